@@ -1,0 +1,360 @@
+//! The games the app knows, behind one object-safe interface so that the screens work for all of
+//! them. Each game crate gets an adapter here ([`GameAdapter`]): its setup options, how its table
+//! is drawn from a view, its computer player, its rules summary. The rules stay in the game crate.
+
+#[cfg(any(test, feature = "dev-games"))]
+pub mod tally;
+
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use serde::Serialize;
+use spellhall_core::content::ContentError;
+use spellhall_core::{Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan};
+
+/// One choice on the setup screen ("Short game", "Variant").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupOption {
+    pub label: &'static str,
+    pub choices: Vec<&'static str>,
+    pub default: usize,
+}
+
+/// Everything the setup screen decided.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SetupChoice {
+    pub game: String,
+    pub seats: Vec<SeatInfo>,
+    /// The chosen index of each of the game's [`SetupOption`]s, in order.
+    pub options: Vec<usize>,
+    pub seed: u64,
+}
+
+/// A game's glue to the app. Implemented once per game on a unit type.
+pub trait GameAdapter: Send + Sync + 'static {
+    type G: Game<Content: Send + Sync, Config: Send + Sync, Action: Send + Sync, Event: Send + Sync> + Send + Sync;
+
+    /// One line for the title screen.
+    const TAGLINE: &'static str;
+    const PLAYERS: RangeInclusive<u8>;
+    /// Whether a computer can take a seat.
+    const HAS_COMPUTER: bool;
+
+    fn options() -> Vec<SetupOption> {
+        Vec::new()
+    }
+
+    /// The game's config for `players` seats and the chosen options.
+    fn config(players: u8, options: &[usize]) -> Result<<Self::G as Game>::Config, String>;
+
+    /// Load the shipped content (embedded in the binary) plus the user's own files in `user_dir`.
+    fn load_content(user_dir: &Path) -> Result<<Self::G as Game>::Content, Vec<ContentError>>;
+
+    /// Draw the table as `view` shows it. `legal` holds the actions open to the viewer (empty when it
+    /// is not the viewer's decision). Returns the action the player chose this frame, if any.
+    fn draw_table(
+        ui: &mut egui::Ui,
+        view: &<Self::G as Game>::View,
+        legal: &[<Self::G as Game>::Action],
+        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
+        names: &[String],
+    ) -> Option<<Self::G as Game>::Action>;
+
+    /// The computer's choice: an index into `legal`. Only called when `HAS_COMPUTER`.
+    fn computer_choice(game: &Self::G, legal: &[<Self::G as Game>::Action], rng: &mut GameRng) -> usize {
+        let _ = game;
+        rng.below(legal.len())
+    }
+
+    /// The rules in brief, shown with F1.
+    fn rules_summary() -> &'static str;
+}
+
+/// A game in progress, whatever game it is.
+pub trait AnySession: Send + Sync {
+    fn game_id(&self) -> &'static str;
+    fn game_name(&self) -> &'static str;
+    fn seats(&self) -> &[SeatInfo];
+    fn to_act(&self) -> ToAct;
+    fn status(&self) -> Status;
+    fn outcome(&self) -> Option<Outcome>;
+    fn actions_taken(&self) -> usize;
+    /// `seat` takes the action written as RON. The error is a sentence for the player.
+    fn act(&mut self, seat: Seat, action: &str) -> Result<(), String>;
+    /// The action the computer in `to_act` would take, as RON; `None` if that seat is not a computer.
+    fn computer_action(&self) -> Option<String>;
+    fn undo_plan(&self, requester: Seat) -> Option<UndoPlan>;
+    fn undo(&mut self, steps: usize) -> Result<(), String>;
+    fn can_redo(&self) -> bool;
+    fn redo(&mut self) -> Result<(), String>;
+    fn log_lines(&self, viewer: Seat) -> Vec<String>;
+    fn write_save(&self, path: &Path) -> Result<(), String>;
+    fn rules_summary(&self) -> &'static str;
+    /// Draw the table for `viewer`, from `view(viewer)` only. Returns a chosen action as RON.
+    fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String>;
+}
+
+/// A live game of `A::G`.
+pub struct Table<A: GameAdapter> {
+    session: Session<A::G>,
+    adapter: std::marker::PhantomData<fn() -> A>,
+}
+
+impl<A: GameAdapter> Table<A> {
+    pub fn new(session: Session<A::G>) -> Self {
+        Self { session, adapter: std::marker::PhantomData }
+    }
+
+    pub fn session(&self) -> &Session<A::G> {
+        &self.session
+    }
+}
+
+fn to_ron<T: Serialize>(value: &T) -> Option<String> {
+    ron::to_string(value).ok()
+}
+
+impl<A: GameAdapter> AnySession for Table<A> {
+    fn game_id(&self) -> &'static str {
+        A::G::ID
+    }
+    fn game_name(&self) -> &'static str {
+        A::G::NAME
+    }
+    fn seats(&self) -> &[SeatInfo] {
+        self.session.seats()
+    }
+    fn to_act(&self) -> ToAct {
+        self.session.to_act()
+    }
+    fn status(&self) -> Status {
+        self.session.state().status()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.session.state().outcome()
+    }
+    fn actions_taken(&self) -> usize {
+        self.session.log().len()
+    }
+
+    fn act(&mut self, seat: Seat, action: &str) -> Result<(), String> {
+        match self.session.to_act() {
+            ToAct::Seat(deciding) if deciding == seat => {}
+            ToAct::Seat(deciding) => {
+                let name = &self.session.seats()[deciding.index()].name;
+                return Err(format!("It is {name}'s decision now."));
+            }
+            ToAct::GameOver => return Err("The game is over.".into()),
+        }
+        let action: <A::G as Game>::Action =
+            ron::from_str(action).map_err(|e| format!("The app sent an action the game does not know: {e}"))?;
+        self.session.act(action).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn computer_action(&self) -> Option<String> {
+        let seat = self.session.to_act().seat()?;
+        if !A::HAS_COMPUTER || self.session.seats()[seat.index()].is_person() {
+            return None;
+        }
+        let game = self.session.state();
+        let legal = game.legal_actions();
+        // The computer's own generator, seeded from the game and the move number: its choices are
+        // repeatable and never disturb the game's dice.
+        let mut rng = GameRng::new(self.session.seed() ^ (self.session.log().len() as u64).wrapping_mul(0x9e37_79b9));
+        let pick = A::computer_choice(game, &legal, &mut rng).min(legal.len().checked_sub(1)?);
+        to_ron(&legal[pick])
+    }
+
+    fn undo_plan(&self, requester: Seat) -> Option<UndoPlan> {
+        self.session.undo_plan(requester)
+    }
+    fn undo(&mut self, steps: usize) -> Result<(), String> {
+        self.session.undo(steps).map_err(|e| e.to_string())
+    }
+    fn can_redo(&self) -> bool {
+        self.session.can_redo()
+    }
+    fn redo(&mut self) -> Result<(), String> {
+        self.session.redo().map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn log_lines(&self, viewer: Seat) -> Vec<String> {
+        self.session.log_lines(Some(viewer))
+    }
+    fn write_save(&self, path: &Path) -> Result<(), String> {
+        self.session.to_save().write(path).map_err(|e| e.to_string())
+    }
+    fn rules_summary(&self) -> &'static str {
+        A::rules_summary()
+    }
+
+    fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String> {
+        let game = self.session.state();
+        let view = game.view(viewer);
+        let legal = if game.to_act() == ToAct::Seat(viewer) { game.legal_actions() } else { Vec::new() };
+        let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
+        let chosen = A::draw_table(ui, &view, &legal, &describe, &self.session.names())?;
+        to_ron(&chosen)
+    }
+}
+
+/// A playable game: its adapter with its loaded content.
+pub trait GameFactory: Send + Sync {
+    fn has_computer(&self) -> bool;
+    fn options(&self) -> Vec<SetupOption>;
+    fn start(&self, choice: &SetupChoice) -> Result<Box<dyn AnySession>, String>;
+    /// Open a save of this game. The file is only read.
+    fn load(&self, path: &Path) -> Result<Box<dyn AnySession>, String>;
+}
+
+struct Factory<A: GameAdapter> {
+    content: Arc<<A::G as Game>::Content>,
+    adapter: std::marker::PhantomData<fn() -> A>,
+}
+
+impl<A: GameAdapter> GameFactory for Factory<A> {
+    fn has_computer(&self) -> bool {
+        A::HAS_COMPUTER
+    }
+    fn options(&self) -> Vec<SetupOption> {
+        A::options()
+    }
+    fn start(&self, choice: &SetupChoice) -> Result<Box<dyn AnySession>, String> {
+        let config = A::config(choice.seats.len() as u8, &choice.options)?;
+        let session = Session::new(choice.seats.clone(), config, Arc::clone(&self.content), choice.seed)
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(Table::<A>::new(session)))
+    }
+    fn load(&self, path: &Path) -> Result<Box<dyn AnySession>, String> {
+        let save = SaveFile::read(path, A::G::ID).map_err(|e| e.to_string())?;
+        let session = Session::from_save(save, Arc::clone(&self.content)).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Box::new(Table::<A>::new(session)))
+    }
+}
+
+/// Whether a title-screen entry can be played.
+pub enum Availability {
+    Playable(Box<dyn GameFactory>),
+    /// Not built yet: the reason says so plainly.
+    NotYetBuilt(&'static str),
+    /// Its content failed to load; the errors name file, line and column.
+    BrokenContent(Vec<ContentError>),
+}
+
+pub struct GameEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub tagline: &'static str,
+    pub players: RangeInclusive<u8>,
+    pub availability: Availability,
+    pub rules_summary: &'static str,
+}
+
+impl GameEntry {
+    /// An entry whose content is loaded now (embedded content plus the user's folder).
+    pub fn playable<A: GameAdapter>(user_content: &Path) -> Self {
+        let availability = match A::load_content(user_content) {
+            Ok(content) => Availability::Playable(Box::new(Factory::<A> {
+                content: Arc::new(content),
+                adapter: std::marker::PhantomData,
+            })),
+            Err(errors) => Availability::BrokenContent(errors),
+        };
+        Self {
+            id: A::G::ID,
+            name: A::G::NAME,
+            tagline: A::TAGLINE,
+            players: A::PLAYERS,
+            availability,
+            rules_summary: A::rules_summary(),
+        }
+    }
+
+    pub fn factory(&self) -> Option<&dyn GameFactory> {
+        match &self.availability {
+            Availability::Playable(factory) => Some(factory.as_ref()),
+            _ => None,
+        }
+    }
+}
+
+/// The games on the title screen, in menu order.
+#[derive(Resource, Default)]
+pub struct GameCatalog {
+    pub entries: Vec<GameEntry>,
+}
+
+impl GameCatalog {
+    /// The four games. None has landed yet, so each says what it is waiting for.
+    pub fn shipped() -> Self {
+        let coming = |id, name, tagline, players, issue| GameEntry {
+            id,
+            name,
+            tagline,
+            players,
+            availability: Availability::NotYetBuilt(issue),
+            rules_summary: "",
+        };
+        Self {
+            entries: vec![
+                coming(
+                    "spellfire",
+                    "Spellfire",
+                    "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.",
+                    2..=6,
+                    "The Spellfire rules are not built yet.",
+                ),
+                coming(
+                    "spells-of-doom",
+                    "Spells of Doom",
+                    "Four hero mages duel on a hex board of shrines and towers.",
+                    2..=4,
+                    "Spells of Doom is not built yet (issue 6).",
+                ),
+                coming(
+                    "mighty-magics",
+                    "Mighty Magics",
+                    "A shared-deck kingdom war of Strongholds, Hordes and Mighty Magics.",
+                    2..=6,
+                    "Mighty Magics is not built yet (issue 3).",
+                ),
+                coming(
+                    "spellcaster",
+                    "Spellcaster",
+                    "A duel of spells on four colour placards.",
+                    2..=4,
+                    "Spellcaster is not built yet (issue 4).",
+                ),
+            ],
+        }
+    }
+
+    pub fn get(&self, id: &str) -> Option<&GameEntry> {
+        self.entries.iter().find(|e| e.id == id)
+    }
+
+    /// Add or replace the entry with the same id.
+    pub fn register(&mut self, entry: GameEntry) {
+        match self.entries.iter_mut().find(|e| e.id == entry.id) {
+            Some(existing) => *existing = entry,
+            None => self.entries.push(entry),
+        }
+    }
+
+    /// Every content error of every game, for the startup dialog.
+    pub fn content_problems(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter_map(|e| match &e.availability {
+                Availability::BrokenContent(errors) => Some(format!(
+                    "{} cannot be played: its content did not load.\n{}",
+                    e.name,
+                    errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+                )),
+                _ => None,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,1 @@
+fn main(){ bevy::prelude::App::new(); }

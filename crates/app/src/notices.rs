@@ -1,0 +1,48 @@
+//! Messages for the player: short toasts (a rule refused, a game saved) and problems that need a
+//! dialog (a file that could not be read, content that failed to load).
+
+use bevy::prelude::*;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Toast {
+    pub text: String,
+    pub is_error: bool,
+    /// Seconds left on screen.
+    pub remaining: f32,
+}
+
+#[derive(Resource, Default, Debug)]
+pub struct Notices {
+    pub toasts: Vec<Toast>,
+    /// Shown in a dialog until dismissed, oldest first.
+    pub problems: Vec<String>,
+}
+
+impl Notices {
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.toasts.push(Toast { text: text.into(), is_error: false, remaining: 3.0 });
+    }
+
+    /// A refused action: the reason stays long enough to read.
+    pub fn refused(&mut self, text: impl Into<String>) {
+        self.toasts.push(Toast { text: text.into(), is_error: true, remaining: 6.0 });
+    }
+
+    pub fn problem(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        bevy::log::warn!("{text}");
+        self.problems.push(text);
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notices>().add_systems(Update, age_toasts);
+}
+
+fn age_toasts(time: Res<Time>, mut notices: ResMut<Notices>) {
+    let dt = time.delta_secs();
+    notices.toasts.retain_mut(|toast| {
+        toast.remaining -= dt;
+        toast.remaining > 0.0
+    });
+}

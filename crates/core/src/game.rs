@@ -1,0 +1,220 @@
+//! The contract every game implements, and the small types it speaks in.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// One place at the table, numbered from 0. Shown to players as "Seat 1", "Seat 2", ...
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// All seats of a table of `count` players, in seat order.
+    pub fn all(count: usize) -> impl Iterator<Item = Seat> {
+        (0..count).map(|i| Seat(i as u8))
+    }
+
+    /// The seat `steps` places to the left (the next in turn order) at a table of `count`.
+    pub fn left(self, steps: usize, count: usize) -> Seat {
+        Seat(((self.index() + steps) % count) as u8)
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seat {}", self.0 + 1)
+    }
+}
+
+/// Who sits in a seat: a person at the shared screen or the computer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    #[default]
+    Person,
+    Computer,
+}
+
+/// A seat's name and controller, kept in saves so a loaded game has the same table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub name: String,
+    pub controller: Controller,
+}
+
+impl SeatInfo {
+    pub fn person(name: impl Into<String>) -> Self {
+        Self { name: name.into(), controller: Controller::Person }
+    }
+
+    pub fn computer(name: impl Into<String>) -> Self {
+        Self { name: name.into(), controller: Controller::Computer }
+    }
+
+    pub fn is_person(&self) -> bool {
+        self.controller == Controller::Person
+    }
+}
+
+/// Who must decide now. Out-of-turn answers (an event pause, a counter) name that seat too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToAct {
+    Seat(Seat),
+    GameOver,
+}
+
+impl ToAct {
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            ToAct::Seat(seat) => Some(seat),
+            ToAct::GameOver => None,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The winning seats (several for a team or a shared win); empty for a draw.
+    pub winners: Vec<Seat>,
+    /// A score per seat, in seat order, where the game keeps one (VP, Force, Sapphires...).
+    pub scores: Vec<i64>,
+    /// Why the game ended, in words: "Alice began her turn with 16 Force of Strongholds".
+    pub reason: String,
+}
+
+/// The top bar's words for where the game stands.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Status {
+    /// Turns begun so far, counting from 1; the game's length on the results screen.
+    pub turn: u32,
+    /// "Round 2, turn 8" or "Turn 8".
+    pub turn_label: String,
+    /// "Recruit phase", "Attack: choose defenders".
+    pub phase: String,
+}
+
+/// An action that the rules do not allow, with the reason in words and the rule it comes from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    pub reason: String,
+    /// Where the rule is written: "SF-45", "Spellcaster rules: Actions".
+    pub rule: String,
+}
+
+impl RuleError {
+    pub fn new(reason: impl Into<String>, rule: impl Into<String>) -> Self {
+        Self { reason: reason.into(), rule: rule.into() }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.rule.is_empty() {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "{} ({})", self.reason, self.rule)
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// A game that cannot start as configured ("Spellcaster is for 2 to 4 Mages, not 5").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupError(pub String);
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// What an event let someone learn that was hidden or not yet decided before it happened.
+/// Undoing such an action would let a player act again knowing it, so undo then needs the
+/// other players' consent (see [`crate::Session::undo_plan`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reveal {
+    /// Nothing new: the event follows from what everyone could already see.
+    #[default]
+    Nothing,
+    /// Hidden information went to these seats only (a card drawn, a look at a hand).
+    ToSeats(Vec<Seat>),
+    /// Something random or hidden became public (a die roll, a card turned face up).
+    ToAll,
+}
+
+/// One thing that happened, for the log and for animations.
+pub trait GameEvent: Clone + fmt::Debug + Serialize {
+    /// What this event revealed (default: nothing).
+    fn reveal(&self) -> Reveal {
+        Reveal::Nothing
+    }
+
+    /// The event in words as `viewer` may know it (`None`: a spectator who sees only public facts).
+    /// `names` are the seats' names in seat order. `None` when the viewer learns nothing from it.
+    fn describe(&self, viewer: Option<Seat>, names: &[String]) -> Option<String>;
+}
+
+/// The game contract (DESIGN.md §2). A state is a value: clone it, serialise it, replay it.
+///
+/// Rules code must be deterministic: randomness only from a [`crate::GameRng`] inside the state,
+/// no clocks, no hash-map iteration order.
+pub trait Game: Clone + Serialize + Sized {
+    /// Stable id used in saves and on the command line: "mighty-magics".
+    const ID: &'static str;
+    /// The name players see: "Mighty Magics".
+    const NAME: &'static str;
+
+    /// Options chosen at setup (player count, variants). Saved with the game.
+    type Config: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Definitions loaded from data/ (cards, boards). Not saved: a save names the game, and the
+    /// content is loaded again when it is opened.
+    type Content;
+    /// A decision of the seat in [`Game::to_act`].
+    type Action: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What an action caused.
+    type Event: GameEvent;
+    /// What one seat may see; hidden cards are redacted.
+    type View;
+
+    /// A new game, shuffled and dealt from `seed`.
+    fn new(config: &Self::Config, content: &Self::Content, seed: u64) -> Result<Self, SetupError>;
+
+    fn seat_count(&self) -> usize;
+
+    /// Which seat must decide now, or that the game is over.
+    fn to_act(&self) -> ToAct;
+
+    /// Every action the seat in [`Game::to_act`] may take now, in a deterministic order. Empty only
+    /// when the game is over.
+    fn legal_actions(&self) -> Vec<Self::Action>;
+
+    /// Check the action against the rules, then carry it out. An illegal action leaves the state
+    /// unchanged and returns the reason; it never panics.
+    fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// What `seat` may see now.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Round, turn and phase for the top bar.
+    fn status(&self) -> Status;
+
+    /// The action in words, for buttons and the log: "Recruit Goblin Horde (pay 2 Chaos)".
+    fn describe_action(&self, action: &Self::Action) -> String;
+
+    /// The game's own invariants (every card in exactly one place, ...), checked by the test kit
+    /// after every action. `Err` says what is broken.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}

@@ -1,0 +1,148 @@
+//! An ordered zone of cards: a draw pile, a discard pile, a deck.
+
+use serde::{Deserialize, Serialize};
+
+use crate::GameRng;
+
+/// Cards in order. The top of the pile is the end of the vector, so drawing is cheap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Pile<T> {
+    bottom_to_top: Vec<T>,
+}
+
+impl<T> Default for Pile<T> {
+    fn default() -> Self {
+        Self { bottom_to_top: Vec::new() }
+    }
+}
+
+impl<T> Pile<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A pile whose top card is `top_first[0]`.
+    pub fn from_top_down(mut top_first: Vec<T>) -> Self {
+        top_first.reverse();
+        Self { bottom_to_top: top_first }
+    }
+
+    pub fn len(&self) -> usize {
+        self.bottom_to_top.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bottom_to_top.is_empty()
+    }
+
+    /// Take the top card.
+    pub fn draw(&mut self) -> Option<T> {
+        self.bottom_to_top.pop()
+    }
+
+    /// Take up to `n` cards from the top, the first drawn first.
+    pub fn draw_up_to(&mut self, n: usize) -> Vec<T> {
+        let keep = self.len().saturating_sub(n);
+        let mut drawn = self.bottom_to_top.split_off(keep);
+        drawn.reverse();
+        drawn
+    }
+
+    /// Look at the top `n` cards (fewer if the pile is smaller), top first, without moving them.
+    pub fn peek_top(&self, n: usize) -> impl Iterator<Item = &T> {
+        self.bottom_to_top.iter().rev().take(n)
+    }
+
+    pub fn top(&self) -> Option<&T> {
+        self.bottom_to_top.last()
+    }
+
+    pub fn put_top(&mut self, card: T) {
+        self.bottom_to_top.push(card);
+    }
+
+    pub fn put_bottom(&mut self, card: T) {
+        self.bottom_to_top.insert(0, card);
+    }
+
+    pub fn shuffle(&mut self, rng: &mut GameRng) {
+        rng.shuffle(&mut self.bottom_to_top);
+    }
+
+    /// Every card, top first.
+    pub fn iter_top_down(&self) -> impl Iterator<Item = &T> {
+        self.bottom_to_top.iter().rev()
+    }
+
+    /// Remove and return the card `depth` places below the top (0 = the top card).
+    pub fn take_at_depth(&mut self, depth: usize) -> Option<T> {
+        let len = self.len();
+        (depth < len).then(|| self.bottom_to_top.remove(len - 1 - depth))
+    }
+
+    /// Empty the pile, returning its cards top first.
+    pub fn take_all(&mut self) -> Vec<T> {
+        let mut all = std::mem::take(&mut self.bottom_to_top);
+        all.reverse();
+        all
+    }
+}
+
+impl<T: PartialEq> Pile<T> {
+    pub fn contains(&self, card: &T) -> bool {
+        self.bottom_to_top.contains(card)
+    }
+
+    /// Remove one copy of `card` wherever it lies; false if it is not in the pile.
+    pub fn remove(&mut self, card: &T) -> bool {
+        match self.bottom_to_top.iter().rposition(|c| c == card) {
+            Some(at) => {
+                self.bottom_to_top.remove(at);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_from_the_top_in_order() {
+        let mut pile = Pile::from_top_down(vec!['a', 'b', 'c', 'd']);
+        assert_eq!(pile.top(), Some(&'a'));
+        assert_eq!(pile.draw(), Some('a'));
+        assert_eq!(pile.draw_up_to(2), vec!['b', 'c']);
+        assert_eq!(pile.draw_up_to(5), vec!['d']);
+        assert_eq!(pile.draw(), None);
+        assert!(pile.is_empty());
+    }
+
+    #[test]
+    fn top_and_bottom_placement_and_peeking() {
+        let mut pile = Pile::from_top_down(vec![2, 3]);
+        pile.put_top(1);
+        pile.put_bottom(4);
+        assert_eq!(pile.peek_top(2).copied().collect::<Vec<_>>(), vec![1, 2]);
+        assert_eq!(pile.peek_top(9).count(), 4);
+        assert_eq!(pile.iter_top_down().copied().collect::<Vec<_>>(), vec![1, 2, 3, 4]);
+        assert_eq!(pile.take_at_depth(1), Some(2));
+        assert_eq!(pile.take_at_depth(7), None);
+        assert!(pile.remove(&4));
+        assert!(!pile.remove(&4));
+        assert_eq!(pile.take_all(), vec![1, 3]);
+    }
+
+    #[test]
+    fn shuffle_keeps_every_card() {
+        let mut pile = Pile::from_top_down((0..40).collect::<Vec<u32>>());
+        pile.shuffle(&mut GameRng::new(9));
+        let mut cards = pile.take_all();
+        assert_ne!(cards, (0..40).collect::<Vec<_>>());
+        cards.sort();
+        assert_eq!(cards, (0..40).collect::<Vec<_>>());
+    }
+}

@@ -1,0 +1,242 @@
+//! The shared property tests every game runs (feature `testkit`).
+//!
+//! [`random_playouts`] plays many seeded games choosing only from `legal_actions` and checks, after
+//! every action, that nothing panicked, the game's own invariants hold, `legal_actions` is stable
+//! and non-empty until the game is over and every seat's view can be built; at the end of each game,
+//! that replaying the log gives the same state (compared as serialised RON), that undo then redo
+//! returns to it, and that a save written as text loads back to it.
+
+mod tally;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+
+pub use tally::{Tally, TallyAction, TallyConfig, TallyEvent, TallyView};
+
+use crate::{Game, GameRng, Seat, SeatInfo, Session, ToAct, fingerprint, replay};
+
+/// How many games to play and how long one may last before it counts as not ending.
+#[derive(Clone, Debug)]
+pub struct PlayoutOptions {
+    pub games: u64,
+    pub first_seed: u64,
+    pub max_actions: usize,
+}
+
+impl PlayoutOptions {
+    pub fn new(games: u64, max_actions: usize) -> Self {
+        Self { games, first_seed: 0, max_actions }
+    }
+}
+
+/// What the playouts saw, for balance figures and closing notes.
+#[derive(Clone, Debug, Default)]
+pub struct PlayoutReport {
+    pub games: u64,
+    pub actions: u64,
+    /// Actions per game, in seed order.
+    pub lengths: Vec<usize>,
+    /// Turns per game (`Status::turn` at the end), in seed order.
+    pub turns: Vec<u32>,
+    /// Games won by each seat (a shared win counts for every winner).
+    pub wins_by_seat: Vec<u64>,
+    /// Games that ended with no winner.
+    pub draws: u64,
+}
+
+impl PlayoutReport {
+    fn median(mut values: Vec<u64>) -> u64 {
+        values.sort_unstable();
+        values.get(values.len() / 2).copied().unwrap_or(0)
+    }
+
+    pub fn median_actions(&self) -> u64 {
+        Self::median(self.lengths.iter().map(|&l| l as u64).collect())
+    }
+
+    pub fn median_turns(&self) -> u64 {
+        Self::median(self.turns.iter().map(|&t| u64::from(t)).collect())
+    }
+
+    /// The share of games seat `seat` won, 0.0 to 1.0.
+    pub fn win_rate(&self, seat: Seat) -> f64 {
+        if self.games == 0 {
+            return 0.0;
+        }
+        self.wins_by_seat.get(seat.index()).copied().unwrap_or(0) as f64 / self.games as f64
+    }
+}
+
+/// The first thing that went wrong, with the seed and step to reproduce it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayoutFailure {
+    pub seed: u64,
+    /// Actions applied before the failure.
+    pub step: usize,
+    pub problem: String,
+}
+
+impl std::fmt::Display for PlayoutFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "seed {} after {} actions: {}", self.seed, self.step, self.problem)
+    }
+}
+
+/// Seats named "Seat 1", "Seat 2"... all persons (so undo and consent paths are exercised).
+pub fn default_seats(count: usize) -> Vec<SeatInfo> {
+    Seat::all(count).map(|s| SeatInfo::person(s.to_string())).collect()
+}
+
+/// Play `options.games` games choosing uniformly at random among the legal actions.
+pub fn random_playouts<G: Game>(
+    config: &G::Config,
+    content: &Arc<G::Content>,
+    seat_count: usize,
+    options: &PlayoutOptions,
+) -> Result<PlayoutReport, PlayoutFailure> {
+    playouts_with::<G, _>(config, content, seat_count, options, |_, legal, rng| rng.below(legal.len()))
+}
+
+/// Play games where `choose(game, legal, rng)` picks the index of the action to take (a computer
+/// player, or a random one), running every check after every action.
+pub fn playouts_with<G, F>(
+    config: &G::Config,
+    content: &Arc<G::Content>,
+    seat_count: usize,
+    options: &PlayoutOptions,
+    mut choose: F,
+) -> Result<PlayoutReport, PlayoutFailure>
+where
+    G: Game,
+    F: FnMut(&G, &[G::Action], &mut GameRng) -> usize,
+{
+    let mut report = PlayoutReport { wins_by_seat: vec![0; seat_count], ..PlayoutReport::default() };
+    for seed in options.first_seed..options.first_seed + options.games {
+        let length = play_one::<G, F>(config, content, seat_count, options, seed, &mut choose, &mut report)?;
+        report.games += 1;
+        report.actions += length as u64;
+        report.lengths.push(length);
+    }
+    Ok(report)
+}
+
+fn play_one<G, F>(
+    config: &G::Config,
+    content: &Arc<G::Content>,
+    seat_count: usize,
+    options: &PlayoutOptions,
+    seed: u64,
+    choose: &mut F,
+    report: &mut PlayoutReport,
+) -> Result<usize, PlayoutFailure>
+where
+    G: Game,
+    F: FnMut(&G, &[G::Action], &mut GameRng) -> usize,
+{
+    let fail = |step: usize, problem: String| PlayoutFailure { seed, step, problem };
+    let setup = catch_unwind(AssertUnwindSafe(|| {
+        Session::<G>::new(default_seats(seat_count), config.clone(), Arc::clone(content), seed)
+    }));
+    let mut session = match setup {
+        Ok(Ok(session)) => session,
+        Ok(Err(e)) => return Err(fail(0, format!("setup refused: {e}"))),
+        Err(_) => return Err(fail(0, "setup panicked".into())),
+    };
+    // The chooser has its own generator so that it never disturbs the game's.
+    let mut chooser_rng = GameRng::new(seed ^ 0x5eed_c0de_5eed_c0de);
+    let mut step = 0;
+    loop {
+        let game = session.state();
+        let legal = game.legal_actions();
+        if game.legal_actions() != legal {
+            return Err(fail(step, "legal_actions gave two different answers for the same state".into()));
+        }
+        if let Err(problem) = check_views(game) {
+            return Err(fail(step, problem));
+        }
+        match game.to_act() {
+            ToAct::GameOver => {
+                if !legal.is_empty() {
+                    return Err(fail(step, format!("the game is over but {} actions are legal", legal.len())));
+                }
+                let Some(outcome) = game.outcome() else {
+                    return Err(fail(step, "the game is over but has no outcome".into()));
+                };
+                if outcome.winners.is_empty() {
+                    report.draws += 1;
+                }
+                for winner in &outcome.winners {
+                    report.wins_by_seat[winner.index()] += 1;
+                }
+                report.turns.push(game.status().turn);
+                break;
+            }
+            ToAct::Seat(seat) => {
+                if seat.index() >= seat_count {
+                    return Err(fail(step, format!("to_act names {seat} at a table of {seat_count}")));
+                }
+                if legal.is_empty() {
+                    return Err(fail(step, format!("{seat} must decide but no action is legal")));
+                }
+                if game.outcome().is_some() {
+                    return Err(fail(step, "an outcome exists while a seat must still decide".into()));
+                }
+            }
+        }
+        if step >= options.max_actions {
+            return Err(fail(step, format!("the game did not end within {} actions", options.max_actions)));
+        }
+        let pick = choose(game, &legal, &mut chooser_rng);
+        let Some(action) = legal.get(pick).cloned() else {
+            return Err(fail(step, format!("the chooser picked {pick} of {} actions", legal.len())));
+        };
+        let described = game.describe_action(&action);
+        match catch_unwind(AssertUnwindSafe(|| session.act(action.clone()).map(|_| ()))) {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => return Err(fail(step, format!("legal action {action:?} ({described}) was refused: {e}"))),
+            Err(_) => return Err(fail(step, format!("applying {action:?} ({described}) panicked"))),
+        }
+        step += 1;
+        if let Err(problem) = session.state().check_invariants() {
+            return Err(fail(step, format!("invariant broken after {action:?}: {problem}")));
+        }
+    }
+    check_round_trips(&mut session).map_err(|problem| fail(step, problem))?;
+    Ok(step)
+}
+
+fn check_views<G: Game>(game: &G) -> Result<(), String> {
+    for seat in Seat::all(game.seat_count()) {
+        if catch_unwind(AssertUnwindSafe(|| drop(game.view(seat)))).is_err() {
+            return Err(format!("view({seat}) panicked"));
+        }
+    }
+    Ok(())
+}
+
+/// Replay, undo/redo and save/load must all land on the live state exactly.
+fn check_round_trips<G: Game>(session: &mut Session<G>) -> Result<(), String> {
+    let live = ron::to_string(session.state()).map_err(|e| format!("state does not serialise: {e}"))?;
+    let (replayed, _) = replay::<G>(session.config(), session.content(), session.seed(), session.log())
+        .map_err(|e| format!("replay failed: {e}"))?;
+    let replayed = ron::to_string(&replayed).map_err(|e| e.to_string())?;
+    if replayed != live {
+        return Err("replaying the log gives a different state than live play".into());
+    }
+    if !session.log().is_empty() {
+        let before = fingerprint(session.state());
+        session.undo(1).map_err(|e| format!("undo failed: {e}"))?;
+        session.redo().map_err(|e| format!("redo failed: {e}"))?;
+        if fingerprint(session.state()) != before {
+            return Err("undo then redo does not return to the same state".into());
+        }
+    }
+    let text = ron::ser::to_string_pretty(&session.to_save(), ron::ser::PrettyConfig::new())
+        .map_err(|e| format!("save does not serialise: {e}"))?;
+    let save = ron::from_str(&text).map_err(|e| format!("save does not parse back: {e}"))?;
+    let loaded = Session::<G>::from_save(save, Arc::clone(session.content())).map_err(|e| format!("load failed: {e}"))?;
+    if ron::to_string(loaded.state()).map_err(|e| e.to_string())? != live {
+        return Err("a saved and loaded game differs from the live one".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,314 @@
+//! The kernel exercised through the test-only game Tally: sessions, undo consent, saves, replay,
+//! and the shared property tests themselves (including proof that they catch broken games).
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde::Serialize;
+use spellhall_core::testkit::{
+    PlayoutOptions, Tally, TallyAction, TallyConfig, TallyEvent, default_seats, random_playouts,
+};
+use spellhall_core::{
+    ActionRecord, Game, GameEvent, Outcome, ReplayError, RuleError, SaveError, SaveFile, Seat, SeatInfo, Session,
+    SetupError, Status, ToAct, replay,
+};
+
+fn session(players: u8, seats: Vec<SeatInfo>, seed: u64) -> Session<Tally> {
+    Session::new(seats, TallyConfig { players, copies: 4 }, Arc::new(()), seed).unwrap()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spellhall-kernel-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn random_playouts_hold_every_property_for_2_3_and_4_players() {
+    for players in 2..=4u8 {
+        let config = TallyConfig { players, copies: 4 };
+        let report = random_playouts::<Tally>(&config, &Arc::new(()), usize::from(players), &PlayoutOptions::new(1000, 500))
+            .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+        assert_eq!(report.games, 1000);
+        // Every card is drawn once and banked once: 40 moves at least.
+        assert!(report.lengths.iter().all(|&l| l >= 40), "{players} players: a game ended early");
+        let wins: u64 = report.wins_by_seat.iter().sum::<u64>() + report.draws;
+        assert!(wins >= 1000, "every game has a winner or is a draw");
+    }
+}
+
+#[test]
+fn setup_refuses_a_bad_player_count_with_a_reason() {
+    let error = Session::<Tally>::new(default_seats(5), TallyConfig { players: 5, copies: 4 }, Arc::new(()), 1)
+        .err()
+        .unwrap();
+    assert_eq!(error, SetupError("Tally is for 2 to 4 players, not 5".into()));
+    let mismatch = Session::<Tally>::new(default_seats(3), TallyConfig::default(), Arc::new(()), 1).err().unwrap();
+    assert!(mismatch.0.contains("2 seats but 3 were named"), "{mismatch}");
+}
+
+#[test]
+fn an_illegal_action_is_refused_with_its_rule_and_changes_nothing() {
+    let mut s = session(2, default_seats(2), 3);
+    let before = ron::to_string(s.state()).unwrap();
+    let error = s.act(TallyAction::Bank(5)).unwrap_err();
+    assert_eq!(error.rule, "Tally: bank");
+    assert_eq!(error.to_string(), "You hold no 5 to bank. (Tally: bank)");
+    assert_eq!(ron::to_string(s.state()).unwrap(), before);
+    assert!(s.log().is_empty());
+}
+
+#[test]
+fn replay_reports_the_first_action_that_fails() {
+    let mut s = session(2, default_seats(2), 11);
+    s.act(TallyAction::Draw).unwrap();
+    s.act(TallyAction::Draw).unwrap();
+    let mut log = s.log().to_vec();
+    // A third action for the wrong seat: Seat 1 acts again though it is Seat 1's turn only after Seat 2.
+    log.push(ActionRecord { seat: Seat(1), action: TallyAction::Draw });
+    let error = replay::<Tally>(s.config(), &(), s.seed(), &log).err().unwrap();
+    assert_eq!(error, ReplayError::WrongSeat { index: 2, recorded: Seat(1), expected: Some(Seat(0)) });
+    log[2] = ActionRecord { seat: Seat(0), action: TallyAction::Pass };
+    match replay::<Tally>(s.config(), &(), s.seed(), &log).err().unwrap() {
+        ReplayError::Refused { index: 2, seat: Seat(0), error } => assert_eq!(error.rule, "Tally: pass"),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn undo_of_a_draw_needs_the_other_persons_consent() {
+    let mut s = session(2, default_seats(2), 5);
+    s.act(TallyAction::Draw).unwrap();
+    let plan = s.undo_plan(Seat(0)).unwrap();
+    assert_eq!(plan.steps, 1);
+    assert_eq!(plan.needs_consent, vec![Seat(1)]);
+    assert!(plan.reasons[0].contains("revealed hidden information"), "{:?}", plan.reasons);
+}
+
+#[test]
+fn undo_of_an_action_that_revealed_nothing_needs_no_consent() {
+    // Pass reveals nothing. Find a seed where, drawing whenever possible, someone must pass.
+    let mut s = (0..100)
+        .find_map(|seed| {
+            let mut s = session(3, default_seats(3), seed);
+            loop {
+                let legal = s.state().legal_actions();
+                match legal.first() {
+                    None => return None,
+                    Some(TallyAction::Pass) => return Some(s),
+                    Some(first) => s.act(first.clone()).unwrap(),
+                };
+            }
+        })
+        .expect("some seed leads to a pass");
+    let passer = s.to_act().seat().unwrap();
+    s.act(TallyAction::Pass).unwrap();
+    let plan = s.undo_plan(passer).unwrap();
+    assert_eq!((plan.steps, plan.needs_consent.clone()), (1, vec![]), "{plan:?}");
+    // Asked by the other person, it takes back someone else's action: that person must agree.
+    let other = passer.left(1, 3);
+    assert_eq!(s.undo_plan(other).unwrap().needs_consent, vec![passer]);
+}
+
+#[test]
+fn undo_takes_back_computer_actions_together_with_the_persons_last() {
+    let seats = vec![SeatInfo::person("Ann"), SeatInfo::computer("Robot")];
+    let mut s = session(2, seats, 9);
+    s.act(TallyAction::Draw).unwrap(); // Ann
+    s.act(TallyAction::Draw).unwrap(); // Robot
+    let plan = s.undo_plan(Seat(0)).unwrap();
+    assert_eq!(plan.steps, 2);
+    // Only Ann is a person, so nobody else has to agree even though cards were drawn.
+    assert!(plan.needs_consent.is_empty());
+    s.undo(plan.steps).unwrap();
+    assert!(s.log().is_empty());
+    assert_eq!(s.to_act(), ToAct::Seat(Seat(0)));
+}
+
+#[test]
+fn undo_then_redo_gives_the_same_cards_and_rolls() {
+    let mut s = session(3, default_seats(3), 21);
+    for _ in 0..9 {
+        let first = s.state().legal_actions().last().cloned().unwrap();
+        s.act(first).unwrap();
+    }
+    let live = ron::to_string(s.state()).unwrap();
+    let lines = s.log_lines(Some(Seat(0)));
+    s.undo(4).unwrap();
+    assert_eq!(s.log().len(), 5);
+    for _ in 0..4 {
+        s.redo().unwrap().expect("an action to redo");
+    }
+    assert!(!s.can_redo());
+    assert_eq!(ron::to_string(s.state()).unwrap(), live);
+    assert_eq!(s.log_lines(Some(Seat(0))), lines);
+    assert_eq!(s.redo().unwrap(), None);
+}
+
+#[test]
+fn a_new_action_after_undo_clears_redo() {
+    let mut s = session(2, default_seats(2), 4);
+    s.act(TallyAction::Draw).unwrap();
+    s.undo(1).unwrap();
+    assert!(s.can_redo());
+    s.act(TallyAction::Draw).unwrap();
+    assert!(!s.can_redo());
+}
+
+#[test]
+fn the_log_hides_other_seats_draws() {
+    let mut s = session(2, vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")], 2);
+    s.act(TallyAction::Draw).unwrap();
+    let ann = s.log_lines(Some(Seat(0)));
+    let ben = s.log_lines(Some(Seat(1)));
+    assert!(ann[0].starts_with("You drew a "), "{ann:?}");
+    assert_eq!(ben, vec!["Ann drew a card.".to_string()]);
+    // The view hides the hand the same way.
+    assert_eq!(s.state().view(Seat(1)).hand, Vec::<u8>::new());
+    assert_eq!(s.state().view(Seat(1)).hand_sizes, vec![1, 0]);
+}
+
+#[test]
+fn a_save_round_trips_through_a_file() {
+    let dir = scratch("roundtrip");
+    let path = dir.join("game.ron");
+    let mut s = session(2, default_seats(2), 77);
+    for _ in 0..6 {
+        let a = s.state().legal_actions()[0].clone();
+        s.act(a).unwrap();
+    }
+    s.undo(1).unwrap();
+    s.to_save().write(&path).unwrap();
+    let loaded = Session::<Tally>::from_save(SaveFile::read(&path, Tally::ID).unwrap(), Arc::new(())).unwrap();
+    assert_eq!(ron::to_string(loaded.state()).unwrap(), ron::to_string(s.state()).unwrap());
+    assert_eq!(loaded.seats(), s.seats());
+    assert!(loaded.can_redo(), "the redo list is saved too");
+}
+
+#[test]
+fn a_corrupt_save_is_reported_with_line_and_column_and_left_untouched() {
+    let dir = scratch("corrupt");
+    let path = dir.join("game.ron");
+    let good = ron::ser::to_string_pretty(&session(2, default_seats(2), 1).to_save(), Default::default()).unwrap();
+    let corrupt = good.replacen("seed: 1", "seed: one", 1);
+    fs::write(&path, &corrupt).unwrap();
+    match SaveFile::<TallyConfig, TallyAction>::read(&path, Tally::ID).unwrap_err() {
+        SaveError::File(e) => {
+            let line = corrupt.lines().position(|l| l.contains("seed: one")).unwrap() + 1;
+            assert_eq!(e.position.map(|p| p.0), Some(line), "{e}");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert_eq!(fs::read_to_string(&path).unwrap(), corrupt);
+}
+
+#[test]
+fn a_save_of_another_game_or_a_newer_version_is_refused() {
+    let dir = scratch("foreign");
+    let path = dir.join("game.ron");
+    let text = ron::ser::to_string_pretty(&session(2, default_seats(2), 1).to_save(), Default::default()).unwrap();
+    fs::write(&path, text.replace("\"tally\"", "\"spellcaster\"")).unwrap();
+    let error = SaveFile::<TallyConfig, TallyAction>::read(&path, Tally::ID).unwrap_err();
+    assert_eq!(error.to_string(), "this is a save of 'spellcaster', not of 'tally'");
+    fs::write(&path, text.replace("format_version: 1", "format_version: 99")).unwrap();
+    let error = SaveFile::<TallyConfig, TallyAction>::read(&path, Tally::ID).unwrap_err();
+    assert_eq!(error, SaveError::NewerVersion { found: 99 });
+}
+
+#[test]
+fn an_edited_save_fails_its_fingerprint() {
+    let mut s = session(2, default_seats(2), 13);
+    s.act(TallyAction::Draw).unwrap();
+    let mut save = s.to_save();
+    save.seed = 14;
+    // A different seed deals differently, so the replayed state cannot match the fingerprint.
+    assert_eq!(Session::<Tally>::from_save(save, Arc::new(())).err(), Some(SaveError::FingerprintMismatch));
+}
+
+/// A game that breaks its invariant after a few turns: the kit must notice, with seed and step.
+#[derive(Clone, Serialize)]
+struct Leaky(Tally);
+
+/// A game whose apply panics when someone banks a 5.
+#[derive(Clone, Serialize)]
+struct Panicky(Tally);
+
+macro_rules! delegate_to_tally {
+    ($wrapper:ident, $invariants:expr, $before_apply:expr) => {
+        impl Game for $wrapper {
+            const ID: &'static str = "wrapped-tally";
+            const NAME: &'static str = "Wrapped Tally";
+            type Config = TallyConfig;
+            type Content = ();
+            type Action = TallyAction;
+            type Event = TallyEvent;
+            type View = ();
+            fn new(config: &TallyConfig, content: &(), seed: u64) -> Result<Self, SetupError> {
+                Tally::new(config, content, seed).map($wrapper)
+            }
+            fn seat_count(&self) -> usize {
+                self.0.seat_count()
+            }
+            fn to_act(&self) -> ToAct {
+                self.0.to_act()
+            }
+            fn legal_actions(&self) -> Vec<TallyAction> {
+                self.0.legal_actions()
+            }
+            fn apply(&mut self, action: &TallyAction) -> Result<Vec<TallyEvent>, RuleError> {
+                ($before_apply)(action);
+                self.0.apply(action)
+            }
+            fn view(&self, _seat: Seat) {}
+            fn outcome(&self) -> Option<Outcome> {
+                self.0.outcome()
+            }
+            fn status(&self) -> Status {
+                self.0.status()
+            }
+            fn describe_action(&self, action: &TallyAction) -> String {
+                self.0.describe_action(action)
+            }
+            fn check_invariants(&self) -> Result<(), String> {
+                ($invariants)(&self.0)
+            }
+        }
+    };
+}
+
+delegate_to_tally!(Leaky, |t: &Tally| if t.status().turn > 5 { Err("a card vanished".to_string()) } else { Ok(()) }, |_| ());
+delegate_to_tally!(Panicky, |_: &Tally| Ok(()), |a: &TallyAction| if *a == TallyAction::Bank(5) {
+    panic!("deliberate test panic")
+});
+
+#[test]
+fn the_kit_reports_a_broken_invariant_with_seed_and_step() {
+    let failure = random_playouts::<Leaky>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500))
+        .unwrap_err();
+    assert_eq!((failure.seed, failure.step), (0, 5));
+    assert!(failure.problem.contains("a card vanished"), "{failure}");
+}
+
+#[test]
+fn the_kit_reports_a_panic_in_apply() {
+    let failure = random_playouts::<Panicky>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(50, 500))
+        .unwrap_err();
+    assert!(failure.problem.contains("panicked") && failure.problem.contains("Bank(5)"), "{failure}");
+}
+
+#[test]
+fn the_kit_reports_a_game_that_does_not_end() {
+    let failure = random_playouts::<Tally>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(1, 10))
+        .unwrap_err();
+    assert!(failure.problem.contains("did not end within 10 actions"), "{failure}");
+}
+
+#[test]
+fn events_say_what_they_reveal() {
+    use spellhall_core::Reveal;
+    assert_eq!(TallyEvent::Drew { seat: Seat(1), card: 3 }.reveal(), Reveal::ToSeats(vec![Seat(1)]));
+    assert_eq!(TallyEvent::Banked { seat: Seat(0), card: 3, roll: 6, points: 6 }.reveal(), Reveal::ToAll);
+    assert_eq!(TallyEvent::Passed { seat: Seat(0) }.reveal(), Reveal::Nothing);
+}
