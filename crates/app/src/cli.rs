@@ -52,7 +52,10 @@ Usage: spellhall [options]
 impl CliOptions {
     /// Parse the arguments after the program name. `Err` carries a message for the user.
     pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Self, String> {
-        let mut options = CliOptions { frames: 10, ..CliOptions::default() };
+        let mut options = CliOptions {
+            frames: 10,
+            ..CliOptions::default()
+        };
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
             let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"));
@@ -60,7 +63,11 @@ impl CliOptions {
                 "--game" => options.game = Some(value()?),
                 "--seed" => options.seed = Some(number(&flag, &value()?)?),
                 "--players" => {
-                    options.players = value()?.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()
+                    options.players = value()?
+                        .split(',')
+                        .map(|s| s.trim().to_string())
+                        .filter(|s| !s.is_empty())
+                        .collect()
                 }
                 "--load" => options.load = Some(PathBuf::from(value()?)),
                 "--screen" => {
@@ -106,8 +113,18 @@ mod tests {
     #[test]
     fn automation_flags_are_read() {
         let options = parse(&[
-            "--game", "spellcaster", "--seed", "42", "--players", "Ann, cpu:Bot", "--screen", "playing",
-            "--screenshot", "/tmp/a.png", "--frames", "30",
+            "--game",
+            "spellcaster",
+            "--seed",
+            "42",
+            "--players",
+            "Ann, cpu:Bot",
+            "--screen",
+            "playing",
+            "--screenshot",
+            "/tmp/a.png",
+            "--frames",
+            "30",
         ])
         .unwrap();
         assert_eq!(options.game.as_deref(), Some("spellcaster"));
@@ -120,8 +137,16 @@ mod tests {
 
     #[test]
     fn mistakes_are_explained() {
-        assert!(parse(&["--seed", "x"]).unwrap_err().contains("--seed needs a number, not 'x'"));
-        assert!(parse(&["--screen", "moon"]).unwrap_err().contains("unknown screen 'moon'"));
+        assert!(
+            parse(&["--seed", "x"])
+                .unwrap_err()
+                .contains("--seed needs a number, not 'x'")
+        );
+        assert!(
+            parse(&["--screen", "moon"])
+                .unwrap_err()
+                .contains("unknown screen 'moon'")
+        );
         assert!(parse(&["--frames"]).unwrap_err().contains("--frames needs a value"));
         assert!(parse(&["--wat"]).unwrap_err().contains("unknown option '--wat'"));
     }

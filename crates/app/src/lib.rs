@@ -1,1 +1,210 @@
-pub fn x(){}
+//! Spellhall, the app: screens, the hot-seat table and the shared UI. Rules live in the game crates;
+//! the app renders each seat's view and turns clicks into actions.
+//!
+//! [`windowed_app`] builds the real app from command-line options; [`headless_app`] builds the same
+//! logic without a window or renderer, for tests that drive it with [`commands::UiCommand`]s.
+
+pub mod active;
+pub mod automation;
+pub mod cli;
+pub mod commands;
+pub mod games;
+pub mod hotseat;
+pub mod notices;
+pub mod paths;
+pub mod screens;
+pub mod settings;
+pub mod ui;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{PresentMode, WindowResolution};
+
+use crate::cli::{CliOptions, StartScreen};
+use crate::commands::UiCommand;
+use crate::games::{GameCatalog, SetupChoice};
+use crate::hotseat::SkipFirstCurtain;
+use crate::notices::Notices;
+use crate::paths::UserDirs;
+use crate::screens::Screen;
+use crate::screens::setup::{SetupDraft, random_seed};
+
+/// The logic shared by the windowed and the headless app.
+fn logic(app: &mut App, dirs: UserDirs, catalog: GameCatalog) {
+    let problems = catalog.content_problems();
+    app.insert_resource(dirs).insert_resource(catalog).add_plugins((
+        notices::plugin,
+        settings::plugin,
+        commands::plugin,
+        active::plugin,
+        screens::plugin,
+    ));
+    app.world_mut().resource_mut::<Notices>().problems.extend(problems);
+}
+
+/// The app without window or renderer: states, commands, sessions, autosave. For tests.
+pub fn headless_app(dirs: UserDirs, catalog: GameCatalog) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    logic(&mut app, dirs, catalog);
+    app
+}
+
+/// The games on the title screen; with the `dev-games` feature, also the kernel's test game.
+pub fn catalog(dirs: &UserDirs) -> GameCatalog {
+    #[allow(unused_mut)]
+    let mut catalog = GameCatalog::shipped();
+    #[cfg(feature = "dev-games")]
+    catalog.register(games::GameEntry::playable::<games::tally::TallyAdapter>(
+        &dirs.content_dir("tally"),
+    ));
+    let _ = dirs;
+    catalog
+}
+
+/// The real app, set up as the command line asks. `Err` is a message for the user.
+pub fn windowed_app(options: &CliOptions) -> Result<App, String> {
+    let dirs = options
+        .user_dir
+        .as_deref()
+        .map_or_else(UserDirs::platform, UserDirs::under);
+    let catalog = catalog(&dirs);
+    let start = startup_commands(options, &catalog)?;
+
+    let mut app = App::new();
+    let present_mode = if options.bench_frames.is_some() {
+        PresentMode::AutoNoVsync
+    } else {
+        PresentMode::AutoVsync
+    };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Spellhall".into(),
+                    resolution: WindowResolution::new(1280, 800),
+                    present_mode,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                filter: "wgpu=error,naga=warn,bevy_render=warn".into(),
+                ..default()
+            }),
+    );
+    logic(&mut app, dirs, catalog);
+    app.add_plugins((ui::plugin, automation::plugin));
+
+    if let Some(path) = &options.screenshot {
+        app.insert_resource(automation::ScreenshotPlan {
+            path: path.clone(),
+            after_frames: options.frames.max(1),
+            frame: 0,
+            taken: false,
+        });
+    }
+    if let Some(frames) = options.bench_frames {
+        app.insert_resource(automation::FrameBench::new(frames.max(1)));
+    }
+    app.insert_resource(SkipFirstCurtain(options.screen == StartScreen::Playing));
+    if let Some(players) = start.setup_players {
+        app.insert_resource(players);
+    }
+    app.world_mut().write_message_batch(start.commands);
+    app.add_systems(OnEnter(Screen::Setup), apply_cli_players);
+    Ok(app)
+}
+
+/// Names and seed from the command line for the setup form.
+#[derive(Resource, Debug, Clone)]
+struct CliPlayers {
+    names: Vec<String>,
+    seed: Option<u64>,
+}
+
+struct Startup {
+    commands: Vec<UiCommand>,
+    setup_players: Option<CliPlayers>,
+}
+
+/// Turn `--screen`, `--game`, `--players`, `--seed` and `--load` into the first commands.
+fn startup_commands(options: &CliOptions, catalog: &GameCatalog) -> Result<Startup, String> {
+    let mut commands = Vec::new();
+    let mut setup_players = None;
+    if let Some(path) = &options.load {
+        commands.push(UiCommand::LoadGame(path.clone()));
+        return Ok(Startup {
+            commands,
+            setup_players,
+        });
+    }
+    let playable_game = || -> Result<&games::GameEntry, String> {
+        let id = options
+            .game
+            .as_deref()
+            .ok_or("--screen setup and --screen playing need --game ID")?;
+        let entry = catalog.get(id).ok_or_else(|| {
+            let ids: Vec<&str> = catalog.entries.iter().map(|e| e.id).collect();
+            format!("unknown game '{id}'; the games are {}", ids.join(", "))
+        })?;
+        match &entry.availability {
+            games::Availability::Playable(_) => Ok(entry),
+            games::Availability::NotYetBuilt(reason) => Err(format!("{} cannot be played yet: {reason}", entry.name)),
+            games::Availability::BrokenContent(errors) => Err(format!(
+                "{}'s content did not load:\n{}",
+                entry.name,
+                errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+            )),
+        }
+    };
+    match options.screen {
+        StartScreen::Title => {}
+        StartScreen::DeckEditor => {
+            return Err("the Spellfire deck editor is not built yet (issue 5)".into());
+        }
+        StartScreen::Setup => {
+            let entry = playable_game()?;
+            commands.push(UiCommand::OpenSetup(entry.id.to_string()));
+            setup_players = Some(CliPlayers {
+                names: options.players.clone(),
+                seed: options.seed,
+            });
+        }
+        StartScreen::Playing => {
+            let entry = playable_game()?;
+            let mut draft = SetupDraft::for_entry(entry);
+            fill_draft(&mut draft, &options.players, options.seed);
+            let choice: SetupChoice = draft.validate()?;
+            commands.push(UiCommand::StartGame(choice));
+        }
+    }
+    Ok(Startup {
+        commands,
+        setup_players,
+    })
+}
+
+fn fill_draft(draft: &mut SetupDraft, players: &[String], seed: Option<u64>) {
+    if !players.is_empty() {
+        let count = (players.len() as u8).clamp(draft.min_players, draft.max_players);
+        draft.players = count;
+        for (seat, spec) in draft.seats.iter_mut().zip(players) {
+            match spec.strip_prefix("cpu:") {
+                Some(name) => {
+                    seat.name = name.to_string();
+                    seat.computer = draft.has_computer;
+                }
+                None => seat.name = spec.clone(),
+            }
+        }
+    }
+    draft.seed_text = seed.unwrap_or_else(random_seed).to_string();
+}
+
+fn apply_cli_players(cli: Option<Res<CliPlayers>>, mut draft: ResMut<SetupDraft>, mut commands: Commands) {
+    if let Some(cli) = cli {
+        fill_draft(&mut draft, &cli.names, cli.seed);
+        commands.remove_resource::<CliPlayers>();
+    }
+}

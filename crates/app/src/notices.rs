@@ -20,12 +20,20 @@ pub struct Notices {
 
 impl Notices {
     pub fn info(&mut self, text: impl Into<String>) {
-        self.toasts.push(Toast { text: text.into(), is_error: false, remaining: 3.0 });
+        self.toasts.push(Toast {
+            text: text.into(),
+            is_error: false,
+            remaining: 3.0,
+        });
     }
 
     /// A refused action: the reason stays long enough to read.
     pub fn refused(&mut self, text: impl Into<String>) {
-        self.toasts.push(Toast { text: text.into(), is_error: true, remaining: 6.0 });
+        self.toasts.push(Toast {
+            text: text.into(),
+            is_error: true,
+            remaining: 6.0,
+        });
     }
 
     pub fn problem(&mut self, text: impl Into<String>) {

@@ -16,14 +16,20 @@ impl UserDirs {
     /// `./spellhall-user` if the platform names none.
     pub fn platform() -> Self {
         match directories::ProjectDirs::from("org", "Spellhall", "spellhall") {
-            Some(dirs) => Self { config: dirs.config_dir().to_path_buf(), data: dirs.data_dir().to_path_buf() },
+            Some(dirs) => Self {
+                config: dirs.config_dir().to_path_buf(),
+                data: dirs.data_dir().to_path_buf(),
+            },
             None => Self::under(Path::new("spellhall-user")),
         }
     }
 
     /// Everything under one folder.
     pub fn under(root: &Path) -> Self {
-        Self { config: root.join("config"), data: root.join("data") }
+        Self {
+            config: root.join("config"),
+            data: root.join("data"),
+        }
     }
 
     pub fn settings_file(&self) -> PathBuf {

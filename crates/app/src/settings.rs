@@ -30,16 +30,28 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Self { ui_scale: 1.0, window: WindowChoice::Windowed, animation_speed: 1.0, confirm_end_of_turn: true }
+        Self {
+            ui_scale: 1.0,
+            window: WindowChoice::Windowed,
+            animation_speed: 1.0,
+            confirm_end_of_turn: true,
+        }
     }
 }
 
 impl Settings {
     /// Keep values in the ranges the UI offers, whatever the file said.
     pub fn clamped(mut self) -> Self {
-        self.ui_scale = if self.ui_scale.is_finite() { self.ui_scale.clamp(0.75, 2.0) } else { 1.0 };
-        self.animation_speed =
-            if self.animation_speed.is_finite() { self.animation_speed.clamp(0.5, 4.0) } else { 1.0 };
+        self.ui_scale = if self.ui_scale.is_finite() {
+            self.ui_scale.clamp(0.75, 2.0)
+        } else {
+            1.0
+        };
+        self.animation_speed = if self.animation_speed.is_finite() {
+            self.animation_speed.clamp(0.5, 4.0)
+        } else {
+            1.0
+        };
         self
     }
 
@@ -56,7 +68,10 @@ pub struct SaveSettings(pub Settings);
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SaveSettings>()
         .add_systems(Startup, load_settings)
-        .add_systems(Update, (save_settings, apply_window_mode.run_if(resource_changed::<Settings>)));
+        .add_systems(
+            Update,
+            (save_settings, apply_window_mode.run_if(resource_changed::<Settings>)),
+        );
 }
 
 fn load_settings(mut commands: Commands, dirs: Res<UserDirs>, mut notices: ResMut<Notices>) {

@@ -39,13 +39,24 @@ impl std::error::Error for ContentError {}
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, ContentError> {
     ron::from_str(text).map_err(|e| {
         let (line, col) = (e.span.start.line, e.span.start.col);
-        ContentError { file: file.to_string(), line, col, item: item_before(text, line), message: e.code.to_string() }
+        ContentError {
+            file: file.to_string(),
+            line,
+            col,
+            item: item_before(text, line),
+            message: e.code.to_string(),
+        }
     })
 }
 
 /// The key of the last item that starts at or above `line` (1-based).
 fn item_before(text: &str, line: usize) -> Option<String> {
-    text.lines().take(line).collect::<Vec<_>>().iter().rev().find_map(|l| key_in_line(l))
+    text.lines()
+        .take(line)
+        .collect::<Vec<_>>()
+        .iter()
+        .rev()
+        .find_map(|l| key_in_line(l))
 }
 
 fn key_in_line(line: &str) -> Option<String> {
@@ -80,7 +91,10 @@ pub struct Id<K> {
 
 impl<K> Id<K> {
     pub fn new(key: impl Into<String>) -> Self {
-        Self { key: key.into(), kind: PhantomData }
+        Self {
+            key: key.into(),
+            kind: PhantomData,
+        }
     }
     pub fn key(&self) -> &str {
         &self.key
@@ -172,7 +186,12 @@ impl<T: Keyed> Catalog<T> {
             *count += 1;
         }
         if errors.is_empty() {
-            Ok(Self { file: file.to_string(), text: text.to_string(), items, index })
+            Ok(Self {
+                file: file.to_string(),
+                text: text.to_string(),
+                items,
+                index,
+            })
         } else {
             Err(errors)
         }
@@ -291,9 +310,14 @@ mod tests {
         let magie = &heroes.items()[0];
         assert_eq!(magie.hp, 10);
         let pet = magie.pet.as_ref().unwrap();
-        let error = creatures.check_ref(pet, "heroes.ron", heroes_text, &magie.id).unwrap_err();
+        let error = creatures
+            .check_ref(pet, "heroes.ron", heroes_text, &magie.id)
+            .unwrap_err();
         assert_eq!((error.line, error.item.as_deref()), (1, Some("Magie")));
-        assert!(error.message.contains("'Dragon'") && error.message.contains("creatures.ron"), "{error}");
+        assert!(
+            error.message.contains("'Dragon'") && error.message.contains("creatures.ron"),
+            "{error}"
+        );
         let known: Id<Creature> = Id::new("Pyromancer");
         assert!(creatures.check_ref(&known, "heroes.ron", heroes_text, "Magie").is_ok());
         assert_eq!(creatures.get(&known).map(|c| c.id.as_str()), Some("Pyromancer"));

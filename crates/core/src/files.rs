@@ -49,7 +49,11 @@ pub struct FileError {
 
 impl FileError {
     pub fn io(path: &Path, error: &io::Error) -> Self {
-        Self { path: path.to_path_buf(), position: None, message: error.to_string() }
+        Self {
+            path: path.to_path_buf(),
+            position: None,
+            message: error.to_string(),
+        }
     }
 
     pub fn from_ron(path: &Path, error: &ron::error::SpannedError) -> Self {
@@ -64,7 +68,9 @@ impl FileError {
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.position {
-            Some((line, col)) => write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message),
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.message)
+            }
             None => write!(f, "{}: {}", self.path.display(), self.message),
         }
     }
@@ -80,8 +86,11 @@ pub fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, FileEr
 
 /// Serialise as pretty RON and write atomically.
 pub fn write_ron<T: serde::Serialize>(path: &Path, value: &T) -> Result<(), FileError> {
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new())
-        .map_err(|e| FileError { path: path.to_path_buf(), position: None, message: e.to_string() })?;
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::new()).map_err(|e| FileError {
+        path: path.to_path_buf(),
+        position: None,
+        message: e.to_string(),
+    })?;
     write_atomic(path, text.as_bytes()).map_err(|e| FileError::io(path, &e))
 }
 
@@ -130,7 +139,10 @@ mod tests {
         let error = read_ron::<Settings>(&path).unwrap_err();
         let (line, _col) = error.position.expect("a position");
         assert_eq!(line, 3, "{error}");
-        assert!(error.to_string().starts_with(&format!("{}:3:", path.display())), "{error}");
+        assert!(
+            error.to_string().starts_with(&format!("{}:3:", path.display())),
+            "{error}"
+        );
         assert_eq!(fs::read_to_string(&path).unwrap(), text);
     }
 

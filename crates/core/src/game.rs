@@ -48,11 +48,17 @@ pub struct SeatInfo {
 
 impl SeatInfo {
     pub fn person(name: impl Into<String>) -> Self {
-        Self { name: name.into(), controller: Controller::Person }
+        Self {
+            name: name.into(),
+            controller: Controller::Person,
+        }
     }
 
     pub fn computer(name: impl Into<String>) -> Self {
-        Self { name: name.into(), controller: Controller::Computer }
+        Self {
+            name: name.into(),
+            controller: Controller::Computer,
+        }
     }
 
     pub fn is_person(&self) -> bool {
@@ -108,7 +114,10 @@ pub struct RuleError {
 
 impl RuleError {
     pub fn new(reason: impl Into<String>, rule: impl Into<String>) -> Self {
-        Self { reason: reason.into(), rule: rule.into() }
+        Self {
+            reason: reason.into(),
+            rule: rule.into(),
+        }
     }
 }
 

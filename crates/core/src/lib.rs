@@ -21,7 +21,7 @@ mod session;
 pub mod testkit;
 
 pub use game::{Controller, Game, GameEvent, Outcome, Reveal, RuleError, Seat, SeatInfo, SetupError, Status, ToAct};
-pub use log::{ActionRecord, ReplayError, replay};
+pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::Pile;
 pub use rng::GameRng;
 pub use save::{SAVE_FORMAT_VERSION, SaveError, SaveFile, SaveHeader, fingerprint};

@@ -18,10 +18,18 @@ pub struct ActionRecord<A> {
 pub enum ReplayError {
     Setup(SetupError),
     /// The action at `index` was refused by the rules.
-    Refused { index: usize, seat: Seat, error: RuleError },
+    Refused {
+        index: usize,
+        seat: Seat,
+        error: RuleError,
+    },
     /// The action at `index` was recorded for `recorded` but the game asked `expected` (None: the
     /// game was already over).
-    WrongSeat { index: usize, recorded: Seat, expected: Option<Seat> },
+    WrongSeat {
+        index: usize,
+        recorded: Seat,
+        expected: Option<Seat>,
+    },
 }
 
 impl fmt::Display for ReplayError {
@@ -31,10 +39,22 @@ impl fmt::Display for ReplayError {
             ReplayError::Refused { index, seat, error } => {
                 write!(f, "action {} (by {seat}) was refused: {error}", index + 1)
             }
-            ReplayError::WrongSeat { index, recorded, expected: Some(expected) } => {
-                write!(f, "action {} is recorded for {recorded}, but it was {expected}'s decision", index + 1)
+            ReplayError::WrongSeat {
+                index,
+                recorded,
+                expected: Some(expected),
+            } => {
+                write!(
+                    f,
+                    "action {} is recorded for {recorded}, but it was {expected}'s decision",
+                    index + 1
+                )
             }
-            ReplayError::WrongSeat { index, recorded, expected: None } => {
+            ReplayError::WrongSeat {
+                index,
+                recorded,
+                expected: None,
+            } => {
                 write!(f, "action {} (by {recorded}) comes after the game ended", index + 1)
             }
         }
@@ -43,6 +63,9 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// A replayed game and the events of each of its actions.
+pub type Replayed<G> = (G, Vec<Vec<<G as Game>::Event>>);
+
 /// Rebuild a game from its config, seed and log. Returns the state and the events of each action,
 /// or the index and reason of the first action that failed.
 pub fn replay<G: Game>(
@@ -50,7 +73,7 @@ pub fn replay<G: Game>(
     content: &G::Content,
     seed: u64,
     actions: &[ActionRecord<G::Action>],
-) -> Result<(G, Vec<Vec<G::Event>>), ReplayError> {
+) -> Result<Replayed<G>, ReplayError> {
     let mut game = G::new(config, content, seed).map_err(ReplayError::Setup)?;
     let mut events = Vec::with_capacity(actions.len());
     for (index, record) in actions.iter().enumerate() {
@@ -66,10 +89,19 @@ pub(crate) fn apply_recorded<G: Game>(
     record: &ActionRecord<G::Action>,
 ) -> Result<Vec<G::Event>, ReplayError> {
     match game.to_act() {
-        ToAct::Seat(seat) if seat == record.seat => game
-            .apply(&record.action)
-            .map_err(|error| ReplayError::Refused { index, seat, error }),
-        ToAct::Seat(seat) => Err(ReplayError::WrongSeat { index, recorded: record.seat, expected: Some(seat) }),
-        ToAct::GameOver => Err(ReplayError::WrongSeat { index, recorded: record.seat, expected: None }),
+        ToAct::Seat(seat) if seat == record.seat => {
+            game.apply(&record.action)
+                .map_err(|error| ReplayError::Refused { index, seat, error })
+        }
+        ToAct::Seat(seat) => Err(ReplayError::WrongSeat {
+            index,
+            recorded: record.seat,
+            expected: Some(seat),
+        }),
+        ToAct::GameOver => Err(ReplayError::WrongSeat {
+            index,
+            recorded: record.seat,
+            expected: None,
+        }),
     }
 }

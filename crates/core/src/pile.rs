@@ -13,7 +13,9 @@ pub struct Pile<T> {
 
 impl<T> Default for Pile<T> {
     fn default() -> Self {
-        Self { bottom_to_top: Vec::new() }
+        Self {
+            bottom_to_top: Vec::new(),
+        }
     }
 }
 
@@ -25,7 +27,9 @@ impl<T> Pile<T> {
     /// A pile whose top card is `top_first[0]`.
     pub fn from_top_down(mut top_first: Vec<T>) -> Self {
         top_first.reverse();
-        Self { bottom_to_top: top_first }
+        Self {
+            bottom_to_top: top_first,
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -68,7 +68,11 @@ impl GameRng {
 
     /// One item at random, or `None` from an empty slice.
     pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() { None } else { Some(&items[self.below(items.len())]) }
+        if items.is_empty() {
+            None
+        } else {
+            Some(&items[self.below(items.len())])
+        }
     }
 
     /// A fresh `u64`, e.g. to seed a computer player's own generator.

@@ -43,7 +43,9 @@ impl SaveHeader {
     pub fn read(path: &Path) -> Result<Self, SaveError> {
         let header: SaveHeader = read_ron(path).map_err(SaveError::File)?;
         if header.format_version > SAVE_FORMAT_VERSION {
-            return Err(SaveError::NewerVersion { found: header.format_version });
+            return Err(SaveError::NewerVersion {
+                found: header.format_version,
+            });
         }
         Ok(header)
     }
@@ -54,8 +56,13 @@ impl SaveHeader {
 pub enum SaveError {
     File(FileError),
     /// The file is a save of another game.
-    OtherGame { found: String, expected: &'static str },
-    NewerVersion { found: u32 },
+    OtherGame {
+        found: String,
+        expected: &'static str,
+    },
+    NewerVersion {
+        found: u32,
+    },
     Replay(ReplayError),
     /// The replayed state differs from the one saved: the file was edited or the rules changed.
     FingerprintMismatch,
@@ -98,7 +105,10 @@ where
     pub fn read(path: &Path, expected_game: &'static str) -> Result<Self, SaveError> {
         let header = SaveHeader::read(path)?;
         if header.game != expected_game {
-            return Err(SaveError::OtherGame { found: header.game, expected: expected_game });
+            return Err(SaveError::OtherGame {
+                found: header.game,
+                expected: expected_game,
+            });
         }
         read_ron(path).map_err(SaveError::File)
     }

@@ -49,7 +49,16 @@ impl<G: Game> Session<G> {
                 seats.len()
             )));
         }
-        Ok(Self { seats, config, seed, content, state, log: Vec::new(), events: Vec::new(), redo: Vec::new() })
+        Ok(Self {
+            seats,
+            config,
+            seed,
+            content,
+            state,
+            log: Vec::new(),
+            events: Vec::new(),
+            redo: Vec::new(),
+        })
     }
 
     pub fn state(&self) -> &G {
@@ -110,12 +119,17 @@ impl<G: Game> Session<G> {
                 needs_consent.push(actor);
                 reasons.push(format!("it takes back {actor_name}'s action"));
             }
-            let revealed = self.events[index].iter().map(GameEvent::reveal).find(|r| *r != Reveal::Nothing);
+            let revealed = self.events[index]
+                .iter()
+                .map(GameEvent::reveal)
+                .find(|r| *r != Reveal::Nothing);
             if let Some(reveal) = revealed {
                 let others = Seat::all(self.seats.len()).filter(|&s| s != requester && is_person(s));
                 needs_consent.extend(others);
                 reasons.push(match reveal {
-                    Reveal::ToAll => format!("{actor_name}'s action made a random or hidden result public"),
+                    Reveal::ToAll => {
+                        format!("{actor_name}'s action made a random or hidden result public")
+                    }
                     _ => format!("{actor_name}'s action revealed hidden information"),
                 });
             }
@@ -123,7 +137,11 @@ impl<G: Game> Session<G> {
         needs_consent.sort();
         needs_consent.dedup();
         reasons.dedup();
-        Some(UndoPlan { steps, needs_consent, reasons })
+        Some(UndoPlan {
+            steps,
+            needs_consent,
+            reasons,
+        })
     }
 
     /// Take back the last `steps` actions by replaying the log without them; they can be redone.
@@ -139,7 +157,9 @@ impl<G: Game> Session<G> {
 
     /// Apply the most recently undone action again. Determinism makes it do exactly what it did.
     pub fn redo(&mut self) -> Result<Option<&[G::Event]>, crate::ReplayError> {
-        let Some(record) = self.redo.pop() else { return Ok(None) };
+        let Some(record) = self.redo.pop() else {
+            return Ok(None);
+        };
         let index = self.log.len();
         match apply_recorded(&mut self.state, index, &record) {
             Ok(events) => {
@@ -157,7 +177,11 @@ impl<G: Game> Session<G> {
     /// The log in words as `viewer` may read it, oldest first.
     pub fn log_lines(&self, viewer: Option<Seat>) -> Vec<String> {
         let names = self.names();
-        self.events.iter().flatten().filter_map(|event| event.describe(viewer, &names)).collect()
+        self.events
+            .iter()
+            .flatten()
+            .filter_map(|event| event.describe(viewer, &names))
+            .collect()
     }
 
     pub fn to_act(&self) -> ToAct {
@@ -180,13 +204,17 @@ impl<G: Game> Session<G> {
     /// Rebuild a session from a save: replay its log and check the fingerprint.
     pub fn from_save(save: SaveFile<G::Config, G::Action>, content: Arc<G::Content>) -> Result<Self, SaveError> {
         if save.game != G::ID {
-            return Err(SaveError::OtherGame { found: save.game, expected: G::ID });
+            return Err(SaveError::OtherGame {
+                found: save.game,
+                expected: G::ID,
+            });
         }
         if save.format_version > SAVE_FORMAT_VERSION {
-            return Err(SaveError::NewerVersion { found: save.format_version });
+            return Err(SaveError::NewerVersion {
+                found: save.format_version,
+            });
         }
-        let (state, events) =
-            replay::<G>(&save.config, &content, save.seed, &save.log).map_err(SaveError::Replay)?;
+        let (state, events) = replay::<G>(&save.config, &content, save.seed, &save.log).map_err(SaveError::Replay)?;
         if fingerprint(&state) != save.state_fingerprint {
             return Err(SaveError::FingerprintMismatch);
         }

@@ -29,11 +29,19 @@ fn scratch(name: &str) -> PathBuf {
 fn random_playouts_hold_every_property_for_2_3_and_4_players() {
     for players in 2..=4u8 {
         let config = TallyConfig { players, copies: 4 };
-        let report = random_playouts::<Tally>(&config, &Arc::new(()), usize::from(players), &PlayoutOptions::new(1000, 500))
-            .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+        let report = random_playouts::<Tally>(
+            &config,
+            &Arc::new(()),
+            usize::from(players),
+            &PlayoutOptions::new(1000, 500),
+        )
+        .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
         assert_eq!(report.games, 1000);
         // Every card is drawn once and banked once: 40 moves at least.
-        assert!(report.lengths.iter().all(|&l| l >= 40), "{players} players: a game ended early");
+        assert!(
+            report.lengths.iter().all(|&l| l >= 40),
+            "{players} players: a game ended early"
+        );
         let wins: u64 = report.wins_by_seat.iter().sum::<u64>() + report.draws;
         assert!(wins >= 1000, "every game has a winner or is a draw");
     }
@@ -45,7 +53,9 @@ fn setup_refuses_a_bad_player_count_with_a_reason() {
         .err()
         .unwrap();
     assert_eq!(error, SetupError("Tally is for 2 to 4 players, not 5".into()));
-    let mismatch = Session::<Tally>::new(default_seats(3), TallyConfig::default(), Arc::new(()), 1).err().unwrap();
+    let mismatch = Session::<Tally>::new(default_seats(3), TallyConfig::default(), Arc::new(()), 1)
+        .err()
+        .unwrap();
     assert!(mismatch.0.contains("2 seats but 3 were named"), "{mismatch}");
 }
 
@@ -67,12 +77,29 @@ fn replay_reports_the_first_action_that_fails() {
     s.act(TallyAction::Draw).unwrap();
     let mut log = s.log().to_vec();
     // A third action for the wrong seat: Seat 1 acts again though it is Seat 1's turn only after Seat 2.
-    log.push(ActionRecord { seat: Seat(1), action: TallyAction::Draw });
+    log.push(ActionRecord {
+        seat: Seat(1),
+        action: TallyAction::Draw,
+    });
     let error = replay::<Tally>(s.config(), &(), s.seed(), &log).err().unwrap();
-    assert_eq!(error, ReplayError::WrongSeat { index: 2, recorded: Seat(1), expected: Some(Seat(0)) });
-    log[2] = ActionRecord { seat: Seat(0), action: TallyAction::Pass };
+    assert_eq!(
+        error,
+        ReplayError::WrongSeat {
+            index: 2,
+            recorded: Seat(1),
+            expected: Some(Seat(0))
+        }
+    );
+    log[2] = ActionRecord {
+        seat: Seat(0),
+        action: TallyAction::Pass,
+    };
     match replay::<Tally>(s.config(), &(), s.seed(), &log).err().unwrap() {
-        ReplayError::Refused { index: 2, seat: Seat(0), error } => assert_eq!(error.rule, "Tally: pass"),
+        ReplayError::Refused {
+            index: 2,
+            seat: Seat(0),
+            error,
+        } => assert_eq!(error.rule, "Tally: pass"),
         other => panic!("unexpected {other:?}"),
     }
 }
@@ -84,7 +111,11 @@ fn undo_of_a_draw_needs_the_other_persons_consent() {
     let plan = s.undo_plan(Seat(0)).unwrap();
     assert_eq!(plan.steps, 1);
     assert_eq!(plan.needs_consent, vec![Seat(1)]);
-    assert!(plan.reasons[0].contains("revealed hidden information"), "{:?}", plan.reasons);
+    assert!(
+        plan.reasons[0].contains("revealed hidden information"),
+        "{:?}",
+        plan.reasons
+    );
 }
 
 #[test]
@@ -182,7 +213,10 @@ fn a_save_round_trips_through_a_file() {
     s.undo(1).unwrap();
     s.to_save().write(&path).unwrap();
     let loaded = Session::<Tally>::from_save(SaveFile::read(&path, Tally::ID).unwrap(), Arc::new(())).unwrap();
-    assert_eq!(ron::to_string(loaded.state()).unwrap(), ron::to_string(s.state()).unwrap());
+    assert_eq!(
+        ron::to_string(loaded.state()).unwrap(),
+        ron::to_string(s.state()).unwrap()
+    );
     assert_eq!(loaded.seats(), s.seats());
     assert!(loaded.can_redo(), "the redo list is saved too");
 }
@@ -224,7 +258,10 @@ fn an_edited_save_fails_its_fingerprint() {
     let mut save = s.to_save();
     save.seed = 14;
     // A different seed deals differently, so the replayed state cannot match the fingerprint.
-    assert_eq!(Session::<Tally>::from_save(save, Arc::new(())).err(), Some(SaveError::FingerprintMismatch));
+    assert_eq!(
+        Session::<Tally>::from_save(save, Arc::new(())).err(),
+        Some(SaveError::FingerprintMismatch)
+    );
 }
 
 /// A game that breaks its invariant after a few turns: the kit must notice, with seed and step.
@@ -278,15 +315,27 @@ macro_rules! delegate_to_tally {
     };
 }
 
-delegate_to_tally!(Leaky, |t: &Tally| if t.status().turn > 5 { Err("a card vanished".to_string()) } else { Ok(()) }, |_| ());
-delegate_to_tally!(Panicky, |_: &Tally| Ok(()), |a: &TallyAction| if *a == TallyAction::Bank(5) {
-    panic!("deliberate test panic")
-});
+delegate_to_tally!(
+    Leaky,
+    |t: &Tally| if t.status().turn > 5 {
+        Err("a card vanished".to_string())
+    } else {
+        Ok(())
+    },
+    |_| ()
+);
+delegate_to_tally!(
+    Panicky,
+    |_: &Tally| Ok(()),
+    |a: &TallyAction| if *a == TallyAction::Bank(5) {
+        panic!("deliberate test panic")
+    }
+);
 
 #[test]
 fn the_kit_reports_a_broken_invariant_with_seed_and_step() {
-    let failure = random_playouts::<Leaky>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500))
-        .unwrap_err();
+    let failure =
+        random_playouts::<Leaky>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500)).unwrap_err();
     assert_eq!((failure.seed, failure.step), (0, 5));
     assert!(failure.problem.contains("a card vanished"), "{failure}");
 }
@@ -295,20 +344,35 @@ fn the_kit_reports_a_broken_invariant_with_seed_and_step() {
 fn the_kit_reports_a_panic_in_apply() {
     let failure = random_playouts::<Panicky>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(50, 500))
         .unwrap_err();
-    assert!(failure.problem.contains("panicked") && failure.problem.contains("Bank(5)"), "{failure}");
+    assert!(
+        failure.problem.contains("panicked") && failure.problem.contains("Bank(5)"),
+        "{failure}"
+    );
 }
 
 #[test]
 fn the_kit_reports_a_game_that_does_not_end() {
-    let failure = random_playouts::<Tally>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(1, 10))
-        .unwrap_err();
+    let failure =
+        random_playouts::<Tally>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(1, 10)).unwrap_err();
     assert!(failure.problem.contains("did not end within 10 actions"), "{failure}");
 }
 
 #[test]
 fn events_say_what_they_reveal() {
     use spellhall_core::Reveal;
-    assert_eq!(TallyEvent::Drew { seat: Seat(1), card: 3 }.reveal(), Reveal::ToSeats(vec![Seat(1)]));
-    assert_eq!(TallyEvent::Banked { seat: Seat(0), card: 3, roll: 6, points: 6 }.reveal(), Reveal::ToAll);
+    assert_eq!(
+        TallyEvent::Drew { seat: Seat(1), card: 3 }.reveal(),
+        Reveal::ToSeats(vec![Seat(1)])
+    );
+    assert_eq!(
+        TallyEvent::Banked {
+            seat: Seat(0),
+            card: 3,
+            roll: 6,
+            points: 6
+        }
+        .reveal(),
+        Reveal::ToAll
+    );
     assert_eq!(TallyEvent::Passed { seat: Seat(0) }.reveal(), Reveal::Nothing);
 }

@@ -2,7 +2,6 @@
 //! them. Each game crate gets an adapter here ([`GameAdapter`]): its setup options, how its table
 //! is drawn from a view, its computer player, its rules summary. The rules stay in the game crate.
 
-#[cfg(any(test, feature = "dev-games"))]
 pub mod tally;
 
 use std::ops::RangeInclusive;
@@ -105,7 +104,10 @@ pub struct Table<A: GameAdapter> {
 
 impl<A: GameAdapter> Table<A> {
     pub fn new(session: Session<A::G>) -> Self {
-        Self { session, adapter: std::marker::PhantomData }
+        Self {
+            session,
+            adapter: std::marker::PhantomData,
+        }
     }
 
     pub fn session(&self) -> &Session<A::G> {
@@ -193,7 +195,11 @@ impl<A: GameAdapter> AnySession for Table<A> {
     fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String> {
         let game = self.session.state();
         let view = game.view(viewer);
-        let legal = if game.to_act() == ToAct::Seat(viewer) { game.legal_actions() } else { Vec::new() };
+        let legal = if game.to_act() == ToAct::Seat(viewer) {
+            game.legal_actions()
+        } else {
+            Vec::new()
+        };
         let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
         let chosen = A::draw_table(ui, &view, &legal, &describe, &self.session.names())?;
         to_ron(&chosen)
@@ -229,7 +235,8 @@ impl<A: GameAdapter> GameFactory for Factory<A> {
     }
     fn load(&self, path: &Path) -> Result<Box<dyn AnySession>, String> {
         let save = SaveFile::read(path, A::G::ID).map_err(|e| e.to_string())?;
-        let session = Session::from_save(save, Arc::clone(&self.content)).map_err(|e| format!("{}: {e}", path.display()))?;
+        let session =
+            Session::from_save(save, Arc::clone(&self.content)).map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(Box::new(Table::<A>::new(session)))
     }
 }

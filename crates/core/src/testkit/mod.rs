@@ -25,7 +25,11 @@ pub struct PlayoutOptions {
 
 impl PlayoutOptions {
     pub fn new(games: u64, max_actions: usize) -> Self {
-        Self { games, first_seed: 0, max_actions }
+        Self {
+            games,
+            first_seed: 0,
+            max_actions,
+        }
     }
 }
 
@@ -94,7 +98,9 @@ pub fn random_playouts<G: Game>(
     seat_count: usize,
     options: &PlayoutOptions,
 ) -> Result<PlayoutReport, PlayoutFailure> {
-    playouts_with::<G, _>(config, content, seat_count, options, |_, legal, rng| rng.below(legal.len()))
+    playouts_with::<G, _>(config, content, seat_count, options, |_, legal, rng| {
+        rng.below(legal.len())
+    })
 }
 
 /// Play games where `choose(game, legal, rng)` picks the index of the action to take (a computer
@@ -110,7 +116,10 @@ where
     G: Game,
     F: FnMut(&G, &[G::Action], &mut GameRng) -> usize,
 {
-    let mut report = PlayoutReport { wins_by_seat: vec![0; seat_count], ..PlayoutReport::default() };
+    let mut report = PlayoutReport {
+        wins_by_seat: vec![0; seat_count],
+        ..PlayoutReport::default()
+    };
     for seed in options.first_seed..options.first_seed + options.games {
         let length = play_one::<G, F>(config, content, seat_count, options, seed, &mut choose, &mut report)?;
         report.games += 1;
@@ -149,7 +158,10 @@ where
         let game = session.state();
         let legal = game.legal_actions();
         if game.legal_actions() != legal {
-            return Err(fail(step, "legal_actions gave two different answers for the same state".into()));
+            return Err(fail(
+                step,
+                "legal_actions gave two different answers for the same state".into(),
+            ));
         }
         if let Err(problem) = check_views(game) {
             return Err(fail(step, problem));
@@ -157,7 +169,10 @@ where
         match game.to_act() {
             ToAct::GameOver => {
                 if !legal.is_empty() {
-                    return Err(fail(step, format!("the game is over but {} actions are legal", legal.len())));
+                    return Err(fail(
+                        step,
+                        format!("the game is over but {} actions are legal", legal.len()),
+                    ));
                 }
                 let Some(outcome) = game.outcome() else {
                     return Err(fail(step, "the game is over but has no outcome".into()));
@@ -184,17 +199,30 @@ where
             }
         }
         if step >= options.max_actions {
-            return Err(fail(step, format!("the game did not end within {} actions", options.max_actions)));
+            return Err(fail(
+                step,
+                format!("the game did not end within {} actions", options.max_actions),
+            ));
         }
         let pick = choose(game, &legal, &mut chooser_rng);
         let Some(action) = legal.get(pick).cloned() else {
-            return Err(fail(step, format!("the chooser picked {pick} of {} actions", legal.len())));
+            return Err(fail(
+                step,
+                format!("the chooser picked {pick} of {} actions", legal.len()),
+            ));
         };
         let described = game.describe_action(&action);
         match catch_unwind(AssertUnwindSafe(|| session.act(action.clone()).map(|_| ()))) {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(fail(step, format!("legal action {action:?} ({described}) was refused: {e}"))),
-            Err(_) => return Err(fail(step, format!("applying {action:?} ({described}) panicked"))),
+            Ok(Err(e)) => {
+                return Err(fail(
+                    step,
+                    format!("legal action {action:?} ({described}) was refused: {e}"),
+                ));
+            }
+            Err(_) => {
+                return Err(fail(step, format!("applying {action:?} ({described}) panicked")));
+            }
         }
         step += 1;
         if let Err(problem) = session.state().check_invariants() {
@@ -234,7 +262,8 @@ fn check_round_trips<G: Game>(session: &mut Session<G>) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(&session.to_save(), ron::ser::PrettyConfig::new())
         .map_err(|e| format!("save does not serialise: {e}"))?;
     let save = ron::from_str(&text).map_err(|e| format!("save does not parse back: {e}"))?;
-    let loaded = Session::<G>::from_save(save, Arc::clone(session.content())).map_err(|e| format!("load failed: {e}"))?;
+    let loaded =
+        Session::<G>::from_save(save, Arc::clone(session.content())).map_err(|e| format!("load failed: {e}"))?;
     if ron::to_string(loaded.state()).map_err(|e| e.to_string())? != live {
         return Err("a saved and loaded game differs from the live one".into());
     }

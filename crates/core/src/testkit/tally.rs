@@ -35,10 +35,22 @@ pub enum TallyAction {
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TallyEvent {
-    Drew { seat: Seat, card: u8 },
-    Banked { seat: Seat, card: u8, roll: u8, points: u32 },
-    Passed { seat: Seat },
-    Ended { winners: Vec<Seat> },
+    Drew {
+        seat: Seat,
+        card: u8,
+    },
+    Banked {
+        seat: Seat,
+        card: u8,
+        roll: u8,
+        points: u32,
+    },
+    Passed {
+        seat: Seat,
+    },
+    Ended {
+        winners: Vec<Seat>,
+    },
 }
 
 /// What one seat sees: its own hand, everyone else's hand size.
@@ -93,10 +105,15 @@ impl Game for Tally {
 
     fn new(config: &TallyConfig, _content: &(), seed: u64) -> Result<Self, SetupError> {
         if !(2..=4).contains(&config.players) {
-            return Err(SetupError(format!("Tally is for 2 to 4 players, not {}", config.players)));
+            return Err(SetupError(format!(
+                "Tally is for 2 to 4 players, not {}",
+                config.players
+            )));
         }
         let mut rng = GameRng::new(seed);
-        let mut cards: Vec<u8> = (1..=5).flat_map(|v| std::iter::repeat_n(v, usize::from(config.copies))).collect();
+        let mut cards: Vec<u8> = (1..=5)
+            .flat_map(|v| std::iter::repeat_n(v, usize::from(config.copies)))
+            .collect();
         rng.shuffle(&mut cards);
         let seats = usize::from(config.players);
         Ok(Self {
@@ -117,7 +134,11 @@ impl Game for Tally {
     }
 
     fn to_act(&self) -> ToAct {
-        if self.over { ToAct::GameOver } else { ToAct::Seat(self.turn) }
+        if self.over {
+            ToAct::GameOver
+        } else {
+            ToAct::Seat(self.turn)
+        }
     }
 
     fn legal_actions(&self) -> Vec<TallyAction> {
@@ -153,7 +174,10 @@ impl Game for Tally {
                         "Tally: hand limit",
                     ));
                 }
-                let card = self.deck.draw().ok_or_else(|| RuleError::new("The deck is empty.", "Tally: draw"))?;
+                let card = self
+                    .deck
+                    .draw()
+                    .ok_or_else(|| RuleError::new("The deck is empty.", "Tally: draw"))?;
                 self.hands[seat.index()].push(card);
                 events.push(TallyEvent::Drew { seat, card });
             }
@@ -168,7 +192,12 @@ impl Game for Tally {
                 let points = u32::from(card) * if roll == 6 { 2 } else { 1 };
                 self.banked[seat.index()].push(card);
                 self.scores[seat.index()] += points;
-                events.push(TallyEvent::Banked { seat, card, roll, points });
+                events.push(TallyEvent::Banked {
+                    seat,
+                    card,
+                    roll,
+                    points,
+                });
             }
             TallyAction::Pass => {
                 if !self.deck.is_empty() || !self.hands[seat.index()].is_empty() {
@@ -200,7 +229,9 @@ impl Game for Tally {
             return None;
         }
         let best = self.scores.iter().copied().max().unwrap_or(0);
-        let winners: Vec<Seat> = Seat::all(self.seats()).filter(|s| self.scores[s.index()] == best).collect();
+        let winners: Vec<Seat> = Seat::all(self.seats())
+            .filter(|s| self.scores[s.index()] == best)
+            .collect();
         Some(Outcome {
             winners,
             scores: self.scores.iter().map(|&s| i64::from(s)).collect(),
@@ -212,7 +243,11 @@ impl Game for Tally {
         Status {
             turn: self.turns,
             turn_label: format!("Turn {}", self.turns),
-            phase: if self.over { "Game over".into() } else { format!("{} cards left in the deck", self.deck.len()) },
+            phase: if self.over {
+                "Game over".into()
+            } else {
+                format!("{} cards left in the deck", self.deck.len())
+            },
         }
     }
 
@@ -230,7 +265,10 @@ impl Game for Tally {
                 + self.hands.iter().flatten().filter(|&&c| c == value).count()
                 + self.banked.iter().flatten().filter(|&&c| c == value).count();
             if count != usize::from(self.copies) {
-                return Err(format!("{count} cards of value {value} exist, {} expected", self.copies));
+                return Err(format!(
+                    "{count} cards of value {value} exist, {} expected",
+                    self.copies
+                ));
             }
         }
         if self.hands.iter().any(|h| h.len() > HAND_LIMIT) {
@@ -252,9 +290,16 @@ impl GameEvent for TallyEvent {
     fn describe(&self, viewer: Option<Seat>, names: &[String]) -> Option<String> {
         let name = |seat: &Seat| names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string());
         Some(match self {
-            TallyEvent::Drew { seat, card } if viewer == Some(*seat) => format!("You drew a {card}."),
+            TallyEvent::Drew { seat, card } if viewer == Some(*seat) => {
+                format!("You drew a {card}.")
+            }
             TallyEvent::Drew { seat, .. } => format!("{} drew a card.", name(seat)),
-            TallyEvent::Banked { seat, card, roll, points } => {
+            TallyEvent::Banked {
+                seat,
+                card,
+                roll,
+                points,
+            } => {
                 format!("{} banked a {card} and rolled {roll}: {points} points.", name(seat))
             }
             TallyEvent::Passed { seat } => format!("{} passed.", name(seat)),

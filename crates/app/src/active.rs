@@ -1,0 +1,172 @@
+//! The game being played, its autosave, and the saves on disk.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use bevy::prelude::*;
+use spellhall_core::{SaveHeader, Seat};
+
+use crate::games::{AnySession, GameCatalog, SetupChoice};
+use crate::notices::Notices;
+use crate::paths::UserDirs;
+
+/// The game on the table, if any.
+#[derive(Resource, Default)]
+pub struct ActiveGame {
+    pub session: Option<Box<dyn AnySession>>,
+    /// How the game was set up, for Play again (absent for a loaded game).
+    pub last_setup: Option<SetupChoice>,
+}
+
+impl ActiveGame {
+    pub fn names(&self) -> Vec<String> {
+        self.session
+            .as_ref()
+            .map(|s| s.seats().iter().map(|x| x.name.clone()).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn name_of(&self, seat: Seat) -> String {
+        self.names()
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| seat.to_string())
+    }
+}
+
+/// A save file as listed on the title screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveListing {
+    pub path: PathBuf,
+    /// "Mighty Magics: Ann, Ben and Cal", or why the file cannot be read.
+    pub summary: Result<String, String>,
+    pub modified: String,
+}
+
+/// What the title screen offers to open.
+#[derive(Resource, Default, Debug)]
+pub struct SaveListings {
+    pub autosave: Option<SaveListing>,
+    pub saves: Vec<SaveListing>,
+}
+
+impl SaveListings {
+    pub fn scan(dirs: &UserDirs, catalog: &GameCatalog) -> Self {
+        let autosave_path = dirs.autosave_file();
+        let autosave = autosave_path.exists().then(|| listing(&autosave_path, catalog));
+        let mut saves: Vec<SaveListing> = std::fs::read_dir(dirs.saves_dir())
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "ron"))
+            .map(|path| listing(&path, catalog))
+            .collect();
+        // Newest first.
+        saves.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| a.path.cmp(&b.path)));
+        Self { autosave, saves }
+    }
+}
+
+fn listing(path: &Path, catalog: &GameCatalog) -> SaveListing {
+    let summary = SaveHeader::read(path).map_err(|e| e.to_string()).map(|header| {
+        let game = catalog
+            .get(&header.game)
+            .map_or(header.game.clone(), |e| e.name.to_string());
+        let names: Vec<&str> = header.seats.iter().map(|s| s.name.as_str()).collect();
+        format!("{game}: {}", names.join(", "))
+    });
+    let modified = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(format_time)
+        .unwrap_or_default();
+    SaveListing {
+        path: path.to_path_buf(),
+        summary,
+        modified,
+    }
+}
+
+/// "2026-11-30 14:05" in UTC.
+pub fn format_time(time: SystemTime) -> String {
+    let secs = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let rem = secs % 86_400;
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+}
+
+/// A file name stamp "20261130-140512" in UTC.
+pub fn file_stamp(time: SystemTime) -> String {
+    let secs = time
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let rem = secs % 86_400;
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+/// Howard Hinnant's days-to-civil algorithm (public domain): days since 1970-01-01 to y/m/d.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// Write the autosave after every change to the game; a failure is reported once per game.
+pub fn autosave(game: &ActiveGame, dirs: &UserDirs, notices: &mut Notices, warned: &mut bool) {
+    let Some(session) = &game.session else { return };
+    let path = dirs.autosave_file();
+    let result = if session.outcome().is_some() {
+        // A finished game is not offered for resuming.
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!("{}: {e}", path.display())),
+            _ => Ok(()),
+        }
+    } else {
+        session.write_save(&path)
+    };
+    match result {
+        Ok(()) => *warned = false,
+        Err(error) if !*warned => {
+            *warned = true;
+            notices.problem(format!("The game could not be autosaved: {error}"));
+        }
+        Err(_) => {}
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ActiveGame>().init_resource::<SaveListings>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn dates_are_formatted_in_utc() {
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_796_036_712); // 2026-11-30 11:05:12
+        assert_eq!(format_time(t), "2026-11-30 11:05");
+        assert_eq!(file_stamp(t), "20261130-110512");
+        assert_eq!(
+            format_time(SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400)),
+            "2000-02-29 00:00"
+        );
+    }
+}

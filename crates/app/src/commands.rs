@@ -1,0 +1,41 @@
+//! What the player asked for. egui code only writes these messages; the screens' plugins read
+//! them and change the game, so every flow can be driven in a headless test.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use spellhall_core::Seat;
+
+use crate::games::SetupChoice;
+
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum UiCommand {
+    GoToTitle,
+    /// Open the setup screen of a game.
+    OpenSetup(String),
+    StartGame(SetupChoice),
+    /// Open a save file (the file is only read).
+    LoadGame(PathBuf),
+    ResumeAutosave,
+    DiscardAutosave,
+    /// `seat` takes an action, written as RON of the game's action type.
+    Act {
+        seat: Seat,
+        action: String,
+    },
+    /// The person named on the hand-off curtain has taken the screen.
+    ConfirmHandoff,
+    Undo,
+    /// The persons asked have agreed to the pending undo.
+    ConfirmUndo,
+    CancelUndo,
+    Redo,
+    SaveGame,
+    /// The same table and options with a new seed.
+    PlayAgain,
+    Quit,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<UiCommand>();
+}

@@ -1,0 +1,130 @@
+//! Hot-seat play: whose eyes are on the screen. Whenever the deciding seat changes to another
+//! person, the table hides behind a "Pass to NAME" curtain until that person takes the screen;
+//! only then is anything drawn from that seat's view. Computer seats act on their own after a
+//! short pause, without a curtain.
+
+use bevy::prelude::*;
+use spellhall_core::{Seat, ToAct};
+
+use crate::active::ActiveGame;
+use crate::screens::Screen;
+use crate::settings::Settings;
+
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Playing)]
+pub enum HotSeat {
+    /// The curtain is up: nothing secret is on screen.
+    #[default]
+    Handoff,
+    /// `TableFocus::viewer` is at the screen.
+    Acting,
+}
+
+/// Whose view the table shows, and who is being handed the screen.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct TableFocus {
+    pub viewer: Option<Seat>,
+    /// The person the curtain asks for.
+    pub pending: Option<Seat>,
+}
+
+/// Set by `--screen playing` so a screenshot shows the table, not the first curtain.
+#[derive(Resource, Default, Debug)]
+pub struct SkipFirstCurtain(pub bool);
+
+/// Time the computer in `to_act` has been "thinking".
+#[derive(Resource, Default, Debug)]
+pub struct ComputerClock(pub f32);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<HotSeat>()
+        .init_resource::<TableFocus>()
+        .init_resource::<SkipFirstCurtain>()
+        .init_resource::<ComputerClock>()
+        .add_systems(OnEnter(Screen::Playing), reset_focus);
+}
+
+fn reset_focus(mut focus: ResMut<TableFocus>, mut clock: ResMut<ComputerClock>) {
+    *focus = TableFocus::default();
+    clock.0 = 0.0;
+}
+
+/// After anything changed the game: follow the decision to the right seat or end the game.
+pub fn follow_decider(
+    game: Res<ActiveGame>,
+    mut focus: ResMut<TableFocus>,
+    mut skip_first: ResMut<SkipFirstCurtain>,
+    hotseat: Res<State<HotSeat>>,
+    mut next_hotseat: ResMut<NextState<HotSeat>>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    let Some(session) = &game.session else { return };
+    let seats = session.seats();
+    let persons: Vec<Seat> = Seat::all(seats.len())
+        .filter(|s| seats[s.index()].is_person())
+        .collect();
+    match session.to_act() {
+        ToAct::GameOver => next_screen.set(Screen::Results),
+        ToAct::Seat(seat) if seats[seat.index()].is_person() => {
+            if focus.viewer == Some(seat) {
+                if *hotseat.get() != HotSeat::Acting && focus.pending.is_none() {
+                    next_hotseat.set(HotSeat::Acting);
+                }
+                return;
+            }
+            // Nobody else could see this screen: a single person never needs the curtain.
+            let alone = persons.len() == 1;
+            let first = focus.viewer.is_none();
+            if alone || (first && std::mem::take(&mut skip_first.0)) {
+                focus.viewer = Some(seat);
+                focus.pending = None;
+                next_hotseat.set(HotSeat::Acting);
+            } else if focus.pending != Some(seat) {
+                focus.pending = Some(seat);
+                next_hotseat.set(HotSeat::Handoff);
+            }
+        }
+        // A computer decides: the person at the screen keeps watching their own view.
+        ToAct::Seat(_) => {}
+    }
+}
+
+/// The person on the curtain has taken the screen.
+pub fn take_screen(focus: &mut TableFocus, next_hotseat: &mut NextState<HotSeat>) {
+    if let Some(seat) = focus.pending.take() {
+        focus.viewer = Some(seat);
+        next_hotseat.set(HotSeat::Acting);
+    }
+}
+
+/// Let the computer in `to_act` play after a pause the players can follow.
+pub fn computer_turns(
+    time: Res<Time>,
+    settings: Option<Res<Settings>>,
+    mut clock: ResMut<ComputerClock>,
+    mut game: ResMut<ActiveGame>,
+    mut moved: MessageWriter<crate::screens::playing::GameChanged>,
+) {
+    let Some(session) = game.session.as_mut() else {
+        return;
+    };
+    let Some(action) = session.computer_action() else {
+        clock.0 = 0.0;
+        return;
+    };
+    clock.0 += time.delta_secs();
+    let pause = settings.map_or(0.0, |s| s.computer_pause_seconds());
+    if clock.0 < pause {
+        return;
+    }
+    clock.0 = 0.0;
+    let Some(seat) = session.to_act().seat() else {
+        return;
+    };
+    match session.act(seat, &action) {
+        Ok(()) => {
+            moved.write(crate::screens::playing::GameChanged);
+        }
+        Err(error) => bevy::log::error!("the computer's own choice was refused: {error}"),
+    }
+}

@@ -1,0 +1,392 @@
+//! The table: the generic frame every game fills (top bar, log, rule-error toasts, undo, redo,
+//! save, menu) and the hot-seat curtain. The game's own table is drawn by its adapter.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use spellhall_core::{ToAct, UndoPlan};
+
+use crate::active::{ActiveGame, autosave, file_stamp};
+use crate::commands::UiCommand;
+use crate::hotseat::{self, ComputerClock, HotSeat, TableFocus};
+use crate::notices::Notices;
+use crate::paths::UserDirs;
+use crate::screens::Screen;
+use crate::ui::{DialogState, theme};
+
+/// Written whenever the game state changed (an action, an undo, a redo).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameChanged;
+
+/// An undo waiting for the other persons' agreement.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct PendingUndo(pub Option<UndoPlan>);
+
+/// Whether the last autosave failed (to report it once, not after every action).
+#[derive(Resource, Default, Debug)]
+struct AutosaveWarned(bool);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GameChanged>()
+        .init_resource::<PendingUndo>()
+        .init_resource::<AutosaveWarned>()
+        .add_plugins(hotseat::plugin)
+        .add_systems(OnEnter(Screen::Playing), (clear_pending_undo, announce_start))
+        .add_systems(
+            Update,
+            (
+                play_commands,
+                hotseat::computer_turns,
+                after_change,
+                hotseat::follow_decider,
+            )
+                .chain()
+                .run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            playing_ui.run_if(in_state(Screen::Playing)).in_set(crate::ui::ScreenUi),
+        );
+}
+
+fn clear_pending_undo(mut pending: ResMut<PendingUndo>) {
+    pending.0 = None;
+}
+
+/// A new or loaded game counts as a change: it is autosaved at once.
+fn announce_start(mut changed: MessageWriter<GameChanged>) {
+    changed.write(GameChanged);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_commands(
+    mut commands: MessageReader<UiCommand>,
+    mut game: ResMut<ActiveGame>,
+    mut focus: ResMut<TableFocus>,
+    mut pending: ResMut<PendingUndo>,
+    mut next_hotseat: ResMut<NextState<HotSeat>>,
+    mut notices: ResMut<Notices>,
+    mut changed: MessageWriter<GameChanged>,
+    mut clock: ResMut<ComputerClock>,
+    dirs: Res<UserDirs>,
+) {
+    for command in commands.read() {
+        let Some(session) = game.session.as_mut() else {
+            return;
+        };
+        match command {
+            UiCommand::Act { seat, action } => {
+                if focus.viewer != Some(*seat) || focus.pending.is_some() {
+                    notices.refused("Take the screen first: the curtain is up.");
+                    continue;
+                }
+                match session.act(*seat, action) {
+                    Ok(()) => {
+                        changed.write(GameChanged);
+                    }
+                    Err(reason) => notices.refused(reason),
+                }
+            }
+            UiCommand::ConfirmHandoff => hotseat::take_screen(&mut focus, &mut next_hotseat),
+            UiCommand::Undo => {
+                let Some(requester) = focus.viewer.filter(|_| focus.pending.is_none()) else {
+                    continue;
+                };
+                match session.undo_plan(requester) {
+                    None => notices.refused("There is nothing of yours to undo."),
+                    Some(plan) if plan.needs_consent.is_empty() => match session.undo(plan.steps) {
+                        Ok(()) => {
+                            clock.0 = 0.0;
+                            changed.write(GameChanged);
+                        }
+                        Err(e) => notices.problem(format!("Undo failed: {e}")),
+                    },
+                    Some(plan) => pending.0 = Some(plan),
+                }
+            }
+            UiCommand::ConfirmUndo => {
+                let Some(plan) = pending.0.take() else {
+                    continue;
+                };
+                match session.undo(plan.steps) {
+                    Ok(()) => {
+                        clock.0 = 0.0;
+                        changed.write(GameChanged);
+                    }
+                    Err(e) => notices.problem(format!("Undo failed: {e}")),
+                }
+            }
+            UiCommand::CancelUndo => pending.0 = None,
+            UiCommand::Redo => match session.redo() {
+                Ok(()) => {
+                    changed.write(GameChanged);
+                }
+                Err(e) => notices.refused(format!("Redo is not possible: {e}")),
+            },
+            UiCommand::SaveGame => {
+                let path = dirs.saves_dir().join(format!(
+                    "{}-{}.ron",
+                    session.game_id(),
+                    file_stamp(std::time::SystemTime::now())
+                ));
+                match session.write_save(&path) {
+                    Ok(()) => notices.info(format!("Saved to {}", path.display())),
+                    Err(e) => notices.problem(format!("The game could not be saved: {e}")),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn after_change(
+    mut changed: MessageReader<GameChanged>,
+    game: Res<ActiveGame>,
+    dirs: Res<UserDirs>,
+    mut notices: ResMut<Notices>,
+    mut warned: ResMut<AutosaveWarned>,
+) {
+    if changed.read().count() > 0 {
+        autosave(&game, &dirs, &mut notices, &mut warned.0);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn playing_ui(
+    mut contexts: EguiContexts,
+    game: Res<ActiveGame>,
+    focus: Res<TableFocus>,
+    hotseat: Res<State<HotSeat>>,
+    pending: Res<PendingUndo>,
+    mut dialogs: ResMut<DialogState>,
+    mut out: MessageWriter<UiCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(session) = game.session.as_deref() else {
+        return Ok(());
+    };
+    let mut commands = Vec::new();
+    let mut root = crate::ui::root_ui(ctx);
+    let curtain = *hotseat.get() == HotSeat::Handoff;
+
+    egui::Panel::top("top_bar").frame(theme::bar()).show(&mut root, |ui| {
+        top_bar(ui, session, &focus, curtain, &mut dialogs, &mut commands);
+    });
+
+    match (curtain, focus.viewer) {
+        (false, Some(viewer)) => {
+            egui::Panel::right("log")
+                .exact_size(320.0)
+                .frame(theme::side())
+                .show(&mut root, |ui| {
+                    log_panel(ui, &session.log_lines(viewer));
+                });
+            egui::CentralPanel::default()
+                .frame(theme::table())
+                .show(&mut root, |ui| {
+                    if let Some(action) = session.draw_table(ui, viewer) {
+                        commands.push(UiCommand::Act { seat: viewer, action });
+                    }
+                });
+        }
+        _ => {
+            egui::CentralPanel::default()
+                .frame(theme::curtain())
+                .show(&mut root, |ui| {
+                    curtain_body(ui, &game, &focus, &mut commands);
+                });
+        }
+    }
+
+    if let Some(plan) = &pending.0 {
+        undo_consent_dialog(ctx, &game, plan, &mut commands);
+    }
+    if dialogs.menu_open {
+        game_menu(ctx, &mut dialogs, &mut commands);
+    }
+    if dialogs.rules_open {
+        let mut open = true;
+        egui::Window::new(format!("{}: the rules in brief", session.game_name()))
+            .open(&mut open)
+            .default_width(560.0)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(520.0)
+                    .show(ui, |ui| ui.label(session.rules_summary()));
+            });
+        dialogs.rules_open &= open;
+    }
+    out.write_batch(commands);
+    Ok(())
+}
+
+fn top_bar(
+    ui: &mut egui::Ui,
+    session: &dyn crate::games::AnySession,
+    focus: &TableFocus,
+    curtain: bool,
+    dialogs: &mut DialogState,
+    out: &mut Vec<UiCommand>,
+) {
+    let status = session.status();
+    let names: Vec<&str> = session.seats().iter().map(|s| s.name.as_str()).collect();
+    let deciding = match session.to_act() {
+        ToAct::Seat(seat) => format!("{} to decide", names.get(seat.index()).copied().unwrap_or("?")),
+        ToAct::GameOver => "Game over".to_string(),
+    };
+    ui.horizontal(|ui| {
+        ui.label(
+            egui::RichText::new(session.game_name())
+                .size(22.0)
+                .color(theme::GOLD)
+                .strong(),
+        );
+        ui.separator();
+        ui.label(egui::RichText::new(&status.turn_label).size(18.0));
+        ui.separator();
+        ui.label(egui::RichText::new(&status.phase).size(18.0));
+        ui.separator();
+        ui.label(egui::RichText::new(deciding).size(18.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("Menu").on_hover_text("Esc").clicked() {
+                dialogs.menu_open = true;
+            }
+            if ui.button("Rules").on_hover_text("F1").clicked() {
+                dialogs.rules_open = true;
+            }
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                out.push(UiCommand::SaveGame);
+            }
+            let acting = !curtain && focus.viewer.is_some();
+            if ui
+                .add_enabled(acting && session.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Shift+Z")
+                .clicked()
+            {
+                out.push(UiCommand::Redo);
+            }
+            if ui
+                .add_enabled(acting && session.actions_taken() > 0, egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                out.push(UiCommand::Undo);
+            }
+        });
+    });
+}
+
+fn log_panel(ui: &mut egui::Ui, lines: &[String]) {
+    ui.label(egui::RichText::new("Log").size(20.0).color(theme::GOLD).strong());
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if lines.is_empty() {
+                ui.label(
+                    egui::RichText::new("Nothing has happened yet.")
+                        .italics()
+                        .color(theme::MUTED),
+                );
+            }
+            for line in lines {
+                ui.label(line);
+                ui.add_space(2.0);
+            }
+        });
+}
+
+/// The curtain between two persons: nothing from anyone's view is drawn here.
+pub fn curtain_body(ui: &mut egui::Ui, game: &ActiveGame, focus: &TableFocus, out: &mut Vec<UiCommand>) {
+    ui.vertical_centered(|ui| {
+        ui.add_space(ui.available_height() * 0.28);
+        match (focus.pending, game.session.as_ref().and_then(|s| s.to_act().seat())) {
+            (Some(seat), _) => {
+                let name = game.name_of(seat);
+                ui.label(
+                    egui::RichText::new(format!("Pass the screen to {name}"))
+                        .size(44.0)
+                        .color(theme::GOLD)
+                        .strong(),
+                );
+                ui.add_space(12.0);
+                ui.label(
+                    egui::RichText::new(format!(
+                        "Everyone else, look away. {name}, take the screen when only you can see it."
+                    ))
+                    .size(19.0),
+                );
+                ui.add_space(28.0);
+                let button = egui::Button::new(egui::RichText::new(format!("I am {name}: show my table")).size(22.0))
+                    .min_size(egui::vec2(360.0, 56.0))
+                    .fill(theme::ACCENT);
+                if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    out.push(UiCommand::ConfirmHandoff);
+                }
+            }
+            (None, Some(seat)) => {
+                ui.label(
+                    egui::RichText::new(format!("{} is playing…", game.name_of(seat)))
+                        .size(36.0)
+                        .color(theme::GOLD),
+                );
+            }
+            (None, None) => {}
+        }
+    });
+}
+
+fn undo_consent_dialog(ctx: &egui::Context, game: &ActiveGame, plan: &UndoPlan, out: &mut Vec<UiCommand>) {
+    let names: Vec<String> = plan.needs_consent.iter().map(|&s| game.name_of(s)).collect();
+    egui::Window::new("Undo needs agreement")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.label(format!("Undo would take back {} action(s), and", plan.steps));
+            for reason in &plan.reasons {
+                ui.label(format!("• {reason}."));
+            }
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(format!("{}: do you agree?", names.join(", "))).strong());
+            ui.horizontal(|ui| {
+                if ui.button("We agree: undo").clicked() {
+                    out.push(UiCommand::ConfirmUndo);
+                }
+                if ui.button("No").clicked() {
+                    out.push(UiCommand::CancelUndo);
+                }
+            });
+        });
+}
+
+fn game_menu(ctx: &egui::Context, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+    egui::Window::new("Menu")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_width(260.0);
+            ui.vertical_centered_justified(|ui| {
+                if ui.button("Back to the game").clicked() {
+                    dialogs.menu_open = false;
+                }
+                if ui.button("Save (Ctrl+S)").clicked() {
+                    out.push(UiCommand::SaveGame);
+                    dialogs.menu_open = false;
+                }
+                if ui.button("Rules (F1)").clicked() {
+                    dialogs.rules_open = true;
+                    dialogs.menu_open = false;
+                }
+                if ui.button("Settings").clicked() {
+                    dialogs.settings_open = true;
+                    dialogs.menu_open = false;
+                }
+                if ui.button("Leave to the title (the game is autosaved)").clicked() {
+                    out.push(UiCommand::GoToTitle);
+                    dialogs.menu_open = false;
+                }
+            });
+        });
+}

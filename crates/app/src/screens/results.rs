@@ -1,0 +1,97 @@
+//! The end of a game: who won, the scores, how long it took.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::active::ActiveGame;
+use crate::commands::UiCommand;
+use crate::screens::Screen;
+use crate::ui::{theme, widgets};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        results_ui.run_if(in_state(Screen::Results)).in_set(crate::ui::ScreenUi),
+    );
+}
+
+fn results_ui(mut contexts: EguiContexts, game: Res<ActiveGame>, mut out: MessageWriter<UiCommand>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut commands = Vec::new();
+    egui::CentralPanel::default()
+        .frame(theme::backdrop())
+        .show(&mut crate::ui::root_ui(ctx), |ui| {
+            results_body(ui, &game, &mut commands);
+        });
+    out.write_batch(commands);
+    Ok(())
+}
+
+pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiCommand>) {
+    let Some(session) = game.session.as_deref() else {
+        return;
+    };
+    let Some(outcome) = session.outcome() else {
+        return;
+    };
+    let names = game.names();
+    ui.vertical_centered(|ui| {
+        ui.add_space(70.0);
+        let headline = match outcome.winners.as_slice() {
+            [] => "A draw".to_string(),
+            [one] => format!("{} wins!", names[one.index()]),
+            many => format!(
+                "{} win!",
+                many.iter()
+                    .map(|s| names[s.index()].as_str())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        };
+        ui.label(egui::RichText::new(headline).size(52.0).color(theme::GOLD).strong());
+        ui.add_space(8.0);
+        ui.label(egui::RichText::new(&outcome.reason).size(20.0));
+        ui.add_space(6.0);
+        let status = session.status();
+        ui.label(
+            egui::RichText::new(format!(
+                "{} · {} turns, {} actions",
+                session.game_name(),
+                status.turn,
+                session.actions_taken()
+            ))
+            .color(theme::MUTED),
+        );
+        ui.add_space(24.0);
+        if !outcome.scores.is_empty() {
+            theme::tile().show(ui, |ui| {
+                egui::Grid::new("scores")
+                    .num_columns(2)
+                    .spacing([40.0, 10.0])
+                    .show(ui, |ui| {
+                        for (seat, score) in outcome.scores.iter().enumerate() {
+                            let won = outcome.winners.iter().any(|w| w.index() == seat);
+                            let name = egui::RichText::new(&names[seat]).size(20.0);
+                            ui.label(if won { name.color(theme::GOLD).strong() } else { name });
+                            ui.label(egui::RichText::new(score.to_string()).size(20.0));
+                            ui.end_row();
+                        }
+                    });
+            });
+        }
+        ui.add_space(30.0);
+        ui.horizontal(|ui| {
+            ui.add_space((ui.available_width() - 424.0).max(0.0) / 2.0);
+            if ui
+                .add_enabled(game.last_setup.is_some(), widgets::accent_button("Play again"))
+                .clicked()
+            {
+                out.push(UiCommand::PlayAgain);
+            }
+            ui.add_space(12.0);
+            if ui.add(widgets::menu_button("Back to title")).clicked() {
+                out.push(UiCommand::GoToTitle);
+            }
+        });
+    });
+}

@@ -1,0 +1,175 @@
+//! The shared card face, drawn from card data (no scanned art): a frame coloured by card type,
+//! the name, a level or cost badge, a large icon, the type line and a text box. Three sizes: in
+//! play, hover preview and zoom.
+
+use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+
+use super::theme;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardSize {
+    InPlay,
+    Preview,
+    Zoom,
+}
+
+impl CardSize {
+    /// Cards are 5:7, like the printed ones.
+    pub fn size(self) -> Vec2 {
+        match self {
+            CardSize::InPlay => vec2(100.0, 140.0),
+            CardSize::Preview => vec2(200.0, 280.0),
+            CardSize::Zoom => vec2(320.0, 448.0),
+        }
+    }
+
+    fn scale(self) -> f32 {
+        self.size().x / 100.0
+    }
+}
+
+/// What a card face shows. Games build this from their own card data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardFace {
+    pub name: String,
+    /// "Champion — Wizard", "Horde", "Red Combat spell".
+    pub type_line: String,
+    /// Frame colour, chosen by card type.
+    pub frame: Color32,
+    /// Level, cost or value in the corner badge.
+    pub badge: Option<String>,
+    /// A large glyph for the art box (egui's emoji font has many).
+    pub icon: String,
+    /// The card's power in our own words.
+    pub text: String,
+    /// Small print at the bottom: set and number, world.
+    pub footer: String,
+}
+
+/// Draw `face` at `size`. Returns the response (click it to select; in play, hovering shows the
+/// preview size beside the pointer).
+pub fn card(ui: &mut egui::Ui, face: &CardFace, size: CardSize) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size.size(), Sense::click());
+    if ui.is_rect_visible(rect) {
+        paint(ui.painter(), rect, face, size, response.hovered());
+    }
+    if size == CardSize::InPlay {
+        response.clone().on_hover_ui_at_pointer(|ui| {
+            let (preview, _) = ui.allocate_exact_size(CardSize::Preview.size(), Sense::hover());
+            paint(ui.painter(), preview, face, CardSize::Preview, false);
+        });
+    }
+    response
+}
+
+fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, hovered: bool) {
+    let s = size.scale();
+    let radius = CornerRadius::same((6.0 * s) as u8);
+    painter.rect_filled(rect, radius, face.frame);
+    let outline = if hovered {
+        Stroke::new(2.0 * s, theme::GOLD)
+    } else {
+        Stroke::new(1.0, Color32::BLACK)
+    };
+    painter.rect_stroke(rect, radius, outline, StrokeKind::Inside);
+
+    let inner = rect.shrink(4.0 * s);
+    let name_bar = Rect::from_min_size(inner.min, vec2(inner.width(), 16.0 * s));
+    painter.rect_filled(name_bar, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
+    let name_left = if face.badge.is_some() { 15.0 * s } else { 3.0 * s };
+    let name_font = fit_font(painter, &face.name, 9.0 * s, name_bar.width() - name_left - 3.0 * s);
+    painter.text(
+        pos2(name_bar.min.x + name_left, name_bar.center().y),
+        Align2::LEFT_CENTER,
+        &face.name,
+        name_font,
+        theme::INK,
+    );
+
+    let art = Rect::from_min_size(
+        pos2(inner.min.x, name_bar.max.y + 3.0 * s),
+        vec2(inner.width(), 44.0 * s),
+    );
+    painter.rect_filled(
+        art,
+        CornerRadius::same((3.0 * s) as u8),
+        face.frame.gamma_multiply(0.55),
+    );
+    painter.text(
+        art.center(),
+        Align2::CENTER_CENTER,
+        &face.icon,
+        FontId::proportional(30.0 * s),
+        theme::PARCHMENT,
+    );
+
+    let type_bar = Rect::from_min_size(pos2(inner.min.x, art.max.y + 3.0 * s), vec2(inner.width(), 12.0 * s));
+    painter.rect_filled(
+        type_bar,
+        CornerRadius::same((2.0 * s) as u8),
+        Color32::from_black_alpha(110),
+    );
+    let type_font = fit_font(painter, &face.type_line, 7.0 * s, type_bar.width() - 6.0 * s);
+    painter.text(
+        pos2(type_bar.min.x + 3.0 * s, type_bar.center().y),
+        Align2::LEFT_CENTER,
+        &face.type_line,
+        type_font,
+        theme::PARCHMENT,
+    );
+
+    let text_box = Rect::from_min_max(
+        pos2(inner.min.x, type_bar.max.y + 3.0 * s),
+        pos2(inner.max.x, inner.max.y - 9.0 * s),
+    );
+    painter.rect_filled(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
+    // Text wraps inside the box; at the in-play size it is clipped (the hover preview shows it all).
+    let galley = painter.layout(
+        face.text.clone(),
+        FontId::proportional(7.0 * s),
+        theme::INK,
+        text_box.width() - 6.0 * s,
+    );
+    painter
+        .with_clip_rect(text_box.shrink(2.0 * s))
+        .galley(text_box.min + vec2(3.0 * s, 3.0 * s), galley, theme::INK);
+
+    painter.text(
+        pos2(inner.min.x + 2.0 * s, inner.max.y - 1.0 * s),
+        Align2::LEFT_BOTTOM,
+        &face.footer,
+        FontId::proportional(6.0 * s),
+        theme::PARCHMENT.gamma_multiply(0.85),
+    );
+
+    if let Some(badge) = &face.badge {
+        let centre = pos2(name_bar.min.x + 6.5 * s, name_bar.center().y);
+        painter.circle(
+            centre,
+            8.0 * s,
+            Color32::from_rgb(40, 30, 30),
+            Stroke::new(1.0 * s, theme::GOLD),
+        );
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            badge,
+            FontId::proportional(9.0 * s),
+            theme::GOLD,
+        );
+    }
+}
+
+/// The largest font up to `size` at which `text` fits in `width` on one line.
+fn fit_font(painter: &egui::Painter, text: &str, size: f32, width: f32) -> FontId {
+    let font = FontId::proportional(size);
+    let natural = painter
+        .layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE)
+        .size()
+        .x;
+    if natural <= width || natural <= 0.0 {
+        font
+    } else {
+        FontId::proportional((size * width / natural).max(size * 0.6))
+    }
+}

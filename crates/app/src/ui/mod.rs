@@ -1,0 +1,256 @@
+//! Everything drawn with egui that is shared by the screens: the theme, widgets, the card face,
+//! toasts, the problem dialog, the settings dialog and keyboard shortcuts.
+
+pub mod card;
+pub mod theme;
+pub mod widgets;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+use crate::commands::UiCommand;
+use crate::hotseat::HotSeat;
+use crate::notices::Notices;
+use crate::screens::Screen;
+use crate::settings::{SaveSettings, Settings, WindowChoice};
+
+/// The screens' egui systems; the benchmark's baseline phase switches them off.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ScreenUi;
+
+/// Whether the screens draw at all (false only during the frame benchmark's empty-window phase).
+#[derive(Resource, Debug)]
+pub struct UiVisible(pub bool);
+
+/// Which shared dialogs are open.
+#[derive(Resource, Default, Debug)]
+pub struct DialogState {
+    pub settings_open: bool,
+    pub load_open: bool,
+    pub menu_open: bool,
+    pub rules_open: bool,
+    /// The settings being edited, until Save or Cancel.
+    pub settings_draft: Option<Settings>,
+}
+
+/// A root `Ui` covering the window, on the background layer: screens lay their panels out in it.
+pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        egui::Id::new("screen-root"),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// The windowed UI. Not added in headless tests, where commands are written directly.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(EguiPlugin::default())
+        .insert_resource(ClearColor(theme::CLEAR))
+        .insert_resource(UiVisible(true))
+        .init_resource::<DialogState>()
+        .add_systems(Startup, spawn_camera)
+        .configure_sets(
+            EguiPrimaryContextPass,
+            ScreenUi.run_if(|visible: Res<UiVisible>| visible.0),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                apply_style,
+                shortcuts.before(ScreenUi),
+                (toasts, problems_dialog, settings_dialog).after(ScreenUi),
+            )
+                .run_if(|visible: Res<UiVisible>| visible.0),
+        );
+}
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, Name::new("Main camera")));
+}
+
+/// Fonts, colours and the player's UI scale; re-applied only when the scale changes.
+fn apply_style(mut contexts: EguiContexts, settings: Option<Res<Settings>>, mut applied: Local<Option<f32>>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let scale = settings.map_or(1.0, |s| s.ui_scale);
+    if *applied != Some(scale) {
+        theme::install(ctx);
+        ctx.set_zoom_factor(scale);
+        *applied = Some(scale);
+    }
+    Ok(())
+}
+
+/// Esc menu, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, F1 rules. (Enter confirms where a
+/// screen offers a default button; each screen reads it itself.)
+fn shortcuts(
+    mut contexts: EguiContexts,
+    screen: Res<State<Screen>>,
+    hotseat: Option<Res<State<HotSeat>>>,
+    mut dialogs: ResMut<DialogState>,
+    mut out: MessageWriter<UiCommand>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let typing = ctx.egui_wants_keyboard_input();
+    let (escape, undo, redo, save, help) = ctx.input_mut(|i| {
+        let cmd = egui::Modifiers::COMMAND;
+        let cmd_shift = egui::Modifiers::COMMAND | egui::Modifiers::SHIFT;
+        (
+            i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
+            i.consume_key(cmd, egui::Key::Z),
+            i.consume_key(cmd_shift, egui::Key::Z),
+            i.consume_key(cmd, egui::Key::S),
+            i.consume_key(egui::Modifiers::NONE, egui::Key::F1),
+        )
+    });
+    let playing = *screen.get() == Screen::Playing;
+    let acting = hotseat.is_some_and(|h| *h.get() == HotSeat::Acting);
+    if escape {
+        if dialogs.settings_open || dialogs.load_open || dialogs.rules_open || dialogs.menu_open {
+            dialogs.settings_open = false;
+            dialogs.load_open = false;
+            dialogs.rules_open = false;
+            dialogs.menu_open = false;
+        } else if playing {
+            dialogs.menu_open = true;
+        } else if *screen.get() == Screen::Setup {
+            out.write(UiCommand::GoToTitle);
+        }
+    }
+    if playing && !typing {
+        if redo && acting {
+            out.write(UiCommand::Redo);
+        } else if undo && acting {
+            out.write(UiCommand::Undo);
+        }
+        if save {
+            out.write(UiCommand::SaveGame);
+        }
+        if help {
+            dialogs.rules_open = !dialogs.rules_open;
+        }
+    }
+    Ok(())
+}
+
+fn toasts(mut contexts: EguiContexts, notices: Res<Notices>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if notices.toasts.is_empty() {
+        return Ok(());
+    }
+    egui::Area::new(egui::Id::new("toasts"))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -28.0))
+        .order(egui::Order::Foreground)
+        .show(ctx, |ui| {
+            for toast in &notices.toasts {
+                let fill = if toast.is_error { theme::DANGER_BG } else { theme::PANEL };
+                egui::Frame::new()
+                    .fill(fill)
+                    .stroke(egui::Stroke::new(1.0, theme::GOLD_DIM))
+                    .corner_radius(8.0)
+                    .inner_margin(egui::Margin::symmetric(18, 12))
+                    .show(ui, |ui| {
+                        ui.set_max_width(640.0);
+                        ui.label(egui::RichText::new(&toast.text).size(17.0).color(theme::TEXT));
+                    });
+                ui.add_space(6.0);
+            }
+        });
+    Ok(())
+}
+
+fn problems_dialog(mut contexts: EguiContexts, mut notices: ResMut<Notices>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if notices.problems.is_empty() {
+        return Ok(());
+    }
+    let mut close = false;
+    egui::Window::new("Something needs your attention")
+        .collapsible(false)
+        .resizable(false)
+        .default_width(640.0)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                for problem in &notices.problems {
+                    ui.label(egui::RichText::new(problem).monospace());
+                    ui.separator();
+                }
+            });
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+    if close {
+        notices.problems.clear();
+    }
+    Ok(())
+}
+
+fn settings_dialog(
+    mut contexts: EguiContexts,
+    settings: Option<Res<Settings>>,
+    mut dialogs: ResMut<DialogState>,
+    mut save: MessageWriter<SaveSettings>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if !dialogs.settings_open {
+        dialogs.settings_draft = None;
+        return Ok(());
+    }
+    let current = settings.map(|s| s.clone()).unwrap_or_default();
+    let draft = dialogs.settings_draft.get_or_insert(current);
+    let mut finished = None;
+    egui::Window::new("Settings")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("settings-grid")
+                .num_columns(2)
+                .spacing([24.0, 12.0])
+                .show(ui, |ui| {
+                    ui.label("Interface size");
+                    ui.add(
+                        egui::Slider::new(&mut draft.ui_scale, 0.75..=2.0)
+                            .step_by(0.05)
+                            .suffix("×"),
+                    );
+                    ui.end_row();
+                    ui.label("Window");
+                    ui.horizontal(|ui| {
+                        ui.selectable_value(&mut draft.window, WindowChoice::Windowed, "Windowed");
+                        ui.selectable_value(&mut draft.window, WindowChoice::BorderlessFullscreen, "Full screen");
+                    });
+                    ui.end_row();
+                    ui.label("Animation and computer speed");
+                    ui.add(
+                        egui::Slider::new(&mut draft.animation_speed, 0.5..=4.0)
+                            .step_by(0.25)
+                            .suffix("×"),
+                    );
+                    ui.end_row();
+                    ui.label("Ask before ending a turn");
+                    ui.checkbox(&mut draft.confirm_end_of_turn, "");
+                    ui.end_row();
+                });
+            ui.add_space(10.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    finished = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    finished = Some(false);
+                }
+            });
+        });
+    if let Some(keep) = finished {
+        if keep {
+            save.write(SaveSettings(draft.clone()));
+        }
+        dialogs.settings_open = false;
+        dialogs.settings_draft = None;
+    }
+    Ok(())
+}

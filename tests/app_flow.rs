@@ -1,0 +1,418 @@
+//! The app's logic without a window: screens, hot-seat curtain, computer seats, undo consent,
+//! autosave and resume, and bad files reported and left untouched. Driven by the same commands the
+//! egui screens send.
+
+use std::fs;
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use spellhall::active::ActiveGame;
+use spellhall::commands::UiCommand;
+use spellhall::games::tally::TallyAdapter;
+use spellhall::games::{GameCatalog, GameEntry, SetupChoice};
+use spellhall::hotseat::{HotSeat, TableFocus};
+use spellhall::notices::Notices;
+use spellhall::paths::UserDirs;
+use spellhall::screens::Screen;
+use spellhall::screens::playing::PendingUndo;
+use spellhall::screens::setup::SetupDraft;
+use spellhall::settings::Settings;
+use spellhall_core::testkit::TallyAction;
+use spellhall_core::{Seat, SeatInfo, ToAct};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("spellhall-app-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn app_in(dir: &std::path::Path) -> App {
+    let dirs = UserDirs::under(dir);
+    let mut catalog = GameCatalog::shipped();
+    catalog.register(GameEntry::playable::<TallyAdapter>(&dirs.content_dir("tally")));
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    app
+}
+
+fn send(app: &mut App, command: UiCommand) {
+    app.world_mut().write_message(command);
+    // One update handles the command; the state transitions it asks for, and those that the new
+    // screen's first look at the game asks for, apply in the next two.
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn hotseat(app: &App) -> Option<HotSeat> {
+    app.world().get_resource::<State<HotSeat>>().map(|s| *s.get())
+}
+
+fn focus(app: &App) -> TableFocus {
+    app.world().resource::<TableFocus>().clone()
+}
+
+fn to_act(app: &App) -> ToAct {
+    app.world().resource::<ActiveGame>().session.as_ref().unwrap().to_act()
+}
+
+fn act(app: &mut App, seat: Seat, action: TallyAction) {
+    send(
+        app,
+        UiCommand::Act {
+            seat,
+            action: ron::to_string(&action).unwrap(),
+        },
+    );
+}
+
+fn choice(seats: Vec<SeatInfo>, seed: u64) -> SetupChoice {
+    SetupChoice {
+        game: "tally".into(),
+        seats,
+        options: vec![],
+        seed,
+    }
+}
+
+fn two_persons() -> Vec<SeatInfo> {
+    vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")]
+}
+
+#[test]
+fn title_to_setup_to_playing_and_back() {
+    let dir = scratch("flow");
+    let mut app = app_in(&dir);
+    assert_eq!(screen(&app), Screen::Title);
+
+    send(&mut app, UiCommand::OpenSetup("tally".into()));
+    assert_eq!(screen(&app), Screen::Setup);
+    let draft = app.world().resource::<SetupDraft>().clone();
+    assert_eq!((draft.min_players, draft.max_players, draft.players), (2, 4, 2));
+    let start = draft.validate().unwrap();
+
+    send(&mut app, UiCommand::StartGame(start));
+    assert_eq!(screen(&app), Screen::Playing);
+    // Two persons: the first curtain asks for the first seat.
+    assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
+    assert_eq!(focus(&app).pending, Some(Seat(0)));
+
+    send(&mut app, UiCommand::GoToTitle);
+    assert_eq!(screen(&app), Screen::Title);
+    assert!(app.world().resource::<ActiveGame>().session.is_none());
+}
+
+#[test]
+fn a_game_not_yet_built_cannot_be_opened() {
+    let dir = scratch("unbuilt");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::OpenSetup("spellcaster".into()));
+    assert_eq!(screen(&app), Screen::Title);
+    let notices = app.world().resource::<Notices>();
+    assert_eq!(notices.toasts.last().unwrap().text, "Spellcaster cannot be played yet.");
+}
+
+#[test]
+fn the_curtain_appears_whenever_the_decision_passes_to_another_person() {
+    let dir = scratch("curtain");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), 3)));
+    assert_eq!((hotseat(&app), focus(&app).viewer), (Some(HotSeat::Handoff), None));
+
+    // Nothing may be played while the curtain is up.
+    act(&mut app, Seat(0), TallyAction::Draw);
+    assert!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken()
+            == 0
+    );
+
+    send(&mut app, UiCommand::ConfirmHandoff);
+    assert_eq!(
+        (hotseat(&app), focus(&app).viewer),
+        (Some(HotSeat::Acting), Some(Seat(0)))
+    );
+
+    act(&mut app, Seat(0), TallyAction::Draw);
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(1)));
+    assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
+    // Ann's view stays the focus until Ben takes the screen, but the curtain hides it.
+    assert_eq!(
+        focus(&app),
+        TableFocus {
+            viewer: Some(Seat(0)),
+            pending: Some(Seat(1))
+        }
+    );
+
+    send(&mut app, UiCommand::ConfirmHandoff);
+    assert_eq!(
+        (hotseat(&app), focus(&app).viewer),
+        (Some(HotSeat::Acting), Some(Seat(1)))
+    );
+}
+
+#[test]
+fn an_illegal_action_is_refused_with_the_reason_on_a_toast() {
+    let dir = scratch("refused");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), 3)));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    act(&mut app, Seat(0), TallyAction::Bank(4));
+    let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
+    assert!(toast.is_error);
+    assert_eq!(toast.text, "You hold no 4 to bank. (Tally: bank)");
+    // A seat that is not deciding is refused too.
+    act(&mut app, Seat(1), TallyAction::Draw);
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(0)));
+}
+
+#[test]
+fn a_single_person_never_sees_the_curtain_and_computers_play_on_their_own() {
+    let dir = scratch("computer");
+    let mut app = app_in(&dir);
+    app.insert_resource(Settings {
+        animation_speed: 4.0,
+        ..Settings::default()
+    });
+    send(
+        &mut app,
+        UiCommand::StartGame(choice(vec![SeatInfo::person("Ann"), SeatInfo::computer("Robot")], 5)),
+    );
+    assert_eq!(
+        (hotseat(&app), focus(&app).viewer),
+        (Some(HotSeat::Acting), Some(Seat(0)))
+    );
+    act(&mut app, Seat(0), TallyAction::Draw);
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(1)));
+    // The computer waits a moment (0.2 s at speed 4), then acts; the curtain never comes up.
+    for _ in 0..40 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        app.update();
+        if to_act(&app) == ToAct::Seat(Seat(0)) {
+            break;
+        }
+    }
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(0)), "the computer did not act");
+    assert_eq!(hotseat(&app), Some(HotSeat::Acting));
+}
+
+#[test]
+fn undo_after_a_draw_waits_for_the_other_persons_agreement() {
+    let dir = scratch("undo");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), 9)));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    act(&mut app, Seat(0), TallyAction::Draw);
+    // Ben is on the curtain now; Ann asks to undo from Ben's... no: undo belongs to the seat at the
+    // screen, so Ben takes it first, then Ann's draw can only be undone with Ben's agreement.
+    send(&mut app, UiCommand::ConfirmHandoff);
+    send(&mut app, UiCommand::Undo);
+    let plan = app.world().resource::<PendingUndo>().0.clone().expect("a pending undo");
+    assert_eq!(plan.needs_consent, vec![Seat(0)]);
+    send(&mut app, UiCommand::CancelUndo);
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken(),
+        1
+    );
+
+    send(&mut app, UiCommand::Undo);
+    send(&mut app, UiCommand::ConfirmUndo);
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken(),
+        0
+    );
+    // Back to Ann's decision: the curtain goes up for her.
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(0)));
+    assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
+    assert_eq!(focus(&app).pending, Some(Seat(0)));
+
+    send(&mut app, UiCommand::ConfirmHandoff);
+    send(&mut app, UiCommand::Redo);
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken(),
+        1
+    );
+}
+
+#[test]
+fn every_action_is_autosaved_and_the_title_offers_to_resume() {
+    let dir = scratch("autosave");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), 4)));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    act(&mut app, Seat(0), TallyAction::Draw);
+    let autosave = UserDirs::under(&dir).autosave_file();
+    assert!(autosave.exists());
+
+    send(&mut app, UiCommand::GoToTitle);
+    let listings = app.world().resource::<spellhall::active::SaveListings>();
+    let offer = listings.autosave.as_ref().expect("resume offered");
+    assert_eq!(offer.summary.as_deref(), Ok("Tally (test game): Ann, Ben"));
+
+    send(&mut app, UiCommand::ResumeAutosave);
+    assert_eq!(screen(&app), Screen::Playing);
+    let game = app.world().resource::<ActiveGame>();
+    assert_eq!(game.session.as_ref().unwrap().actions_taken(), 1);
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(1)));
+}
+
+#[test]
+fn a_game_saved_with_ctrl_s_loads_back_from_the_title() {
+    let dir = scratch("save");
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), 4)));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    act(&mut app, Seat(0), TallyAction::Draw);
+    send(&mut app, UiCommand::SaveGame);
+    let saves: Vec<_> = fs::read_dir(UserDirs::under(&dir).saves_dir())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(saves.len(), 1);
+    assert!(saves[0].file_name().unwrap().to_string_lossy().starts_with("tally-"));
+
+    send(&mut app, UiCommand::GoToTitle);
+    assert_eq!(app.world().resource::<spellhall::active::SaveListings>().saves.len(), 1);
+    send(&mut app, UiCommand::LoadGame(saves[0].clone()));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken(),
+        1
+    );
+}
+
+#[test]
+fn a_corrupt_save_is_reported_and_left_untouched() {
+    let dir = scratch("corrupt-save");
+    let path = dir.join("broken.ron");
+    let text = "(game: \"tally\", format_version: 1, seats: [], config: (players: 2 copies: 4))";
+    fs::write(&path, text).unwrap();
+    let mut app = app_in(&dir);
+    send(&mut app, UiCommand::LoadGame(path.clone()));
+    assert_eq!(screen(&app), Screen::Title);
+    let problem = app.world().resource::<Notices>().problems.last().cloned().unwrap();
+    assert!(problem.contains(&format!("{}:1:", path.display())), "{problem}");
+    assert!(problem.contains("left as it is"), "{problem}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn a_corrupt_settings_file_is_reported_defaults_used_and_the_file_kept() {
+    let dir = scratch("corrupt-settings");
+    let dirs = UserDirs::under(&dir);
+    fs::create_dir_all(&dirs.config).unwrap();
+    let text = "(ui_scale: 1.5,\n window: Sideways)";
+    fs::write(dirs.settings_file(), text).unwrap();
+    let app = app_in(&dir);
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    let problem = app.world().resource::<Notices>().problems.last().cloned().unwrap();
+    assert!(problem.contains("settings.ron:2:"), "{problem}");
+    assert_eq!(fs::read_to_string(dirs.settings_file()).unwrap(), text);
+}
+
+#[test]
+fn settings_are_saved_as_ron_and_read_at_start() {
+    let dir = scratch("settings");
+    let mut app = app_in(&dir);
+    let wanted = Settings {
+        ui_scale: 1.25,
+        confirm_end_of_turn: false,
+        ..Settings::default()
+    };
+    app.world_mut()
+        .write_message(spellhall::settings::SaveSettings(wanted.clone()));
+    app.update();
+    let again = app_in(&dir);
+    assert_eq!(*again.world().resource::<Settings>(), wanted);
+}
+
+#[test]
+fn a_finished_game_goes_to_results_and_play_again_starts_a_new_one() {
+    let dir = scratch("results");
+    let mut app = app_in(&dir);
+    send(
+        &mut app,
+        UiCommand::StartGame(choice(vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")], 6)),
+    );
+    let mut guard = 0;
+    while screen(&app) == Screen::Playing {
+        guard += 1;
+        assert!(guard < 500, "the game did not end");
+        if hotseat(&app) == Some(HotSeat::Handoff) {
+            send(&mut app, UiCommand::ConfirmHandoff);
+            continue;
+        }
+        let seat = to_act(&app).seat().unwrap();
+        // Bank the best card when possible, else draw, else pass: the first action the rules accept.
+        let preference = [5, 4, 3, 2, 1]
+            .map(TallyAction::Bank)
+            .into_iter()
+            .chain([TallyAction::Draw, TallyAction::Pass]);
+        let before = app
+            .world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken();
+        for action in preference {
+            act(&mut app, seat, action);
+            let session_after = app
+                .world()
+                .resource::<ActiveGame>()
+                .session
+                .as_ref()
+                .map(|s| s.actions_taken());
+            if session_after != Some(before) {
+                break;
+            }
+        }
+    }
+    assert_eq!(screen(&app), Screen::Results);
+    assert!(
+        !UserDirs::under(&dir).autosave_file().exists(),
+        "a finished game is not offered for resuming"
+    );
+    send(&mut app, UiCommand::PlayAgain);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(
+        app.world()
+            .resource::<ActiveGame>()
+            .session
+            .as_ref()
+            .unwrap()
+            .actions_taken(),
+        0
+    );
+}
