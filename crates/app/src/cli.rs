@@ -33,6 +33,8 @@ pub struct CliOptions {
     /// `--user-dir DIR`: keep settings, saves and user content under DIR instead of the platform's
     /// folders (portable installs, tests).
     pub user_dir: Option<PathBuf>,
+    /// `--dev-games`: also list the kernel's test game Tally (for developers and CI; not a game).
+    pub dev_games: bool,
 }
 
 pub const USAGE: &str = "\
@@ -47,6 +49,7 @@ Usage: spellhall [options]
   --bench-frames N     render N frames with nothing drawn, then N of the screen; print
                        frame-time p50/p95/p99 and peak memory, then exit
   --user-dir DIR       keep settings, saves and user content under DIR
+  --dev-games          developers: also list the kernel's test game Tally
   --help               this text";
 
 impl CliOptions {
@@ -83,6 +86,7 @@ impl CliOptions {
                 "--frames" => options.frames = number(&flag, &value()?)?,
                 "--bench-frames" => options.bench_frames = Some(number(&flag, &value()?)?),
                 "--user-dir" => options.user_dir = Some(PathBuf::from(value()?)),
+                "--dev-games" => options.dev_games = true,
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
             }

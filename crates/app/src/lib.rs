@@ -50,15 +50,14 @@ pub fn headless_app(dirs: UserDirs, catalog: GameCatalog) -> App {
     app
 }
 
-/// The games on the title screen; with the `dev-games` feature, also the kernel's test game.
-pub fn catalog(dirs: &UserDirs) -> GameCatalog {
-    #[allow(unused_mut)]
+/// The games on the title screen; with `dev_games`, also the kernel's test game Tally.
+pub fn catalog(dirs: &UserDirs, dev_games: bool) -> GameCatalog {
     let mut catalog = GameCatalog::shipped();
-    #[cfg(feature = "dev-games")]
-    catalog.register(games::GameEntry::playable::<games::tally::TallyAdapter>(
-        &dirs.content_dir("tally"),
-    ));
-    let _ = dirs;
+    if dev_games {
+        catalog.register(games::GameEntry::playable::<games::tally::TallyAdapter>(
+            &dirs.content_dir("tally"),
+        ));
+    }
     catalog
 }
 
@@ -68,7 +67,7 @@ pub fn windowed_app(options: &CliOptions) -> Result<App, String> {
         .user_dir
         .as_deref()
         .map_or_else(UserDirs::platform, UserDirs::under);
-    let catalog = catalog(&dirs);
+    let catalog = catalog(&dirs, options.dev_games);
     let start = startup_commands(options, &catalog)?;
 
     let mut app = App::new();

@@ -1,5 +1,5 @@
 //! The kernel's test-only game Tally, for developers and tests: exercises the generic table frame,
-//! hot-seat curtain, the card widget and computer seats. Shown only with the `dev-games` feature.
+//! hot-seat curtain, the card widget and computer seats. Listed only with `--dev-games`.
 
 use std::ops::RangeInclusive;
 use std::path::Path;
@@ -28,7 +28,7 @@ fn face(value: u8) -> CardFace {
         type_line: "Tally card".into(),
         frame: colours[usize::from(value.clamp(1, 5) - 1)],
         badge: Some(value.to_string()),
-        icon: "✦".into(),
+        icon: ["🌙", "🔥", "⭐", "⚔", "🐉"][usize::from(value.clamp(1, 5) - 1)].into(),
         text: format!("Bank to score {value}; a 6 on the die doubles it."),
         footer: "test game".into(),
     }
@@ -73,7 +73,7 @@ impl GameAdapter for TallyAdapter {
         ui.label(egui::RichText::new("Your hand").size(20.0).strong());
         ui.horizontal(|ui| {
             for &value in &view.hand {
-                let response = card(ui, &face(value), CardSize::InPlay);
+                let response = card(ui, &face(value), CardSize::Preview);
                 if response.clicked() && legal.contains(&TallyAction::Bank(value)) {
                     chosen = Some(TallyAction::Bank(value));
                 }

@@ -13,12 +13,42 @@ use crate::screens::setup::SetupDraft;
 use crate::ui::{DialogState, theme, widgets};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), rescan_saves)
+    app.add_systems(OnEnter(Screen::Title), (rescan_saves, spawn_glows))
         .add_systems(Update, (open_setup, open_saves).run_if(in_state(Screen::Title)))
         .add_systems(
             EguiPrimaryContextPass,
             title_ui.run_if(in_state(Screen::Title)).in_set(crate::ui::ScreenUi),
         );
+}
+
+/// Soft arcane glows drawn by Bevy behind the (transparent) title panel; gone when the title is left.
+fn spawn_glows(
+    mut commands: Commands,
+    meshes: Option<ResMut<Assets<Mesh>>>,
+    materials: Option<ResMut<Assets<ColorMaterial>>>,
+) {
+    // The headless app has no renderer and so no mesh assets: nothing to draw.
+    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
+        return;
+    };
+    let circle = meshes.add(Circle::new(1.0));
+    let glows = [
+        (Vec2::new(-430.0, 170.0), 380.0, Color::srgb(0.89, 0.74, 0.38)),
+        (Vec2::new(470.0, -210.0), 440.0, Color::srgb(0.55, 0.30, 0.75)),
+        (Vec2::new(60.0, 330.0), 300.0, Color::srgb(0.30, 0.45, 0.85)),
+    ];
+    for (centre, radius, colour) in glows {
+        // Stacked translucent discs fake a radial gradient without a custom shader.
+        for ring in 0..20 {
+            let scale = radius * (1.0 - ring as f32 * 0.046);
+            commands.spawn((
+                Mesh2d(circle.clone()),
+                MeshMaterial2d(materials.add(ColorMaterial::from_color(colour.with_alpha(0.011)))),
+                Transform::from_translation(centre.extend(ring as f32 * 0.01)).with_scale(Vec3::splat(scale)),
+                DespawnOnExit(Screen::Title),
+            ));
+        }
+    }
 }
 
 fn rescan_saves(mut listings: ResMut<SaveListings>, dirs: Res<UserDirs>, catalog: Res<GameCatalog>) {
@@ -113,7 +143,7 @@ fn title_ui(
     let ctx = contexts.ctx_mut()?;
     let mut commands = Vec::new();
     egui::CentralPanel::default()
-        .frame(theme::backdrop())
+        .frame(theme::open_backdrop())
         .show(&mut crate::ui::root_ui(ctx), |ui| {
             title_body(
                 ui,

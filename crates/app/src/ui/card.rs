@@ -86,9 +86,12 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
         theme::INK,
     );
 
+    // In play the card is small: the art box takes the text box's place and the text is left to the
+    // hover preview, rather than printing it too small to read.
+    let art_height = if size == CardSize::InPlay { 78.0 } else { 44.0 };
     let art = Rect::from_min_size(
         pos2(inner.min.x, name_bar.max.y + 3.0 * s),
-        vec2(inner.width(), 44.0 * s),
+        vec2(inner.width(), art_height * s),
     );
     painter.rect_filled(
         art,
@@ -118,29 +121,31 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
         theme::PARCHMENT,
     );
 
-    let text_box = Rect::from_min_max(
-        pos2(inner.min.x, type_bar.max.y + 3.0 * s),
-        pos2(inner.max.x, inner.max.y - 9.0 * s),
-    );
-    painter.rect_filled(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
-    // Text wraps inside the box; at the in-play size it is clipped (the hover preview shows it all).
-    let galley = painter.layout(
-        face.text.clone(),
-        FontId::proportional(7.0 * s),
-        theme::INK,
-        text_box.width() - 6.0 * s,
-    );
-    painter
-        .with_clip_rect(text_box.shrink(2.0 * s))
-        .galley(text_box.min + vec2(3.0 * s, 3.0 * s), galley, theme::INK);
-
-    painter.text(
-        pos2(inner.min.x + 2.0 * s, inner.max.y - 1.0 * s),
-        Align2::LEFT_BOTTOM,
-        &face.footer,
-        FontId::proportional(6.0 * s),
-        theme::PARCHMENT.gamma_multiply(0.85),
-    );
+    if size != CardSize::InPlay {
+        let text_box = Rect::from_min_max(
+            pos2(inner.min.x, type_bar.max.y + 3.0 * s),
+            pos2(inner.max.x, inner.max.y - 9.0 * s),
+        );
+        painter.rect_filled(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
+        let galley = painter.layout(
+            face.text.clone(),
+            FontId::proportional(7.0 * s),
+            theme::INK,
+            text_box.width() - 6.0 * s,
+        );
+        painter.with_clip_rect(text_box.shrink(2.0 * s)).galley(
+            text_box.min + vec2(3.0 * s, 3.0 * s),
+            galley,
+            theme::INK,
+        );
+        painter.text(
+            pos2(inner.min.x + 2.0 * s, inner.max.y - 1.0 * s),
+            Align2::LEFT_BOTTOM,
+            &face.footer,
+            FontId::proportional(6.0 * s),
+            theme::PARCHMENT.gamma_multiply(0.85),
+        );
+    }
 
     if let Some(badge) = &face.badge {
         let centre = pos2(name_bar.min.x + 6.5 * s, name_bar.center().y);

@@ -3,7 +3,8 @@
 use bevy::color::Color;
 use bevy_egui::egui::{self, Color32, FontFamily, FontId, Frame, Margin, Stroke, TextStyle};
 
-pub const CLEAR: Color = Color::srgb(0.08, 0.09, 0.12);
+/// The window's clear colour: the same as the backdrop, so transparent panels look the same.
+pub const CLEAR: Color = Color::srgb_u8(22, 25, 34);
 pub const BACKDROP: Color32 = Color32::from_rgb(22, 25, 34);
 pub const PANEL: Color32 = Color32::from_rgb(36, 41, 56);
 pub const PANEL_DARK: Color32 = Color32::from_rgb(28, 32, 44);
@@ -50,6 +51,11 @@ pub fn install(ctx: &egui::Context) {
 
 pub fn backdrop() -> Frame {
     Frame::new().fill(BACKDROP).inner_margin(Margin::same(20))
+}
+
+/// The backdrop's margins without its fill, to let Bevy-drawn decoration show through.
+pub fn open_backdrop() -> Frame {
+    Frame::new().inner_margin(Margin::same(20))
 }
 
 pub fn table() -> Frame {

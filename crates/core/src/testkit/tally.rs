@@ -1,6 +1,6 @@
 //! Tally: a tiny card game that exists only to exercise the kernel and the app shell in tests.
-//! It is not shipped and not on the title screen (the app shows it only with the `dev-games`
-//! feature).
+//! It is not a game we offer: the title screen lists it only when the app is started with
+//! `--dev-games`.
 //!
 //! A deck holds the values 1 to 5, `copies` of each. On your turn you either draw the top card
 //! into your hidden hand (at most 3 cards in hand) or bank a card from your hand: you roll a die
