@@ -1,0 +1,139 @@
+//! The screens' egui bodies, clicked with egui_kittest: each click must produce the right command
+//! and nothing else (the screens never change the game themselves).
+
+use std::path::Path;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use spellhall::active::{ActiveGame, SaveListings};
+use spellhall::commands::UiCommand;
+use spellhall::games::tally::TallyAdapter;
+use spellhall::games::{GameCatalog, GameEntry};
+use spellhall::hotseat::TableFocus;
+use spellhall::screens::playing::curtain_body;
+use spellhall::screens::setup::{SetupDraft, setup_body};
+use spellhall::screens::title::{TitleModel, title_body};
+use spellhall::ui::DialogState;
+use spellhall_core::{Seat, SeatInfo};
+
+fn catalog() -> GameCatalog {
+    let mut catalog = GameCatalog::shipped();
+    catalog.register(GameEntry::playable::<TallyAdapter>(Path::new("/nonexistent")));
+    catalog
+}
+
+#[test]
+fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
+    let catalog = catalog();
+    let listings = SaveListings::default();
+    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, (dialogs, out): &mut (DialogState, Vec<UiCommand>)| {
+            title_body(
+                ui,
+                &TitleModel {
+                    catalog: &catalog,
+                    listings: &listings,
+                },
+                dialogs,
+                out,
+            );
+        },
+        (DialogState::default(), Vec::new()),
+    );
+    harness.run();
+    let unbuilt = harness.get_all_by_label("Not yet available").count();
+    assert_eq!(unbuilt, 4, "the four games are listed as not yet available");
+    for node in harness.get_all_by_label("Not yet available") {
+        node.click();
+    }
+    harness.run();
+    assert!(
+        harness.state().1.is_empty(),
+        "a disabled game sent {:?}",
+        harness.state().1
+    );
+
+    harness.get_by_label("Play").click();
+    harness.run();
+    assert_eq!(harness.state().1, vec![UiCommand::OpenSetup("tally".into())]);
+
+    harness.get_by_label("Settings").click();
+    harness.run();
+    assert!(harness.state().0.settings_open);
+
+    harness.state_mut().1.clear();
+    harness.get_by_label("Quit").click();
+    harness.run();
+    assert_eq!(harness.state().1, vec![UiCommand::Quit]);
+}
+
+#[test]
+fn setup_start_sends_the_chosen_table_and_a_bad_form_cannot_start() {
+    let catalog = catalog();
+    let mut draft = SetupDraft::for_entry(catalog.get("tally").unwrap());
+    draft.seed_text = "42".into();
+    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, (draft, out): &mut (SetupDraft, Vec<UiCommand>)| setup_body(ui, draft, out),
+        (draft, Vec::new()),
+    );
+    harness.run();
+    harness.get_by_label("3").click();
+    harness.run();
+    assert_eq!(harness.state().0.players, 3);
+    // The third seat becomes a computer.
+    harness.get_all_by_label("Computer").nth(2).unwrap().click();
+    harness.run();
+    harness.get_by_label("Start the game").click();
+    harness.run();
+    let UiCommand::StartGame(choice) = harness.state().1[0].clone() else {
+        panic!("{:?}", harness.state().1)
+    };
+    assert_eq!(choice.seed, 42);
+    assert_eq!(
+        choice.seats,
+        vec![
+            SeatInfo::person("Aldric"),
+            SeatInfo::person("Brenna"),
+            SeatInfo::computer("Cedric")
+        ]
+    );
+
+    harness.state_mut().1.clear();
+    harness.state_mut().0.seats[1].name.clear();
+    harness.run();
+    harness.get_by_label("Seat 2 needs a name.");
+    harness.get_by_label("Start the game").click();
+    harness.run();
+    assert!(harness.state().1.is_empty(), "an invalid form started a game");
+}
+
+#[test]
+fn the_curtain_names_the_next_person_and_shows_nothing_of_the_table() {
+    let catalog = catalog();
+    let factory = catalog.get("tally").unwrap().factory().unwrap();
+    let choice = spellhall::games::SetupChoice {
+        game: "tally".into(),
+        seats: vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")],
+        options: vec![],
+        seed: 1,
+    };
+    let game = ActiveGame {
+        session: Some(factory.start(&choice).unwrap()),
+        last_setup: Some(choice),
+    };
+    let focus = TableFocus {
+        viewer: None,
+        pending: Some(Seat(0)),
+    };
+    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, out: &mut Vec<UiCommand>| curtain_body(ui, &game, &focus, out),
+        Vec::new(),
+    );
+    harness.run();
+    harness.get_by_label("Pass the screen to Ann");
+    assert!(harness.query_by_label("Your hand").is_none());
+    assert!(harness.query_by_label("Draw a card").is_none());
+    harness.get_by_label("I am Ann: show my table").click();
+    harness.run();
+    assert_eq!(harness.state(), &vec![UiCommand::ConfirmHandoff]);
+}
