@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use spellhall::active::ActiveGame;
 use spellhall::commands::UiCommand;
 use spellhall::games::tally::TallyAdapter;
-use spellhall::games::{GameCatalog, GameEntry, SetupChoice};
+use spellhall::games::{Availability, GameAdapter, GameCatalog, GameEntry, SetupChoice};
 use spellhall::hotseat::{HotSeat, TableFocus};
 use spellhall::notices::Notices;
 use spellhall::paths::UserDirs;
@@ -29,7 +29,7 @@ fn scratch(name: &str) -> PathBuf {
 
 fn app_in(dir: &std::path::Path) -> App {
     let dirs = UserDirs::under(dir);
-    let mut catalog = GameCatalog::shipped();
+    let mut catalog = GameCatalog::shipped(&dirs);
     catalog.register(GameEntry::playable::<TallyAdapter>(&dirs.content_dir("tally")));
     let mut app = spellhall::headless_app(dirs, catalog);
     app.update();
@@ -59,6 +59,22 @@ fn focus(app: &App) -> TableFocus {
 
 fn to_act(app: &App) -> ToAct {
     app.world().resource::<ActiveGame>().session.as_ref().unwrap().to_act()
+}
+
+fn actions_taken(app: &App) -> usize {
+    app.world()
+        .resource::<ActiveGame>()
+        .session
+        .as_ref()
+        .map_or(0, |s| s.actions_taken())
+}
+
+/// A two-person game of Tally started from `dir`, with Ann at the screen.
+fn playing_as_ann(dir: &std::path::Path, seed: u64) -> App {
+    let mut app = app_in(dir);
+    send(&mut app, UiCommand::StartGame(choice(two_persons(), seed)));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    app
 }
 
 fn act(app: &mut App, seat: Seat, action: TallyAction) {
@@ -111,10 +127,13 @@ fn title_to_setup_to_playing_and_back() {
 fn a_game_not_yet_built_cannot_be_opened() {
     let dir = scratch("unbuilt");
     let mut app = app_in(&dir);
-    send(&mut app, UiCommand::OpenSetup("spellcaster".into()));
+    send(&mut app, UiCommand::OpenSetup("mighty-magics".into()));
     assert_eq!(screen(&app), Screen::Title);
     let notices = app.world().resource::<Notices>();
-    assert_eq!(notices.toasts.last().unwrap().text, "Spellcaster cannot be played yet.");
+    assert_eq!(
+        notices.toasts.last().unwrap().text,
+        "Mighty Magics cannot be played yet."
+    );
 }
 
 #[test]
@@ -126,15 +145,7 @@ fn the_curtain_appears_whenever_the_decision_passes_to_another_person() {
 
     // Nothing may be played while the curtain is up.
     act(&mut app, Seat(0), TallyAction::Draw);
-    assert!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken()
-            == 0
-    );
+    assert!(actions_taken(&app) == 0);
 
     send(&mut app, UiCommand::ConfirmHandoff);
     assert_eq!(
@@ -164,9 +175,7 @@ fn the_curtain_appears_whenever_the_decision_passes_to_another_person() {
 #[test]
 fn an_illegal_action_is_refused_with_the_reason_on_a_toast() {
     let dir = scratch("refused");
-    let mut app = app_in(&dir);
-    send(&mut app, UiCommand::StartGame(choice(two_persons(), 3)));
-    send(&mut app, UiCommand::ConfirmHandoff);
+    let mut app = playing_as_ann(&dir, 3);
     act(&mut app, Seat(0), TallyAction::Bank(4));
     let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
     assert!(toast.is_error);
@@ -209,9 +218,7 @@ fn a_single_person_never_sees_the_curtain_and_computers_play_on_their_own() {
 #[test]
 fn undo_after_a_draw_waits_for_the_other_persons_agreement() {
     let dir = scratch("undo");
-    let mut app = app_in(&dir);
-    send(&mut app, UiCommand::StartGame(choice(two_persons(), 9)));
-    send(&mut app, UiCommand::ConfirmHandoff);
+    let mut app = playing_as_ann(&dir, 9);
     act(&mut app, Seat(0), TallyAction::Draw);
     // Ben is on the curtain now; Ann asks to undo from Ben's... no: undo belongs to the seat at the
     // screen, so Ben takes it first, then Ann's draw can only be undone with Ben's agreement.
@@ -220,27 +227,11 @@ fn undo_after_a_draw_waits_for_the_other_persons_agreement() {
     let plan = app.world().resource::<PendingUndo>().0.clone().expect("a pending undo");
     assert_eq!(plan.needs_consent, vec![Seat(0)]);
     send(&mut app, UiCommand::CancelUndo);
-    assert_eq!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken(),
-        1
-    );
+    assert_eq!(actions_taken(&app), 1);
 
     send(&mut app, UiCommand::Undo);
     send(&mut app, UiCommand::ConfirmUndo);
-    assert_eq!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken(),
-        0
-    );
+    assert_eq!(actions_taken(&app), 0);
     // Back to Ann's decision: the curtain goes up for her.
     assert_eq!(to_act(&app), ToAct::Seat(Seat(0)));
     assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
@@ -248,23 +239,13 @@ fn undo_after_a_draw_waits_for_the_other_persons_agreement() {
 
     send(&mut app, UiCommand::ConfirmHandoff);
     send(&mut app, UiCommand::Redo);
-    assert_eq!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken(),
-        1
-    );
+    assert_eq!(actions_taken(&app), 1);
 }
 
 #[test]
 fn every_action_is_autosaved_and_the_title_offers_to_resume() {
     let dir = scratch("autosave");
-    let mut app = app_in(&dir);
-    send(&mut app, UiCommand::StartGame(choice(two_persons(), 4)));
-    send(&mut app, UiCommand::ConfirmHandoff);
+    let mut app = playing_as_ann(&dir, 4);
     act(&mut app, Seat(0), TallyAction::Draw);
     let autosave = UserDirs::under(&dir).autosave_file();
     assert!(autosave.exists());
@@ -284,9 +265,7 @@ fn every_action_is_autosaved_and_the_title_offers_to_resume() {
 #[test]
 fn a_game_saved_with_ctrl_s_loads_back_from_the_title() {
     let dir = scratch("save");
-    let mut app = app_in(&dir);
-    send(&mut app, UiCommand::StartGame(choice(two_persons(), 4)));
-    send(&mut app, UiCommand::ConfirmHandoff);
+    let mut app = playing_as_ann(&dir, 4);
     act(&mut app, Seat(0), TallyAction::Draw);
     send(&mut app, UiCommand::SaveGame);
     let saves: Vec<_> = fs::read_dir(UserDirs::under(&dir).saves_dir())
@@ -301,15 +280,7 @@ fn a_game_saved_with_ctrl_s_loads_back_from_the_title() {
     assert_eq!(app.world().resource::<spellhall::active::SaveListings>().saves.len(), 1);
     send(&mut app, UiCommand::LoadGame(saves[0].clone()));
     assert_eq!(screen(&app), Screen::Playing);
-    assert_eq!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken(),
-        1
-    );
+    assert_eq!(actions_taken(&app), 1);
 }
 
 #[test]
@@ -406,13 +377,66 @@ fn a_finished_game_goes_to_results_and_play_again_starts_a_new_one() {
     );
     send(&mut app, UiCommand::PlayAgain);
     assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(actions_taken(&app), 0);
+}
+
+/// Tally with content read from the player's folder, to see a content error reach the player.
+struct TallyWithUserContent;
+
+impl GameAdapter for TallyWithUserContent {
+    type G = spellhall_core::testkit::Tally;
+    const TAGLINE: &'static str = TallyAdapter::TAGLINE;
+    const PLAYERS: std::ops::RangeInclusive<u8> = TallyAdapter::PLAYERS;
+    const HAS_COMPUTER: bool = false;
+
+    fn config(players: u8, options: &[usize]) -> Result<spellhall_core::testkit::TallyConfig, String> {
+        TallyAdapter::config(players, options)
+    }
+
+    fn load_content(user_dir: &std::path::Path) -> Result<(), Vec<spellhall_core::content::ContentError>> {
+        for file in spellhall_core::content::user_files(user_dir).map_err(|e| vec![e])? {
+            spellhall_core::content::parse_ron::<Vec<(String, u8)>>(&file.name, &file.text).map_err(|e| vec![e])?;
+        }
+        Ok(())
+    }
+
+    fn draw_table(
+        ui: &mut spellhall::egui::Ui,
+        view: &spellhall_core::testkit::TallyView,
+        legal: &[TallyAction],
+        describe: &dyn Fn(&TallyAction) -> String,
+        names: &[String],
+    ) -> Option<TallyAction> {
+        TallyAdapter::draw_table(ui, view, legal, describe, names)
+    }
+
+    fn rules_summary() -> &'static str {
+        TallyAdapter::rules_summary()
+    }
+}
+
+#[test]
+fn content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_app_runs_on() {
+    let dir = scratch("bad-content");
+    let dirs = UserDirs::under(&dir);
+    let content = dirs.content_dir("tally");
+    fs::create_dir_all(&content).unwrap();
+    fs::write(content.join("extra.ron"), "[\n  (\"Hawk\", 3),\n  (\"Bear\" 5),\n]").unwrap();
+    let mut catalog = GameCatalog::shipped(&dirs);
+    catalog.register(GameEntry::playable::<TallyWithUserContent>(&content));
+    assert!(matches!(
+        catalog.get("tally").unwrap().availability,
+        Availability::BrokenContent(_)
+    ));
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    let problem = app.world().resource::<Notices>().problems.last().cloned().unwrap();
+    assert!(problem.contains("extra.ron:3:"), "{problem}");
+    send(&mut app, UiCommand::OpenSetup("tally".into()));
+    assert_eq!(screen(&app), Screen::Title);
+    let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
     assert_eq!(
-        app.world()
-            .resource::<ActiveGame>()
-            .session
-            .as_ref()
-            .unwrap()
-            .actions_taken(),
-        0
+        toast.text,
+        "Tally (test game) cannot be played: its content did not load."
     );
 }

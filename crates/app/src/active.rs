@@ -89,29 +89,25 @@ fn listing(path: &Path, catalog: &GameCatalog) -> SaveListing {
 
 /// "2026-11-30 14:05" in UTC.
 pub fn format_time(time: SystemTime) -> String {
-    let secs = time
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let rem = secs % 86_400;
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+    let (y, m, d, hh, mm, _) = utc(time);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02}")
 }
 
 /// A file name stamp "20261130-140512" in UTC.
 pub fn file_stamp(time: SystemTime) -> String {
+    let (y, m, d, hh, mm, ss) = utc(time);
+    format!("{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}")
+}
+
+/// Year, month, day, hour, minute, second in UTC (times before 1970 count as 1970).
+fn utc(time: SystemTime) -> (i64, u32, u32, u64, u64, u64) {
     let secs = time
         .duration_since(SystemTime::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     let rem = secs % 86_400;
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}",
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    )
+    (y, m, d, rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
 /// Howard Hinnant's days-to-civil algorithm (public domain): days since 1970-01-01 to y/m/d.

@@ -16,6 +16,9 @@ pub mod screens;
 pub mod settings;
 pub mod ui;
 
+/// The egui the screens and game adapters draw with (re-exported so adapters and tests agree on it).
+pub use bevy_egui::egui;
+
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{PresentMode, WindowResolution};
@@ -52,7 +55,7 @@ pub fn headless_app(dirs: UserDirs, catalog: GameCatalog) -> App {
 
 /// The games on the title screen; with `dev_games`, also the kernel's test game Tally.
 pub fn catalog(dirs: &UserDirs, dev_games: bool) -> GameCatalog {
-    let mut catalog = GameCatalog::shipped();
+    let mut catalog = GameCatalog::shipped(dirs);
     if dev_games {
         catalog.register(games::GameEntry::playable::<games::tally::TallyAdapter>(
             &dirs.content_dir("tally"),

@@ -34,6 +34,56 @@ impl fmt::Display for ContentError {
 
 impl std::error::Error for ContentError {}
 
+/// A content file: the name errors will use, and its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+impl SourceFile {
+    /// A file shipped inside the binary (`include_str!`), named as it is in the repository.
+    pub fn embedded(name: &str, text: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            text: text.to_string(),
+        }
+    }
+}
+
+/// The `.ron` files a player added in `dir`, in name order, so they load after the shipped content
+/// in a stable order. A missing folder simply holds no files.
+pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError> {
+    let unreadable = |path: &std::path::Path, e: std::io::Error| ContentError {
+        file: path.display().to_string(),
+        line: 0,
+        col: 0,
+        item: None,
+        message: format!("cannot be read: {e}"),
+    };
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(unreadable(dir, e)),
+    };
+    let mut paths: Vec<std::path::PathBuf> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).map_err(|e| unreadable(&path, e))?;
+            Ok(SourceFile {
+                name: path.display().to_string(),
+                text,
+            })
+        })
+        .collect()
+}
+
 /// Parse a content file. On error, names the file, line, column and the nearest item above the
 /// error (the last `id: "..."` or `name: "..."` before it).
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, ContentError> {
@@ -321,6 +371,21 @@ mod tests {
         let known: Id<Creature> = Id::new("Pyromancer");
         assert!(creatures.check_ref(&known, "heroes.ron", heroes_text, "Magie").is_ok());
         assert_eq!(creatures.get(&known).map(|c| c.id.as_str()), Some("Pyromancer"));
+    }
+
+    #[test]
+    fn user_files_are_the_ron_files_of_a_folder_in_name_order() {
+        let dir = std::env::temp_dir().join(format!("spellhall-user-content-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(user_files(&dir), Ok(Vec::new()), "a missing folder holds no files");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("b.ron"), "[2]").unwrap();
+        std::fs::write(dir.join("a.ron"), "[1]").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not content").unwrap();
+        let files = user_files(&dir).unwrap();
+        let names: Vec<&str> = files.iter().map(|f| f.name.rsplit('/').next().unwrap()).collect();
+        assert_eq!(names, vec!["a.ron", "b.ron"]);
+        assert_eq!(files[0].text, "[1]");
     }
 
     #[test]

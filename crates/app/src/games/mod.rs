@@ -2,6 +2,7 @@
 //! them. Each game crate gets an adapter here ([`GameAdapter`]): its setup options, how its table
 //! is drawn from a view, its computer player, its rules summary. The rules stay in the game crate.
 
+pub mod spellcaster;
 pub mod tally;
 
 use std::ops::RangeInclusive;
@@ -294,8 +295,9 @@ pub struct GameCatalog {
 }
 
 impl GameCatalog {
-    /// The four games. None has landed yet, so each says what it is waiting for.
-    pub fn shipped() -> Self {
+    /// The four games: those built are playable, with their content loaded (embedded, plus the
+    /// player's folder under `dirs`); the others say what they are waiting for.
+    pub fn shipped(dirs: &crate::paths::UserDirs) -> Self {
         let coming = |id, name, tagline, players, issue| GameEntry {
             id,
             name,
@@ -327,13 +329,7 @@ impl GameCatalog {
                     2..=6,
                     "Mighty Magics is not built yet (issue 3).",
                 ),
-                coming(
-                    "spellcaster",
-                    "Spellcaster",
-                    "A duel of spells on four colour placards.",
-                    2..=4,
-                    "Spellcaster is not built yet (issue 4).",
-                ),
+                GameEntry::playable::<spellcaster::SpellcasterAdapter>(&dirs.content_dir("spellcaster")),
             ],
         }
     }

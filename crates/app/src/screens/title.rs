@@ -71,7 +71,10 @@ fn open_setup(
                 *draft = SetupDraft::for_entry(entry);
                 next.set(Screen::Setup);
             }
-            Some(entry) => notices.refused(format!("{} cannot be played yet.", entry.name)),
+            Some(entry) => notices.refused(match entry.availability {
+                Availability::BrokenContent(_) => format!("{} cannot be played: its content did not load.", entry.name),
+                _ => format!("{} cannot be played yet.", entry.name),
+            }),
             None => notices.refused(format!("There is no game called '{id}'.")),
         }
     }

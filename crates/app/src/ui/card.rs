@@ -49,20 +49,91 @@ pub struct CardFace {
 /// Draw `face` at `size`. Returns the response (click it to select; in play, hovering shows the
 /// preview size beside the pointer).
 pub fn card(ui: &mut egui::Ui, face: &CardFace, size: CardSize) -> egui::Response {
+    card_facing(ui, face, size, false)
+}
+
+/// Like [`card`], but `turned` draws it upside down: a card facing the player across the table.
+pub fn card_facing(ui: &mut egui::Ui, face: &CardFace, size: CardSize, turned: bool) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size.size(), Sense::click());
     if ui.is_rect_visible(rect) {
-        paint(ui.painter(), rect, face, size, response.hovered());
+        paint(
+            &Canvas {
+                painter: ui.painter(),
+                card: rect,
+                turned,
+            },
+            face,
+            size,
+            response.hovered(),
+        );
     }
-    if size == CardSize::InPlay {
+    if size == CardSize::InPlay || turned {
         response.clone().on_hover_ui_at_pointer(|ui| {
             let (preview, _) = ui.allocate_exact_size(CardSize::Preview.size(), Sense::hover());
-            paint(ui.painter(), preview, face, CardSize::Preview, false);
+            paint(
+                &Canvas {
+                    painter: ui.painter(),
+                    card: preview,
+                    turned: false,
+                },
+                face,
+                CardSize::Preview,
+                false,
+            );
         });
     }
     response
 }
 
-fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, hovered: bool) {
+/// Paints in the card's own frame, turning everything half a circle about the card's centre when
+/// the card faces the other side of the table.
+struct Canvas<'a> {
+    painter: &'a egui::Painter,
+    card: Rect,
+    turned: bool,
+}
+
+impl Canvas<'_> {
+    fn place(&self, rect: Rect) -> Rect {
+        if self.turned {
+            let c = self.card.center();
+            Rect::from_center_size(c - (rect.center() - c), rect.size())
+        } else {
+            rect
+        }
+    }
+
+    fn rect(&self, rect: Rect, radius: CornerRadius, fill: Color32) {
+        self.painter.rect_filled(self.place(rect), radius, fill);
+    }
+
+    /// Text whose unturned box starts at `top_left`.
+    fn galley(&self, top_left: egui::Pos2, galley: std::sync::Arc<egui::Galley>, clip: Option<Rect>) {
+        let painter = match clip {
+            Some(clip) => self.painter.with_clip_rect(self.place(clip)),
+            None => self.painter.clone(),
+        };
+        if self.turned {
+            // Turned by half a circle about its anchor, the text box spans [anchor - size, anchor].
+            let c = self.card.center();
+            let anchor = c - (top_left - c);
+            painter.add(egui::epaint::TextShape::new(anchor, galley, theme::INK).with_angle(std::f32::consts::PI));
+        } else {
+            painter.galley(top_left, galley, theme::INK);
+        }
+    }
+
+    /// One line of text placed by `align` at `pos` (in the unturned card).
+    fn text(&self, pos: egui::Pos2, align: Align2, text: &str, font: FontId, colour: Color32) {
+        let galley = self.painter.layout_no_wrap(text.to_string(), font, colour);
+        let top_left = align.anchor_size(pos, galley.size()).min;
+        self.galley(top_left, galley, None);
+    }
+}
+
+fn paint(canvas: &Canvas, face: &CardFace, size: CardSize, hovered: bool) {
+    let painter = canvas.painter;
+    let rect = canvas.card;
     let s = size.scale();
     let radius = CornerRadius::same((6.0 * s) as u8);
     painter.rect_filled(rect, radius, face.frame);
@@ -75,10 +146,10 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
 
     let inner = rect.shrink(4.0 * s);
     let name_bar = Rect::from_min_size(inner.min, vec2(inner.width(), 16.0 * s));
-    painter.rect_filled(name_bar, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
+    canvas.rect(name_bar, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
     let name_left = if face.badge.is_some() { 15.0 * s } else { 3.0 * s };
     let name_font = fit_font(painter, &face.name, 9.0 * s, name_bar.width() - name_left - 3.0 * s);
-    painter.text(
+    canvas.text(
         pos2(name_bar.min.x + name_left, name_bar.center().y),
         Align2::LEFT_CENTER,
         &face.name,
@@ -93,12 +164,12 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
         pos2(inner.min.x, name_bar.max.y + 3.0 * s),
         vec2(inner.width(), art_height * s),
     );
-    painter.rect_filled(
+    canvas.rect(
         art,
         CornerRadius::same((3.0 * s) as u8),
         face.frame.gamma_multiply(0.55),
     );
-    painter.text(
+    canvas.text(
         art.center(),
         Align2::CENTER_CENTER,
         &face.icon,
@@ -107,13 +178,13 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
     );
 
     let type_bar = Rect::from_min_size(pos2(inner.min.x, art.max.y + 3.0 * s), vec2(inner.width(), 12.0 * s));
-    painter.rect_filled(
+    canvas.rect(
         type_bar,
         CornerRadius::same((2.0 * s) as u8),
         Color32::from_black_alpha(110),
     );
     let type_font = fit_font(painter, &face.type_line, 7.0 * s, type_bar.width() - 6.0 * s);
-    painter.text(
+    canvas.text(
         pos2(type_bar.min.x + 3.0 * s, type_bar.center().y),
         Align2::LEFT_CENTER,
         &face.type_line,
@@ -126,19 +197,19 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
             pos2(inner.min.x, type_bar.max.y + 3.0 * s),
             pos2(inner.max.x, inner.max.y - 9.0 * s),
         );
-        painter.rect_filled(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
+        canvas.rect(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
         let galley = painter.layout(
             face.text.clone(),
             FontId::proportional(7.0 * s),
             theme::INK,
             text_box.width() - 6.0 * s,
         );
-        painter.with_clip_rect(text_box.shrink(2.0 * s)).galley(
+        canvas.galley(
             text_box.min + vec2(3.0 * s, 3.0 * s),
             galley,
-            theme::INK,
+            Some(text_box.shrink(2.0 * s)),
         );
-        painter.text(
+        canvas.text(
             pos2(inner.min.x + 2.0 * s, inner.max.y - 1.0 * s),
             Align2::LEFT_BOTTOM,
             &face.footer,
@@ -148,20 +219,21 @@ fn paint(painter: &egui::Painter, rect: Rect, face: &CardFace, size: CardSize, h
     }
 
     if let Some(badge) = &face.badge {
-        let centre = pos2(name_bar.min.x + 6.5 * s, name_bar.center().y);
+        let centre = canvas
+            .place(Rect::from_center_size(
+                pos2(name_bar.min.x + 6.5 * s, name_bar.center().y),
+                vec2(1.0, 1.0),
+            ))
+            .center();
         painter.circle(
             centre,
             8.0 * s,
             Color32::from_rgb(40, 30, 30),
             Stroke::new(1.0 * s, theme::GOLD),
         );
-        painter.text(
-            centre,
-            Align2::CENTER_CENTER,
-            badge,
-            FontId::proportional(9.0 * s),
-            theme::GOLD,
-        );
+        let galley = painter.layout_no_wrap(badge.clone(), FontId::proportional(9.0 * s), theme::GOLD);
+        let unturned = pos2(name_bar.min.x + 6.5 * s, name_bar.center().y) - galley.size() / 2.0;
+        canvas.galley(unturned, galley, None);
     }
 }
 

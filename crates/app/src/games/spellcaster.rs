@@ -1,0 +1,359 @@
+//! Spellcaster's table: the rival side across the top, the four colour placards in a row across the
+//! middle (each top card turned to face the side that controls it), your side and hand below.
+
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+use bevy_egui::egui::{self, Color32, RichText};
+use spellcaster::{Action, Answer, CardId, Colour, Config, Side, SpellOption, Spellcaster, Spells, View};
+use spellhall_core::content::ContentError;
+use spellhall_core::{GameRng, Seat, ToAct};
+use std::sync::Arc;
+
+use super::GameAdapter;
+use crate::ui::card::{CardFace, CardSize, card, card_facing};
+use crate::ui::theme;
+
+pub struct SpellcasterAdapter;
+
+pub fn colour_of(colour: Colour) -> Color32 {
+    match colour {
+        Colour::Red => Color32::from_rgb(168, 52, 46),
+        Colour::Yellow => Color32::from_rgb(196, 150, 40),
+        Colour::Blue => Color32::from_rgb(48, 92, 170),
+        Colour::Green => Color32::from_rgb(52, 124, 70),
+    }
+}
+
+fn icon(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Red => "🔥",
+        Colour::Yellow => "☀",
+        Colour::Blue => "💎",
+        Colour::Green => "🌿",
+    }
+}
+
+/// The face of a spell card, drawn from its definition.
+pub fn face(spells: &Spells, card: CardId) -> CardFace {
+    let spell = spells.get(card);
+    CardFace {
+        name: spell.name.clone(),
+        type_line: format!(
+            "{:?} · {} spell{}",
+            spell.colour,
+            spell.colour.school(),
+            if spell.active { " · Active" } else { "" }
+        ),
+        frame: colour_of(spell.colour),
+        badge: spell.active.then(|| "A".to_string()),
+        icon: icon(spell.colour).to_string(),
+        text: spellcaster::spell_text(spell),
+        footer: "Spellcaster · Spellhall's design".into(),
+    }
+}
+
+fn names_of(seats: &[Seat], names: &[String]) -> String {
+    seats
+        .iter()
+        .map(|s| names.get(s.index()).cloned().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// A crystal with a number: Energy (amber) or Sapphires (blue).
+fn crystal(ui: &mut egui::Ui, fill: Color32, value: u32, label: &str) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 30.0), egui::Sense::hover());
+        let c = rect.center();
+        let points = vec![
+            c + egui::vec2(0.0, -14.0),
+            c + egui::vec2(11.0, -4.0),
+            c + egui::vec2(6.0, 14.0),
+            c + egui::vec2(-6.0, 14.0),
+            c + egui::vec2(-11.0, -4.0),
+        ];
+        ui.painter().add(egui::Shape::convex_polygon(
+            points,
+            fill,
+            egui::Stroke::new(1.5, Color32::WHITE),
+        ));
+        ui.label(RichText::new(value.to_string()).size(24.0).strong());
+        ui.label(RichText::new(label).color(theme::MUTED));
+    });
+}
+
+const ENERGY: Color32 = Color32::from_rgb(226, 150, 60);
+const SAPPHIRE: Color32 = Color32::from_rgb(70, 120, 230);
+
+fn side_strip(ui: &mut egui::Ui, view: &View, side: Side, names: &[String], title: &str) {
+    let info = &view.sides[side.index()];
+    theme::tile()
+        .inner_margin(egui::Margin::symmetric(14, 8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                let turn = info.seats.contains(&view.turn_seat) && view.finish.is_none();
+                let who = RichText::new(format!("{title}{}", names_of(&info.seats, names)))
+                    .size(20.0)
+                    .strong();
+                ui.label(if turn { who.color(theme::GOLD) } else { who });
+                ui.add_space(18.0);
+                crystal(ui, ENERGY, info.pool.energy, "Energy");
+                ui.add_space(10.0);
+                crystal(ui, SAPPHIRE, info.pool.sapphires, "Sapphires");
+                ui.add_space(18.0);
+                for seat in &info.seats {
+                    let n = view.hand_sizes[seat.index()];
+                    let name = names.get(seat.index()).cloned().unwrap_or_default();
+                    ui.label(
+                        RichText::new(format!("{name}: {n} card{}", if n == 1 { "" } else { "s" })).color(theme::MUTED),
+                    );
+                }
+            });
+        });
+}
+
+fn option_label(option: &Option<SpellOption>) -> String {
+    match option {
+        None => "Cast".into(),
+        Some(SpellOption::Target(colour)) => format!("Cast on {colour:?}"),
+        Some(SpellOption::Gain) => "Cast: all draw".into(),
+        Some(SpellOption::Lose) => "Cast: all lose".into(),
+    }
+}
+
+impl GameAdapter for SpellcasterAdapter {
+    type G = Spellcaster;
+    const TAGLINE: &'static str = "A duel of spells on four colour placards.";
+    const PLAYERS: RangeInclusive<u8> = 2..=4;
+    const HAS_COMPUTER: bool = true;
+
+    fn config(players: u8, _options: &[usize]) -> Result<Config, String> {
+        Ok(Config { mages: players })
+    }
+
+    /// Spellcaster's deck is exactly the 60 shipped spells, so a player's own files do not apply.
+    fn load_content(_user_dir: &Path) -> Result<Arc<Spells>, Vec<ContentError>> {
+        Spells::shipped().map(Arc::new)
+    }
+
+    fn draw_table(
+        ui: &mut egui::Ui,
+        view: &View,
+        legal: &[Action],
+        describe: &dyn Fn(&Action) -> String,
+        names: &[String],
+    ) -> Option<Action> {
+        let mut chosen = None;
+        let spells = &view.spells;
+        let mine = view.my_side;
+        let answering = view.pending.as_ref().is_some_and(|p| p.rival == view.viewer);
+        let rival_title = if view.sides[mine.other().index()].seats.len() > 1 {
+            "Rivals: "
+        } else {
+            "Rival: "
+        };
+        side_strip(ui, view, mine.other(), names, rival_title);
+        ui.add_space(8.0);
+
+        // The four placards.
+        let width = ((ui.available_width() - 3.0 * 14.0) / 4.0).max(CardSize::Preview.size().x);
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 14.0;
+            for placard in &view.placards {
+                ui.vertical(|ui| {
+                    ui.set_width(width);
+                    ui.label(
+                        RichText::new(format!(
+                            "{} {:?} · {}",
+                            icon(placard.colour),
+                            placard.colour,
+                            placard.colour.school()
+                        ))
+                        .size(17.0)
+                        .color(colour_of(placard.colour))
+                        .strong(),
+                    );
+                    let slot_height = CardSize::Preview.size().y + 26.0;
+                    let (slot, _) = ui.allocate_exact_size(egui::vec2(width, slot_height), egui::Sense::hover());
+                    ui.painter().rect_stroke(
+                        slot,
+                        8.0,
+                        egui::Stroke::new(1.5, colour_of(placard.colour).gamma_multiply(0.8)),
+                        egui::StrokeKind::Inside,
+                    );
+                    match (placard.top, placard.facing) {
+                        (Some(top), Some(facing)) => {
+                            let turned = facing != mine;
+                            // The card sits at the edge of the side it faces.
+                            let size = CardSize::Preview.size();
+                            let y = if turned {
+                                slot.min.y + 4.0
+                            } else {
+                                slot.max.y - size.y - 4.0
+                            };
+                            let card_rect =
+                                egui::Rect::from_min_size(egui::pos2(slot.center().x - size.x / 2.0, y), size);
+                            let response = ui
+                                .scope_builder(egui::UiBuilder::new().max_rect(card_rect), |ui| {
+                                    card_facing(ui, &face(spells, top), CardSize::Preview, turned)
+                                })
+                                .inner;
+                            let note = if view.activated.contains(&top) {
+                                "cast this turn · "
+                            } else {
+                                ""
+                            };
+                            let under = format!("{note}{} beneath", placard.beneath);
+                            let note_pos = if turned { slot.max.y - 12.0 } else { slot.min.y + 12.0 };
+                            ui.painter().text(
+                                egui::pos2(slot.center().x, note_pos),
+                                egui::Align2::CENTER_CENTER,
+                                under,
+                                egui::FontId::proportional(13.0),
+                                theme::MUTED,
+                            );
+                            if response.clicked() && !turned && !answering {
+                                let options: Vec<&Action> = legal
+                                    .iter()
+                                    .filter(
+                                        |a| matches!(a, Action::Activate { colour, .. } if *colour == placard.colour),
+                                    )
+                                    .collect();
+                                chosen = match options.as_slice() {
+                                    [one] => Some((*one).clone()),
+                                    // No legal cast: ask anyway, so the refusal says why.
+                                    [] => Some(Action::Activate {
+                                        colour: placard.colour,
+                                        option: None,
+                                    }),
+                                    _ => None,
+                                };
+                            }
+                        }
+                        _ => {
+                            ui.painter().text(
+                                slot.center(),
+                                egui::Align2::CENTER_CENTER,
+                                "empty",
+                                egui::FontId::proportional(16.0),
+                                theme::MUTED,
+                            );
+                        }
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        for action in legal {
+                            if let Action::Activate { colour, option } = action
+                                && *colour == placard.colour
+                                && ui
+                                    .button(option_label(option))
+                                    .on_hover_text(describe(action))
+                                    .clicked()
+                            {
+                                chosen = Some(action.clone());
+                            }
+                        }
+                    });
+                });
+            }
+        });
+        ui.add_space(6.0);
+        side_strip(ui, view, mine, names, "You: ");
+        ui.add_space(6.0);
+
+        // What the viewer may do, and their hand.
+        ui.horizontal(|ui| {
+            if let Some(pending) = &view.pending {
+                let caster = names.get(pending.caster.index()).cloned().unwrap_or_default();
+                let text = if answering {
+                    format!(
+                        "{caster} cast a spell: discard a card (click it) to stop them drawing {}, or keep your cards.",
+                        pending.draw
+                    )
+                } else {
+                    let rival = names.get(pending.rival.index()).cloned().unwrap_or_default();
+                    format!("Waiting for {rival} to answer.")
+                };
+                ui.label(RichText::new(text).size(17.0).color(theme::GOLD));
+                if answering && ui.button("Keep my cards").clicked() {
+                    chosen = Some(Action::Answer(Answer::LetDraw));
+                }
+            } else if view.to_act == ToAct::Seat(view.viewer) {
+                let pips: String = "◆".repeat(usize::from(view.actions_left))
+                    + &"◇".repeat(2usize.saturating_sub(usize::from(view.actions_left)));
+                ui.label(
+                    RichText::new(format!("Actions {pips} {}", view.actions_left))
+                        .size(20.0)
+                        .color(theme::GOLD),
+                );
+                let can_draw = legal.contains(&Action::Draw);
+                if ui
+                    .add_enabled(
+                        can_draw,
+                        egui::Button::new(format!("Draw a card ({} in the deck)", view.deck_size)),
+                    )
+                    .clicked()
+                {
+                    chosen = Some(Action::Draw);
+                }
+                if legal.contains(&Action::EndTurn) && ui.button("End the turn").clicked() {
+                    chosen = Some(Action::EndTurn);
+                }
+            } else {
+                let turn = names.get(view.turn_seat.index()).cloned().unwrap_or_default();
+                ui.label(RichText::new(format!("{turn}'s turn. Deck: {} cards.", view.deck_size)).size(17.0));
+            }
+            if let Some(top) = view.discard_top {
+                ui.label(
+                    RichText::new(format!(
+                        "Discard pile: {} ({})",
+                        spells.get(top).name,
+                        view.discard_size
+                    ))
+                    .color(theme::MUTED),
+                );
+            }
+        });
+        ui.add_space(4.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Your hand").size(18.0).strong());
+            for &card_id in &view.hand {
+                let response = card(ui, &face(spells, card_id), CardSize::InPlay);
+                if response.clicked() {
+                    let wanted = if answering {
+                        Action::Answer(Answer::Discard(card_id))
+                    } else {
+                        Action::Play(card_id)
+                    };
+                    chosen = Some(wanted);
+                }
+            }
+            if view.hand.is_empty() {
+                ui.label(RichText::new("no cards").italics().color(theme::MUTED));
+            }
+        });
+        chosen
+    }
+
+    fn computer_choice(game: &Spellcaster, legal: &[Action], rng: &mut GameRng) -> usize {
+        spellcaster::computer::greedy_choice(game, legal, rng)
+    }
+
+    fn rules_summary() -> &'static str {
+        "Win by gathering 15 Sapphires or by draining your rival's Energy to 0. Each side starts with \
+         10 Energy and 2 Sapphires; each Mage holds 3 cards.\n\n\
+         Your turn: Active Spells (marked A) facing you go off, then you draw a card, then you take two \
+         actions, the same one twice if you like: draw a card; play a card from your hand onto its colour's \
+         placard (it faces you, and you now control that colour); or cast the top card of a placard that \
+         faces you (each card once per turn).\n\n\
+         If a Mage cannot draw at the start of a turn, the game ends and the most Sapphires win (then the \
+         most Energy). A spell that draws more cards than the deck holds gives what is left, and the game \
+         ends after that turn. Paid and lost Energy and Sapphires go back to the supply; lost cards go to \
+         the discard pile.\n\n\
+         Three Mages: a team of two shares one pool against a solo Mage, who starts with 6 cards; turns go \
+         team, solo, team, solo. Four Mages: two teams, each sharing a pool; turns alternate between the \
+         teams. Teammates never see each other's hands.\n\n\
+         The 60 spells are Spellhall's own design (the rulebook gives the rules, not the cards)."
+    }
+}

@@ -1,0 +1,59 @@
+//! A greedy computer Mage: it tries each legal action on a copy of the game and keeps the one that
+//! leaves its side best placed. It looks one action ahead and judges only what a player can see
+//! (pools, placards, hand sizes), never the cards in other hands or the deck.
+
+use spellhall_core::{Game, GameRng};
+
+use crate::{Action, Colour, Side, Spellcaster};
+
+/// How good the position is for `side`.
+pub fn score(game: &Spellcaster, side: Side) -> f64 {
+    if let Some(finish) = game.finish() {
+        return match finish.winner {
+            Some(winner) if winner == side => 10_000.0,
+            Some(_) => -10_000.0,
+            None => 0.0,
+        };
+    }
+    let (mine, theirs) = (game.pool(side), game.pool(side.other()));
+    // Energy matters more when it runs low; Sapphires more as they near 15.
+    let energy = |e: u32| (e.min(20) as f64) * 2.0 + if e <= 4 { -8.0 } else { 0.0 };
+    let sapphires = |s: u32| s as f64 * 3.0 + if s >= 12 { 6.0 } else { 0.0 };
+    let mut value =
+        energy(mine.energy) - energy(theirs.energy) + sapphires(mine.sapphires) - sapphires(theirs.sapphires);
+    for colour in Colour::ALL {
+        if let Some(top) = game.top(colour) {
+            let worth = if game.spells().get(top.card).active { 4.5 } else { 2.5 };
+            value += if top.facing == side { worth } else { -worth };
+        }
+    }
+    let cards = |s: Side| {
+        game.seats_of(s)
+            .iter()
+            .map(|&seat| game.hand(seat).len())
+            .sum::<usize>() as f64
+    };
+    value + 0.6 * cards(side) - 0.4 * cards(side.other())
+}
+
+/// The index in `legal` of the greedy choice (ties broken at random).
+pub fn greedy_choice(game: &Spellcaster, legal: &[Action], rng: &mut GameRng) -> usize {
+    let Some(seat) = game.to_act().seat() else { return 0 };
+    let side = game.side_of(seat);
+    let mut best: Vec<usize> = Vec::new();
+    let mut best_score = f64::NEG_INFINITY;
+    for (index, action) in legal.iter().enumerate() {
+        let mut trial = game.clone();
+        if trial.apply(action).is_err() {
+            continue;
+        }
+        let value = score(&trial, side);
+        if value > best_score + 1e-9 {
+            best_score = value;
+            best = vec![index];
+        } else if (value - best_score).abs() <= 1e-9 {
+            best.push(index);
+        }
+    }
+    rng.choose(&best).copied().unwrap_or(0)
+}

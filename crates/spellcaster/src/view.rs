@@ -1,0 +1,86 @@
+//! What one Mage may see: their own hand, every other hand's size, the placards, both pools.
+
+use std::sync::Arc;
+
+use spellhall_core::{Seat, ToAct};
+
+use crate::state::{Finish, Pending};
+use crate::{CardId, Colour, Mode, Pool, Side, Spellcaster, Spells};
+
+#[derive(Clone, Debug)]
+pub struct PlacardView {
+    pub colour: Colour,
+    pub top: Option<CardId>,
+    pub facing: Option<Side>,
+    /// Cards under the top one.
+    pub beneath: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct SideView {
+    pub pool: Pool,
+    pub seats: Vec<Seat>,
+}
+
+#[derive(Clone, Debug)]
+pub struct View {
+    pub viewer: Seat,
+    pub mode: Mode,
+    pub my_side: Side,
+    pub spells: Arc<Spells>,
+    /// The viewer's own hand, by colour then name.
+    pub hand: Vec<CardId>,
+    pub hand_sizes: Vec<usize>,
+    pub deck_size: usize,
+    pub discard_top: Option<CardId>,
+    pub discard_size: usize,
+    pub placards: Vec<PlacardView>,
+    pub sides: [SideView; 2],
+    pub turn_seat: Seat,
+    pub to_act: ToAct,
+    pub actions_left: u8,
+    /// Cards already cast this turn.
+    pub activated: Vec<CardId>,
+    pub pending: Option<Pending>,
+    pub finish: Option<Finish>,
+}
+
+impl Spellcaster {
+    pub(crate) fn view_for(&self, viewer: Seat, to_act: ToAct) -> View {
+        let mut hand = self.hands.get(viewer.index()).cloned().unwrap_or_default();
+        hand.sort_by(|&a, &b| {
+            let (sa, sb) = (self.spells.get(a), self.spells.get(b));
+            (sa.colour, &sa.name).cmp(&(sb.colour, &sb.name))
+        });
+        View {
+            viewer,
+            mode: self.mode,
+            my_side: self.side_of(viewer),
+            spells: Arc::clone(&self.spells),
+            hand,
+            hand_sizes: self.hands.iter().map(Vec::len).collect(),
+            deck_size: self.deck.len(),
+            discard_top: self.discard.top().copied(),
+            discard_size: self.discard.len(),
+            placards: Colour::ALL
+                .iter()
+                .map(|&colour| PlacardView {
+                    colour,
+                    top: self.top(colour).map(|p| p.card),
+                    facing: self.top(colour).map(|p| p.facing),
+                    beneath: self.beneath(colour),
+                })
+                .collect(),
+            sides: [Side(0), Side(1)].map(|side| SideView {
+                pool: self.pool(side),
+                seats: self.seats_of(side),
+            }),
+            turn_seat: self.turn_seat(),
+            to_act,
+            actions_left: self.actions_left,
+            activated: self.activated.clone(),
+            pending: self.pending.clone(),
+            finish: self.finish.clone(),
+        }
+    }
+}
