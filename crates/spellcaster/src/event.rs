@@ -135,10 +135,12 @@ impl GameEvent for Event {
             }
             Event::Sapphires { seats, change, now, .. } => {
                 let who = side_name(names, seats);
+                let count = change.unsigned_abs();
+                let noun = if count == 1 { "Sapphire" } else { "Sapphires" };
                 if *change < 0 {
-                    format!("{who} lost {} Sapphires ({now} left).", -change)
+                    format!("{who} lost {count} {noun} ({now} left).")
                 } else {
-                    format!("{who} gained {change} Sapphires ({now}).")
+                    format!("{who} gained {count} {noun} ({now}).")
                 }
             }
             Event::Lost { seat, cards, at_random } => format!(

@@ -83,6 +83,21 @@ fn crystal(ui: &mut egui::Ui, fill: Color32, value: u32, label: &str) {
     });
 }
 
+/// One filled pip per action left (at least two drawn, so a spent action shows as hollow).
+fn action_pips(ui: &mut egui::Ui, left: u8) {
+    let shown = usize::from(left).max(2);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0 * shown as f32, 24.0), egui::Sense::hover());
+    for i in 0..shown {
+        let centre = egui::pos2(rect.min.x + 11.0 + 22.0 * i as f32, rect.center().y);
+        if i < usize::from(left) {
+            ui.painter().circle_filled(centre, 8.0, theme::GOLD);
+        } else {
+            ui.painter()
+                .circle_stroke(centre, 8.0, egui::Stroke::new(1.5, theme::GOLD_DIM));
+        }
+    }
+}
+
 const ENERGY: Color32 = Color32::from_rgb(226, 150, 60);
 const SAPPHIRE: Color32 = Color32::from_rgb(70, 120, 230);
 
@@ -280,13 +295,8 @@ impl GameAdapter for SpellcasterAdapter {
                     chosen = Some(Action::Answer(Answer::LetDraw));
                 }
             } else if view.to_act == ToAct::Seat(view.viewer) {
-                let pips: String = "◆".repeat(usize::from(view.actions_left))
-                    + &"◇".repeat(2usize.saturating_sub(usize::from(view.actions_left)));
-                ui.label(
-                    RichText::new(format!("Actions {pips} {}", view.actions_left))
-                        .size(20.0)
-                        .color(theme::GOLD),
-                );
+                ui.label(RichText::new("Actions").size(20.0).color(theme::GOLD));
+                action_pips(ui, view.actions_left);
                 let can_draw = legal.contains(&Action::Draw);
                 if ui
                     .add_enabled(
