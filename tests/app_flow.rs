@@ -440,3 +440,47 @@ fn content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_app_
         "Tally (test game) cannot be played: its content did not load."
     );
 }
+
+#[test]
+fn spellcaster_teammates_get_the_curtain_between_them_and_never_see_each_others_hands() {
+    let dir = scratch("spellcaster-team");
+    let mut app = app_in(&dir);
+    let seats = ["Ann", "Ben", "Cal", "Dee"].map(SeatInfo::person).to_vec();
+    send(
+        &mut app,
+        UiCommand::StartGame(SetupChoice {
+            game: "spellcaster".into(),
+            seats,
+            options: vec![],
+            seed: 3,
+        }),
+    );
+    assert_eq!(screen(&app), Screen::Playing);
+    let mut deciders = Vec::new();
+    for _ in 0..12 {
+        assert_eq!(
+            hotseat(&app),
+            Some(HotSeat::Handoff),
+            "every new decider gets the curtain"
+        );
+        send(&mut app, UiCommand::ConfirmHandoff);
+        let seat = to_act(&app).seat().unwrap();
+        deciders.push(seat);
+        // Draw twice (always legal early on): the turn passes to the next Mage.
+        for _ in 0..2 {
+            send(
+                &mut app,
+                UiCommand::Act {
+                    seat,
+                    action: ron::to_string(&spellcaster::Action::Draw).unwrap(),
+                },
+            );
+        }
+    }
+    // Turns alternate between the teams, so teammates follow each other every other turn, and the
+    // curtain came up before each of them.
+    let mut seen: Vec<Seat> = deciders.clone();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 4, "{deciders:?}");
+}

@@ -56,6 +56,7 @@ impl Spellcaster {
             turn: 0,
             actions_left: 0,
             activated: Vec::new(),
+            fired_this_turn: Vec::new(),
             pending: None,
             deck_ran_out: false,
             finish: None,
@@ -134,6 +135,7 @@ impl Spellcaster {
         self.turn += 1;
         self.actions_left = 2;
         self.activated.clear();
+        self.fired_this_turn.clear();
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // Active Spells facing this Mage go off first, red to green; they cost no action.
         let side = self.side_of(seat);
@@ -145,6 +147,7 @@ impl Spellcaster {
                     colour,
                     spell: spell.name.clone(),
                 });
+                self.fired_this_turn.push((colour, top.card));
                 self.resolve(seat, &spell.effects, None, events);
                 if self.finish.is_some() {
                     return;

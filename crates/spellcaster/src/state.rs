@@ -99,6 +99,8 @@ pub struct Spellcaster {
     pub(crate) actions_left: u8,
     /// Cards activated this turn (each at most once).
     pub(crate) activated: Vec<CardId>,
+    /// The Active Spells that went off when this turn began, with their placards.
+    pub(crate) fired_this_turn: Vec<(Colour, CardId)>,
     pub(crate) pending: Option<Pending>,
     /// A spell asked for more cards than the deck held: the game ends after this turn.
     pub(crate) deck_ran_out: bool,
@@ -187,6 +189,10 @@ impl Spellcaster {
 
     pub fn actions_left(&self) -> u8 {
         self.actions_left
+    }
+
+    pub fn fired_this_turn(&self) -> &[(Colour, CardId)] {
+        &self.fired_this_turn
     }
 
     pub fn activated_this_turn(&self) -> &[CardId] {

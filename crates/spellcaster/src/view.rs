@@ -41,6 +41,8 @@ pub struct View {
     pub actions_left: u8,
     /// Cards already cast this turn.
     pub activated: Vec<CardId>,
+    /// The Active Spells that went off as this turn began, with their placards.
+    pub fired: Vec<(Colour, CardId)>,
     pub pending: Option<Pending>,
     pub finish: Option<Finish>,
 }
@@ -79,6 +81,7 @@ impl Spellcaster {
             to_act,
             actions_left: self.actions_left,
             activated: self.activated.clone(),
+            fired: self.fired_this_turn.clone(),
             pending: self.pending.clone(),
             finish: self.finish.clone(),
         }

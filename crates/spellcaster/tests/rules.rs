@@ -506,3 +506,15 @@ fn replay_gives_the_same_game() {
     let (again, _) = replay::<Spellcaster>(&Config { mages: 2 }, &Arc::clone(&spells), 77, &log).unwrap();
     assert_eq!(ron::to_string(&again).unwrap(), ron::to_string(&g).unwrap());
 }
+
+#[test]
+fn the_view_says_which_active_spells_went_off_this_turn() {
+    let mut g = arena("smoulder");
+    pass_turn(&mut g);
+    pass_turn(&mut g);
+    let smoulder = card(&g, "smoulder");
+    assert_eq!(g.view(Seat(0)).fired, vec![(colour(&g, "smoulder"), smoulder)]);
+    g.apply(&Action::Draw).unwrap();
+    g.apply(&Action::Draw).unwrap();
+    assert!(g.view(Seat(1)).fired.is_empty(), "nothing faces Seat 2");
+}

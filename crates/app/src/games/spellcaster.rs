@@ -170,7 +170,23 @@ impl GameAdapter for SpellcasterAdapter {
             "Rival: "
         };
         side_strip(ui, view, mine.other(), names, rival_title);
-        ui.add_space(8.0);
+        if !view.fired.is_empty() {
+            let fired: Vec<String> = view
+                .fired
+                .iter()
+                .map(|&(_, card)| spells.get(card).name.clone())
+                .collect();
+            let whose = names.get(view.turn_seat.index()).cloned().unwrap_or_default();
+            ui.label(
+                RichText::new(format!(
+                    "As {whose}'s turn began: {} went off (see the log).",
+                    fired.join(", ")
+                ))
+                .color(theme::GOLD),
+            );
+        } else {
+            ui.add_space(8.0);
+        }
 
         // The four placards.
         let width = ((ui.available_width() - 3.0 * 14.0) / 4.0).max(CardSize::Preview.size().x);
@@ -192,12 +208,17 @@ impl GameAdapter for SpellcasterAdapter {
                     );
                     let slot_height = CardSize::Preview.size().y + 26.0;
                     let (slot, _) = ui.allocate_exact_size(egui::vec2(width, slot_height), egui::Sense::hover());
-                    ui.painter().rect_stroke(
-                        slot,
-                        8.0,
-                        egui::Stroke::new(1.5, colour_of(placard.colour).gamma_multiply(0.8)),
-                        egui::StrokeKind::Inside,
-                    );
+                    // A placard whose Active Spell just went off is ringed in gold.
+                    let fired = view
+                        .fired
+                        .iter()
+                        .any(|&(colour, card)| colour == placard.colour && placard.top == Some(card));
+                    let stroke = if fired {
+                        egui::Stroke::new(3.0, theme::GOLD)
+                    } else {
+                        egui::Stroke::new(1.5, colour_of(placard.colour).gamma_multiply(0.8))
+                    };
+                    ui.painter().rect_stroke(slot, 8.0, stroke, egui::StrokeKind::Inside);
                     match (placard.top, placard.facing) {
                         (Some(top), Some(facing)) => {
                             let turned = facing != mine;

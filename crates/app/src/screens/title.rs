@@ -22,33 +22,55 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Soft arcane glows drawn by Bevy behind the (transparent) title panel; gone when the title is left.
-fn spawn_glows(
-    mut commands: Commands,
-    meshes: Option<ResMut<Assets<Mesh>>>,
-    materials: Option<ResMut<Assets<ColorMaterial>>>,
-) {
-    // The headless app has no renderer and so no mesh assets: nothing to draw.
-    let (Some(mut meshes), Some(mut materials)) = (meshes, materials) else {
-        return;
-    };
-    let circle = meshes.add(Circle::new(1.0));
+/// One small radial-gradient texture made at run time, drawn as three tinted sprites: smooth, and
+/// cheap even on software renderers.
+fn spawn_glows(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
+    // The headless app has no renderer and so no image assets: nothing to draw.
+    let Some(mut images) = images else { return };
+    let glow = images.add(radial_gradient(128));
     let glows = [
-        (Vec2::new(-430.0, 170.0), 380.0, Color::srgb(0.89, 0.74, 0.38)),
-        (Vec2::new(470.0, -210.0), 440.0, Color::srgb(0.55, 0.30, 0.75)),
-        (Vec2::new(60.0, 330.0), 300.0, Color::srgb(0.30, 0.45, 0.85)),
+        (Vec2::new(-430.0, 170.0), 820.0, Color::srgba(0.89, 0.74, 0.38, 0.30)),
+        (Vec2::new(470.0, -210.0), 940.0, Color::srgba(0.55, 0.30, 0.75, 0.38)),
+        (Vec2::new(60.0, 330.0), 640.0, Color::srgba(0.30, 0.45, 0.85, 0.30)),
     ];
-    for (centre, radius, colour) in glows {
-        // Stacked translucent discs fake a radial gradient without a custom shader.
-        for ring in 0..20 {
-            let scale = radius * (1.0 - ring as f32 * 0.046);
-            commands.spawn((
-                Mesh2d(circle.clone()),
-                MeshMaterial2d(materials.add(ColorMaterial::from_color(colour.with_alpha(0.011)))),
-                Transform::from_translation(centre.extend(ring as f32 * 0.01)).with_scale(Vec3::splat(scale)),
-                DespawnOnExit(Screen::Title),
-            ));
+    for (i, (centre, size, colour)) in glows.into_iter().enumerate() {
+        commands.spawn((
+            Sprite {
+                image: glow.clone(),
+                color: colour,
+                custom_size: Some(Vec2::splat(size)),
+                ..default()
+            },
+            Transform::from_translation(centre.extend(i as f32)),
+            DespawnOnExit(Screen::Title),
+        ));
+    }
+}
+
+/// A white disc whose alpha falls smoothly from 1 at the centre to 0 at the edge.
+fn radial_gradient(size: u32) -> Image {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    let half = size as f32 / 2.0;
+    for y in 0..size {
+        for x in 0..size {
+            let d = Vec2::new(x as f32 + 0.5 - half, y as f32 + 0.5 - half).length() / half;
+            let alpha = (1.0 - d).clamp(0.0, 1.0).powf(1.8);
+            data.extend_from_slice(&[255, 255, 255, (alpha * 255.0) as u8]);
         }
     }
+    Image::new(
+        Extent3d {
+            width: size,
+            height: size,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    )
 }
 
 fn rescan_saves(mut listings: ResMut<SaveListings>, dirs: Res<UserDirs>, catalog: Res<GameCatalog>) {
@@ -224,13 +246,15 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
     ui.add_space(36.0);
     ui.vertical_centered(|ui| {
         if let Some(autosave) = &model.listings.autosave {
-            resume_banner(ui, autosave, out);
+            // As wide as the row of buttons below it, and centred like it.
+            ui.horizontal(|ui| {
+                ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
+                resume_banner(ui, autosave, out);
+            });
             ui.add_space(14.0);
         }
         ui.horizontal(|ui| {
-            let buttons = 5.0;
-            let width = 200.0 * buttons + 12.0 * (buttons - 1.0);
-            ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+            ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
             ui.spacing_mut().item_spacing.x = 12.0;
             ui.add_enabled(false, widgets::menu_button("Spellfire Deck Editor"))
                 .on_disabled_hover_text("The deck editor is not built yet (issue 5).");
@@ -274,8 +298,13 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
     }
 }
 
+/// Five 200-point buttons with 12 points between them.
+const MENU_ROW_WIDTH: f32 = 5.0 * 200.0 + 4.0 * 12.0;
+
 fn resume_banner(ui: &mut egui::Ui, autosave: &SaveListing, out: &mut Vec<UiCommand>) {
     theme::banner().show(ui, |ui| {
+        // The frame's margins (16 a side) and stroke sit outside this width.
+        ui.set_width(MENU_ROW_WIDTH - 34.0);
         ui.horizontal(|ui| match &autosave.summary {
             Ok(summary) => {
                 ui.label(egui::RichText::new("Unfinished game").strong().color(theme::GOLD));

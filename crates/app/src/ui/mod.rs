@@ -67,7 +67,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, Name::new("Main camera")));
+    // A flat 2D table needs neither multisampling nor tone mapping, and both are costly on the
+    // software renderers that CI and some laptops use.
+    commands.spawn((
+        Camera2d,
+        bevy::render::view::Msaa::Off,
+        bevy::core_pipeline::tonemapping::Tonemapping::None,
+        Name::new("Main camera"),
+    ));
 }
 
 /// Fonts, colours and the player's UI scale; re-applied only when the scale changes.
