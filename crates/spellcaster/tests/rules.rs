@@ -218,71 +218,45 @@ fn fifteen_sapphires_win() {
     assert!(outcome.reason.contains("15 Sapphires"));
 }
 
-#[test]
-fn a_mage_who_cannot_draw_to_start_his_turn_ends_the_game_most_sapphires_wins() {
+/// Seat 1 ends a turn with no cards and an empty deck, the pools as given (Energy, Sapphires):
+/// Seat 2 cannot draw to start the next turn.
+fn end_on_an_empty_deck(first: (u32, u32), second: (u32, u32)) -> spellhall_core::Outcome {
     let mut g = game(2);
     g.set_pool(
         Side(0),
         Pool {
-            energy: 10,
-            sapphires: 3,
+            energy: first.0,
+            sapphires: first.1,
         },
     );
     g.set_pool(
         Side(1),
         Pool {
-            energy: 10,
-            sapphires: 7,
+            energy: second.0,
+            sapphires: second.1,
         },
     );
     hand_size(&mut g, Seat(0), 0);
     g.discard_deck();
     g.apply(&Action::EndTurn).unwrap();
-    let outcome = g.outcome().expect("over");
+    g.outcome().expect("the game is over")
+}
+
+#[test]
+fn a_mage_who_cannot_draw_to_start_his_turn_ends_the_game_most_sapphires_wins() {
+    let outcome = end_on_an_empty_deck((10, 3), (10, 7));
     assert_eq!(outcome.winners, vec![Seat(1)]);
     assert!(outcome.reason.contains("deck was empty"), "{}", outcome.reason);
 }
 
 #[test]
 fn an_empty_deck_ends_the_game_with_energy_as_the_tie_breaker() {
-    let mut g = game(2);
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 9,
-            sapphires: 4,
-        },
+    assert_eq!(end_on_an_empty_deck((9, 4), (6, 4)).winners, vec![Seat(0)]);
+    assert_eq!(
+        end_on_an_empty_deck((6, 4), (6, 4)).winners,
+        Vec::<Seat>::new(),
+        "a full tie is a draw"
     );
-    g.set_pool(
-        Side(1),
-        Pool {
-            energy: 6,
-            sapphires: 4,
-        },
-    );
-    hand_size(&mut g, Seat(0), 0);
-    g.discard_deck();
-    g.apply(&Action::EndTurn).unwrap();
-    assert_eq!(g.outcome().unwrap().winners, vec![Seat(0)]);
-    let mut g = game(2);
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 6,
-            sapphires: 4,
-        },
-    );
-    g.set_pool(
-        Side(1),
-        Pool {
-            energy: 6,
-            sapphires: 4,
-        },
-    );
-    hand_size(&mut g, Seat(0), 0);
-    g.discard_deck();
-    g.apply(&Action::EndTurn).unwrap();
-    assert_eq!(g.outcome().unwrap().winners, Vec::<Seat>::new(), "a full tie is a draw");
 }
 
 #[test]
