@@ -43,6 +43,12 @@ pub trait GameAdapter: Send + Sync + 'static {
     /// Whether a computer can take a seat.
     const HAS_COMPUTER: bool;
 
+    /// What each seat is at a table of `players` ("Team 1", "Solo"), when seats differ.
+    fn seat_roles(players: u8) -> Vec<&'static str> {
+        let _ = players;
+        Vec::new()
+    }
+
     fn options() -> Vec<SetupOption> {
         Vec::new()
     }
@@ -210,6 +216,7 @@ impl<A: GameAdapter> AnySession for Table<A> {
 /// A playable game: its adapter with its loaded content.
 pub trait GameFactory: Send + Sync {
     fn has_computer(&self) -> bool;
+    fn seat_roles(&self, players: u8) -> Vec<&'static str>;
     fn options(&self) -> Vec<SetupOption>;
     fn start(&self, choice: &SetupChoice) -> Result<Box<dyn AnySession>, String>;
     /// Open a save of this game. The file is only read.
@@ -224,6 +231,9 @@ struct Factory<A: GameAdapter> {
 impl<A: GameAdapter> GameFactory for Factory<A> {
     fn has_computer(&self) -> bool {
         A::HAS_COMPUTER
+    }
+    fn seat_roles(&self, players: u8) -> Vec<&'static str> {
+        A::seat_roles(players)
     }
     fn options(&self) -> Vec<SetupOption> {
         A::options()

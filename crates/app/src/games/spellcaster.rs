@@ -144,6 +144,14 @@ impl GameAdapter for SpellcasterAdapter {
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
 
+    fn seat_roles(players: u8) -> Vec<&'static str> {
+        match players {
+            3 => vec!["Team", "Solo", "Team"],
+            4 => vec!["Team 1", "Team 2", "Team 1", "Team 2"],
+            _ => Vec::new(),
+        }
+    }
+
     fn config(players: u8, _options: &[usize]) -> Result<Config, String> {
         Ok(Config { mages: players })
     }

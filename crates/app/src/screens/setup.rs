@@ -32,6 +32,8 @@ pub struct SetupDraft {
     pub seats: Vec<SeatDraft>,
     pub players: u8,
     pub options: Vec<SetupOption>,
+    /// For each player count from `min_players`, what each seat is ("Team 1", "Solo"), if seats differ.
+    pub seat_roles: Vec<Vec<&'static str>>,
     pub chosen: Vec<usize>,
     pub seed_text: String,
 }
@@ -58,6 +60,11 @@ impl SetupDraft {
             players: *entry.players.start(),
             chosen: options.iter().map(|o| o.default).collect(),
             options,
+            seat_roles: entry
+                .players
+                .clone()
+                .map(|n| entry.factory().map(|f| f.seat_roles(n)).unwrap_or_default())
+                .collect(),
             seed_text: random_seed().to_string(),
         }
     }
@@ -188,7 +195,8 @@ fn setup_ui(mut contexts: EguiContexts, mut draft: ResMut<SetupDraft>, mut out: 
 pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCommand>) {
     let width = 760.0_f32.min(ui.available_width() - 40.0);
     ui.vertical_centered(|ui| {
-        ui.add_space(28.0);
+        // The form is about 520 points tall: centre it on tall windows.
+        ui.add_space(((ui.available_height() - 560.0) / 2.0).max(28.0));
         ui.label(
             egui::RichText::new(format!("New game of {}", draft.game_name))
                 .size(38.0)
@@ -270,10 +278,17 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
             for i in 0..players {
-                ui.label(egui::RichText::new(format!("Seat {}", i + 1)).color(theme::MUTED));
+                let roles = draft.seat_roles.get(usize::from(draft.players - draft.min_players));
+                let role = roles
+                    .and_then(|r| r.get(i))
+                    .map(|r| format!(" · {r}"))
+                    .unwrap_or_default();
+                ui.label(egui::RichText::new(format!("Seat {}{role}", i + 1)).color(theme::MUTED));
                 ui.add_sized(
                     [240.0, 30.0],
-                    egui::TextEdit::singleline(&mut draft.seats[i].name).char_limit(24),
+                    egui::TextEdit::singleline(&mut draft.seats[i].name)
+                        .char_limit(24)
+                        .vertical_align(egui::Align::Center),
                 );
                 ui.horizontal(|ui| {
                     let seat = &mut draft.seats[i];
@@ -285,14 +300,14 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
                 });
                 ui.horizontal(|ui| {
                     if ui
-                        .add_enabled(i > 0, egui::Button::new("↑"))
+                        .add_enabled(i > 0, egui::Button::new("🔼"))
                         .on_hover_text("Move up the seat order")
                         .clicked()
                     {
                         swap = Some((i - 1, i));
                     }
                     if ui
-                        .add_enabled(i + 1 < players, egui::Button::new("↓"))
+                        .add_enabled(i + 1 < players, egui::Button::new("🔽"))
                         .on_hover_text("Move down the seat order")
                         .clicked()
                     {
@@ -324,7 +339,10 @@ fn seed_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Seed").size(22.0).strong());
         ui.add_space(16.0);
-        ui.add_sized([160.0, 30.0], egui::TextEdit::singleline(&mut draft.seed_text));
+        ui.add_sized(
+            [160.0, 30.0],
+            egui::TextEdit::singleline(&mut draft.seed_text).vertical_align(egui::Align::Center),
+        );
         if ui.button("New seed").clicked() {
             draft.seed_text = random_seed().to_string();
         }
@@ -355,6 +373,7 @@ mod tests {
                 .collect(),
             players: 2,
             options: Vec::new(),
+            seat_roles: Vec::new(),
             chosen: Vec::new(),
             seed_text: "12".into(),
         }
