@@ -89,8 +89,31 @@ pub struct Outcome {
     pub winners: Vec<Seat>,
     /// A score per seat, in seat order, where the game keeps one (VP, Force, Sapphires...).
     pub scores: Vec<i64>,
-    /// Why the game ended, in words: "Alice began her turn with 16 Force of Strongholds".
+    /// What the scores count: "Sapphires", "Victory Points".
+    #[serde(default)]
+    pub score_name: String,
+    /// Why the game ended, in words. Seats are written as tokens (`{1}` for Seat 1, see
+    /// [`seat_token`]) so that the app can put the players' names in: "{2} ran out of Energy".
     pub reason: String,
+}
+
+/// How a rules crate names a seat in words the app will fill in: `{1}` for Seat 1.
+pub fn seat_token(seat: Seat) -> String {
+    format!("{{{}}}", seat.0 + 1)
+}
+
+/// Seat tokens and lists of them ("{1} and {3}") for the seats given.
+pub fn seats_token(seats: &[Seat]) -> String {
+    seats.iter().map(|&s| seat_token(s)).collect::<Vec<_>>().join(" and ")
+}
+
+/// Put names in place of seat tokens (`{1}` → `names[0]`).
+pub fn fill_seat_names(text: &str, names: &[String]) -> String {
+    let mut filled = text.to_string();
+    for (index, name) in names.iter().enumerate() {
+        filled = filled.replace(&format!("{{{}}}", index + 1), name);
+    }
+    filled
 }
 
 /// The top bar's words for where the game stands.
@@ -225,5 +248,19 @@ pub trait Game: Clone + Serialize + Sized {
     /// after every action. `Err` says what is broken.
     fn check_invariants(&self) -> Result<(), String> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_tokens_are_filled_with_names() {
+        let names = vec!["Ann".to_string(), "Ben".to_string(), "Cal".to_string()];
+        let reason = format!("{} ran out of Energy", seats_token(&[Seat(0), Seat(2)]));
+        assert_eq!(reason, "{1} and {3} ran out of Energy");
+        assert_eq!(fill_seat_names(&reason, &names), "Ann and Cal ran out of Energy");
+        assert_eq!(fill_seat_names("no seats here", &names), "no seats here");
     }
 }

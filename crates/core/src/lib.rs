@@ -20,7 +20,10 @@ mod session;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
-pub use game::{Controller, Game, GameEvent, Outcome, Reveal, RuleError, Seat, SeatInfo, SetupError, Status, ToAct};
+pub use game::{
+    Controller, Game, GameEvent, Outcome, Reveal, RuleError, Seat, SeatInfo, SetupError, Status, ToAct,
+    fill_seat_names, seat_token, seats_token,
+};
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::Pile;
 pub use rng::GameRng;

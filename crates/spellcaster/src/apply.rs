@@ -454,13 +454,19 @@ impl Spellcaster {
         let mine = self.side_of(caster);
         for side in [mine.other(), mine] {
             if self.pool(side).energy == 0 {
-                self.finish_with(Some(side.other()), "their rival ran out of Energy".into(), events);
+                let losers = spellhall_core::seats_token(&self.seats_of(side));
+                self.finish_with(Some(side.other()), format!("{losers} ran out of Energy"), events);
                 return;
             }
         }
         for side in [mine, mine.other()] {
             if self.pool(side).sapphires >= WINNING_SAPPHIRES {
-                self.finish_with(Some(side), format!("{WINNING_SAPPHIRES} Sapphires gathered"), events);
+                let winners = spellhall_core::seats_token(&self.seats_of(side));
+                self.finish_with(
+                    Some(side),
+                    format!("{winners} gathered {WINNING_SAPPHIRES} Sapphires"),
+                    events,
+                );
                 return;
             }
         }
@@ -475,8 +481,12 @@ impl Spellcaster {
             (_, std::cmp::Ordering::Less) => Some(Side(1)),
             _ => None,
         };
+        let (first, second) = (
+            spellhall_core::seats_token(&self.seats_of(Side(0))),
+            spellhall_core::seats_token(&self.seats_of(Side(1))),
+        );
         let reason = format!(
-            "{why}; Sapphires {} to {}, Energy {} to {}",
+            "{why}: Sapphires {first} {}, {second} {}; Energy {first} {}, {second} {}",
             a.sapphires, b.sapphires, a.energy, b.energy
         );
         self.finish_with(winner, reason, events);

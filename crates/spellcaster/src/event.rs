@@ -174,8 +174,19 @@ impl GameEvent for Event {
             ),
             Event::LetDraw { rival } => format!("{} kept their cards.", name(names, *rival)),
             Event::DeckRanOut => "The deck ran out: the game ends after this turn.".into(),
-            Event::GameOver { winners, reason } if winners.is_empty() => format!("The game is a draw: {reason}"),
-            Event::GameOver { winners, reason } => format!("{} won: {reason}", side_name(names, winners)),
+            Event::GameOver { winners, reason } if winners.is_empty() => {
+                format!(
+                    "The game is a draw: {}.",
+                    spellhall_core::fill_seat_names(reason, names)
+                )
+            }
+            Event::GameOver { winners, reason } => {
+                format!(
+                    "{} won: {}.",
+                    side_name(names, winners),
+                    spellhall_core::fill_seat_names(reason, names)
+                )
+            }
         })
     }
 }

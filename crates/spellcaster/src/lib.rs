@@ -71,6 +71,7 @@ impl Game for Spellcaster {
             scores: Seat::all(self.seats())
                 .map(|s| i64::from(self.pool(self.side_of(s)).sapphires))
                 .collect(),
+            score_name: "Sapphires".into(),
             reason: finish.reason.clone(),
         })
     }

@@ -50,7 +50,7 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
         };
         ui.label(egui::RichText::new(headline).size(52.0).color(theme::GOLD).strong());
         ui.add_space(8.0);
-        ui.label(egui::RichText::new(&outcome.reason).size(20.0));
+        ui.label(egui::RichText::new(sentence(&spellhall_core::fill_seat_names(&outcome.reason, &names))).size(20.0));
         ui.add_space(6.0);
         let status = session.status();
         ui.label(
@@ -64,19 +64,28 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
         );
         ui.add_space(24.0);
         if !outcome.scores.is_empty() {
-            theme::tile().show(ui, |ui| {
-                egui::Grid::new("scores")
-                    .num_columns(2)
-                    .spacing([40.0, 10.0])
-                    .show(ui, |ui| {
-                        for (seat, score) in outcome.scores.iter().enumerate() {
-                            let won = outcome.winners.iter().any(|w| w.index() == seat);
-                            let name = egui::RichText::new(&names[seat]).size(20.0);
-                            ui.label(if won { name.color(theme::GOLD).strong() } else { name });
-                            ui.label(egui::RichText::new(score.to_string()).size(20.0));
+            // A compact table, centred: the grid is about 300 points wide.
+            ui.horizontal(|ui| {
+                ui.add_space(((ui.available_width() - 300.0) / 2.0).max(0.0));
+                theme::tile().show(ui, |ui| {
+                    ui.set_width(264.0);
+                    egui::Grid::new("scores")
+                        .num_columns(2)
+                        .spacing([40.0, 10.0])
+                        .min_col_width(100.0)
+                        .show(ui, |ui| {
+                            ui.label(egui::RichText::new("Player").color(theme::MUTED));
+                            ui.label(egui::RichText::new(&outcome.score_name).color(theme::MUTED));
                             ui.end_row();
-                        }
-                    });
+                            for (seat, score) in outcome.scores.iter().enumerate() {
+                                let won = outcome.winners.iter().any(|w| w.index() == seat);
+                                let name = egui::RichText::new(&names[seat]).size(20.0);
+                                ui.label(if won { name.color(theme::GOLD).strong() } else { name });
+                                ui.label(egui::RichText::new(score.to_string()).size(20.0));
+                                ui.end_row();
+                            }
+                        });
+                });
             });
         }
         ui.add_space(30.0);
@@ -84,6 +93,7 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
             ui.add_space((ui.available_width() - 424.0).max(0.0) / 2.0);
             if ui
                 .add_enabled(game.last_setup.is_some(), widgets::accent_button("Play again"))
+                .on_disabled_hover_text("This game was opened from a save: set up a new one from the title.")
                 .clicked()
             {
                 out.push(UiCommand::PlayAgain);
@@ -94,4 +104,15 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
             }
         });
     });
+}
+
+/// The reason as a sentence: capital first letter, full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars.next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
 }
