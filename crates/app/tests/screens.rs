@@ -143,3 +143,82 @@ fn the_curtain_names_the_next_person_and_shows_nothing_of_the_table() {
     harness.run();
     assert_eq!(harness.state(), &vec![UiCommand::ConfirmHandoff]);
 }
+
+mod spellcaster_table {
+    use std::sync::Arc;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use spellcaster::{Action, Answer, Config, Spellcaster, Spells};
+    use spellhall::games::GameAdapter;
+    use spellhall::games::spellcaster::SpellcasterAdapter;
+    use spellhall_core::{Game, Seat};
+
+    fn table_click(game: &Spellcaster, viewer: Seat, click: &str) -> Option<Action> {
+        let view = game.view(viewer);
+        let legal = if game.to_act().seat() == Some(viewer) {
+            game.legal_actions()
+        } else {
+            Vec::new()
+        };
+        let names = vec!["Ann".to_string(), "Ben".to_string()];
+        let mut harness = Harness::builder().with_size([960.0, 760.0]).build_ui_state(
+            |ui, chosen: &mut Option<Action>| {
+                let describe = |a: &Action| game.describe_action(a);
+                if let Some(action) = SpellcasterAdapter::draw_table(ui, &view, &legal, &describe, &names) {
+                    *chosen = Some(action);
+                }
+            },
+            None,
+        );
+        harness.run();
+        harness.get_by_label(click).click();
+        harness.run();
+        harness.state().clone()
+    }
+
+    fn duel() -> Spellcaster {
+        let spells = Arc::new(Spells::shipped().unwrap());
+        (0..100)
+            .map(|seed| Spellcaster::new(&Config { mages: 2 }, &spells, seed).unwrap())
+            .find(|g| g.turn_seat() == Seat(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn clicking_a_card_in_hand_plays_it() {
+        let game = duel();
+        let card = game.hand(Seat(0))[0];
+        let name = game.spells().get(card).name.clone();
+        assert_eq!(table_click(&game, Seat(0), &name), Some(Action::Play(card)));
+    }
+
+    #[test]
+    fn the_draw_button_draws() {
+        let game = duel();
+        let label = format!("Draw a card ({} in the deck)", game.deck_len());
+        assert_eq!(table_click(&game, Seat(0), &label), Some(Action::Draw));
+    }
+
+    #[test]
+    fn a_rival_asked_to_discard_can_keep_their_cards() {
+        let mut game = duel();
+        let bargain = game.spells().by_id("bargain").unwrap();
+        game.move_to_placard(bargain, spellcaster::Side(0));
+        game.apply(&Action::Activate {
+            colour: spellcaster::Colour::Green,
+            option: None,
+        })
+        .unwrap();
+        assert_eq!(
+            table_click(&game, Seat(1), "Keep my cards"),
+            Some(Action::Answer(Answer::LetDraw))
+        );
+        let card = game.hand(Seat(1))[0];
+        let name = game.spells().get(card).name.clone();
+        assert_eq!(
+            table_click(&game, Seat(1), &name),
+            Some(Action::Answer(Answer::Discard(card)))
+        );
+    }
+}

@@ -55,6 +55,8 @@ pub fn card(ui: &mut egui::Ui, face: &CardFace, size: CardSize) -> egui::Respons
 /// Like [`card`], but `turned` draws it upside down: a card facing the player across the table.
 pub fn card_facing(ui: &mut egui::Ui, face: &CardFace, size: CardSize, turned: bool) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size.size(), Sense::click());
+    // Screen readers (and UI tests) know the card by its name.
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, ui.is_enabled(), &face.name));
     if ui.is_rect_visible(rect) {
         paint(
             &Canvas {
