@@ -484,3 +484,65 @@ fn spellcaster_teammates_get_the_curtain_between_them_and_never_see_each_others_
     seen.dedup();
     assert_eq!(seen.len(), 4, "{deciders:?}");
 }
+
+#[test]
+fn while_undo_is_asked_nothing_else_can_be_played() {
+    let dir = scratch("undo-wait");
+    let mut app = playing_as_ann(&dir, 9);
+    act(&mut app, Seat(0), TallyAction::Draw);
+    send(&mut app, UiCommand::ConfirmHandoff);
+    send(&mut app, UiCommand::Undo);
+    assert!(app.world().resource::<PendingUndo>().0.is_some());
+    act(&mut app, Seat(1), TallyAction::Draw);
+    assert_eq!(
+        actions_taken(&app),
+        1,
+        "Ben cannot play while his undo question is open"
+    );
+    let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
+    assert_eq!(toast.text, "First answer the question about undoing.");
+}
+
+#[test]
+fn undo_of_a_draw_against_the_computer_is_refused() {
+    let dir = scratch("undo-computer");
+    let mut app = app_in(&dir);
+    send(
+        &mut app,
+        UiCommand::StartGame(choice(vec![SeatInfo::person("Ann"), SeatInfo::computer("Robot")], 5)),
+    );
+    act(&mut app, Seat(0), TallyAction::Draw);
+    send(&mut app, UiCommand::Undo);
+    assert_eq!(actions_taken(&app), 1);
+    let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
+    assert!(toast.text.starts_with("Undo is not possible"), "{}", toast.text);
+}
+
+#[test]
+fn opening_a_save_leaves_the_autosave_of_another_game_alone() {
+    let dir = scratch("autosave-kept");
+    let mut app = playing_as_ann(&dir, 4);
+    act(&mut app, Seat(0), TallyAction::Draw);
+    let autosave = UserDirs::under(&dir).autosave_file();
+    let before = fs::read_to_string(&autosave).unwrap();
+    send(&mut app, UiCommand::SaveGame);
+    let save = fs::read_dir(UserDirs::under(&dir).saves_dir())
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    // Play on, so the autosave moves past the save.
+    send(&mut app, UiCommand::ConfirmHandoff);
+    act(&mut app, Seat(1), TallyAction::Draw);
+    let played_on = fs::read_to_string(&autosave).unwrap();
+    assert_ne!(played_on, before);
+    send(&mut app, UiCommand::GoToTitle);
+    send(&mut app, UiCommand::LoadGame(save));
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(
+        fs::read_to_string(&autosave).unwrap(),
+        played_on,
+        "opening a save did not touch the autosave"
+    );
+}

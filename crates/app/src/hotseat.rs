@@ -104,7 +104,12 @@ pub fn computer_turns(
     mut clock: ResMut<ComputerClock>,
     mut game: ResMut<ActiveGame>,
     mut moved: MessageWriter<crate::screens::playing::GameChanged>,
+    pending_undo: Res<crate::screens::playing::PendingUndo>,
 ) {
+    // The table waits while persons are asked about an undo.
+    if pending_undo.0.is_some() {
+        return;
+    }
     let Some(session) = game.session.as_mut() else {
         return;
     };

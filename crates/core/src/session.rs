@@ -31,6 +31,11 @@ pub struct UndoPlan {
     pub needs_consent: Vec<Seat>,
     /// Why each consent is needed, in words.
     pub reasons: Vec<String>,
+    /// Set when the undo cannot happen at all: something was revealed and a computer seat, which
+    /// cannot agree, is at the table.
+    pub refused: Option<String>,
+    /// The log length the plan was made for: a plan for an older position must not be carried out.
+    pub log_len: usize,
 }
 
 impl<G: Game> Session<G> {
@@ -112,6 +117,7 @@ impl<G: Game> Session<G> {
         let steps = self.log.len() - last_person_action;
         let mut needs_consent = Vec::new();
         let mut reasons = Vec::new();
+        let mut refused = None;
         for index in last_person_action..self.log.len() {
             let actor = self.log[index].seat;
             let actor_name = &self.seats[actor.index()].name;
@@ -119,10 +125,13 @@ impl<G: Game> Session<G> {
                 needs_consent.push(actor);
                 reasons.push(format!("it takes back {actor_name}'s action"));
             }
-            let revealed = self.events[index]
-                .iter()
-                .map(GameEvent::reveal)
-                .find(|r| *r != Reveal::Nothing);
+            // A reveal matters if a person learned something: hidden information that went only to
+            // computer seats, or an empty draw, lets no one play again knowing more.
+            let revealed = self.events[index].iter().map(GameEvent::reveal).find(|r| match r {
+                Reveal::Nothing => false,
+                Reveal::ToAll => true,
+                Reveal::ToSeats(seats) => seats.iter().any(|&s| is_person(s)),
+            });
             if let Some(reveal) = revealed {
                 let others = Seat::all(self.seats.len()).filter(|&s| s != requester && is_person(s));
                 needs_consent.extend(others);
@@ -132,6 +141,12 @@ impl<G: Game> Session<G> {
                     }
                     _ => format!("{actor_name}'s action revealed hidden information"),
                 });
+                if self.seats.iter().any(|s| !s.is_person()) {
+                    refused = Some(format!(
+                        "{actor_name}'s action revealed hidden or random information, and a computer player \
+                         cannot agree to take it back"
+                    ));
+                }
             }
         }
         needs_consent.sort();
@@ -141,6 +156,8 @@ impl<G: Game> Session<G> {
             steps,
             needs_consent,
             reasons,
+            refused,
+            log_len: self.log.len(),
         })
     }
 

@@ -151,11 +151,29 @@ fn undo_takes_back_computer_actions_together_with_the_persons_last() {
     s.act(TallyAction::Draw).unwrap(); // Robot
     let plan = s.undo_plan(Seat(0)).unwrap();
     assert_eq!(plan.steps, 2);
-    // Only Ann is a person, so nobody else has to agree even though cards were drawn.
-    assert!(plan.needs_consent.is_empty());
+    // Robot's draw showed a card to the computer only: it alone would need no one's agreement.
+    assert_eq!(
+        plan.reasons,
+        vec!["Ann's action revealed hidden information".to_string()]
+    );
     s.undo(plan.steps).unwrap();
     assert!(s.log().is_empty());
     assert_eq!(s.to_act(), ToAct::Seat(Seat(0)));
+}
+
+#[test]
+fn undo_of_a_reveal_is_refused_when_a_computer_cannot_agree() {
+    let seats = vec![SeatInfo::person("Ann"), SeatInfo::computer("Robot")];
+    let mut s = session(2, seats, 9);
+    s.act(TallyAction::Draw).unwrap();
+    let plan = s.undo_plan(Seat(0)).unwrap();
+    assert!(
+        plan.refused
+            .as_deref()
+            .is_some_and(|r| r.contains("computer player cannot agree")),
+        "{plan:?}"
+    );
+    assert_eq!(plan.log_len, 1);
 }
 
 #[test]

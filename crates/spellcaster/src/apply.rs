@@ -142,7 +142,8 @@ impl Spellcaster {
         for colour in Colour::ALL {
             let Some(top) = self.top(colour) else { continue };
             let spell = self.spells.get(top.card).clone();
-            if top.facing == side && spell.active {
+            // An Active Spell whose cost cannot be paid does not go off (our ruling).
+            if top.facing == side && spell.active && self.unpaid_cost(seat, top.card).is_none() {
                 events.push(Event::ActiveFired {
                     colour,
                     spell: spell.name.clone(),

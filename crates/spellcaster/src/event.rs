@@ -101,6 +101,7 @@ fn side_name(names: &[String], seats: &[Seat]) -> String {
 impl GameEvent for Event {
     fn reveal(&self) -> Reveal {
         match self {
+            Event::Drew { cards, .. } if cards.is_empty() => Reveal::Nothing,
             Event::Drew { seat, .. } => Reveal::ToSeats(vec![*seat]),
             Event::Lost { at_random: true, .. } => Reveal::ToAll,
             _ => Reveal::Nothing,

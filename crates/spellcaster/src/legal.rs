@@ -54,24 +54,8 @@ impl Spellcaster {
         if self.activated.contains(&top.card) {
             return Err(format!("{} has already been cast this turn.", spell.name));
         }
-        let mine = self.pool(self.side_of(seat));
-        let hand = self.hands[seat.index()].len();
-        for effect in &spell.effects {
-            match *effect {
-                Effect::PaySapphires(n) if mine.sapphires < u32::from(n) => {
-                    return Err(format!(
-                        "{} costs {n} Sapphire(s); you have {}.",
-                        spell.name, mine.sapphires
-                    ));
-                }
-                Effect::DiscardRandom(n) if hand < usize::from(n) => {
-                    return Err(format!(
-                        "{} costs {n} card(s) from your hand; you hold {hand}.",
-                        spell.name
-                    ));
-                }
-                _ => {}
-            }
+        if let Some(problem) = self.unpaid_cost(seat, top.card) {
+            return Err(problem);
         }
         if let Some(targeted) = spell.effects.iter().find(|e| e.needs_target()) {
             let targets: Vec<Option<SpellOption>> = Colour::ALL
@@ -96,6 +80,24 @@ impl Spellcaster {
             return Ok(vec![Some(SpellOption::Gain), Some(SpellOption::Lose)]);
         }
         Ok(vec![None])
+    }
+
+    /// Why `seat` cannot pay the cost of `card` (Sapphires to pay, cards to lose), if it cannot.
+    pub(crate) fn unpaid_cost(&self, seat: Seat, card: crate::CardId) -> Option<String> {
+        let spell = self.spells.get(card);
+        let mine = self.pool(self.side_of(seat));
+        let hand = self.hands[seat.index()].len();
+        spell.effects.iter().find_map(|effect| match *effect {
+            Effect::PaySapphires(n) if mine.sapphires < u32::from(n) => Some(format!(
+                "{} costs {n} Sapphire(s); you have {}.",
+                spell.name, mine.sapphires
+            )),
+            Effect::DiscardRandom(n) if hand < usize::from(n) => Some(format!(
+                "{} costs {n} card(s) from your hand; you hold {hand}.",
+                spell.name
+            )),
+            _ => None,
+        })
     }
 
     /// Why `action` is not legal now (it is not in `legal()`), in words, with its rule.

@@ -80,7 +80,10 @@ impl Game for Spellcaster {
         let phase = if self.finish.is_some() {
             "Game over".to_string()
         } else if let Some(pending) = &self.pending {
-            format!("Seat {} answers: discard or let the caster draw", pending.rival.0 + 1)
+            format!(
+                "{} answers: discard or let the caster draw",
+                spellhall_core::seat_token(pending.rival)
+            )
         } else {
             match self.actions_left {
                 1 => "1 action left".to_string(),

@@ -492,3 +492,16 @@ fn the_view_says_which_active_spells_went_off_this_turn() {
     g.apply(&Action::Draw).unwrap();
     assert!(g.view(Seat(1)).fired.is_empty(), "nothing faces Seat 2");
 }
+
+#[test]
+fn an_active_spell_whose_cost_cannot_be_paid_does_not_go_off() {
+    let mut g = arena("hoard");
+    pass_turn(&mut g);
+    // Seat 1 will hold no cards when its turn begins, so Hoard cannot take its card.
+    hand_size(&mut g, Seat(0), 0);
+    let sapphires = g.pool(Side(0)).sapphires;
+    pass_turn(&mut g);
+    assert_eq!(g.turn_seat(), Seat(0));
+    assert_eq!(g.pool(Side(0)).sapphires, sapphires);
+    assert!(g.fired_this_turn().is_empty());
+}

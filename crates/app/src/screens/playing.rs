@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use spellhall_core::{ToAct, UndoPlan};
+use spellhall_core::{ToAct, UndoPlan, fill_seat_names};
 
 use crate::active::{ActiveGame, autosave, file_stamp};
 use crate::commands::UiCommand;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<PendingUndo>()
         .init_resource::<AutosaveWarned>()
         .add_plugins(hotseat::plugin)
-        .add_systems(OnEnter(Screen::Playing), (clear_pending_undo, announce_start))
+        .add_systems(OnEnter(Screen::Playing), clear_pending_undo)
         .add_systems(
             Update,
             (
@@ -50,11 +50,6 @@ pub(super) fn plugin(app: &mut App) {
 
 fn clear_pending_undo(mut pending: ResMut<PendingUndo>) {
     pending.0 = None;
-}
-
-/// A new or loaded game counts as a change: it is autosaved at once.
-fn announce_start(mut changed: MessageWriter<GameChanged>) {
-    changed.write(GameChanged);
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -79,6 +74,10 @@ fn play_commands(
                     notices.refused("Take the screen first: the curtain is up.");
                     continue;
                 }
+                if pending.0.is_some() {
+                    notices.refused("First answer the question about undoing.");
+                    continue;
+                }
                 match session.act(*seat, action) {
                     Ok(()) => {
                         changed.write(GameChanged);
@@ -93,6 +92,9 @@ fn play_commands(
                 };
                 match session.undo_plan(requester) {
                     None => notices.refused("There is nothing of yours to undo."),
+                    Some(UndoPlan {
+                        refused: Some(reason), ..
+                    }) => notices.refused(format!("Undo is not possible: {reason}.")),
                     Some(plan) if plan.needs_consent.is_empty() => match session.undo(plan.steps) {
                         Ok(()) => {
                             clock.0 = 0.0;
@@ -107,6 +109,11 @@ fn play_commands(
                 let Some(plan) = pending.0.take() else {
                     continue;
                 };
+                // The plan was agreed for one position; if the game has moved since, it no longer fits.
+                if plan.log_len != session.actions_taken() {
+                    notices.refused("The game moved on since undo was asked: ask again.");
+                    continue;
+                }
                 match session.undo(plan.steps) {
                     Ok(()) => {
                         clock.0 = 0.0;
@@ -116,6 +123,9 @@ fn play_commands(
                 }
             }
             UiCommand::CancelUndo => pending.0 = None,
+            UiCommand::Redo if focus.viewer.is_none() || focus.pending.is_some() || pending.0.is_some() => {
+                notices.refused("Take the screen first: the curtain is up.");
+            }
             UiCommand::Redo => match session.redo() {
                 Ok(()) => {
                     changed.write(GameChanged);
@@ -172,7 +182,9 @@ fn playing_ui(
         top_bar(ui, session, &focus, curtain, &mut dialogs, &mut commands);
     });
 
-    match (curtain, focus.viewer) {
+    // While other persons are asked to agree to an undo, the asker's hand must not be on show.
+    let asking = pending.0.is_some();
+    match (curtain || asking, focus.viewer) {
         (false, Some(viewer)) => {
             egui::Panel::right("log")
                 .exact_size(320.0)
@@ -186,6 +198,16 @@ fn playing_ui(
                     if let Some(action) = session.draw_table(ui, viewer) {
                         commands.push(UiCommand::Act { seat: viewer, action });
                     }
+                });
+        }
+        _ if asking => {
+            egui::CentralPanel::default()
+                .frame(theme::curtain())
+                .show(&mut root, |ui| {
+                    ui.vertical_centered(|ui| {
+                        ui.add_space(ui.available_height() * 0.2);
+                        ui.label(egui::RichText::new("Undo asked").size(36.0).color(theme::GOLD));
+                    });
                 });
         }
         _ => {
@@ -228,9 +250,9 @@ fn top_bar(
     out: &mut Vec<UiCommand>,
 ) {
     let status = session.status();
-    let names: Vec<&str> = session.seats().iter().map(|s| s.name.as_str()).collect();
+    let names: Vec<String> = session.seats().iter().map(|s| s.name.clone()).collect();
     let deciding = match session.to_act() {
-        ToAct::Seat(seat) => format!("{} to decide", names.get(seat.index()).copied().unwrap_or("?")),
+        ToAct::Seat(seat) => format!("{} to decide", names.get(seat.index()).map_or("?", String::as_str)),
         ToAct::GameOver => "Game over".to_string(),
     };
     ui.horizontal(|ui| {
@@ -241,9 +263,9 @@ fn top_bar(
                 .strong(),
         );
         ui.separator();
-        ui.label(egui::RichText::new(&status.turn_label).size(18.0));
+        ui.label(egui::RichText::new(fill_seat_names(&status.turn_label, &names)).size(18.0));
         ui.separator();
-        ui.label(egui::RichText::new(&status.phase).size(18.0));
+        ui.label(egui::RichText::new(fill_seat_names(&status.phase, &names)).size(18.0));
         ui.separator();
         ui.label(egui::RichText::new(deciding).size(18.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {

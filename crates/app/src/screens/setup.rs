@@ -147,6 +147,7 @@ pub fn start_game(
     mut game: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
     mut next: ResMut<NextState<Screen>>,
+    mut changed: MessageWriter<crate::screens::playing::GameChanged>,
 ) {
     for command in commands.read() {
         let choice = match command {
@@ -173,6 +174,9 @@ pub fn start_game(
                 game.session = Some(session);
                 game.last_setup = Some(choice);
                 next.set(Screen::Playing);
+                // A new game is autosaved at once; a loaded one only once it changes, so that opening
+                // a save never replaces or removes the autosave of another unfinished game.
+                changed.write(crate::screens::playing::GameChanged);
             }
             Err(error) => notices.problem(format!("The game could not start: {error}")),
         }

@@ -238,7 +238,7 @@ fn settings_dialog(
                             .suffix("×"),
                     );
                     ui.end_row();
-                    ui.label("Ask before ending a turn");
+                    ui.label("Ask before ending a turn\n(games with an End turn button)");
                     ui.checkbox(&mut draft.confirm_end_of_turn, "");
                     ui.end_row();
                 });
