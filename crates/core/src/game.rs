@@ -219,6 +219,16 @@ pub trait Game: Clone + Serialize + Sized {
     /// A new game, shuffled and dealt from `seed`.
     fn new(config: &Self::Config, content: &Self::Content, seed: u64) -> Result<Self, SetupError>;
 
+    /// A new game and what happened while it was set up (the first turn beginning, a first draw), for
+    /// the log. Games whose setup does nothing worth telling keep the default.
+    fn new_with_events(
+        config: &Self::Config,
+        content: &Self::Content,
+        seed: u64,
+    ) -> Result<(Self, Vec<Self::Event>), SetupError> {
+        Self::new(config, content, seed).map(|game| (game, Vec::new()))
+    }
+
     fn seat_count(&self) -> usize;
 
     /// Which seat must decide now, or that the game is over.

@@ -17,6 +17,8 @@ pub struct Session<G: Game> {
     state: G,
     log: Vec<ActionRecord<G::Action>>,
     events: Vec<Vec<G::Event>>,
+    /// What happened during setup (before the first action), for the log.
+    opening: Vec<G::Event>,
     /// Undone actions, the next to redo last.
     redo: Vec<ActionRecord<G::Action>>,
 }
@@ -45,7 +47,7 @@ impl<G: Game> Session<G> {
         content: Arc<G::Content>,
         seed: u64,
     ) -> Result<Self, SetupError> {
-        let state = G::new(&config, &content, seed)?;
+        let (state, opening) = G::new_with_events(&config, &content, seed)?;
         if state.seat_count() != seats.len() {
             return Err(SetupError(format!(
                 "{} is set up for {} seats but {} were named",
@@ -62,6 +64,7 @@ impl<G: Game> Session<G> {
             state,
             log: Vec::new(),
             events: Vec::new(),
+            opening,
             redo: Vec::new(),
         })
     }
@@ -194,9 +197,9 @@ impl<G: Game> Session<G> {
     /// The log in words as `viewer` may read it, oldest first.
     pub fn log_lines(&self, viewer: Option<Seat>) -> Vec<String> {
         let names = self.names();
-        self.events
+        self.opening
             .iter()
-            .flatten()
+            .chain(self.events.iter().flatten())
             .filter_map(|event| event.describe(viewer, &names))
             .collect()
     }
@@ -242,6 +245,10 @@ impl<G: Game> Session<G> {
                 state.seat_count()
             )))));
         }
+        // Setup is deterministic: running it again gives the same opening events.
+        let opening = G::new_with_events(&save.config, &content, save.seed)
+            .map(|(_, e)| e)
+            .unwrap_or_default();
         Ok(Self {
             seats: save.seats,
             config: save.config,
@@ -250,6 +257,7 @@ impl<G: Game> Session<G> {
             state,
             log: save.log,
             events,
+            opening,
             redo: save.redo,
         })
     }
@@ -265,6 +273,7 @@ impl<G: Game> Clone for Session<G> {
             state: self.state.clone(),
             log: self.log.clone(),
             events: self.events.clone(),
+            opening: self.opening.clone(),
             redo: self.redo.clone(),
         }
     }

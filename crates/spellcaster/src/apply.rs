@@ -16,7 +16,7 @@ const WINNING_SAPPHIRES: u32 = 15;
 impl Spellcaster {
     /// Shuffle, deal 3 cards to each Mage (6 to a solo Mage), give each side 10 Energy and 2
     /// Sapphires, choose who begins, and begin the first turn.
-    pub(crate) fn setup(config: &Config, spells: &Arc<Spells>, seed: u64) -> Result<Self, SetupError> {
+    pub(crate) fn setup(config: &Config, spells: &Arc<Spells>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
         let mode = match config.mages {
             2 => Mode::Duel,
             3 => Mode::ThreeMages,
@@ -73,7 +73,7 @@ impl Spellcaster {
         }
         let mut events = Vec::new();
         game.begin_turn(&mut events);
-        Ok(game)
+        Ok((game, events))
     }
 
     /// Check, then carry out. On refusal nothing has changed.

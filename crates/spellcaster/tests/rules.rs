@@ -505,3 +505,17 @@ fn an_active_spell_whose_cost_cannot_be_paid_does_not_go_off() {
     assert_eq!(g.pool(Side(0)).sapphires, sapphires);
     assert!(g.fired_this_turn().is_empty());
 }
+
+#[test]
+fn the_log_begins_with_the_first_turn_and_its_free_draw() {
+    use spellhall_core::{SeatInfo, Session};
+    let spells = spells();
+    let seats = vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")];
+    let session = Session::<Spellcaster>::new(seats, Config { mages: 2 }, Arc::new(spells), 3).unwrap();
+    let first = session.state().turn_seat();
+    let lines = session.log_lines(Some(first));
+    assert!(lines[0].starts_with("Turn 1: "), "{lines:?}");
+    assert!(lines[1].starts_with("You drew "), "{lines:?}");
+    let other = session.log_lines(Some(Seat(1 - first.0)));
+    assert!(other[1].ends_with("drew a card."), "{other:?}");
+}
