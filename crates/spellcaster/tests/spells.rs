@@ -111,33 +111,31 @@ fn yellow_sanctuary_heals_3_when_low() {
     assert_eq!(cast(&mut g, "sanctuary", None).my_energy, 3);
 }
 
+/// Actions left after casting `spell` from the arena's two (casting spends one).
+fn actions_after_casting(spell: &str) -> u8 {
+    let mut g = arena(spell);
+    cast(&mut g, spell, None);
+    g.actions_left()
+}
+
 #[test]
 fn green_quickening_gives_an_extra_action() {
-    let mut g = arena("quickening");
-    cast(&mut g, "quickening", None);
-    // Two actions, one spent casting, one gained.
-    assert_eq!(g.actions_left(), 2);
+    assert_eq!(actions_after_casting("quickening"), 2);
 }
 
 #[test]
 fn green_overgrowth_gives_an_extra_action() {
-    let mut g = arena("overgrowth");
-    cast(&mut g, "overgrowth", None);
-    assert_eq!(g.actions_left(), 2);
+    assert_eq!(actions_after_casting("overgrowth"), 2);
 }
 
 #[test]
 fn green_time_warp_gives_two_extra_actions() {
-    let mut g = arena("time-warp");
-    cast(&mut g, "time-warp", None);
-    assert_eq!(g.actions_left(), 3);
+    assert_eq!(actions_after_casting("time-warp"), 3);
 }
 
 #[test]
 fn green_forbidden_knowledge_gives_an_extra_action() {
-    let mut g = arena("forbidden-knowledge");
-    cast(&mut g, "forbidden-knowledge", None);
-    assert_eq!(g.actions_left(), 2);
+    assert_eq!(actions_after_casting("forbidden-knowledge"), 2);
 }
 
 /// Put `other` on its placard facing the rival, as a target.
