@@ -107,6 +107,11 @@ pub fn seats_token(seats: &[Seat]) -> String {
     seats.iter().map(|&s| seat_token(s)).collect::<Vec<_>>().join(" and ")
 }
 
+/// A seat's name from the list in seat order ("Seat 3" if the list is short).
+pub fn seat_name(names: &[String], seat: Seat) -> String {
+    names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string())
+}
+
 /// Put names in place of seat tokens (`{1}` → `names[0]`).
 pub fn fill_seat_names(text: &str, names: &[String]) -> String {
     let mut filled = text.to_string();

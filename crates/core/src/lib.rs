@@ -22,7 +22,7 @@ pub mod testkit;
 
 pub use game::{
     Controller, Game, GameEvent, Outcome, Reveal, RuleError, Seat, SeatInfo, SetupError, Status, ToAct,
-    fill_seat_names, seat_token, seats_token,
+    fill_seat_names, seat_name, seat_token, seats_token,
 };
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::Pile;

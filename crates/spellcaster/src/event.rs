@@ -90,9 +90,7 @@ pub enum Event {
     },
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names.get(seat.index()).cloned().unwrap_or_else(|| seat.to_string())
-}
+use spellhall_core::seat_name as name;
 
 fn side_name(names: &[String], seats: &[Seat]) -> String {
     seats.iter().map(|&s| name(names, s)).collect::<Vec<_>>().join(" and ")

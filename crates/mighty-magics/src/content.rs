@@ -1,0 +1,300 @@
+//! The shared deck, loaded from `data/mighty-magics/cards.ron` (embedded in the binary) and checked:
+//! ids unique, costs real, every note one the engine knows. Each definition gives `copies` cards;
+//! a card in play is one of those copies, named by its [`CardId`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use spellhall_core::content::{Catalog, ContentError, Keyed};
+
+use crate::CardId;
+
+/// Where the deck lives in the repository (and how errors name the embedded copy).
+pub const CARDS_FILE: &str = "data/mighty-magics/cards.ron";
+const CARDS_TEXT: &str = include_str!("../../../data/mighty-magics/cards.ron");
+
+/// The twelve resource types of the counter pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Resource {
+    Stone,
+    Wood,
+    Metal,
+    Men,
+    Chaos,
+    Fire,
+    Water,
+    Death,
+    Law,
+    Magic,
+    Air,
+    /// Wild: pays for any other resource.
+    Gold,
+}
+
+impl Resource {
+    pub const ALL: [Resource; 12] = [
+        Resource::Stone,
+        Resource::Wood,
+        Resource::Metal,
+        Resource::Men,
+        Resource::Chaos,
+        Resource::Fire,
+        Resource::Water,
+        Resource::Death,
+        Resource::Law,
+        Resource::Magic,
+        Resource::Air,
+        Resource::Gold,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The counters of each type in the pile at the start.
+pub const COUNTERS_PER_TYPE: u8 = 5;
+
+/// A recruitment cost: how many counters of each resource.
+pub type Cost = BTreeMap<Resource, u8>;
+
+/// What a Stronghold's note does for the kingdom that holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ability {
+    /// Its owner may spend `from` counters as if they were `into` (into Gold: as anything).
+    Convert { from: Resource, into: Resource },
+    /// The owner's Hordes whose cost contains this resource get Force +1.
+    KindBonus(Resource),
+    /// The owner fills his hand to this many more cards.
+    HandSize(u8),
+    /// Once a turn, the owner may send back the Water counters he drew and draw as many again.
+    RedrawWater,
+    /// The owner's defending Hordes get this much more Force.
+    DefendingHordes(u8),
+    /// The owner draws this many more counters in his Resource phase.
+    ExtraResources(u8),
+}
+
+/// Which cards in play a Mighty Magic may aim at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetKind {
+    Stronghold,
+    Horde,
+    /// A Stronghold or a Horde.
+    AnyCard,
+}
+
+/// What a Mighty Magic does when it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Magic {
+    /// Destroy one card in play (anyone's) whose cost contains `cost_has`.
+    Destroy { target: TargetKind, cost_has: Resource },
+    /// Take an opponent's card (with what is attached to it) into your kingdom.
+    GainControl {
+        target: TargetKind,
+        cost_has: Option<Resource>,
+    },
+    /// Look at this many cards from the top of the deck.
+    LookAtDeck(u8),
+    /// Stays in play on a card, which gains this much Force.
+    Attach { to: TargetKind, force: u8 },
+    /// Discard your hand and draw this many cards.
+    NewHand(u8),
+    /// Send the counters you hold back to the pile and draw as many again.
+    RerollResources,
+    /// Take this many Gold counters from the pile.
+    GainGold(u8),
+    /// Choose: draw `cards` cards, or draw `resources` more counters.
+    CardsOrResources { cards: u8, resources: u8 },
+    /// The chosen opponent draws only this many counters in his next Resource phase.
+    Curse { rolls: u8 },
+    /// Every opponent discards his hand.
+    OpponentsDiscardHands,
+    /// Put a Horde from your hand into play without paying for it.
+    SummonHordeFromHand,
+}
+
+/// What kind of card it is, with what the kind needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kind {
+    Stronghold { force: u8, ability: Ability },
+    Horde { force: u8 },
+    Magic(Magic),
+}
+
+/// One card of the deck list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardDef {
+    pub id: String,
+    pub name: String,
+    /// How many of this card the deck holds (our design).
+    pub copies: u8,
+    pub cost: Cost,
+    pub kind: Kind,
+}
+
+impl Keyed for CardDef {
+    fn key(&self) -> &str {
+        &self.id
+    }
+}
+
+impl CardDef {
+    pub fn is_stronghold(&self) -> bool {
+        matches!(self.kind, Kind::Stronghold { .. })
+    }
+
+    pub fn is_horde(&self) -> bool {
+        matches!(self.kind, Kind::Horde { .. })
+    }
+
+    pub fn is_magic(&self) -> bool {
+        matches!(self.kind, Kind::Magic(_))
+    }
+
+    /// The printed Force (0 for a Mighty Magic).
+    pub fn base_force(&self) -> u8 {
+        match self.kind {
+            Kind::Stronghold { force, .. } | Kind::Horde { force } => force,
+            Kind::Magic(_) => 0,
+        }
+    }
+
+    /// Whether the cost names this resource: a Horde "of a kind", a target of "a card with a Water cost".
+    pub fn cost_has(&self, resource: Resource) -> bool {
+        self.cost.get(&resource).is_some_and(|&n| n > 0)
+    }
+
+    pub fn cost_total(&self) -> usize {
+        self.cost.values().map(|&n| usize::from(n)).sum()
+    }
+
+    /// The cost as a list of single counters ("Stone, Stone, Metal"), in resource order.
+    pub fn cost_units(&self) -> Vec<Resource> {
+        self.cost
+            .iter()
+            .flat_map(|(&r, &n)| std::iter::repeat_n(r, usize::from(n)))
+            .collect()
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.copies == 0 {
+            return Err("a card must have at least 1 copy".into());
+        }
+        if self.cost.is_empty() || self.cost.values().any(|&n| n == 0) {
+            return Err("a cost needs at least one counter of each resource it names".into());
+        }
+        if self.cost.contains_key(&Resource::Gold) {
+            return Err("Gold is wild and cannot be part of a cost".into());
+        }
+        match self.kind {
+            Kind::Stronghold { force, ability } => {
+                if force == 0 {
+                    return Err("a Stronghold needs Force".into());
+                }
+                match ability {
+                    Ability::Convert { from, into } if from == into || from == Resource::Gold => {
+                        Err(format!("cannot convert {from:?} into {into:?}"))
+                    }
+                    Ability::KindBonus(Resource::Gold) => Err("no Horde has a Gold cost".into()),
+                    _ => Ok(()),
+                }
+            }
+            Kind::Horde { force: 0 } => Err("a Horde needs Force".into()),
+            Kind::Magic(Magic::Attach {
+                to: TargetKind::AnyCard,
+                ..
+            }) => Err("attach to a Horde or to a Stronghold, not to any card".into()),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The deck list, and every copy of every card (a [`CardId`] indexes `copies`).
+#[derive(Clone, Debug)]
+pub struct Cards {
+    catalog: Catalog<CardDef>,
+    /// For each card of the deck, the index of its definition.
+    copies: Vec<usize>,
+}
+
+impl Cards {
+    /// The shipped deck.
+    pub fn shipped() -> Result<Self, Vec<ContentError>> {
+        Self::parse(CARDS_FILE, CARDS_TEXT)
+    }
+
+    /// Parse and check a deck list.
+    pub fn parse(file: &str, text: &str) -> Result<Self, Vec<ContentError>> {
+        let catalog = Catalog::<CardDef>::parse(file, text)?;
+        let mut errors = Vec::new();
+        for def in catalog.items() {
+            if let Err(message) = def.check() {
+                let (line, col) = spellhall_core::content::locate_key(text, &def.id, 0);
+                errors.push(ContentError {
+                    file: file.to_string(),
+                    line,
+                    col,
+                    item: Some(def.id.clone()),
+                    message,
+                });
+            }
+        }
+        let copies: Vec<usize> = catalog
+            .items()
+            .iter()
+            .enumerate()
+            .flat_map(|(i, def)| std::iter::repeat_n(i, usize::from(def.copies)))
+            .collect();
+        if copies.len() > usize::from(u16::MAX) {
+            errors.push(ContentError {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+                item: None,
+                message: format!(
+                    "the deck has {} cards; at most {} are supported",
+                    copies.len(),
+                    u16::MAX
+                ),
+            });
+        }
+        if errors.is_empty() {
+            Ok(Self { catalog, copies })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The definition of a card of the deck.
+    pub fn get(&self, card: CardId) -> &CardDef {
+        &self.catalog.items()[self.copies[usize::from(card.0)]]
+    }
+
+    /// The number of cards in the deck (every copy).
+    pub fn len(&self) -> usize {
+        self.copies.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.copies.is_empty()
+    }
+
+    /// Every card of the deck.
+    pub fn all(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..self.copies.len()).map(|i| CardId(i as u16))
+    }
+
+    /// The distinct definitions, in file order.
+    pub fn definitions(&self) -> &[CardDef] {
+        self.catalog.items()
+    }
+
+    /// The copies of the definition with this id, for tests and tools.
+    pub fn copies_of(&self, id: &str) -> Vec<CardId> {
+        let Some(def) = self.catalog.items().iter().position(|d| d.id == id) else {
+            return Vec::new();
+        };
+        self.all().filter(|c| self.copies[usize::from(c.0)] == def).collect()
+    }
+}

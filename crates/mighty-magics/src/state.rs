@@ -1,0 +1,454 @@
+//! The state of a Mighty Magics game and the small types it is made of.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use spellhall_core::{GameRng, Pile, Seat};
+
+use crate::content::{Ability, COUNTERS_PER_TYPE, Cards, Kind, Magic, Resource};
+
+/// One card of the shared deck (an index into [`Cards`]: every copy has its own id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// 2 to 6.
+    pub players: u8,
+    /// The optional attack rule for shorter games: compare totals, the winner takes the Stronghold,
+    /// each side loses one participating Horde.
+    pub short_attacks: bool,
+}
+
+/// Base hand size: the Draw phase fills the hand to this (City of Brass adds to it).
+pub const HAND_SIZE: usize = 5;
+/// Counters drawn in a Resource phase.
+pub const RESOURCE_ROLLS: usize = 5;
+/// Force of Strongholds that wins when a turn begins with it.
+pub const WINNING_FORCE: u32 = 15;
+
+/// A Stronghold or Horde in a kingdom, with the Mighty Magics attached to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holding {
+    pub card: CardId,
+    pub attached: Vec<CardId>,
+}
+
+/// The cards a player has in play.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kingdom {
+    pub strongholds: Vec<Holding>,
+    pub hordes: Vec<Holding>,
+}
+
+impl Kingdom {
+    pub fn holdings(&self) -> impl Iterator<Item = &Holding> {
+        self.strongholds.iter().chain(&self.hordes)
+    }
+}
+
+/// Where a battle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// The attacker picks the target Stronghold and his attacking Hordes.
+    Declare,
+    /// The defender picks his defending Hordes.
+    Defend,
+    /// The attacker, then the defender, choose casualties.
+    AttackerLosses,
+    DefenderLosses,
+}
+
+/// The Attack phase of the player whose turn it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub stage: Stage,
+    pub target: Option<CardId>,
+    pub attackers: Vec<CardId>,
+    pub defenders: Vec<CardId>,
+    /// Each participant's Force in this battle, fixed when the defenders are set.
+    pub forces: Vec<(CardId, u32)>,
+    pub attack_total: u32,
+    pub defence_total: u32,
+    /// The casualties picked so far by the side choosing now.
+    pub marked: Vec<CardId>,
+}
+
+impl Battle {
+    pub(crate) fn new() -> Self {
+        Battle {
+            stage: Stage::Declare,
+            target: None,
+            attackers: Vec::new(),
+            defenders: Vec::new(),
+            forces: Vec::new(),
+            attack_total: 0,
+            defence_total: 0,
+            marked: Vec::new(),
+        }
+    }
+
+    /// A participant's Force in this battle.
+    pub fn force_of(&self, card: CardId) -> u32 {
+        self.forces.iter().find(|(c, _)| *c == card).map_or(0, |&(_, f)| f)
+    }
+
+    pub fn marked_force(&self) -> u32 {
+        self.marked.iter().map(|&c| self.force_of(c)).sum()
+    }
+}
+
+/// The four phases of a turn (the Resource phase happens at once when the Draw phase ends).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The active player discards what he likes, then fills his hand.
+    Draw,
+    /// `holder` may recruit with the counters in the tray, or pass them to his left.
+    Recruit {
+        holder: Seat,
+    },
+    Attack(Battle),
+    Over,
+}
+
+/// A bonus to a card's Force and where it comes from, for the table to show.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Bonus {
+    /// The Stronghold or attached magic that gives it.
+    pub source: CardId,
+    pub amount: u32,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    pub winner: Seat,
+    pub force: u32,
+}
+
+/// A game of Mighty Magics.
+#[derive(Clone, Debug, Serialize)]
+pub struct MightyMagics {
+    /// The deck list (not part of the saved state: content is loaded separately).
+    #[serde(skip)]
+    pub(crate) cards: Arc<Cards>,
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    pub(crate) deck: Pile<CardId>,
+    /// Face up; the top is the last card discarded.
+    pub(crate) discard: Pile<CardId>,
+    pub(crate) hands: Vec<Vec<CardId>>,
+    pub(crate) kingdoms: Vec<Kingdom>,
+    /// Counters in the Resource Pile, by [`Resource::index`].
+    pub(crate) pile: [u8; 12],
+    /// Counters drawn this turn and not yet spent, in resource order.
+    pub(crate) tray: Vec<Resource>,
+    pub(crate) active: Seat,
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    /// A Curse on a seat: how many counters it draws in its next Resource phase.
+    pub(crate) cursed: Vec<Option<u8>>,
+    /// Coastal Towns' redraw has been used this turn.
+    pub(crate) water_redrawn: bool,
+    /// What each seat saw with Divination (cards still in the deck are shown to it).
+    pub(crate) foresight: Vec<Vec<CardId>>,
+    pub(crate) finish: Option<Finish>,
+}
+
+impl MightyMagics {
+    pub fn cards(&self) -> &Arc<Cards> {
+        &self.cards
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn seats(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// Whose turn it is.
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn turn_number(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    pub fn battle(&self) -> Option<&Battle> {
+        match &self.phase {
+            Phase::Attack(battle) => Some(battle),
+            _ => None,
+        }
+    }
+
+    pub fn hand(&self, seat: Seat) -> &[CardId] {
+        &self.hands[seat.index()]
+    }
+
+    pub fn kingdom(&self, seat: Seat) -> &Kingdom {
+        &self.kingdoms[seat.index()]
+    }
+
+    pub fn tray(&self) -> &[Resource] {
+        &self.tray
+    }
+
+    /// Counters of this type left in the Resource Pile.
+    pub fn in_pile(&self, resource: Resource) -> u8 {
+        self.pile[resource.index()]
+    }
+
+    pub fn deck(&self) -> &Pile<CardId> {
+        &self.deck
+    }
+
+    pub fn discard_pile(&self) -> &Pile<CardId> {
+        &self.discard
+    }
+
+    pub fn curse_on(&self, seat: Seat) -> Option<u8> {
+        self.cursed[seat.index()]
+    }
+
+    pub fn finish(&self) -> Option<&Finish> {
+        self.finish.as_ref()
+    }
+
+    /// The seat to the left (the next in turn order).
+    pub fn left_of(&self, seat: Seat) -> Seat {
+        Seat(((seat.index() + 1) % self.seats()) as u8)
+    }
+
+    /// Who controls a card in play, and whether it is one of his Strongholds.
+    pub fn controller(&self, card: CardId) -> Option<(Seat, bool)> {
+        self.kingdoms.iter().enumerate().find_map(|(i, k)| {
+            if k.strongholds.iter().any(|h| h.card == card) {
+                Some((Seat(i as u8), true))
+            } else if k.hordes.iter().any(|h| h.card == card) {
+                Some((Seat(i as u8), false))
+            } else {
+                None
+            }
+        })
+    }
+
+    pub(crate) fn holding(&self, card: CardId) -> Option<&Holding> {
+        self.kingdoms.iter().flat_map(|k| k.holdings()).find(|h| h.card == card)
+    }
+
+    /// The abilities of a seat's Strongholds, each with the Stronghold's name.
+    pub fn abilities(&self, seat: Seat) -> impl Iterator<Item = (Ability, &str)> + '_ {
+        self.kingdoms[seat.index()].strongholds.iter().filter_map(|h| {
+            let def = self.cards.get(h.card);
+            match def.kind {
+                Kind::Stronghold { ability, .. } => Some((ability, def.name.as_str())),
+                _ => None,
+            }
+        })
+    }
+
+    /// The abilities of a seat's Strongholds, each with the Stronghold.
+    pub fn abilities_by_card(&self, seat: Seat) -> impl Iterator<Item = (Ability, CardId)> + '_ {
+        self.kingdoms[seat.index()]
+            .strongholds
+            .iter()
+            .filter_map(|h| match self.cards.get(h.card).kind {
+                Kind::Stronghold { ability, .. } => Some((ability, h.card)),
+                _ => None,
+            })
+    }
+
+    /// The converts a seat may use: (counter spent, resource it counts as).
+    pub fn converts(&self, seat: Seat) -> Vec<(Resource, Resource)> {
+        let mut converts: Vec<_> = self
+            .abilities(seat)
+            .filter_map(|(a, _)| match a {
+                Ability::Convert { from, into } => Some((from, into)),
+                _ => None,
+            })
+            .collect();
+        converts.sort();
+        converts.dedup();
+        converts
+    }
+
+    pub fn hand_limit(&self, seat: Seat) -> usize {
+        HAND_SIZE
+            + self
+                .abilities(seat)
+                .map(|(a, _)| match a {
+                    Ability::HandSize(n) => usize::from(n),
+                    _ => 0,
+                })
+                .sum::<usize>()
+    }
+
+    /// How many counters a seat draws in its Resource phase now.
+    pub fn resource_rolls(&self, seat: Seat) -> usize {
+        let base = self.cursed[seat.index()].map_or(RESOURCE_ROLLS, usize::from);
+        base + self
+            .abilities(seat)
+            .map(|(a, _)| match a {
+                Ability::ExtraResources(n) => usize::from(n),
+                _ => 0,
+            })
+            .sum::<usize>()
+    }
+
+    pub fn has_ability(&self, seat: Seat, ability: Ability) -> bool {
+        self.abilities(seat).any(|(a, _)| a == ability)
+    }
+
+    /// The Force of a card in play and the bonuses in it (a Horde counts its controller's kind
+    /// bonuses, Pallisades when `defending`, and attached magics; a Stronghold its attachments).
+    pub fn force(&self, card: CardId, defending: bool) -> (u32, Vec<Bonus>) {
+        let Some((seat, _)) = self.controller(card) else {
+            return (0, Vec::new());
+        };
+        let def = self.cards.get(card);
+        let mut bonuses = Vec::new();
+        if def.is_horde() {
+            for (ability, source) in self.abilities_by_card(seat) {
+                match ability {
+                    Ability::KindBonus(kind) if def.cost_has(kind) => bonuses.push(Bonus { source, amount: 1 }),
+                    Ability::DefendingHordes(n) if defending => bonuses.push(Bonus {
+                        source,
+                        amount: u32::from(n),
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        if let Some(holding) = self.holding(card) {
+            for &magic in &holding.attached {
+                let m = self.cards.get(magic);
+                if let Kind::Magic(Magic::Attach { force, .. }) = m.kind {
+                    bonuses.push(Bonus {
+                        source: magic,
+                        amount: u32::from(force),
+                    });
+                }
+            }
+        }
+        let total = u32::from(def.base_force()) + bonuses.iter().map(|b| b.amount).sum::<u32>();
+        (total, bonuses)
+    }
+
+    /// The Force of a seat's Strongholds (what the 15-Force victory counts).
+    pub fn stronghold_force(&self, seat: Seat) -> u32 {
+        self.kingdoms[seat.index()]
+            .strongholds
+            .iter()
+            .map(|h| self.force(h.card, false).0)
+            .sum()
+    }
+
+    /// What the Divination cast by `seat` showed that is still in the deck, top first.
+    pub fn foresight(&self, seat: Seat) -> Vec<CardId> {
+        let seen = &self.foresight[seat.index()];
+        self.deck
+            .iter_top_down()
+            .copied()
+            .filter(|c| seen.contains(c))
+            .collect()
+    }
+
+    /// Counters of a type in the tray.
+    pub fn tray_count(&self, resource: Resource) -> usize {
+        self.tray.iter().filter(|&&r| r == resource).count()
+    }
+
+    // ---- For tests and tools: arrange a position. ----
+
+    /// Put a card (wherever it is) in a seat's hand.
+    pub fn move_to_hand(&mut self, seat: Seat, card: CardId) {
+        self.take_card_anywhere(card);
+        self.hands[seat.index()].push(card);
+    }
+
+    /// Put a Stronghold or Horde (wherever it is) into a seat's kingdom.
+    pub fn move_into_play(&mut self, seat: Seat, card: CardId) {
+        self.take_card_anywhere(card);
+        let holding = Holding {
+            card,
+            attached: Vec::new(),
+        };
+        let kingdom = &mut self.kingdoms[seat.index()];
+        if self.cards.get(card).is_stronghold() {
+            kingdom.strongholds.push(holding);
+        } else {
+            kingdom.hordes.push(holding);
+        }
+    }
+
+    /// Put a card on top of the deck.
+    pub fn move_to_deck_top(&mut self, card: CardId) {
+        self.take_card_anywhere(card);
+        self.deck.put_top(card);
+    }
+
+    /// Put a card on the discard pile.
+    pub fn move_to_discard(&mut self, card: CardId) {
+        self.take_card_anywhere(card);
+        self.discard.put_top(card);
+    }
+
+    /// Empty a seat's hand onto the discard pile.
+    pub fn clear_hand(&mut self, seat: Seat) {
+        for card in std::mem::take(&mut self.hands[seat.index()]) {
+            self.discard.put_top(card);
+        }
+    }
+
+    /// Replace the counters in the tray (the old ones go back to the pile; the new ones come from it).
+    pub fn set_tray(&mut self, counters: &[Resource]) {
+        for r in std::mem::take(&mut self.tray) {
+            self.pile[r.index()] += 1;
+        }
+        for &r in counters {
+            assert!(self.pile[r.index()] > 0, "no {r:?} counter left in the pile");
+            self.pile[r.index()] -= 1;
+            self.tray.push(r);
+        }
+        self.tray.sort();
+    }
+
+    fn take_card_anywhere(&mut self, card: CardId) {
+        self.deck.remove(&card);
+        self.discard.remove(&card);
+        for hand in &mut self.hands {
+            hand.retain(|&c| c != card);
+        }
+        for kingdom in &mut self.kingdoms {
+            for holding in kingdom.strongholds.iter_mut().chain(kingdom.hordes.iter_mut()) {
+                holding.attached.retain(|&c| c != card);
+            }
+            for zone in [&mut kingdom.strongholds, &mut kingdom.hordes] {
+                if let Some(i) = zone.iter().position(|h| h.card == card) {
+                    // What was attached to it goes to the discard pile, as when a card is destroyed.
+                    for magic in zone.remove(i).attached {
+                        self.discard.put_top(magic);
+                    }
+                }
+            }
+        }
+    }
+
+    pub(crate) fn counters_complete(&self) -> Result<(), String> {
+        for r in Resource::ALL {
+            let total = usize::from(self.pile[r.index()]) + self.tray_count(r);
+            if total != usize::from(COUNTERS_PER_TYPE) {
+                return Err(format!("{total} {r:?} counters exist, not {COUNTERS_PER_TYPE}"));
+            }
+        }
+        Ok(())
+    }
+}

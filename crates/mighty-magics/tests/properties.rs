@@ -1,0 +1,117 @@
+//! The kernel's property tests on Mighty Magics: 10,000 seeded random games of 2, 4 and 6 players
+//! (no panic, every card in exactly one place, all 60 counters accounted for, legal actions until
+//! the end, replay, undo and save/load equal to live play), and the greedy computer's balance.
+
+use std::sync::Arc;
+
+use mighty_magics::{Action, Cards, Config, MightyMagics, computer};
+use spellhall_core::testkit::{PlayoutOptions, playouts_with, random_playouts};
+use spellhall_core::{Game, Seat};
+
+/// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Cards>`.
+#[allow(clippy::redundant_allocation)]
+fn cards() -> Arc<Arc<Cards>> {
+    Arc::new(Arc::new(Cards::shipped().expect("the shipped deck loads")))
+}
+
+/// 10,000 games; `MM_GAMES` overrides it for a quick look while developing.
+fn games() -> u64 {
+    std::env::var("MM_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10_000)
+}
+
+fn random_games(players: u8, short_attacks: bool, games: u64) {
+    let config = Config { players, short_attacks };
+    let report = random_playouts::<MightyMagics>(
+        &config,
+        &cards(),
+        usize::from(players),
+        &PlayoutOptions::new(games, 100_000),
+    )
+    .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+    assert_eq!(report.games, games);
+    assert_eq!(report.draws, 0, "every game has a winner");
+    println!(
+        "{players} players{}, random play: {} games, {} actions, median {} actions / {} turns",
+        if short_attacks { " (short attacks)" } else { "" },
+        report.games,
+        report.actions,
+        report.median_actions(),
+        report.median_turns()
+    );
+}
+
+#[test]
+fn properties_hold_over_10_000_random_two_player_games() {
+    random_games(2, false, games());
+}
+
+#[test]
+fn properties_hold_over_10_000_random_four_player_games() {
+    random_games(4, false, games());
+}
+
+#[test]
+fn properties_hold_over_10_000_random_six_player_games() {
+    random_games(6, false, games());
+}
+
+#[test]
+fn properties_hold_with_the_short_attack_rule() {
+    random_games(3, true, 2_000);
+}
+
+/// Greedy against greedy, 10,000 two-player games: the player who begins wins 45-55 %, and games
+/// end (median length reported).
+#[test]
+fn greedy_two_player_games_are_balanced() {
+    let games = games();
+    let mut first_wins = 0u64;
+    let mut turns = Vec::new();
+    let mut magics_played = 0u64;
+    let config = Config {
+        players: 2,
+        short_attacks: false,
+    };
+    let report = playouts_with::<MightyMagics, _>(
+        &config,
+        &cards(),
+        2,
+        &PlayoutOptions::new(games, 20_000),
+        |game, legal, rng| {
+            let pick = computer::greedy_choice(game, legal, rng);
+            if matches!(legal[pick], Action::Cast { .. }) {
+                magics_played += 1;
+            }
+            let mut after = game.clone();
+            if after.apply(&legal[pick]).is_ok()
+                && let Some(outcome) = after.outcome()
+            {
+                turns.push(after.turn_number());
+                if outcome.winners.contains(&Seat(0)) {
+                    first_wins += 1;
+                }
+            }
+            pick
+        },
+    )
+    .unwrap_or_else(|failure| panic!("{failure}"));
+    assert_eq!(report.games, games);
+    assert_eq!(turns.len() as u64, games, "every game ends with a winner");
+    turns.sort_unstable();
+    let median = turns[turns.len() / 2];
+    let rate = first_wins as f64 / games as f64;
+    println!(
+        "greedy 2-player games: the first player won {first_wins} of {games} ({:.1} %), median {median} turns \
+         ({} actions), {magics_played} Mighty Magics played",
+        rate * 100.0,
+        report.median_actions()
+    );
+    assert!(
+        (0.45..=0.55).contains(&rate),
+        "the first player wins {:.1} %",
+        rate * 100.0
+    );
+}
