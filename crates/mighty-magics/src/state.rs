@@ -389,6 +389,19 @@ impl MightyMagics {
         }
     }
 
+    /// Attach a magic (wherever it is) to a card in play.
+    pub fn attach_to(&mut self, magic: CardId, host: CardId) {
+        self.take_card_anywhere(magic);
+        if let Some(holding) = self
+            .kingdoms
+            .iter_mut()
+            .flat_map(|k| k.strongholds.iter_mut().chain(k.hordes.iter_mut()))
+            .find(|h| h.card == host)
+        {
+            holding.attached.push(magic);
+        }
+    }
+
     /// Put a card on top of the deck.
     pub fn move_to_deck_top(&mut self, card: CardId) {
         self.take_card_anywhere(card);
