@@ -127,12 +127,12 @@ fn title_to_setup_to_playing_and_back() {
 fn a_game_not_yet_built_cannot_be_opened() {
     let dir = scratch("unbuilt");
     let mut app = app_in(&dir);
-    send(&mut app, UiCommand::OpenSetup("mighty-magics".into()));
+    send(&mut app, UiCommand::OpenSetup("spells-of-doom".into()));
     assert_eq!(screen(&app), Screen::Title);
     let notices = app.world().resource::<Notices>();
     assert_eq!(
         notices.toasts.last().unwrap().text,
-        "Mighty Magics cannot be played yet."
+        "Spells of Doom cannot be played yet."
     );
 }
 
@@ -545,4 +545,35 @@ fn opening_a_save_leaves_the_autosave_of_another_game_alone() {
         played_on,
         "opening a save did not touch the autosave"
     );
+}
+
+#[test]
+fn mighty_magics_leftovers_bring_the_curtain_to_the_player_on_the_left() {
+    let dir = scratch("mighty-leftovers");
+    let mut app = app_in(&dir);
+    let seats = ["Ann", "Ben", "Cal"].map(SeatInfo::person).to_vec();
+    send(
+        &mut app,
+        UiCommand::StartGame(SetupChoice {
+            game: "mighty-magics".into(),
+            seats,
+            options: vec![0],
+            seed: 4,
+        }),
+    );
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
+    send(&mut app, UiCommand::ConfirmHandoff);
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(0)));
+    let ann = |action: mighty_magics::Action| UiCommand::Act {
+        seat: Seat(0),
+        action: ron::to_string(&action).unwrap(),
+    };
+    send(&mut app, ann(mighty_magics::Action::Refill));
+    assert_eq!(hotseat(&app), Some(HotSeat::Acting), "Ann goes on recruiting");
+    send(&mut app, ann(mighty_magics::Action::Pass));
+    // Ben holds cards, so the leftovers are his decision: the curtain comes up for him.
+    assert_eq!(to_act(&app), ToAct::Seat(Seat(1)));
+    assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
+    assert_eq!(focus(&app).pending, Some(Seat(1)));
 }

@@ -1,9 +1,11 @@
 //! Developers' helper: write a save part-way through a game, to open with
 //! `spellhall --load FILE --screen playing` and look at a table that is not empty.
 //!
-//! `cargo run -p spellhall --example mid_game_save -- GAME OUT.ron [ACTIONS] [SEED] [PLAYERS]`
-//! where GAME is `spellcaster` or `tally` (the latter needs `--dev-games` to open). The actions are
-//! the computer player's, so the position is one a real game could reach.
+//! `cargo run -p spellhall --example mid_game_save -- GAME OUT.ron [ACTIONS] [SEED] [PLAYERS] [UNTIL]`
+//! where GAME is `spellcaster`, `mighty-magics` or `tally` (the latter needs `--dev-games` to
+//! open). The actions are the computer player's, so the position is one a real game could reach.
+//! For Mighty Magics, UNTIL (`recruit`, `leftovers`, `attack`, `defend` or `casualties`) plays on
+//! after ACTIONS until the game reaches that moment.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -11,16 +13,30 @@ use std::sync::Arc;
 use spellhall_core::testkit::{Tally, TallyConfig};
 use spellhall_core::{Game, GameRng, SeatInfo, Session};
 
-const NAMES: [&str; 4] = ["Ann", "Ben", "Cal", "Dee"];
+const NAMES: [&str; 6] = ["Ann", "Ben", "Cal", "Dee", "Eve", "Fay"];
 
 fn play<G: Game>(
-    mut session: Session<G>,
+    session: Session<G>,
     actions: usize,
     seed: u64,
     choose: impl Fn(&G, &[G::Action], &mut GameRng) -> usize,
 ) -> Result<Session<G>, String> {
+    play_until(session, actions, seed, choose, |_| true)
+}
+
+/// Play `actions` actions, then on (at most 5,000 more) until `stop` holds.
+fn play_until<G: Game>(
+    mut session: Session<G>,
+    actions: usize,
+    seed: u64,
+    choose: impl Fn(&G, &[G::Action], &mut GameRng) -> usize,
+    stop: impl Fn(&G) -> bool,
+) -> Result<Session<G>, String> {
     let mut rng = GameRng::new(seed);
-    for _ in 0..actions {
+    for step in 0..actions + 5_000 {
+        if step >= actions && stop(session.state()) {
+            break;
+        }
         let legal = session.state().legal_actions();
         if legal.is_empty() {
             break;
@@ -48,6 +64,7 @@ fn main() -> Result<(), String> {
         .next()
         .map_or(Ok(2), |a| a.parse())
         .map_err(|e| format!("PLAYERS: {e}"))?;
+    let until = args.next();
     let seats: Vec<SeatInfo> = NAMES[..usize::from(players)]
         .iter()
         .map(|n| SeatInfo::person(*n))
@@ -63,6 +80,29 @@ fn main() -> Result<(), String> {
             )
             .map_err(|e| e.to_string())?;
             let session = play(session, actions, seed, spellcaster::computer::greedy_choice)?;
+            session.to_save().write(&out).map(|()| session.log().len())
+        }
+        "mighty-magics" => {
+            use mighty_magics::{MightyMagics, Phase, Stage};
+            let cards = Arc::new(mighty_magics::Cards::shipped().map_err(|e| format!("{e:?}"))?);
+            let config = mighty_magics::Config {
+                players,
+                short_attacks: false,
+            };
+            let session =
+                Session::<MightyMagics>::new(seats, config, Arc::new(cards), seed).map_err(|e| e.to_string())?;
+            let stop = |game: &MightyMagics| match (until.as_deref(), game.phase()) {
+                (None, _) => true,
+                (Some("recruit"), Phase::Recruit { holder }) => *holder == game.active() && game.tray().len() >= 4,
+                (Some("leftovers"), Phase::Recruit { holder }) => *holder != game.active(),
+                (Some("attack"), Phase::Attack(b)) => b.stage == Stage::Declare && b.target.is_some(),
+                (Some("defend"), Phase::Attack(b)) => b.stage == Stage::Defend,
+                (Some("casualties"), Phase::Attack(b)) => {
+                    matches!(b.stage, Stage::AttackerLosses | Stage::DefenderLosses)
+                }
+                _ => false,
+            };
+            let session = play_until(session, actions, seed, mighty_magics::computer::greedy_choice, stop)?;
             session.to_save().write(&out).map(|()| session.log().len())
         }
         "tally" => {

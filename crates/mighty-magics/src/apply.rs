@@ -50,7 +50,11 @@ impl MightyMagics {
             finish: None,
         };
         let mut events = Vec::new();
-        // Everyone starts with an empty hand: the first Draw phase of each player fills it.
+        // Our ruling (the rules are silent): everyone is dealt a hand of 5 before the first turn,
+        // so that the leftovers of the very first Recruit phase have someone to go to.
+        for seat in Seat::all(seats) {
+            game.draw_cards(seat, crate::state::HAND_SIZE, &mut events);
+        }
         game.begin_turn(Seat(0), &mut events);
         Ok((game, events))
     }

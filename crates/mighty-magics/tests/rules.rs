@@ -34,6 +34,26 @@ fn players_two_to_six() {
 }
 
 #[test]
+fn setup_everyone_is_dealt_five_cards_and_the_first_player_begins() {
+    let cards = cards();
+    let game = mighty_magics::MightyMagics::new(
+        &mighty_magics::Config {
+            players: 4,
+            short_attacks: false,
+        },
+        &cards,
+        3,
+    )
+    .expect("setup");
+    for seat in Seat::all(4) {
+        assert_eq!(game.hand(seat).len(), 5);
+    }
+    assert_eq!(game.deck().len(), 116 - 20);
+    assert_eq!(game.to_act(), ToAct::Seat(P1));
+    assert_eq!(game.phase(), &Phase::Draw);
+}
+
+#[test]
 fn deck_shared_deck_holds_the_23_strongholds_23_hordes_and_24_magics() {
     let cards = cards();
     let defs = cards.definitions();
@@ -79,7 +99,12 @@ fn draw_phase_an_empty_deck_is_refilled_by_shuffling_the_discard_pile() {
         game.move_to_discard(card);
     }
     let events = act(&mut game, Action::Refill);
-    assert!(events.iter().any(|e| matches!(e, Event::Reshuffled { cards: 116 })));
+    // The 116 cards less the hands dealt at setup (the scenario's empty hands went to the discard
+    // pile with the rest).
+    assert!(
+        events.iter().any(|e| matches!(e, Event::Reshuffled { cards: 116 })),
+        "{events:?}"
+    );
     assert_eq!(game.hand(P1).len(), 5);
     assert_eq!(game.deck().len(), 111);
     assert!(game.discard_pile().is_empty());

@@ -2,6 +2,7 @@
 //! them. Each game crate gets an adapter here ([`GameAdapter`]): its setup options, how its table
 //! is drawn from a view, its computer player, its rules summary. The rules stay in the game crate.
 
+pub mod mighty_magics;
 pub mod spellcaster;
 pub mod tally;
 
@@ -332,13 +333,7 @@ impl GameCatalog {
                     2..=4,
                     "Spells of Doom is not built yet (issue 6).",
                 ),
-                coming(
-                    "mighty-magics",
-                    "Mighty Magics",
-                    "A shared-deck kingdom war of Strongholds, Hordes and Mighty Magics.",
-                    2..=6,
-                    "Mighty Magics is not built yet (issue 3).",
-                ),
+                GameEntry::playable::<mighty_magics::MightyMagicsAdapter>(&dirs.content_dir("mighty-magics")),
                 GameEntry::playable::<spellcaster::SpellcasterAdapter>(&dirs.content_dir("spellcaster")),
             ],
         }

@@ -240,7 +240,7 @@ fn paint(canvas: &Canvas, face: &CardFace, size: CardSize, hovered: bool) {
 }
 
 /// The largest font up to `size` at which `text` fits in `width` on one line.
-fn fit_font(painter: &egui::Painter, text: &str, size: f32, width: f32) -> FontId {
+pub(crate) fn fit_font(painter: &egui::Painter, text: &str, size: f32, width: f32) -> FontId {
     let font = FontId::proportional(size);
     let natural = painter
         .layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE)

@@ -12,13 +12,19 @@ pub fn cards() -> Arc<Cards> {
     Arc::new(Cards::shipped().expect("the shipped deck loads"))
 }
 
-/// A new game (seat 1 to act, in its Draw phase, every hand and kingdom empty).
+/// A new game (seat 1 to act, in its Draw phase, every hand and kingdom empty: the dealt hands
+/// are put on the discard pile).
 pub fn new_game(players: u8) -> MightyMagics {
     new_game_with(players, false)
 }
 
 pub fn new_game_with(players: u8, short_attacks: bool) -> MightyMagics {
-    MightyMagics::new(&Config { players, short_attacks }, &cards(), 7).expect("setup")
+    let mut game = MightyMagics::new(&Config { players, short_attacks }, &cards(), 7).expect("setup");
+    // Each scenario deals the hands it needs.
+    for seat in Seat::all(usize::from(players)) {
+        game.clear_hand(seat);
+    }
+    game
 }
 
 /// The `copy`-th card (0-based) with this id (card ids are the same in every game of one deck).
