@@ -48,6 +48,7 @@ impl MightyMagics {
             water_redrawn: false,
             foresight: vec![Vec::new(); seats],
             finish: None,
+            table: std::sync::OnceLock::new(),
         };
         let mut events = Vec::new();
         // Our ruling (the rules are silent): everyone is dealt a hand of 5 before the first turn,
@@ -63,6 +64,7 @@ impl MightyMagics {
         if !self.permits(action) {
             return Err(self.refusal(action));
         }
+        self.changed();
         let mut events = Vec::new();
         let seat = self.decider().unwrap_or(self.active);
         match action.clone() {

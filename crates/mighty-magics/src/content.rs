@@ -131,6 +131,10 @@ pub struct CardDef {
     pub copies: u8,
     pub cost: Cost,
     pub kind: Kind,
+    /// One bit per resource the cost names (by [`Resource::index`]), worked out when loaded:
+    /// bonuses and magic targets ask it for every card in play.
+    #[serde(skip)]
+    pub cost_kinds: u16,
 }
 
 impl Keyed for CardDef {
@@ -162,7 +166,7 @@ impl CardDef {
 
     /// Whether the cost names this resource: a Horde "of a kind", a target of "a card with a Water cost".
     pub fn cost_has(&self, resource: Resource) -> bool {
-        self.cost.get(&resource).is_some_and(|&n| n > 0)
+        self.cost_kinds & (1 << resource.index()) != 0
     }
 
     pub fn cost_total(&self) -> usize {
@@ -226,7 +230,11 @@ impl Cards {
 
     /// Parse and check a deck list.
     pub fn parse(file: &str, text: &str) -> Result<Self, Vec<ContentError>> {
-        let catalog = Catalog::<CardDef>::parse(file, text)?;
+        let mut items = spellhall_core::content::parse_ron::<Vec<CardDef>>(file, text).map_err(|e| vec![e])?;
+        for def in &mut items {
+            def.cost_kinds = def.cost.keys().fold(0, |bits, r| bits | 1 << r.index());
+        }
+        let catalog = Catalog::new(file, text, items)?;
         let mut errors = Vec::new();
         for def in catalog.items() {
             if let Err(message) = def.check() {

@@ -185,10 +185,14 @@ impl MightyMagics {
     /// Whether `action` is in [`Self::legal`], without building the whole list for a recruit (the
     /// list holds every payment of every card, and `apply` asks this for every action).
     pub(crate) fn permits(&self, action: &Action) -> bool {
-        let (Phase::Recruit { holder }, Action::Recruit { card, spend } | Action::Cast { card, spend, .. }) =
-            (&self.phase, action)
-        else {
+        let Phase::Recruit { holder } = &self.phase else {
             return self.legal().contains(action);
+        };
+        let (card, spend) = match action {
+            Action::Recruit { card, spend } | Action::Cast { card, spend, .. } => (card, spend),
+            Action::Pass => return true,
+            Action::RedrawWater => return self.can_redraw_water(*holder),
+            _ => return false,
         };
         let def = self.cards.get(*card);
         let mut sorted = spend.clone();

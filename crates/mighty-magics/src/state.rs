@@ -120,6 +120,13 @@ pub struct Bonus {
     pub amount: u32,
 }
 
+/// The bonuses a kingdom's Strongholds give its Hordes: by kind, and when defending.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Boosts {
+    pub kinds: Vec<(Resource, CardId)>,
+    pub defending: Vec<(u8, CardId)>,
+}
+
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finish {
@@ -154,9 +161,18 @@ pub struct MightyMagics {
     /// What each seat saw with Divination (cards still in the deck are shown to it).
     pub(crate) foresight: Vec<Vec<CardId>>,
     pub(crate) finish: Option<Finish>,
+    /// The kingdoms as every view shows them (they are public, so all seats share one copy),
+    /// built on the first view after a change. Not part of the state: cleared by every change.
+    #[serde(skip)]
+    pub(crate) table: std::sync::OnceLock<Arc<Vec<crate::view::KingdomView>>>,
 }
 
 impl MightyMagics {
+    /// Forget what was worked out from the state before a change.
+    pub(crate) fn changed(&mut self) {
+        self.table = std::sync::OnceLock::new();
+    }
+
     pub fn cards(&self) -> &Arc<Cards> {
         &self.cards
     }
@@ -240,10 +256,6 @@ impl MightyMagics {
         })
     }
 
-    pub(crate) fn holding(&self, card: CardId) -> Option<&Holding> {
-        self.kingdoms.iter().flat_map(|k| k.holdings()).find(|h| h.card == card)
-    }
-
     /// The abilities of a seat's Strongholds, each with the Stronghold's name.
     pub fn abilities(&self, seat: Seat) -> impl Iterator<Item = (Ability, &str)> + '_ {
         self.kingdoms[seat.index()].strongholds.iter().filter_map(|h| {
@@ -310,32 +322,57 @@ impl MightyMagics {
     /// The Force of a card in play and the bonuses in it (a Horde counts its controller's kind
     /// bonuses, Pallisades when `defending`, and attached magics; a Stronghold its attachments).
     pub fn force(&self, card: CardId, defending: bool) -> (u32, Vec<Bonus>) {
-        let Some((seat, _)) = self.controller(card) else {
-            return (0, Vec::new());
-        };
-        let def = self.cards.get(card);
+        for (i, kingdom) in self.kingdoms.iter().enumerate() {
+            if let Some(holding) = kingdom.holdings().find(|h| h.card == card) {
+                return self.force_of(Seat(i as u8), holding, defending);
+            }
+        }
+        (0, Vec::new())
+    }
+
+    /// [`Self::force`] for a holding whose controller is known.
+    pub(crate) fn force_of(&self, seat: Seat, holding: &Holding, defending: bool) -> (u32, Vec<Bonus>) {
+        self.force_with(&self.boosts(seat), holding, defending)
+    }
+
+    /// What a seat's Strongholds add to its Hordes (the views work this out once per kingdom,
+    /// not once per card).
+    pub(crate) fn boosts(&self, seat: Seat) -> Boosts {
+        let mut boosts = Boosts::default();
+        for (ability, source) in self.abilities_by_card(seat) {
+            match ability {
+                Ability::KindBonus(kind) => boosts.kinds.push((kind, source)),
+                Ability::DefendingHordes(n) => boosts.defending.push((n, source)),
+                _ => {}
+            }
+        }
+        boosts
+    }
+
+    pub(crate) fn force_with(&self, boosts: &Boosts, holding: &Holding, defending: bool) -> (u32, Vec<Bonus>) {
+        let def = self.cards.get(holding.card);
         let mut bonuses = Vec::new();
         if def.is_horde() {
-            for (ability, source) in self.abilities_by_card(seat) {
-                match ability {
-                    Ability::KindBonus(kind) if def.cost_has(kind) => bonuses.push(Bonus { source, amount: 1 }),
-                    Ability::DefendingHordes(n) if defending => bonuses.push(Bonus {
+            for &(kind, source) in &boosts.kinds {
+                if def.cost_has(kind) {
+                    bonuses.push(Bonus { source, amount: 1 });
+                }
+            }
+            if defending {
+                for &(n, source) in &boosts.defending {
+                    bonuses.push(Bonus {
                         source,
                         amount: u32::from(n),
-                    }),
-                    _ => {}
+                    });
                 }
             }
         }
-        if let Some(holding) = self.holding(card) {
-            for &magic in &holding.attached {
-                let m = self.cards.get(magic);
-                if let Kind::Magic(Magic::Attach { force, .. }) = m.kind {
-                    bonuses.push(Bonus {
-                        source: magic,
-                        amount: u32::from(force),
-                    });
-                }
+        for &magic in &holding.attached {
+            if let Kind::Magic(Magic::Attach { force, .. }) = self.cards.get(magic).kind {
+                bonuses.push(Bonus {
+                    source: magic,
+                    amount: u32::from(force),
+                });
             }
         }
         let total = u32::from(def.base_force()) + bonuses.iter().map(|b| b.amount).sum::<u32>();
@@ -347,7 +384,7 @@ impl MightyMagics {
         self.kingdoms[seat.index()]
             .strongholds
             .iter()
-            .map(|h| self.force(h.card, false).0)
+            .map(|h| self.force_of(seat, h, false).0)
             .sum()
     }
 
@@ -370,12 +407,14 @@ impl MightyMagics {
 
     /// Put a card (wherever it is) in a seat's hand.
     pub fn move_to_hand(&mut self, seat: Seat, card: CardId) {
+        self.changed();
         self.take_card_anywhere(card);
         self.hands[seat.index()].push(card);
     }
 
     /// Put a Stronghold or Horde (wherever it is) into a seat's kingdom.
     pub fn move_into_play(&mut self, seat: Seat, card: CardId) {
+        self.changed();
         self.take_card_anywhere(card);
         let holding = Holding {
             card,
@@ -391,6 +430,7 @@ impl MightyMagics {
 
     /// Attach a magic (wherever it is) to a card in play.
     pub fn attach_to(&mut self, magic: CardId, host: CardId) {
+        self.changed();
         self.take_card_anywhere(magic);
         if let Some(holding) = self
             .kingdoms
@@ -404,18 +444,21 @@ impl MightyMagics {
 
     /// Put a card on top of the deck.
     pub fn move_to_deck_top(&mut self, card: CardId) {
+        self.changed();
         self.take_card_anywhere(card);
         self.deck.put_top(card);
     }
 
     /// Put a card on the discard pile.
     pub fn move_to_discard(&mut self, card: CardId) {
+        self.changed();
         self.take_card_anywhere(card);
         self.discard.put_top(card);
     }
 
     /// Empty a seat's hand onto the discard pile.
     pub fn clear_hand(&mut self, seat: Seat) {
+        self.changed();
         for card in std::mem::take(&mut self.hands[seat.index()]) {
             self.discard.put_top(card);
         }
@@ -423,6 +466,7 @@ impl MightyMagics {
 
     /// Replace the counters in the tray (the old ones go back to the pile; the new ones come from it).
     pub fn set_tray(&mut self, counters: &[Resource]) {
+        self.changed();
         for r in std::mem::take(&mut self.tray) {
             self.pile[r.index()] += 1;
         }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use spellhall_core::{Seat, ToAct};
 
 use crate::content::{Cards, Resource};
-use crate::state::{Battle, Bonus, Phase};
+use crate::state::{Battle, Bonus, Boosts, Holding, Phase};
 use crate::{CardId, MightyMagics};
 
 /// A Stronghold or Horde in play as the table shows it.
@@ -37,20 +37,20 @@ pub struct KingdomView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HandCard {
     pub card: CardId,
-    /// What the tray lacks for it now, if the viewer holds the tray (empty: payable).
+    /// What the tray lacks for it now (empty: payable, or the viewer does not hold the tray).
     pub missing: Vec<Resource>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct View {
-    #[serde(skip)]
     pub cards: Arc<Cards>,
     pub viewer: Seat,
     pub to_act: ToAct,
     pub active: Seat,
     pub turn: u32,
     pub phase: Phase,
-    pub kingdoms: Vec<KingdomView>,
+    /// Every kingdom, in seat order (public: shared by all seats' views).
+    pub kingdoms: Arc<Vec<KingdomView>>,
     pub hand: Vec<HandCard>,
     pub tray: Vec<Resource>,
     /// Who holds the counters, in the Recruit phase.
@@ -81,15 +81,42 @@ impl View {
 }
 
 impl MightyMagics {
-    fn in_play_view(&self, card: CardId, attached: &[CardId]) -> InPlayView {
-        let (force, bonuses) = self.force(card, false);
+    fn in_play_view(&self, boosts: &Boosts, holding: &Holding) -> InPlayView {
+        let (force, bonuses) = self.force_with(boosts, holding, false);
+        let defending_extra: u32 = if self.cards.get(holding.card).is_horde() {
+            boosts.defending.iter().map(|&(n, _)| u32::from(n)).sum()
+        } else {
+            0
+        };
         InPlayView {
-            card,
+            card: holding.card,
             force,
-            defending_force: self.force(card, true).0,
+            defending_force: force + defending_extra,
             bonuses,
-            attached: attached.to_vec(),
+            attached: holding.attached.clone(),
         }
+    }
+
+    fn kingdom_views(&self) -> Vec<KingdomView> {
+        Seat::all(self.seats())
+            .map(|seat| {
+                let kingdom = self.kingdom(seat);
+                let boosts = self.boosts(seat);
+                KingdomView {
+                    seat,
+                    strongholds: kingdom
+                        .strongholds
+                        .iter()
+                        .map(|h| self.in_play_view(&boosts, h))
+                        .collect(),
+                    hordes: kingdom.hordes.iter().map(|h| self.in_play_view(&boosts, h)).collect(),
+                    stronghold_force: self.stronghold_force(seat),
+                    hand_size: self.hand(seat).len(),
+                    hand_limit: self.hand_limit(seat),
+                    cursed: self.curse_on(seat),
+                }
+            })
+            .collect()
     }
 
     pub(crate) fn view_for(&self, viewer: Seat, to_act: ToAct) -> View {
@@ -97,28 +124,7 @@ impl MightyMagics {
             Phase::Recruit { holder } => Some(holder),
             _ => None,
         };
-        let kingdoms = Seat::all(self.seats())
-            .map(|seat| {
-                let kingdom = self.kingdom(seat);
-                KingdomView {
-                    seat,
-                    strongholds: kingdom
-                        .strongholds
-                        .iter()
-                        .map(|h| self.in_play_view(h.card, &h.attached))
-                        .collect(),
-                    hordes: kingdom
-                        .hordes
-                        .iter()
-                        .map(|h| self.in_play_view(h.card, &h.attached))
-                        .collect(),
-                    stronghold_force: self.stronghold_force(seat),
-                    hand_size: self.hand(seat).len(),
-                    hand_limit: self.hand_limit(seat),
-                    cursed: self.curse_on(seat),
-                }
-            })
-            .collect();
+        let kingdoms = Arc::clone(self.table.get_or_init(|| Arc::new(self.kingdom_views())));
         let hand = self
             .hand(viewer)
             .iter()
@@ -127,7 +133,7 @@ impl MightyMagics {
                 missing: if holder == Some(viewer) {
                     self.shortfall_for(viewer, card)
                 } else {
-                    self.cards.get(card).cost_units()
+                    Vec::new()
                 },
             })
             .collect();
