@@ -5,8 +5,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use mighty_magics::{Cards, Config, MightyMagics, Phase, computer};
-use spellhall_core::{Game, GameRng};
+use mighty_magics::{Action, Cards, Config, MightyMagics, Resource, computer};
+use spellhall_core::{Game, GameRng, Seat};
 
 fn config(players: u8) -> Config {
     Config {
@@ -29,16 +29,36 @@ fn random_game(cards: &Arc<Cards>, players: u8, seed: u64) -> usize {
     actions
 }
 
-/// A 4-player game played greedily until the tray is in the hands of a player after turn 20.
+/// A busy Recruit phase of a 4-player game: 6 cards in hand (Strongholds, Hordes and a magic with
+/// targets), 7 counters with 2 Gold, two converting Strongholds and cards in every kingdom.
 fn recruit_position(cards: &Arc<Cards>) -> MightyMagics {
     let mut game = MightyMagics::new(&config(4), cards, 9).expect("setup");
-    let mut rng = GameRng::new(9);
-    while game.to_act().seat().is_some() && !(game.turn_number() > 20 && matches!(game.phase(), Phase::Recruit { .. }))
-    {
-        let legal = game.legal_actions();
-        let pick = computer::greedy_choice(&game, &legal, &mut rng);
-        game.apply(&legal[pick]).expect("legal");
+    game.apply(&Action::Refill).expect("the first draw phase");
+    let first = |id: &str| cards.copies_of(id)[0];
+    game.clear_hand(Seat(0));
+    for id in [
+        "knights",
+        "giants",
+        "dwarven-mines",
+        "city-of-thieves",
+        "tempest",
+        "white-wizards",
+    ] {
+        game.move_to_hand(Seat(0), first(id));
     }
+    for (seat, ids) in [
+        (0, &["wizards-tower", "dwarven-mines", "orcs"][..]),
+        (1, &["sky-city", "elves", "goblins"][..]),
+        (2, &["temple-of-evil", "faeries"][..]),
+        (3, &["stone-keep", "djinn", "hero"][..]),
+    ] {
+        for id in ids {
+            let copies = cards.copies_of(id);
+            game.move_into_play(Seat(seat), *copies.last().expect("a copy"));
+        }
+    }
+    use Resource::*;
+    game.set_tray(&[Stone, Stone, Men, Magic, Law, Gold, Gold]);
     game
 }
 
@@ -54,10 +74,14 @@ fn benches(c: &mut Criterion) {
         });
     }
     let midgame = recruit_position(&cards);
-    c.bench_function("legal_actions, recruit phase of a 4-player mid-game", |b| {
+    println!(
+        "the recruit position offers {} legal actions",
+        midgame.legal_actions().len()
+    );
+    c.bench_function("legal_actions, a busy recruit phase (4 players)", |b| {
         b.iter(|| black_box(midgame.legal_actions()))
     });
-    c.bench_function("greedy decision, recruit phase of a 4-player mid-game", |b| {
+    c.bench_function("greedy decision, a busy recruit phase (4 players)", |b| {
         let legal = midgame.legal_actions();
         let mut rng = GameRng::new(1);
         b.iter(|| black_box(computer::greedy_choice(&midgame, &legal, &mut rng)))

@@ -236,6 +236,9 @@ impl MightyMagics {
 
     /// Draw cards into a seat's hand, shuffling the discard pile into a new deck when it runs out.
     pub(crate) fn draw_cards(&mut self, seat: Seat, count: usize, events: &mut Events) {
+        if count == 0 {
+            return;
+        }
         let mut drawn = Vec::new();
         for _ in 0..count {
             if self.deck.is_empty() && !self.discard.is_empty() {

@@ -452,7 +452,11 @@ fn centre_strip(ui: &mut egui::Ui, frame: &Frame, chosen: &mut Option<Action>) {
                 ui,
                 legal,
                 Action::Refill,
-                &format!("Fill my hand (draw {refill})"),
+                &if refill == 0 {
+                    "Keep this hand".to_string()
+                } else {
+                    format!("Fill my hand (draw {refill})")
+                },
                 chosen,
             );
             button(
