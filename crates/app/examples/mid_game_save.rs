@@ -4,7 +4,7 @@
 //! `cargo run -p spellhall --example mid_game_save -- GAME OUT.ron [ACTIONS] [SEED] [PLAYERS] [UNTIL]`
 //! where GAME is `spellcaster`, `mighty-magics` or `tally` (the latter needs `--dev-games` to
 //! open). The actions are the computer player's, so the position is one a real game could reach.
-//! For Mighty Magics, UNTIL (`recruit`, `leftovers`, `attack`, `defend` or `casualties`) plays on
+//! For Mighty Magics, UNTIL (`recruit`, `payable`, `leftovers`, `attack`, `defend` or `casualties`) plays on
 //! after ACTIONS until the game reaches that moment.
 
 use std::path::PathBuf;
@@ -95,6 +95,12 @@ fn main() -> Result<(), String> {
                 (None, _) => true,
                 (Some("recruit"), Phase::Recruit { holder }) => *holder == game.active() && game.tray().len() >= 4,
                 (Some("leftovers"), Phase::Recruit { holder }) => *holder != game.active(),
+                (Some("payable"), Phase::Recruit { .. }) => game.legal_actions().iter().any(|a| {
+                    matches!(
+                        a,
+                        mighty_magics::Action::Recruit { .. } | mighty_magics::Action::Cast { .. }
+                    )
+                }),
                 (Some("attack"), Phase::Attack(b)) => b.stage == Stage::Declare && b.target.is_some(),
                 (Some("defend"), Phase::Attack(b)) => b.stage == Stage::Defend,
                 (Some("casualties"), Phase::Attack(b)) => {

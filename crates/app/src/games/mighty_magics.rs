@@ -375,7 +375,7 @@ fn prompt(frame: &Frame) -> String {
             "Recruit: click a card in your hand to see how to pay for it. What you leave goes to your left.".into()
         }
         (Phase::Recruit { .. }, _) if deciding => {
-            format!("{active} passed you the leftovers: recruit with them, or pass them on to your left.")
+            format!("The leftovers of {active}'s turn reached you: recruit with them, or pass them on to your left.")
         }
         (Phase::Recruit { holder }, _) if *holder == view.active => format!("{active} is recruiting."),
         (Phase::Recruit { holder }, _) => format!("{} may recruit with {active}'s leftovers.", frame.name(*holder)),
@@ -625,6 +625,17 @@ fn hand(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut Option<A
     });
 }
 
+/// How a payment pays: with the very resources of the cost, with converts, or with Gold.
+fn payment_kind(cost: &[Resource], spend: &[Resource]) -> &'static str {
+    if spend.contains(&Resource::Gold) {
+        "with Gold"
+    } else if cost == spend {
+        "exact"
+    } else {
+        "with converts"
+    }
+}
+
 /// The ways to pay for the picked card, and the button or targets that play it.
 fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut Option<Action>) {
     let view = frame.view;
@@ -650,12 +661,12 @@ fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                ui.label(RichText::new(&def.name).size(17.0).strong());
-                ui.label(RichText::new(card_text(def)).color(theme::MUTED));
                 if ui.small_button("✖").on_hover_text("Put it back").clicked() {
                     *pick = Pick::default();
                 }
+                ui.label(RichText::new(&def.name).size(17.0).strong());
             });
+            ui.label(RichText::new(card_text(def)).color(theme::MUTED));
             if spends.is_empty() {
                 let missing = view
                     .hand
@@ -674,10 +685,11 @@ fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut
             pick.payment = pick.payment.min(spends.len() - 1);
             ui.horizontal_wrapped(|ui| {
                 ui.label("Pay with:");
+                let cost = def.cost_units();
                 for (i, spend) in spends.iter().enumerate() {
                     ui.scope(|ui| {
                         let selected = pick.payment == i;
-                        let response = ui.radio(selected, "");
+                        let response = ui.radio(selected, payment_kind(&cost, spend));
                         counter_row(ui, spend, 20.0);
                         if response.clicked() {
                             pick.payment = i;
@@ -806,11 +818,22 @@ impl GameAdapter for MightyMagicsAdapter {
             ui.add_space(6.0);
             frame.kingdom(ui, view.kingdom(view.viewer), &mut chosen);
             ui.add_space(6.0);
+            // The payment panel stands beside the hand, so that both stay on the screen.
             if holding && pick.card.is_some() {
-                payment_panel(ui, &frame, &mut pick, &mut chosen);
-                ui.add_space(4.0);
+                let panel_width = 380.0;
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width((ui.available_width() - panel_width - 12.0).max(CardSize::InPlay.size().x));
+                        hand(ui, &frame, &mut pick, &mut chosen);
+                    });
+                    ui.vertical(|ui| {
+                        ui.set_width(panel_width);
+                        payment_panel(ui, &frame, &mut pick, &mut chosen);
+                    });
+                });
+            } else {
+                hand(ui, &frame, &mut pick, &mut chosen);
             }
-            hand(ui, &frame, &mut pick, &mut chosen);
         });
         if chosen
             .as_ref()
