@@ -534,18 +534,25 @@ fn tray_and_totals(ui: &mut egui::Ui, frame: &Frame) {
         if let Some(battle) = &view.battle
             && battle.stage != Stage::Declare
         {
+            // While the defender chooses, the running total: the Stronghold and the Hordes picked.
+            let defence = if battle.stage == Stage::Defend {
+                let in_play = view.kingdoms.iter().flat_map(|k| k.strongholds.iter().chain(&k.hordes));
+                let stronghold = in_play
+                    .clone()
+                    .find(|i| Some(i.card) == battle.target)
+                    .map_or(0, |i| i.force);
+                let hordes: u32 = in_play
+                    .filter(|i| battle.defenders.contains(&i.card))
+                    .map(|i| i.defending_force)
+                    .sum();
+                format!("{} so far", stronghold + hordes)
+            } else {
+                battle.defence_total.to_string()
+            };
             ui.label(
-                RichText::new(format!(
-                    "⚔ Attack {}  vs  🛡 Defence {}",
-                    battle.attack_total,
-                    if battle.stage == Stage::Defend {
-                        "…".to_string()
-                    } else {
-                        battle.defence_total.to_string()
-                    }
-                ))
-                .size(17.0)
-                .strong(),
+                RichText::new(format!("⚔ Attack {}  vs  🛡 Defence {defence}", battle.attack_total))
+                    .size(17.0)
+                    .strong(),
             );
         }
     });
