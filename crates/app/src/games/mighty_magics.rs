@@ -119,7 +119,7 @@ enum Mark {
     Pickable,
 }
 
-const CHIP: egui::Vec2 = vec2(140.0, 50.0);
+const CHIP: egui::Vec2 = vec2(128.0, 50.0);
 
 /// A Stronghold or Horde in play: name, Force now, bonuses; returns the click.
 fn chip(ui: &mut egui::Ui, cards: &Cards, item: &InPlayView, show_defending: bool, mark: Mark) -> egui::Response {
@@ -332,19 +332,33 @@ impl Frame<'_> {
                     ui.label(RichText::new("holds the counters").color(theme::GOLD));
                 }
             });
-            let defending = view.battle.as_ref().is_some_and(|b| {
-                b.stage != Stage::Declare && b.defenders.iter().any(|d| kingdom.hordes.iter().any(|h| h.card == *d))
-            });
-            for (items, empty) in [(&kingdom.strongholds, "no Strongholds"), (&kingdom.hordes, "no Hordes")] {
+            let in_battle = |card: CardId| {
+                view.battle
+                    .as_ref()
+                    .is_some_and(|b| b.stage != Stage::Declare && b.defenders.contains(&card))
+            };
+            // At a big table each kingdom's Strongholds and Hordes share one row, so that your own
+            // kingdom and hand stay on the screen.
+            let compact = view.kingdoms.len() > 3;
+            let rows: Vec<(Vec<&InPlayView>, &str)> = if compact {
+                vec![(
+                    kingdom.strongholds.iter().chain(&kingdom.hordes).collect(),
+                    "nothing in play",
+                )]
+            } else {
+                vec![
+                    (kingdom.strongholds.iter().collect(), "no Strongholds"),
+                    (kingdom.hordes.iter().collect(), "no Hordes"),
+                ]
+            };
+            for (items, empty) in rows {
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing = vec2(6.0, 6.0);
                     if items.is_empty() {
                         ui.label(RichText::new(empty).italics().color(theme::MUTED));
                     }
                     for item in items {
-                        let is_defender =
-                            defending && view.battle.as_ref().is_some_and(|b| b.defenders.contains(&item.card));
-                        let response = chip(ui, &view.cards, item, is_defender, self.mark(item.card));
+                        let response = chip(ui, &view.cards, item, in_battle(item.card), self.mark(item.card));
                         if response.clicked()
                             && let Some(action) = self.click_on(item.card, seat)
                         {
@@ -443,10 +457,10 @@ fn centre_strip(ui: &mut egui::Ui, frame: &Frame, chosen: &mut Option<Action>) {
             ui.label(RichText::new(prompt(frame)).size(17.0).color(theme::GOLD));
         });
         let battle_on = view.battle.as_ref().is_some_and(|b| b.stage != Stage::Declare);
-        if view.holder.is_some() || battle_on {
-            tray_and_totals(ui, frame);
-        }
         ui.horizontal_wrapped(|ui| {
+            if view.holder.is_some() || battle_on {
+                tray_and_totals(ui, frame);
+            }
             let refill = view.kingdom(view.viewer).hand_limit.saturating_sub(view.hand.len());
             button(
                 ui,
@@ -809,17 +823,25 @@ impl GameAdapter for MightyMagicsAdapter {
             names,
             aiming,
         };
+        // The opponents get at most about a third of the height (scrolling beyond it), so that
+        // the tray, your kingdom and your hand stay in view at a table of six.
+        let opponents_height = (ui.available_height() * 0.36).max(160.0);
         egui::ScrollArea::vertical().id_salt("mm-table").show(ui, |ui| {
             let opponents: Vec<&KingdomView> = view.kingdoms.iter().filter(|k| k.seat != view.viewer).collect();
             let per_row = opponents.len().clamp(1, 3);
-            for row in opponents.chunks(per_row) {
-                ui.columns(per_row, |columns| {
-                    for (column, kingdom) in columns.iter_mut().zip(row) {
-                        frame.kingdom(column, kingdom, &mut chosen);
+            egui::ScrollArea::vertical()
+                .id_salt("mm-opponents")
+                .max_height(opponents_height)
+                .show(ui, |ui| {
+                    for row in opponents.chunks(per_row) {
+                        ui.columns(per_row, |columns| {
+                            for (column, kingdom) in columns.iter_mut().zip(row) {
+                                frame.kingdom(column, kingdom, &mut chosen);
+                            }
+                        });
+                        ui.add_space(4.0);
                     }
                 });
-                ui.add_space(4.0);
-            }
             ui.add_space(4.0);
             centre_strip(ui, &frame, &mut chosen);
             ui.add_space(6.0);
