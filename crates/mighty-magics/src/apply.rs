@@ -74,6 +74,7 @@ impl MightyMagics {
                 events.push(Event::Discarded {
                     seat,
                     cards: vec![self.name(card)],
+                    forced: false,
                 });
             }
             Action::Refill => {
@@ -337,7 +338,8 @@ impl MightyMagics {
         Some(from)
     }
 
-    pub(crate) fn discard_hand(&mut self, seat: Seat, events: &mut Events) {
+    /// Discard a whole hand; `forced` when an opponent made it happen (the hand becomes news).
+    pub(crate) fn discard_hand(&mut self, seat: Seat, forced: bool, events: &mut Events) {
         let hand = std::mem::take(&mut self.hands[seat.index()]);
         if hand.is_empty() {
             return;
@@ -345,6 +347,7 @@ impl MightyMagics {
         events.push(Event::Discarded {
             seat,
             cards: hand.iter().map(|&c| self.name(c)).collect(),
+            forced,
         });
         for card in hand {
             self.discard.put_top(card);

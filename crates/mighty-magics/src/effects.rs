@@ -104,7 +104,7 @@ impl MightyMagics {
                 self.foresight[seat.index()] = seen;
             }
             (Magic::NewHand(n), _) => {
-                self.discard_hand(seat, events);
+                self.discard_hand(seat, false, events);
                 self.draw_cards(seat, usize::from(n), events);
             }
             (Magic::RerollResources, _) => {
@@ -139,7 +139,7 @@ impl MightyMagics {
             }
             (Magic::OpponentsDiscardHands, _) => {
                 for other in Seat::all(self.seats()).filter(|&s| s != seat) {
-                    self.discard_hand(other, events);
+                    self.discard_hand(other, true, events);
                 }
             }
             (Magic::SummonHordeFromHand, Choice::Card(horde)) => {

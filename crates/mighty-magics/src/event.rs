@@ -25,10 +25,12 @@ pub enum Event {
         seat: Seat,
         force: u32,
     },
-    /// Cards put face up on the discard pile from a hand (by choice, Change Fate or Mana Vortex).
+    /// Cards put face up on the discard pile from a hand: by its owner's choice (the Draw phase,
+    /// Change Fate), or forced by an opponent's Mana Vortex, which shows the caster that hand.
     Discarded {
         seat: Seat,
         cards: Vec<String>,
+        forced: bool,
     },
     /// Cards drawn: their names are for the drawer only.
     Drew {
@@ -142,6 +144,7 @@ impl GameEvent for Event {
                 source: CounterSource::Alchemy,
                 ..
             } => Reveal::Nothing,
+            Event::Discarded { forced: true, .. } => Reveal::ToAll,
             Event::Counters { .. } => Reveal::ToAll,
             _ => Reveal::Nothing,
         }
@@ -154,7 +157,7 @@ impl GameEvent for Event {
                 "{} begins the turn with {force} Force of Strongholds and wins.",
                 name(names, *seat)
             ),
-            Event::Discarded { seat, cards } => format!("{} discarded {}.", name(names, *seat), cards.join(", ")),
+            Event::Discarded { seat, cards, .. } => format!("{} discarded {}.", name(names, *seat), cards.join(", ")),
             Event::Drew { seat, cards } if viewer == Some(*seat) => {
                 if cards.is_empty() {
                     "You drew nothing: the deck and the discard pile are empty.".into()

@@ -194,6 +194,10 @@ impl MightyMagics {
             Action::RedrawWater => return self.can_redraw_water(*holder),
             _ => return false,
         };
+        // Anything not in the hand is refused before the card is looked up (a malformed id too).
+        if !self.hand(*holder).contains(card) {
+            return false;
+        }
         let def = self.cards.get(*card);
         let mut sorted = spend.clone();
         sorted.sort();
@@ -305,6 +309,8 @@ impl MightyMagics {
                 .filter(|&&c| c != card && self.cards.get(c).is_horde())
                 .map(|&c| Choice::Card(c))
                 .collect(),
+            // Rerolling needs counters left once the card is paid for.
+            Magic::RerollResources if self.tray.len() <= self.cards.get(card).cost_total() => Vec::new(),
             Magic::LookAtDeck(_)
             | Magic::NewHand(_)
             | Magic::RerollResources
@@ -483,6 +489,7 @@ impl MightyMagics {
             Magic::Curse { .. } => format!("{name} is laid on an opponent."),
             Magic::SummonHordeFromHand => format!("{name} brings a Horde from your hand into play."),
             Magic::CardsOrResources { .. } => format!("{name}: choose cards or resource rolls."),
+            Magic::RerollResources => format!("{name} needs counters left to reroll once it is paid for."),
             _ => {
                 let _ = seat;
                 format!("{name} needs no target.")

@@ -7,7 +7,7 @@ use serde::Serialize;
 use spellhall_core::{Seat, ToAct};
 
 use crate::content::{Cards, Resource};
-use crate::state::{Battle, Bonus, Boosts, Holding, Phase};
+use crate::state::{Battle, Bonus, Boosts, Holding, Phase, Stage};
 use crate::{CardId, MightyMagics};
 
 /// A Stronghold or Horde in play as the table shows it.
@@ -65,6 +65,9 @@ pub struct View {
     /// Cards Divination showed the viewer that are still in the deck, top first.
     pub foresight: Vec<CardId>,
     pub battle: Option<Battle>,
+    /// In a battle: the attack and defence totals, counted so far while the sides are being chosen
+    /// (the Stronghold and the Hordes picked), fixed once the defenders are set.
+    pub battle_totals: Option<(u32, u32)>,
     pub winner: Option<Seat>,
     pub short_attacks: bool,
 }
@@ -119,6 +122,16 @@ impl MightyMagics {
             .collect()
     }
 
+    fn battle_totals(&self, battle: &Battle) -> (u32, u32) {
+        if matches!(battle.stage, Stage::AttackerLosses | Stage::DefenderLosses) {
+            return (battle.attack_total, battle.defence_total);
+        }
+        let attack = battle.attackers.iter().map(|&h| self.force(h, false).0).sum();
+        let defence = battle.target.map_or(0, |t| self.force(t, false).0)
+            + battle.defenders.iter().map(|&h| self.force(h, true).0).sum::<u32>();
+        (attack, defence)
+    }
+
     pub(crate) fn view_for(&self, viewer: Seat, to_act: ToAct) -> View {
         let holder = match self.phase {
             Phase::Recruit { holder } => Some(holder),
@@ -155,6 +168,7 @@ impl MightyMagics {
             converts: self.converts(viewer),
             foresight: self.foresight(viewer),
             battle: self.battle().cloned(),
+            battle_totals: self.battle().map(|b| self.battle_totals(b)),
             winner: self.finish.as_ref().map(|f| f.winner),
             short_attacks: self.config.short_attacks,
         }

@@ -281,6 +281,23 @@ fn change_destiny_rerolls_the_counters_left() {
 }
 
 #[test]
+fn change_destiny_with_nothing_left_to_reroll_is_refused() {
+    let mut game = new_game(2);
+    let destiny = id("change-destiny", 0);
+    recruit_with(&mut game, &[destiny], &[Magic]);
+    assert!(choices(&game, destiny).is_empty());
+    let error = refused(
+        &mut game,
+        Action::Cast {
+            card: destiny,
+            spend: vec![Magic],
+            choice: Choice::Nothing,
+        },
+    );
+    assert!(error.reason.contains("left to reroll"), "{error}");
+}
+
+#[test]
 fn alchemy_gains_two_gold() {
     let mut game = new_game(2);
     let alchemy = id("alchemy", 0);
@@ -354,6 +371,26 @@ fn mana_vortex_makes_every_opponent_discard_his_hand() {
     for card in theirs {
         assert_eq!(place(&game, card), "discard");
     }
+}
+
+#[test]
+fn mana_vortex_reveals_the_hands_so_its_undo_needs_consent() {
+    let mut game = new_game(2);
+    let vortex = id("mana-vortex", 0);
+    set_hand(&mut game, P2, &[id("orcs", 0)]);
+    let spend = ready(&mut game, vortex, &[]);
+    let events = cast(&mut game, vortex, spend, Choice::Nothing);
+    let discarded = events
+        .iter()
+        .find(|e| matches!(e, Event::Discarded { seat, .. } if *seat == P2))
+        .expect("the opponent's hand was discarded");
+    assert_eq!(discarded.reveal(), Reveal::ToAll);
+    // A player's own discard in the Draw phase tells him nothing new.
+    let mut own = new_game(2);
+    let knights = id("knights", 0);
+    set_hand(&mut own, P1, &[knights]);
+    let events = act(&mut own, Action::Discard(knights));
+    assert_eq!(events[0].reveal(), Reveal::Nothing);
 }
 
 #[test]

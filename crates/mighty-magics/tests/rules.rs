@@ -718,6 +718,39 @@ fn turn_sequence_actions_out_of_phase_are_refused_with_the_phase() {
 }
 
 #[test]
+fn a_malformed_card_id_is_refused_not_a_crash() {
+    let mut game = new_game(2);
+    recruit_with(&mut game, &[id("knights", 0)], &[Metal, Men, Law]);
+    let error = refused(
+        &mut game,
+        Action::Recruit {
+            card: mighty_magics::CardId(60_000),
+            spend: vec![Metal, Men, Law],
+        },
+    );
+    assert!(error.reason.contains("not in your hand"), "{error}");
+}
+
+#[test]
+fn attack_totals_are_counted_while_the_sides_are_chosen() {
+    let mut game = new_game(2);
+    let orcs = id("orcs", 0);
+    let keep = id("stone-keep", 0);
+    let rangers = id("rangers", 0);
+    to_attack(&mut game, &[orcs], &[keep, rangers, id("pallisade", 0)]);
+    act(&mut game, Action::Target(keep));
+    act(&mut game, Action::Send(orcs));
+    assert_eq!(game.view(P1).battle_totals, Some((2, 2)));
+    act(&mut game, Action::Charge);
+    act(&mut game, Action::Defend(rangers));
+    assert_eq!(
+        game.view(P2).battle_totals,
+        Some((2, 2 + 3)),
+        "Rangers defend with Pallisade's +1"
+    );
+}
+
+#[test]
 fn hand_another_seat_sees_only_the_hand_size() {
     let mut game = new_game(2);
     act(&mut game, Action::Refill);

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
 use mighty_magics::{
-    Action, CardId, Cards, Choice, Config, InPlayView, Kind, KingdomView, MightyMagics, Phase, Resource, Stage, View,
-    WINNING_FORCE, card_text,
+    Action, CardId, Cards, Choice, Config, InPlayView, Kind, KingdomView, Magic, MightyMagics, Phase, Resource, Stage,
+    View, WINNING_FORCE, card_text,
 };
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, ToAct, seat_name};
@@ -480,21 +480,9 @@ fn centre_strip(ui: &mut egui::Ui, frame: &Frame, chosen: &mut Option<Action>) {
                 "Redraw my Water (Coastal Towns)",
                 chosen,
             );
-            if legal.contains(&Action::Pass) {
-                let text = if view.tray.is_empty() {
-                    "Done recruiting"
-                } else {
-                    "Pass the counters to my left"
-                };
-                button(ui, legal, Action::Pass, text, chosen);
-            }
-            if let Some(battle) = &view.battle {
-                let attack: u32 = battle
-                    .attackers
-                    .iter()
-                    .filter_map(|&a| view.kingdom(view.active).hordes.iter().find(|h| h.card == a))
-                    .map(|h| h.force)
-                    .sum();
+            button(ui, legal, Action::Pass, "Pass the counters to my left", chosen);
+            if view.battle.is_some() {
+                let (attack, _) = view.battle_totals.unwrap_or_default();
                 button(ui, legal, Action::Charge, &format!("Attack! (Force {attack})"), chosen);
                 button(ui, legal, Action::NoAttack, "Do not attack", chosen);
                 button(ui, legal, Action::HoldFast, "Defend with the Hordes chosen", chosen);
@@ -549,22 +537,14 @@ fn tray_and_totals(ui: &mut egui::Ui, frame: &Frame) {
             && battle.stage != Stage::Declare
         {
             // While the defender chooses, the running total: the Stronghold and the Hordes picked.
+            let (attack, defence) = view.battle_totals.unwrap_or_default();
             let defence = if battle.stage == Stage::Defend {
-                let in_play = view.kingdoms.iter().flat_map(|k| k.strongholds.iter().chain(&k.hordes));
-                let stronghold = in_play
-                    .clone()
-                    .find(|i| Some(i.card) == battle.target)
-                    .map_or(0, |i| i.force);
-                let hordes: u32 = in_play
-                    .filter(|i| battle.defenders.contains(&i.card))
-                    .map(|i| i.defending_force)
-                    .sum();
-                format!("{} so far", stronghold + hordes)
+                format!("{defence} so far")
             } else {
-                battle.defence_total.to_string()
+                defence.to_string()
             };
             ui.label(
-                RichText::new(format!("⚔ Attack {}  vs  🛡 Defence {defence}", battle.attack_total))
+                RichText::new(format!("⚔ Attack {attack}  vs  🛡 Defence {defence}"))
                     .size(17.0)
                     .strong(),
             );
@@ -737,8 +717,16 @@ fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut
                             }
                             Choice::Card(_) => continue,
                             Choice::Opponent(seat) => format!("Curse {}", frame.name(*seat)),
-                            Choice::DrawCards => "Draw 3 cards".into(),
-                            Choice::MoreResources => "Draw 4 more counters".into(),
+                            Choice::DrawCards | Choice::MoreResources => {
+                                let Kind::Magic(Magic::CardsOrResources { cards, resources }) = def.kind else {
+                                    continue;
+                                };
+                                if *choice == Choice::DrawCards {
+                                    format!("Draw {cards} cards")
+                                } else {
+                                    format!("Draw {resources} more counters")
+                                }
+                            }
                         },
                         _ => continue,
                     };
