@@ -173,13 +173,7 @@ fn recruit_costs_are_paid_with_the_counters_drawn() {
     let knights = id("knights", 0);
     recruit_with(&mut game, &[knights], &[Metal, Men, Law, Fire]);
     assert_eq!(first_payment(&game, knights), vec![Metal, Men, Law]);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: knights,
-            spend: vec![Metal, Men, Law],
-        },
-    );
+    recruit(&mut game, knights, &[Metal, Men, Law]);
     assert_eq!(place(&game, knights), "kingdom 1");
     assert_eq!(game.tray(), &[Fire]);
     assert_eq!(game.in_pile(Metal), 5, "spent counters go back to the pile");
@@ -207,13 +201,7 @@ fn recruit_gold_substitutes_for_law() {
     let mut game = new_game(2);
     let warriors = id("warriors", 0);
     recruit_with(&mut game, &[warriors], &[Men, Gold]);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: warriors,
-            spend: vec![Men, Gold],
-        },
-    );
+    recruit(&mut game, warriors, &[Men, Gold]);
     assert_eq!(place(&game, warriors), "kingdom 1");
 }
 
@@ -234,13 +222,7 @@ fn recruit_wizards_tower_converts_men_into_magic() {
     give(&mut game, P1, &[id("wizards-tower", 0)]);
     recruit_with(&mut game, &[goblins], &[Men, Chaos]);
     assert_eq!(first_payment(&game, goblins), vec![Men, Chaos]);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: goblins,
-            spend: vec![Men, Chaos],
-        },
-    );
+    recruit(&mut game, goblins, &[Men, Chaos]);
     assert_eq!(place(&game, goblins), "kingdom 1");
 }
 
@@ -298,13 +280,7 @@ fn recruit_strongholds_and_hordes_are_played_face_up() {
     let mut game = new_game(2);
     let keep = id("stone-keep", 0);
     recruit_with(&mut game, &[keep], &[Stone, Stone, Fire]);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: keep,
-            spend: vec![Stone, Stone],
-        },
-    );
+    recruit(&mut game, keep, &[Stone, Stone]);
     let view = game.view(P2);
     assert_eq!(view.kingdom(P1).strongholds[0].card, keep);
     assert_eq!(view.kingdom(P1).stronghold_force, 2);
@@ -330,13 +306,7 @@ fn recruit_leftovers_pass_to_the_left_and_reach_the_second_player() {
     );
     act(&mut game, Action::Pass);
     assert_eq!(game.to_act(), ToAct::Seat(P3));
-    act(
-        &mut game,
-        Action::Recruit {
-            card: keep,
-            spend: vec![Stone, Stone],
-        },
-    );
+    recruit(&mut game, keep, &[Stone, Stone]);
     assert_eq!(place(&game, keep), "kingdom 3");
     // What is left goes back to the pile when it would come back to the player whose turn it is.
     let events = act(&mut game, Action::Pass);
@@ -363,13 +333,7 @@ fn recruit_the_player_holding_the_leftovers_uses_his_own_converts() {
     set_hand(&mut game, P2, &[goblins]);
     recruit_with(&mut game, &[id("knights", 0)], &[Men, Chaos]);
     act(&mut game, Action::Pass);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: goblins,
-            spend: vec![Men, Chaos],
-        },
-    );
+    recruit(&mut game, goblins, &[Men, Chaos]);
     assert_eq!(place(&game, goblins), "kingdom 2");
 }
 
@@ -657,13 +621,7 @@ fn victory_fifteen_force_of_strongholds_at_the_start_of_a_turn_wins() {
     give(&mut game, P1, &strongholds);
     let thieves = id("city-of-thieves", 0);
     recruit_with(&mut game, &[thieves], &[Stone, Men, Chaos]);
-    act(
-        &mut game,
-        Action::Recruit {
-            card: thieves,
-            spend: vec![Stone, Men, Chaos],
-        },
-    );
+    recruit(&mut game, thieves, &[Stone, Men, Chaos]);
     assert_eq!(game.stronghold_force(P1), 15);
     assert!(
         game.outcome().is_none(),

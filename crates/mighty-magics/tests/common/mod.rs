@@ -43,6 +43,17 @@ pub fn act(game: &mut MightyMagics, action: Action) -> Vec<Event> {
         .unwrap_or_else(|e| panic!("{described} was refused: {e}"))
 }
 
+/// Recruit a card from the active player's hand, paying with these counters.
+pub fn recruit(game: &mut MightyMagics, card: CardId, spend: &[Resource]) -> Vec<Event> {
+    act(
+        game,
+        Action::Recruit {
+            card,
+            spend: spend.to_vec(),
+        },
+    )
+}
+
 pub fn refused(game: &mut MightyMagics, action: Action) -> RuleError {
     let before = ron::to_string(game).expect("serialise");
     let error = match game.apply(&action) {
