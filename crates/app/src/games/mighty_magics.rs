@@ -219,8 +219,8 @@ fn pick_id() -> egui::Id {
     egui::Id::new("mighty-magics-pick")
 }
 
-/// Everything a frame of the table needs to decide marks and clicks.
-struct Frame<'a> {
+/// What one drawing of the table knows: the view, the legal actions, the names, what is being aimed.
+struct Scene<'a> {
     view: &'a View,
     legal: &'a [Action],
     names: &'a [String],
@@ -228,7 +228,7 @@ struct Frame<'a> {
     aiming: Option<(CardId, Vec<Resource>)>,
 }
 
-impl Frame<'_> {
+impl Scene<'_> {
     fn name(&self, seat: Seat) -> String {
         seat_name(self.names, seat)
     }
@@ -372,13 +372,13 @@ impl Frame<'_> {
 }
 
 /// The sentence that tells the viewer what is happening and what to do.
-fn prompt(frame: &Frame) -> String {
-    let view = frame.view;
+fn prompt(scene: &Scene) -> String {
+    let view = scene.view;
     let deciding = view.deciding();
-    let active = frame.name(view.active);
+    let active = scene.name(view.active);
     match (&view.phase, view.to_act) {
         (_, ToAct::GameOver) => match view.winner {
-            Some(winner) => format!("{} wins with 15 Force of Strongholds.", frame.name(winner)),
+            Some(winner) => format!("{} wins with 15 Force of Strongholds.", scene.name(winner)),
             None => "The game is over.".into(),
         },
         (Phase::Draw, _) if deciding => {
@@ -392,12 +392,12 @@ fn prompt(frame: &Frame) -> String {
             format!("The leftovers of {active}'s turn reached you: recruit with them, or pass them on to your left.")
         }
         (Phase::Recruit { holder }, _) if *holder == view.active => format!("{active} is recruiting."),
-        (Phase::Recruit { holder }, _) => format!("{} may recruit with {active}'s leftovers.", frame.name(*holder)),
+        (Phase::Recruit { holder }, _) => format!("{} may recruit with {active}'s leftovers.", scene.name(*holder)),
         (Phase::Attack(battle), _) => {
             let defender = battle
                 .target
                 .and_then(|t| view.kingdoms.iter().find(|k| k.strongholds.iter().any(|s| s.card == t)))
-                .map(|k| frame.name(k.seat))
+                .map(|k| scene.name(k.seat))
                 .unwrap_or_default();
             match battle.stage {
                 Stage::Declare if deciding => {
@@ -448,18 +448,18 @@ fn button(ui: &mut egui::Ui, legal: &[Action], action: Action, text: &str, chose
 }
 
 /// The tray, the prompt and the phase's buttons.
-fn centre_strip(ui: &mut egui::Ui, frame: &Frame, chosen: &mut Option<Action>) {
-    let view = frame.view;
-    let legal = frame.legal;
+fn centre_strip(ui: &mut egui::Ui, scene: &Scene, chosen: &mut Option<Action>) {
+    let view = scene.view;
+    let legal = scene.legal;
     theme::banner().show(ui, |ui| {
         ui.set_width(ui.available_width());
         ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new(prompt(frame)).size(17.0).color(theme::GOLD));
+            ui.label(RichText::new(prompt(scene)).size(17.0).color(theme::GOLD));
         });
         let battle_on = view.battle.as_ref().is_some_and(|b| b.stage != Stage::Declare);
         ui.horizontal_wrapped(|ui| {
             if view.holder.is_some() || battle_on {
-                tray_and_totals(ui, frame);
+                tray_and_totals(ui, scene);
             }
             let refill = view.kingdom(view.viewer).hand_limit.saturating_sub(view.hand.len());
             button(
@@ -518,14 +518,14 @@ fn centre_strip(ui: &mut egui::Ui, frame: &Frame, chosen: &mut Option<Action>) {
 }
 
 /// The counters in the tray and, in a battle, the totals.
-fn tray_and_totals(ui: &mut egui::Ui, frame: &Frame) {
-    let view = frame.view;
+fn tray_and_totals(ui: &mut egui::Ui, scene: &Scene) {
+    let view = scene.view;
     ui.horizontal(|ui| {
         if let Some(holder) = view.holder {
             let whose = if holder == view.active {
-                format!("{}'s counters", frame.name(holder))
+                format!("{}'s counters", scene.name(holder))
             } else {
-                format!("Leftovers, held by {}", frame.name(holder))
+                format!("Leftovers, held by {}", scene.name(holder))
             };
             ui.label(RichText::new(whose).size(15.0));
             counter_row(ui, &view.tray, 30.0);
@@ -553,8 +553,8 @@ fn tray_and_totals(ui: &mut egui::Ui, frame: &Frame) {
 }
 
 /// The viewer's hand: each card with its cost and whether the tray pays for it.
-fn hand(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut Option<Action>) {
-    let view = frame.view;
+fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let view = scene.view;
     let holding = view.holder == Some(view.viewer) && view.deciding();
     ui.horizontal(|ui| {
         ui.label(RichText::new("Your hand").size(18.0).strong());
@@ -638,13 +638,13 @@ fn payment_kind(cost: &[Resource], spend: &[Resource]) -> &'static str {
 }
 
 /// The ways to pay for the picked card, and the button or targets that play it.
-fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut Option<Action>) {
-    let view = frame.view;
+fn payment_panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let view = scene.view;
     let Some(card) = pick.card else {
         return;
     };
     let def = view.cards.get(card);
-    let plays: Vec<&Action> = frame
+    let plays: Vec<&Action> = scene
         .legal
         .iter()
         .filter(|a| matches!(a, Action::Recruit { card: c, .. } | Action::Cast { card: c, .. } if *c == card))
@@ -716,7 +716,7 @@ fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut
                                 format!("Summon {}", view.cards.get(*target).name)
                             }
                             Choice::Card(_) => continue,
-                            Choice::Opponent(seat) => format!("Curse {}", frame.name(*seat)),
+                            Choice::Opponent(seat) => format!("Curse {}", scene.name(*seat)),
                             Choice::DrawCards | Choice::MoreResources => {
                                 let Kind::Magic(Magic::CardsOrResources { cards, resources }) = def.kind else {
                                     continue;
@@ -734,7 +734,7 @@ fn payment_panel(ui: &mut egui::Ui, frame: &Frame, pick: &mut Pick, chosen: &mut
                         *chosen = Some(action.clone());
                     }
                 }
-                if frame.aiming.is_some() {
+                if scene.aiming.is_some() {
                     ui.label(RichText::new("Click a gold-ringed card on the table as the target.").color(theme::GOLD));
                 }
             });
@@ -805,7 +805,7 @@ impl GameAdapter for MightyMagicsAdapter {
             let chosen_spend = distinct.get(pick.payment.min(distinct.len().saturating_sub(1)))?;
             spends.contains(chosen_spend).then(|| (card, (*chosen_spend).clone()))
         });
-        let frame = Frame {
+        let scene = Scene {
             view,
             legal,
             names,
@@ -824,16 +824,16 @@ impl GameAdapter for MightyMagicsAdapter {
                     for row in opponents.chunks(per_row) {
                         ui.columns(per_row, |columns| {
                             for (column, kingdom) in columns.iter_mut().zip(row) {
-                                frame.kingdom(column, kingdom, &mut chosen);
+                                scene.kingdom(column, kingdom, &mut chosen);
                             }
                         });
                         ui.add_space(4.0);
                     }
                 });
             ui.add_space(4.0);
-            centre_strip(ui, &frame, &mut chosen);
+            centre_strip(ui, &scene, &mut chosen);
             ui.add_space(6.0);
-            frame.kingdom(ui, view.kingdom(view.viewer), &mut chosen);
+            scene.kingdom(ui, view.kingdom(view.viewer), &mut chosen);
             ui.add_space(6.0);
             // The payment panel stands beside the hand, so that both stay on the screen.
             if holding && pick.card.is_some() {
@@ -841,15 +841,15 @@ impl GameAdapter for MightyMagicsAdapter {
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
                         ui.set_width((ui.available_width() - panel_width - 12.0).max(CardSize::InPlay.size().x));
-                        hand(ui, &frame, &mut pick, &mut chosen);
+                        hand(ui, &scene, &mut pick, &mut chosen);
                     });
                     ui.vertical(|ui| {
                         ui.set_width(panel_width);
-                        payment_panel(ui, &frame, &mut pick, &mut chosen);
+                        payment_panel(ui, &scene, &mut pick, &mut chosen);
                     });
                 });
             } else {
-                hand(ui, &frame, &mut pick, &mut chosen);
+                hand(ui, &scene, &mut pick, &mut chosen);
             }
         });
         if chosen
