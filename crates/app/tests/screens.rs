@@ -301,6 +301,15 @@ mod mighty_magics_table {
     }
 
     #[test]
+    fn setup_the_short_game_option_turns_on_the_optional_attack_rule() {
+        let options = MightyMagicsAdapter::options();
+        assert_eq!(options[0].choices.len(), 2);
+        assert!(!MightyMagicsAdapter::config(3, &[0]).unwrap().short_attacks);
+        assert!(MightyMagicsAdapter::config(3, &[1]).unwrap().short_attacks);
+        assert_eq!(MightyMagicsAdapter::config(6, &[0]).unwrap().players, 6);
+    }
+
+    #[test]
     fn draw_phase_a_click_discards_and_the_button_fills_the_hand() {
         let mut game = new_game(2);
         let knights = id(&game, "knights");
