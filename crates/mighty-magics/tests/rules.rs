@@ -449,28 +449,32 @@ fn attack_without_hordes_or_targets_the_phase_passes() {
     assert_eq!(game.active(), P2);
 }
 
-#[test]
-fn attack_defender_chooses_defenders_and_totals_include_the_stronghold() {
+/// Giants (4) attack seat 2's Stone Keep (2), defended by Warriors, Rangers and Undead (2 each):
+/// returns the game after the defenders are set, and the cards [giants, keep, warriors, rangers, undead].
+fn giants_against_three_defenders() -> (mighty_magics::MightyMagics, [mighty_magics::CardId; 5], Vec<Event>) {
     let mut game = new_game(2);
-    let giants = id("giants", 0);
-    let keep = id("stone-keep", 0);
-    let warriors = id("warriors", 0);
-    let rangers = id("rangers", 0);
-    let undead = id("undead", 0);
+    let cards = ["giants", "stone-keep", "warriors", "rangers", "undead"].map(|name| id(name, 0));
+    let [giants, keep, warriors, rangers, undead] = cards;
     to_attack(&mut game, &[giants], &[keep, warriors, rangers, undead]);
     act(&mut game, Action::Target(keep));
     act(&mut game, Action::Send(giants));
-    let events = act(&mut game, Action::Charge);
+    let mut events = act(&mut game, Action::Charge);
+    assert_eq!(game.to_act(), ToAct::Seat(P2), "the defender decides");
+    for horde in [warriors, rangers, undead] {
+        act(&mut game, Action::Defend(horde));
+    }
+    events.extend(act(&mut game, Action::HoldFast));
+    (game, cards, events)
+}
+
+#[test]
+fn attack_defender_chooses_defenders_and_totals_include_the_stronghold() {
+    let (game, [giants, ..], events) = giants_against_three_defenders();
     // The Stone Keep's bonus to Stone Hordes is its owner's, not the attacker's: Giants count 4.
     assert!(
         events.iter().any(|e| matches!(e, Event::Attacking { total: 4, .. })),
         "{events:?}"
     );
-    assert_eq!(game.to_act(), ToAct::Seat(P2), "the defender decides");
-    for horde in [warriors, rangers, undead] {
-        act(&mut game, Action::Defend(horde));
-    }
-    act(&mut game, Action::HoldFast);
     let battle = game.battle().expect("battle").clone();
     assert_eq!(battle.defence_total, 2 + 2 + 2 + 2);
     // The attacker's Giants cannot reach 8: lost without a choice. The defender chooses.
@@ -481,20 +485,7 @@ fn attack_defender_chooses_defenders_and_totals_include_the_stronghold() {
 
 #[test]
 fn attack_casualties_defending_hordes_go_before_the_stronghold() {
-    let mut game = new_game(2);
-    let giants = id("giants", 0);
-    let keep = id("stone-keep", 0);
-    let warriors = id("warriors", 0);
-    let rangers = id("rangers", 0);
-    let undead = id("undead", 0);
-    to_attack(&mut game, &[giants], &[keep, warriors, rangers, undead]);
-    act(&mut game, Action::Target(keep));
-    act(&mut game, Action::Send(giants));
-    act(&mut game, Action::Charge);
-    for horde in [warriors, rangers, undead] {
-        act(&mut game, Action::Defend(horde));
-    }
-    act(&mut game, Action::HoldFast);
+    let (mut game, [_, keep, warriors, rangers, undead], _) = giants_against_three_defenders();
     let error = refused(&mut game, Action::Lose(keep));
     assert!(error.reason.contains("before his Stronghold"), "{error}");
     let error = refused(&mut game, Action::ConfirmLosses);
