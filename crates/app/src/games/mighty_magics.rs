@@ -499,6 +499,22 @@ fn centre_strip(ui: &mut egui::Ui, scene: &Scene, chosen: &mut Option<Action>) {
                 ))
                 .color(theme::MUTED),
             );
+            // Which disc is which: all twelve counters with their names.
+            ui.label(RichText::new("Which counter is which?").color(theme::MUTED).underline())
+                .on_hover_ui(|ui| {
+                    egui::Grid::new("mm-counter-legend").num_columns(4).show(ui, |ui| {
+                        for (i, r) in Resource::ALL.into_iter().enumerate() {
+                            ui.horizontal(|ui| {
+                                counter(ui, r, 22.0);
+                                ui.label(format!("{r:?}"));
+                            });
+                            if i % 4 == 3 {
+                                ui.end_row();
+                            }
+                        }
+                    });
+                    ui.label("Gold pays for any resource.");
+                });
             if !view.converts.is_empty() {
                 let words: Vec<String> = view
                     .converts
