@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mighty_magics::{Action, Cards, Config, MightyMagics, Resource, computer};
+use spellhall_core::testkit::play_randomly;
 use spellhall_core::{Game, GameRng, Seat};
 
 fn config(players: u8) -> Config {
@@ -13,20 +14,6 @@ fn config(players: u8) -> Config {
         players,
         short_attacks: false,
     }
-}
-
-/// A whole game with random choices; returns the number of actions.
-fn random_game(cards: &Arc<Cards>, players: u8, seed: u64) -> usize {
-    let mut game = MightyMagics::new(&config(players), cards, seed).expect("setup");
-    let mut rng = GameRng::new(seed);
-    let mut actions = 0;
-    while game.to_act().seat().is_some() {
-        let legal = game.legal_actions();
-        let pick = rng.below(legal.len());
-        game.apply(&legal[pick]).expect("legal action");
-        actions += 1;
-    }
-    actions
 }
 
 /// A busy Recruit phase of a 4-player game: 6 cards in hand (Strongholds, Hordes and a magic with
@@ -69,7 +56,10 @@ fn benches(c: &mut Criterion) {
         c.bench_function(&format!("random {players}-player game, start to end"), |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(random_game(&cards, players, seed))
+                black_box(play_randomly(
+                    MightyMagics::new(&config(players), &cards, seed).expect("setup"),
+                    seed,
+                ))
             })
         });
     }

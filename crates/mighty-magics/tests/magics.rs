@@ -34,6 +34,23 @@ fn cast(game: &mut MightyMagics, magic: CardId, spend: Vec<Resource>, choice: Ch
     )
 }
 
+/// Try to play `magic` and return why it was refused.
+fn cast_refused(
+    game: &mut MightyMagics,
+    magic: CardId,
+    spend: Vec<Resource>,
+    choice: Choice,
+) -> spellhall_core::RuleError {
+    refused(
+        game,
+        Action::Cast {
+            card: magic,
+            spend,
+            choice,
+        },
+    )
+}
+
 fn choices(game: &MightyMagics, magic: CardId) -> Vec<Choice> {
     game.legal_actions()
         .into_iter()
@@ -58,14 +75,7 @@ fn earthquake_destroys_a_stronghold_with_a_stone_cost() {
         vec![Choice::Card(keep)],
         "not Sky City (no Stone), not Giants (a Horde)"
     );
-    let error = refused(
-        &mut game,
-        Action::Cast {
-            card: quake,
-            spend: spend.clone(),
-            choice: Choice::Card(giants),
-        },
-    );
+    let error = cast_refused(&mut game, quake, spend.clone(), Choice::Card(giants));
     assert!(error.reason.contains("Stronghold with a Stone cost"), "{error}");
     cast(&mut game, quake, spend, Choice::Card(keep));
     assert_eq!(place(&game, keep), "discard");
@@ -95,14 +105,7 @@ fn destroy_magics_hit_a_card_whose_cost_names_their_resource() {
         give(&mut game, P2, &[hit, safe]);
         let spend = ready(&mut game, magic_card, &[]);
         assert_eq!(choices(&game, magic_card), vec![Choice::Card(hit)], "{magic}");
-        refused(
-            &mut game,
-            Action::Cast {
-                card: magic_card,
-                spend: spend.clone(),
-                choice: Choice::Card(safe),
-            },
-        );
+        cast_refused(&mut game, magic_card, spend.clone(), Choice::Card(safe));
         cast(&mut game, magic_card, spend, Choice::Card(hit));
         assert_eq!(place(&game, hit), "discard", "{magic}");
         assert_eq!(place(&game, safe), "kingdom 2", "{magic}");
@@ -115,14 +118,7 @@ fn destroy_magics_without_a_target_cannot_be_played() {
     let quake = id("earthquake", 0);
     let spend = ready(&mut game, quake, &[]);
     assert!(choices(&game, quake).is_empty());
-    refused(
-        &mut game,
-        Action::Cast {
-            card: quake,
-            spend,
-            choice: Choice::Nothing,
-        },
-    );
+    cast_refused(&mut game, quake, spend, Choice::Nothing);
 }
 
 #[test]
@@ -286,14 +282,7 @@ fn change_destiny_with_nothing_left_to_reroll_is_refused() {
     let destiny = id("change-destiny", 0);
     recruit_with(&mut game, &[destiny], &[Magic]);
     assert!(choices(&game, destiny).is_empty());
-    let error = refused(
-        &mut game,
-        Action::Cast {
-            card: destiny,
-            spend: vec![Magic],
-            choice: Choice::Nothing,
-        },
-    );
+    let error = cast_refused(&mut game, destiny, vec![Magic], Choice::Nothing);
     assert!(error.reason.contains("left to reroll"), "{error}");
 }
 

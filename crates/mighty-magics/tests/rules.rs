@@ -393,15 +393,34 @@ fn to_attack(
     assert!(matches!(game.phase(), Phase::Attack(_)), "{:?}", game.phase());
 }
 
+/// The attacker targets `target` and charges with `attackers`.
+fn charge(
+    game: &mut mighty_magics::MightyMagics,
+    target: mighty_magics::CardId,
+    attackers: &[mighty_magics::CardId],
+) -> Vec<Event> {
+    act(game, Action::Target(target));
+    for &horde in attackers {
+        act(game, Action::Send(horde));
+    }
+    act(game, Action::Charge)
+}
+
+/// The defender defends with `defenders` (none is allowed).
+fn defend(game: &mut mighty_magics::MightyMagics, defenders: &[mighty_magics::CardId]) -> Vec<Event> {
+    for &horde in defenders {
+        act(game, Action::Defend(horde));
+    }
+    act(game, Action::HoldFast)
+}
+
 #[test]
 fn attack_undefended_stronghold_falls_and_the_attacker_pays_its_force() {
     let mut game = new_game(2);
     let orcs = id("orcs", 0);
     let mines = id("dwarven-mines", 0);
     to_attack(&mut game, &[orcs], &[mines]);
-    act(&mut game, Action::Target(mines));
-    act(&mut game, Action::Send(orcs));
-    let events = act(&mut game, Action::Charge);
+    let events = charge(&mut game, mines, &[orcs]);
     // The defender has no Horde, and each side has only one way to lose enough.
     assert!(events.contains(&Event::Defending {
         defender: P2,
@@ -456,14 +475,9 @@ fn giants_against_three_defenders() -> (mighty_magics::MightyMagics, [mighty_mag
     let cards = ["giants", "stone-keep", "warriors", "rangers", "undead"].map(|name| id(name, 0));
     let [giants, keep, warriors, rangers, undead] = cards;
     to_attack(&mut game, &[giants], &[keep, warriors, rangers, undead]);
-    act(&mut game, Action::Target(keep));
-    act(&mut game, Action::Send(giants));
-    let mut events = act(&mut game, Action::Charge);
+    let mut events = charge(&mut game, keep, &[giants]);
     assert_eq!(game.to_act(), ToAct::Seat(P2), "the defender decides");
-    for horde in [warriors, rangers, undead] {
-        act(&mut game, Action::Defend(horde));
-    }
-    events.extend(act(&mut game, Action::HoldFast));
+    events.extend(defend(&mut game, &[warriors, rangers, undead]));
     (game, cards, events)
 }
 
@@ -511,12 +525,8 @@ fn attack_the_stronghold_falls_when_the_defending_hordes_are_not_enough() {
     let keep = id("stone-keep", 0);
     let warriors = id("warriors", 0);
     to_attack(&mut game, &[giants, dragons], &[keep, warriors]);
-    act(&mut game, Action::Target(keep));
-    act(&mut game, Action::Send(giants));
-    act(&mut game, Action::Send(dragons));
-    act(&mut game, Action::Charge);
-    act(&mut game, Action::Defend(warriors));
-    act(&mut game, Action::HoldFast);
+    charge(&mut game, keep, &[giants, dragons]);
+    defend(&mut game, &[warriors]);
     // Attack 8 against 4: the attacker loses one 4-Force Horde of his choice.
     assert_eq!(game.to_act(), ToAct::Seat(P1));
     act(&mut game, Action::Lose(dragons));
@@ -537,9 +547,7 @@ fn attack_destroyed_cards_take_their_attached_magics_to_the_discard_pile() {
     to_attack(&mut game, &[orcs], &[keep]);
     game.attach_to(walls, keep);
     assert_eq!(game.force(keep, false).0, 4);
-    act(&mut game, Action::Target(keep));
-    act(&mut game, Action::Send(orcs));
-    let events = act(&mut game, Action::Charge);
+    let events = charge(&mut game, keep, &[orcs]);
     assert!(events.contains(&Event::Destroyed {
         owner: P2,
         card: "Stone Keep".into(),
@@ -558,13 +566,8 @@ fn attack_optional_short_rule_higher_total_captures_and_each_side_loses_one_hord
     let warriors = id("warriors", 0);
     let rangers = id("rangers", 0);
     to_attack(&mut game, &[giants, dragons], &[keep, warriors, rangers]);
-    act(&mut game, Action::Target(keep));
-    act(&mut game, Action::Send(giants));
-    act(&mut game, Action::Send(dragons));
-    act(&mut game, Action::Charge);
-    act(&mut game, Action::Defend(warriors));
-    act(&mut game, Action::Defend(rangers));
-    act(&mut game, Action::HoldFast);
+    charge(&mut game, keep, &[giants, dragons]);
+    defend(&mut game, &[warriors, rangers]);
     // 8 against 2 + 2 + 2: the attacker wins; each side loses one Horde of its choice.
     act(&mut game, Action::Lose(dragons));
     let error = refused(&mut game, Action::Lose(giants));
@@ -590,9 +593,7 @@ fn attack_optional_short_rule_no_defenders_no_attacking_horde_lost() {
     let orcs = id("orcs", 0);
     let mines = id("dwarven-mines", 0);
     to_attack(&mut game, &[orcs], &[mines]);
-    act(&mut game, Action::Target(mines));
-    act(&mut game, Action::Send(orcs));
-    act(&mut game, Action::Charge);
+    charge(&mut game, mines, &[orcs]);
     // 2 does not beat 4: no capture, and with no defenders nobody loses a Horde.
     assert_eq!(place(&game, orcs), "kingdom 1");
     assert_eq!(place(&game, mines), "kingdom 2");

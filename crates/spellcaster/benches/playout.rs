@@ -6,20 +6,8 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use spellcaster::{Config, Spellcaster, Spells, computer};
+use spellhall_core::testkit::play_randomly;
 use spellhall_core::{Game, GameRng};
-
-fn random_game(spells: &Arc<Spells>, seed: u64) -> usize {
-    let mut game = Spellcaster::new(&Config { mages: 2 }, spells, seed).expect("setup");
-    let mut rng = GameRng::new(seed);
-    let mut actions = 0;
-    while game.to_act().seat().is_some() {
-        let legal = game.legal_actions();
-        let pick = rng.below(legal.len());
-        game.apply(&legal[pick]).expect("legal action");
-        actions += 1;
-    }
-    actions
-}
 
 fn benches(c: &mut Criterion) {
     let spells = Arc::new(Spells::shipped().expect("spells"));
@@ -27,7 +15,10 @@ fn benches(c: &mut Criterion) {
     c.bench_function("random 2-Mage game, start to end", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_game(&spells, seed))
+            black_box(play_randomly(
+                Spellcaster::new(&Config { mages: 2 }, &spells, seed).expect("setup"),
+                seed,
+            ))
         })
     });
     let midgame = {

@@ -15,6 +15,22 @@ pub use tally::{Tally, TallyAction, TallyConfig, TallyEvent, TallyView};
 
 use crate::{Game, GameRng, Seat, SeatInfo, Session, ToAct, fingerprint, replay};
 
+/// Play `game` to the end with uniformly random legal actions, without the property checks: for
+/// throughput benchmarks. Returns the number of actions taken.
+pub fn play_randomly<G: Game>(mut game: G, seed: u64) -> usize {
+    let mut rng = GameRng::new(seed);
+    let mut actions = 0;
+    while game.to_act().seat().is_some() {
+        let legal = game.legal_actions();
+        let pick = rng.below(legal.len());
+        if game.apply(&legal[pick]).is_err() {
+            break;
+        }
+        actions += 1;
+    }
+    actions
+}
+
 /// How many games to play and how long one may last before it counts as not ending.
 #[derive(Clone, Debug)]
 pub struct PlayoutOptions {
