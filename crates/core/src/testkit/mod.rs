@@ -23,9 +23,7 @@ pub fn play_randomly<G: Game>(mut game: G, seed: u64) -> usize {
     while game.to_act().seat().is_some() {
         let legal = game.legal_actions();
         let pick = rng.below(legal.len());
-        if game.apply(&legal[pick]).is_err() {
-            break;
-        }
+        game.apply(&legal[pick]).expect("a legal action is accepted");
         actions += 1;
     }
     actions
