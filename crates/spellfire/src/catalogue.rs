@@ -1,0 +1,256 @@
+//! Every English Spellfire card, loaded from the set files in `data/spellfire/sets/` (embedded in
+//! the binary) and checked; and the search the deck editor runs on each keystroke.
+
+use std::collections::BTreeMap;
+
+use spellhall_core::content::{ContentError, SourceFile, parse_ron};
+
+use crate::cards::{Attribute, Card, CardRef, CardType, Rarity, SetCode, SetFile, World};
+
+macro_rules! shipped_sets {
+    ($($code:literal),* $(,)?) => {
+        [$(($code, include_str!(concat!("../../../data/spellfire/sets/", $code, ".ron")))),*]
+    };
+}
+
+/// The shipped set files in catalogue order (editions, boosters, community sets), by set code.
+const SHIPPED: [(&str, &str); 21] = shipped_sets!(
+    "1st", "2nd", "3rd", "4th", "NO", "PR", "RL", "DL", "FR", "AR", "PO", "UD", "RR", "BR", "DR", "NS", "DU", "IQ", "MI",
+    "CH", "CQ",
+);
+
+/// Where a shipped set file lives in the repository.
+pub fn set_file_name(code: &str) -> String {
+    format!("data/spellfire/sets/{code}.ron")
+}
+
+/// The shipped set files, named as in the repository.
+pub fn shipped_files() -> Vec<SourceFile> {
+    SHIPPED
+        .iter()
+        .map(|(code, text)| SourceFile::embedded(&set_file_name(code), text))
+        .collect()
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetInfo {
+    pub code: SetCode,
+    pub title: String,
+}
+
+/// One card of the catalogue.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub id: CardRef,
+    /// Index into [`Catalogue::sets`].
+    pub set: usize,
+    pub card: Card,
+    /// The name in lower case, for search and for "the same card" (type and name, SF-14).
+    pub key: String,
+}
+
+/// The whole catalogue.
+#[derive(Clone, Debug, Default)]
+pub struct Catalogue {
+    pub sets: Vec<SetInfo>,
+    pub entries: Vec<Entry>,
+    by_ref: BTreeMap<CardRef, u32>,
+}
+
+impl Catalogue {
+    /// The shipped catalogue.
+    pub fn shipped() -> Result<Self, ContentError> {
+        Self::load(&shipped_files())
+    }
+
+    /// Load set files (shipped ones, then a player's own). A card number used twice in a set, a
+    /// set code that does not match its file, or an empty name is an error naming file and card.
+    pub fn load(files: &[SourceFile]) -> Result<Self, ContentError> {
+        let mut catalogue = Catalogue::default();
+        for file in files {
+            let set: SetFile = parse_ron(&file.name, &file.text)?;
+            catalogue.add_set(&file.name, &file.text, set)?;
+        }
+        Ok(catalogue)
+    }
+
+    fn add_set(&mut self, file: &str, text: &str, set: SetFile) -> Result<(), ContentError> {
+        let fail = |needle: &str, item: Option<String>, message: String| {
+            let at = text.find(needle).unwrap_or(0);
+            let before = &text[..at];
+            ContentError {
+                file: file.to_string(),
+                line: before.matches('\n').count() + 1,
+                col: at - before.rfind('\n').map_or(0, |nl| nl + 1) + 1,
+                item,
+                message,
+            }
+        };
+        if self.sets.iter().any(|s| s.code == set.code) {
+            return Err(fail("code:", None, format!("set {} is loaded twice", set.code)));
+        }
+        let set_index = self.sets.len();
+        self.sets.push(SetInfo {
+            code: set.code,
+            title: set.title,
+        });
+        self.entries.reserve(set.cards.len());
+        for card in set.cards {
+            let id = CardRef {
+                set: set.code,
+                number: card.number,
+            };
+            let needle = format!("number:{},", card.number);
+            if card.name.trim().is_empty() {
+                return Err(fail(&needle, None, format!("card {id} has no name")));
+            }
+            if self.by_ref.insert(id, self.entries.len() as u32).is_some() {
+                return Err(fail(&needle, Some(card.name.clone()), format!("card number {id} is used twice")));
+            }
+            self.entries.push(Entry {
+                id,
+                set: set_index,
+                key: card.name.to_lowercase(),
+                card,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The index of a card, if the catalogue has it.
+    pub fn index_of(&self, id: CardRef) -> Option<usize> {
+        self.by_ref.get(&id).map(|&i| i as usize)
+    }
+
+    pub fn get(&self, id: CardRef) -> Option<&Entry> {
+        self.index_of(id).map(|i| &self.entries[i])
+    }
+
+    pub fn set_title(&self, code: SetCode) -> &str {
+        self.sets.iter().find(|s| s.code == code).map_or("an unknown set", |s| s.title.as_str())
+    }
+
+    /// Cards whose name is `name` (any case), in catalogue order.
+    pub fn named<'a>(&'a self, name: &str) -> impl Iterator<Item = &'a Entry> + 'a {
+        let key = name.trim().to_lowercase();
+        self.entries.iter().filter(move |e| e.key == key)
+    }
+}
+
+/// Which card types a search shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TypeChoice {
+    Champions,
+    Only(CardType),
+}
+
+/// How search results are ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SortKey {
+    /// Catalogue order: set, then number.
+    #[default]
+    SetNumber,
+    Name,
+    Type,
+    /// Highest level or bonus first; cards without one last.
+    Level,
+}
+
+impl SortKey {
+    pub const ALL: [SortKey; 4] = [SortKey::SetNumber, SortKey::Name, SortKey::Type, SortKey::Level];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SortKey::SetNumber => "Set and number",
+            SortKey::Name => "Name",
+            SortKey::Type => "Type",
+            SortKey::Level => "Level (highest first)",
+        }
+    }
+}
+
+/// The deck editor's search: every field narrows the result.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CardFilter {
+    /// Part of the name (any case), or a card reference such as `1st/37`.
+    pub text: String,
+    pub set: Option<SetCode>,
+    pub kind: Option<TypeChoice>,
+    pub world: Option<World>,
+    pub rarity: Option<Rarity>,
+    /// Level or bonus range; cards without a number are left out when either end is set.
+    pub level_min: Option<i32>,
+    pub level_max: Option<i32>,
+    pub attribute: Option<Attribute>,
+    /// Only cards whose power the engine enforces (or that have none).
+    pub enforced_only: bool,
+    pub sort: SortKey,
+}
+
+impl CardFilter {
+    pub fn matches(&self, entry: &Entry, needle: &str) -> bool {
+        let card = &entry.card;
+        if !needle.is_empty() && !entry.key.contains(needle) && !ref_matches(entry.id, needle) {
+            return false;
+        }
+        if self.set.is_some_and(|s| s != entry.id.set) {
+            return false;
+        }
+        match self.kind {
+            Some(TypeChoice::Champions) if !card.kind.is_champion() => return false,
+            Some(TypeChoice::Only(kind)) if card.kind != kind => return false,
+            _ => {}
+        }
+        if self.world.is_some_and(|w| w != card.world) || self.rarity.is_some_and(|r| r != card.rarity) {
+            return false;
+        }
+        if self.level_min.is_some() || self.level_max.is_some() {
+            let Some(level) = card.level.as_ref().and_then(|l| l.value()) else {
+                return false;
+            };
+            if self.level_min.is_some_and(|min| level < min) || self.level_max.is_some_and(|max| level > max) {
+                return false;
+            }
+        }
+        if self.attribute.is_some_and(|a| !card.has(a)) {
+            return false;
+        }
+        !self.enforced_only || card.power.is_enforced()
+    }
+
+    /// The indices of the matching cards, sorted.
+    pub fn apply(&self, catalogue: &Catalogue) -> Vec<u32> {
+        let needle = self.text.trim().to_lowercase();
+        let mut found: Vec<u32> = catalogue
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| self.matches(e, &needle))
+            .map(|(i, _)| i as u32)
+            .collect();
+        let entry = |i: &u32| &catalogue.entries[*i as usize];
+        match self.sort {
+            SortKey::SetNumber => {}
+            SortKey::Name => found.sort_by(|a, b| entry(a).key.cmp(&entry(b).key)),
+            SortKey::Type => found.sort_by_key(|i| entry(i).card.kind),
+            SortKey::Level => found.sort_by_key(|i| std::cmp::Reverse(entry(i).card.level.as_ref().and_then(|l| l.value()))),
+        }
+        found
+    }
+}
+
+/// `1st/37` matches 1st/37, 1st/370…; `dl/` matches every DragonLance card.
+fn ref_matches(id: CardRef, needle: &str) -> bool {
+    let Some((set, number)) = needle.split_once('/') else {
+        return false;
+    };
+    id.set.as_str().eq_ignore_ascii_case(set) && id.number.to_string().starts_with(number)
+}

@@ -1,0 +1,526 @@
+//! A deck list, its check against a format (every problem as a sentence a player understands),
+//! and the ways decks come and go: RON files in the user's data folder, CrossFire `.cfd` files and
+//! plain text lists.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use spellhall_core::content::{ContentError, parse_ron};
+use spellhall_core::files::{FileError, write_atomic};
+
+use crate::cards::{CardRef, CardType, Rarity};
+use crate::catalogue::{Catalogue, Entry};
+use crate::crossfire;
+use crate::format::{Format, Formats, Limit};
+
+/// A deck: a name, the format it is built for, and its cards (a card appears once per copy).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub author: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
+    /// A format id from `formats.ron`.
+    pub format: String,
+    pub cards: Vec<CardRef>,
+    /// Lines of an imported list that named no card: kept (and reported) until the player fixes
+    /// or removes them, so an import never silently loses a line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unread: Vec<String>,
+}
+
+impl Deck {
+    pub fn new(name: &str, format: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            author: String::new(),
+            notes: String::new(),
+            format: format.to_string(),
+            cards: Vec::new(),
+            unread: Vec::new(),
+        }
+    }
+
+    pub fn count(&self, id: CardRef) -> usize {
+        self.cards.iter().filter(|c| **c == id).count()
+    }
+
+    pub fn add(&mut self, id: CardRef) {
+        // Kept sorted so a saved deck is stable and a diff of two decks is readable.
+        let at = self.cards.partition_point(|c| *c <= id);
+        self.cards.insert(at, id);
+    }
+
+    /// Remove one copy; false if the deck has none.
+    pub fn remove(&mut self, id: CardRef) -> bool {
+        match self.cards.iter().position(|c| *c == id) {
+            Some(at) => {
+                self.cards.remove(at);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The deck as a RON file.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().struct_names(false).compact_arrays(true).escape_strings(false);
+        let mut text = ron::ser::to_string_pretty(self, pretty).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+
+    pub fn from_ron(file: &str, text: &str) -> Result<Self, ContentError> {
+        parse_ron(file, text)
+    }
+
+    /// Save to `path` atomically: the old file stays whole if writing fails.
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_atomic(path, self.to_ron().as_bytes()).map_err(|e| FileError::io(path, &e))
+    }
+
+    /// Load a deck file. A bad file is reported with its line and column and left untouched.
+    pub fn load(path: &Path) -> Result<Self, FileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
+        Self::from_ron(&path.display().to_string(), &text).map_err(|e| FileError {
+            path: path.to_path_buf(),
+            position: (e.line > 0).then_some((e.line, e.col)),
+            message: e.message,
+        })
+    }
+}
+
+/// One thing wrong with a deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The Spellfire rule it breaks, when the checklist numbers it ("SF-16").
+    pub rule: Option<&'static str>,
+    pub message: String,
+    /// The cards at fault, for the editor to mark.
+    pub cards: Vec<CardRef>,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+fn violation(rule: Option<&'static str>, message: String, cards: Vec<CardRef>) -> Violation {
+    Violation { rule, message, cards }
+}
+
+/// "1 realm", "2 realms"; "no realms".
+fn count_of(n: u32, singular: &str, plural: &str) -> String {
+    match n {
+        0 => format!("no {plural}"),
+        1 => format!("1 {singular}"),
+        _ => format!("{n} {plural}"),
+    }
+}
+
+fn times(n: usize) -> String {
+    match n {
+        1 => "once".into(),
+        2 => "twice".into(),
+        _ => format!("{n} times"),
+    }
+}
+
+fn copies_allowed(n: u32) -> String {
+    match n {
+        0 => "no copies allowed".into(),
+        1 => "one copy allowed".into(),
+        2 => "two copies allowed".into(),
+        _ => format!("{n} copies allowed"),
+    }
+}
+
+/// A count against a limit: `None` when within it, otherwise the sentence.
+fn against(n: u32, limit: Limit, singular: &str, plural: &str, format: &Format) -> Option<String> {
+    let have = count_of(n, singular, plural);
+    let have = capitalise(&have);
+    if limit.max == 0 && n > 0 {
+        Some(format!("{have}: the {} format allows none.", format.name))
+    } else if n > limit.max {
+        Some(format!("{have}; the most allowed is {}.", limit.max))
+    } else if n < limit.min {
+        Some(format!("{have}; at least {} needed.", limit.min))
+    } else {
+        None
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// Every way `deck` breaks `format`, in the order a player would fix them; empty when legal.
+pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Violation> {
+    let mut problems = Vec::new();
+    let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(deck.cards.len());
+    let mut unknown = Vec::new();
+    for &id in &deck.cards {
+        match catalogue.get(id) {
+            Some(entry) => known.push((id, entry)),
+            None => unknown.push(id),
+        }
+    }
+    if !unknown.is_empty() {
+        let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
+        problems.push(violation(
+            None,
+            format!("Not in the card catalogue: {}.", list.join(", ")),
+            unknown.clone(),
+        ));
+    }
+    if !deck.unread.is_empty() {
+        problems.push(violation(
+            None,
+            format!(
+                "{} of the imported list named no card: {}. Fix or remove {}.",
+                count_of(deck.unread.len() as u32, "line", "lines"),
+                deck.unread.iter().map(|l| format!("\"{l}\"")).collect::<Vec<_>>().join(", "),
+                if deck.unread.len() == 1 { "it" } else { "them" }
+            ),
+            Vec::new(),
+        ));
+    }
+
+    // Size (SF-15, SF-20, SF-22).
+    let total = deck.cards.len() as u32;
+    if format.cards.min == format.cards.max && total != format.cards.min {
+        problems.push(violation(
+            Some("SF-15"),
+            format!(
+                "The deck has {total} cards; the {} format needs exactly {}.",
+                format.name, format.cards.min
+            ),
+            Vec::new(),
+        ));
+    } else if let Some(message) = against(total, format.cards, "card", "cards", format) {
+        problems.push(violation(Some("SF-15"), message, Vec::new()));
+    }
+
+    // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
+    for kind in CardType::DECK_ORDER {
+        let limit = format.type_limit(kind);
+        let of_kind: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.kind == kind).map(|(id, _)| *id).collect();
+        let limit = Limit {
+            min: limit.min,
+            max: limit.max,
+        };
+        if let Some(message) = against(of_kind.len() as u32, limit, &kind.singular(), &kind.plural(), format) {
+            let rule = if kind == CardType::Realm || kind == CardType::Holding { "SF-16" } else { "SF-18" };
+            problems.push(violation(Some(rule), message, of_kind));
+        }
+    }
+
+    // Champions and their levels (SF-17).
+    let champions: Vec<(CardRef, i32)> = known
+        .iter()
+        .filter_map(|(id, e)| e.card.champion_level().map(|level| (*id, level)))
+        .collect();
+    let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
+    if let Some(message) = against(champions.len() as u32, format.champions, "champion", "champions", format) {
+        problems.push(violation(Some("SF-17"), message, champion_refs.clone()));
+    }
+    let levels: i32 = champions.iter().map(|(_, level)| level).sum();
+    if levels > format.levels.max as i32 {
+        problems.push(violation(
+            Some("SF-17"),
+            format!("Champions total {levels} levels; the limit is {}.", format.levels.max),
+            champion_refs,
+        ));
+    }
+
+    // Avatars and chase cards (SF-18, SF-25).
+    let avatars: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.avatar).map(|(id, _)| *id).collect();
+    if let Some(message) = against(avatars.len() as u32, format.avatars, "avatar", "avatars", format) {
+        problems.push(violation(Some("SF-18"), message, avatars));
+    }
+    let chase: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.is_chase()).map(|(id, _)| *id).collect();
+    if let Some(message) = against(chase.len() as u32, format.chase, "chase card", "chase cards", format) {
+        problems.push(violation(Some("SF-25"), message, chase));
+    }
+
+    // Copies: the same card is the same type and name, whatever the set (SF-14).
+    let mut by_identity: BTreeMap<(CardType, &str), Vec<CardRef>> = BTreeMap::new();
+    for (id, entry) in &known {
+        by_identity.entry((entry.card.kind, entry.key.as_str())).or_default().push(*id);
+    }
+    for ((kind, _), ids) in &by_identity {
+        let copies = format.type_limit(*kind).copies;
+        if ids.len() as u32 > copies {
+            let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.clone());
+            let printings: std::collections::BTreeSet<String> = ids.iter().map(ToString::to_string).collect();
+            let printings = if printings.len() > 1 {
+                format!(" ({})", printings.into_iter().collect::<Vec<_>>().join(", "))
+            } else {
+                String::new()
+            };
+            problems.push(violation(
+                Some("SF-14"),
+                format!("{name} appears {}{printings}; {}.", times(ids.len()), copies_allowed(copies)),
+                ids.clone(),
+            ));
+        }
+    }
+
+    // Rarity, world, set and digit limits (SF-25 and the community formats).
+    for (rarity, limit) in &format.rarities {
+        let ids: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.rarity == *rarity).map(|(id, _)| *id).collect();
+        let (singular, plural) = rarity_words(*rarity);
+        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
+            problems.push(violation(Some("SF-25"), message, ids));
+        }
+    }
+    for (world, limit) in &format.worlds {
+        let ids: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.world == *world).map(|(id, _)| *id).collect();
+        let label = format!("card of the {} world", world.name());
+        let plural = format!("cards of the {} world", world.name());
+        if let Some(message) = against(ids.len() as u32, *limit, &label, &plural, format) {
+            problems.push(violation(None, message, ids));
+        }
+    }
+    for (set, limit) in &format.sets {
+        let ids: Vec<CardRef> = known.iter().filter(|(id, _)| id.set == *set).map(|(id, _)| *id).collect();
+        let title = catalogue.set_title(*set);
+        let singular = format!("card from {title}");
+        let plural = format!("cards from {title}");
+        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
+            problems.push(violation(Some("SF-24"), message, ids));
+        }
+    }
+    for (digit, limit) in &format.digits {
+        let ids: Vec<CardRef> = known.iter().filter(|(id, _)| id.number % 10 == u16::from(*digit)).map(|(id, _)| *id).collect();
+        let singular = format!("card numbered …{digit}");
+        let plural = format!("cards numbered …{digit}");
+        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
+            problems.push(violation(None, message, ids));
+        }
+    }
+    let banned: Vec<CardRef> = deck.cards.iter().filter(|id| format.banned.contains(id)).copied().collect();
+    if !banned.is_empty() {
+        let names: Vec<String> = banned
+            .iter()
+            .map(|id| catalogue.get(*id).map_or(id.to_string(), |e| e.card.name.clone()))
+            .collect();
+        problems.push(violation(
+            None,
+            format!("Banned in the {} format: {}.", format.name, names.join(", ")),
+            banned,
+        ));
+    }
+    problems
+}
+
+fn rarity_words(rarity: Rarity) -> (String, String) {
+    match rarity {
+        Rarity::Realm => ("realm-rarity card".into(), "realm-rarity cards".into()),
+        other => (format!("{} card", other.name()), format!("{} cards", other.name())),
+    }
+}
+
+/// A problem with one line of an imported text list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineProblem {
+    /// 1-based.
+    pub line: usize,
+    pub text: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for LineProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {} (\"{}\")", self.line, self.message, self.text)
+    }
+}
+
+/// A deck as a plain text list: a header, then one card a line, `1st/375 Name`.
+pub fn to_text(deck: &Deck, catalogue: &Catalogue, formats: &Formats) -> String {
+    let mut out = format!("# Deck: {}\n", deck.name);
+    let format = formats.get(&deck.format).map_or(deck.format.as_str(), |f| f.name.as_str());
+    out.push_str(&format!("# Format: {format}\n"));
+    for id in &deck.cards {
+        match catalogue.get(*id) {
+            Some(entry) => out.push_str(&format!("{id} {}\n", entry.card.name)),
+            None => out.push_str(&format!("{id}\n")),
+        }
+    }
+    for line in &deck.unread {
+        out.push_str(&format!("{line}\n"));
+    }
+    out
+}
+
+/// Read a text list: `1st/375 Name`, `1st 375`, `2x 1st/375`, or a card name alone; `#` starts a
+/// comment (`# Deck: NAME` names the deck). Lines naming no card are kept in [`Deck::unread`]
+/// and reported with the reason.
+pub fn from_text(text: &str, name: &str, format: &str, catalogue: &Catalogue) -> (Deck, Vec<LineProblem>) {
+    let mut deck = Deck::new(name, format);
+    let mut problems = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(comment) = line.strip_prefix('#') {
+            if let Some(title) = comment.trim().strip_prefix("Deck:") {
+                deck.name = title.trim().to_string();
+            }
+            continue;
+        }
+        let problem = |message: String| LineProblem {
+            line: index + 1,
+            text: line.to_string(),
+            message,
+        };
+        let (copies, rest) = split_copies(line);
+        match read_card_line(rest, catalogue) {
+            Ok((id, warning)) => {
+                for _ in 0..copies {
+                    deck.add(id);
+                }
+                if let Some(warning) = warning {
+                    problems.push(problem(warning));
+                }
+            }
+            Err(message) => {
+                problems.push(problem(message));
+                deck.unread.push(line.to_string());
+            }
+        }
+    }
+    (deck, problems)
+}
+
+/// `2x 1st/375` → (2, "1st/375").
+fn split_copies(line: &str) -> (usize, &str) {
+    if let Some((count, rest)) = line.split_once(|c: char| c == 'x' || c == 'X')
+        && let Ok(n) = count.trim().parse::<usize>()
+        && (1..=20).contains(&n)
+        && rest.starts_with(' ')
+    {
+        return (n, rest.trim());
+    }
+    (1, line)
+}
+
+/// The card a line names, and a warning when the name does not match the number.
+fn read_card_line(line: &str, catalogue: &Catalogue) -> Result<(CardRef, Option<String>), String> {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or_default();
+    let (id, name) = if first.contains('/') {
+        (first.parse::<CardRef>().ok(), words.collect::<Vec<_>>().join(" "))
+    } else {
+        let second = words.clone().next().unwrap_or_default();
+        match format!("{first} {second}").parse::<CardRef>() {
+            Ok(id) if !second.is_empty() => {
+                words.next();
+                (Some(id), words.collect::<Vec<_>>().join(" "))
+            }
+            _ => (None, line.to_string()),
+        }
+    };
+    match id {
+        Some(id) => {
+            let Some(entry) = catalogue.get(id) else {
+                return Err(format!("there is no card {id}"));
+            };
+            let warning = (!name.is_empty() && entry.key != name.to_lowercase())
+                .then(|| format!("{id} is {}, not {name}; the number was used", entry.card.name));
+            Ok((id, warning))
+        }
+        None => {
+            let mut named = catalogue.named(&name);
+            match named.next() {
+                Some(entry) => Ok((entry.id, None)),
+                None => Err("no card has this name or number".into()),
+            }
+        }
+    }
+}
+
+/// Read a CrossFire `.cfd` deck, with its format mapped to ours.
+pub fn from_cfd(file: &str, bytes: &[u8], formats: &Formats) -> Result<Deck, ContentError> {
+    let cfd = crossfire::read_cfd(file, bytes)?;
+    let format = formats
+        .by_crossfire_name(&cfd.format)
+        .or_else(|| formats.formats.first())
+        .map_or(String::new(), |f| f.id.clone());
+    let mut deck = Deck {
+        name: if cfd.title.is_empty() { "Imported deck".into() } else { cfd.title },
+        author: cfd.author,
+        notes: cfd.notes,
+        format,
+        cards: cfd.cards,
+        unread: Vec::new(),
+    };
+    deck.cards.sort();
+    Ok(deck)
+}
+
+/// Where a player's decks live, and the names they are listed by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckShelf {
+    pub dir: PathBuf,
+}
+
+impl DeckShelf {
+    pub fn new(dir: PathBuf) -> Self {
+        Self { dir }
+    }
+
+    /// A file name for a deck name: letters, digits, `-` and `_`, others as `_`.
+    pub fn path_for(&self, name: &str) -> PathBuf {
+        let stem: String = name
+            .trim()
+            .chars()
+            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+            .collect();
+        let stem = if stem.is_empty() { "deck".to_string() } else { stem };
+        self.dir.join(format!("{stem}.ron"))
+    }
+
+    /// The `.ron` files on the shelf, by name.
+    pub fn list(&self) -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(&self.dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+                    .collect()
+            })
+            .unwrap_or_default();
+        paths.sort();
+        paths
+    }
+}
+
+const STARTER_FILES: [(&str, &str); 12] = [
+    ("A-1", include_str!("../../../data/spellfire/decks/A-1.ron")),
+    ("A-2", include_str!("../../../data/spellfire/decks/A-2.ron")),
+    ("B-1", include_str!("../../../data/spellfire/decks/B-1.ron")),
+    ("B-2", include_str!("../../../data/spellfire/decks/B-2.ron")),
+    ("C-1", include_str!("../../../data/spellfire/decks/C-1.ron")),
+    ("C-2", include_str!("../../../data/spellfire/decks/C-2.ron")),
+    ("D-1", include_str!("../../../data/spellfire/decks/D-1.ron")),
+    ("D-2", include_str!("../../../data/spellfire/decks/D-2.ron")),
+    ("E-1", include_str!("../../../data/spellfire/decks/E-1.ron")),
+    ("E-2", include_str!("../../../data/spellfire/decks/E-2.ron")),
+    ("F-1", include_str!("../../../data/spellfire/decks/F-1.ron")),
+    ("F-2", include_str!("../../../data/spellfire/decks/F-2.ron")),
+];
+
+/// The twelve 1st Edition starter decks (read-only in the editor; save a copy to change one).
+pub fn starter_decks() -> Result<Vec<Deck>, ContentError> {
+    STARTER_FILES
+        .iter()
+        .map(|(code, text)| Deck::from_ron(&format!("data/spellfire/decks/{code}.ron"), text))
+        .collect()
+}
