@@ -33,6 +33,8 @@ pub struct CliOptions {
     /// `--user-dir DIR`: keep settings, saves and user content under DIR instead of the platform's
     /// folders (portable installs, tests).
     pub user_dir: Option<PathBuf>,
+    /// `--deck FILE|starter:A-1`: the deck the editor opens with `--screen deck-editor`.
+    pub deck: Option<String>,
     /// `--dev-games`: also list the kernel's test game Tally (for developers and CI; not a game).
     pub dev_games: bool,
 }
@@ -48,6 +50,8 @@ Usage: spellhall [options]
   --frames N           frames to render before the screenshot (default 10)
   --bench-frames N     render N frames with nothing drawn, then N of the screen; print
                        frame-time p50/p95/p99 and peak memory, then exit
+  --deck FILE          with --screen deck-editor: open this deck (a .ron deck file, or
+                       starter:A-1 ... starter:F-2 for a 1st Edition starter deck)
   --user-dir DIR       keep settings, saves and user content under DIR
   --dev-games          developers: also list the kernel's test game Tally
   --help               this text";
@@ -86,6 +90,7 @@ impl CliOptions {
                 "--frames" => options.frames = number(&flag, &value()?)?,
                 "--bench-frames" => options.bench_frames = Some(number(&flag, &value()?)?),
                 "--user-dir" => options.user_dir = Some(PathBuf::from(value()?)),
+                "--deck" => options.deck = Some(value()?),
                 "--dev-games" => options.dev_games = true,
                 "--help" | "-h" => return Err(USAGE.to_string()),
                 other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),

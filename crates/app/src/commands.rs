@@ -33,7 +33,21 @@ pub enum UiCommand {
     SaveGame,
     /// The same table and options with a new seed.
     PlayAgain,
+    /// Open the Spellfire deck editor, with a deck if one is named.
+    OpenDeckEditor(Option<DeckChoice>),
+    /// Ctrl+S in the deck editor.
+    SaveDeck,
+    /// Esc in the deck editor: close its dialog, or leave.
+    EditorEscape,
     Quit,
+}
+
+/// A deck for the editor to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeckChoice {
+    File(PathBuf),
+    /// A 1st Edition starter deck by its box code, "A-1" … "F-2".
+    Starter(String),
 }
 
 pub(super) fn plugin(app: &mut App) {

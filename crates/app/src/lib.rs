@@ -163,7 +163,11 @@ fn startup_commands(options: &CliOptions, catalog: &GameCatalog) -> Result<Start
     match options.screen {
         StartScreen::Title => {}
         StartScreen::DeckEditor => {
-            return Err("the Spellfire deck editor is not built yet (issue 5)".into());
+            let deck = options.deck.as_deref().map(|deck| match deck.strip_prefix("starter:") {
+                Some(code) => commands::DeckChoice::Starter(code.to_string()),
+                None => commands::DeckChoice::File(deck.into()),
+            });
+            commands.push(UiCommand::OpenDeckEditor(deck));
         }
         StartScreen::Setup => {
             let entry = playable_game()?;

@@ -239,6 +239,7 @@ impl CardType {
     pub fn plural(self) -> String {
         match self {
             CardType::Ally => "allies".into(),
+            CardType::Hero => "heroes".into(),
             CardType::BloodAbility => "blood abilities".into(),
             CardType::ThiefAbility => "thief abilities".into(),
             CardType::UnarmedCombat => "unarmed combat cards".into(),

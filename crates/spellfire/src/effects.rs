@@ -56,11 +56,7 @@ pub fn describe(card: &Card) -> Vec<String> {
     }
     match card.power {
         Power::NoText => lines.push("No special power.".into()),
-        Power::Unscripted => lines.push(
-            "Special power: not scripted yet, so no game enforces it. Import your CrossFire card \
-             texts (deck editor, Import) to read the printed text here."
-                .into(),
-        ),
+        Power::Unscripted => lines.push("Special power: not scripted yet, so no game enforces it.".into()),
     }
     lines
 }

@@ -1,5 +1,6 @@
 //! The screens and how the app moves between them.
 
+pub mod deck_editor;
 pub mod playing;
 pub mod results;
 pub mod setup;
@@ -17,11 +18,18 @@ pub enum Screen {
     Setup,
     Playing,
     Results,
+    DeckEditor,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
-        .add_plugins((title::plugin, setup::plugin, playing::plugin, results::plugin))
+        .add_plugins((
+            title::plugin,
+            setup::plugin,
+            playing::plugin,
+            results::plugin,
+            deck_editor::plugin,
+        ))
         .add_systems(Update, (go_to_title, quit));
 }
 

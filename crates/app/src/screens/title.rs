@@ -256,8 +256,13 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
         ui.horizontal(|ui| {
             ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
             ui.spacing_mut().item_spacing.x = 12.0;
-            ui.add_enabled(false, widgets::menu_button("Spellfire Deck Editor"))
-                .on_disabled_hover_text("The deck editor is not built yet (issue 5).");
+            if ui
+                .add(widgets::menu_button("Spellfire Deck Editor"))
+                .on_hover_text("Build, check and save Spellfire decks; open the 1st Edition starter decks.")
+                .clicked()
+            {
+                out.push(UiCommand::OpenDeckEditor(None));
+            }
             let can_resume = model.listings.autosave.as_ref().is_some_and(|a| a.summary.is_ok());
             if ui
                 .add_enabled(can_resume, widgets::menu_button("Resume"))

@@ -123,7 +123,12 @@ fn shortcuts(
             dialogs.menu_open = true;
         } else if *screen.get() == Screen::Setup {
             out.write(UiCommand::GoToTitle);
+        } else if *screen.get() == Screen::DeckEditor {
+            out.write(UiCommand::EditorEscape);
         }
+    }
+    if *screen.get() == Screen::DeckEditor && save {
+        out.write(UiCommand::SaveDeck);
     }
     if playing && !typing {
         if redo && acting {

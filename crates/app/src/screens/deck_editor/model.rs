@@ -1,0 +1,555 @@
+//! The deck editor's state and everything it does to decks and files. The egui body only edits
+//! UI state (search text, dialog fields) and pushes [`EditorCommand`]s; [`DeckEditor::perform`]
+//! carries them out, so every flow can be tested without a window.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+use spellfire::cards::CardRef;
+use spellfire::catalogue::{CardFilter, Catalogue};
+use spellfire::deck::{self, Deck, DeckShelf, Violation, validate};
+use spellfire::format::Formats;
+use spellfire::stats::{DeckStats, deck_stats};
+use spellhall_core::files::write_atomic;
+
+use crate::paths::UserDirs;
+
+/// The shipped Spellfire content the editor works from, loaded once.
+#[derive(Debug)]
+pub struct Library {
+    pub catalogue: Catalogue,
+    pub formats: Formats,
+    pub starters: Vec<Deck>,
+}
+
+impl Library {
+    pub fn shipped() -> Result<Self, String> {
+        Ok(Self {
+            catalogue: Catalogue::shipped().map_err(|e| e.to_string())?,
+            formats: Formats::shipped().map_err(|e| e.to_string())?,
+            starters: deck::starter_decks().map_err(|e| e.to_string())?,
+        })
+    }
+}
+
+/// Where the open deck came from, which decides what Save does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Never saved: Save asks for a name.
+    New,
+    /// A file on the player's shelf.
+    File(PathBuf),
+    /// One of the twelve starter decks, read-only: Save asks for a name and saves a copy.
+    Starter(usize),
+}
+
+/// Something the player asked for that changes the deck or the files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditorCommand {
+    Add(CardRef),
+    Remove(CardRef),
+    SetFormat(String),
+    New,
+    Open(PathBuf),
+    OpenStarter(usize),
+    Save,
+    SaveAs(String),
+    Duplicate,
+    Rename(String),
+    Delete,
+    ImportText(String),
+    ImportCfd(PathBuf),
+    ExportCfd(PathBuf),
+    ExportText(PathBuf),
+    /// Read the card texts of the player's own CrossFire folder into his data folder.
+    ImportCardTexts(PathBuf),
+    ForgetCardTexts,
+    /// Leave for the title screen (after the unsaved-changes question).
+    Leave,
+    /// The answer to the unsaved-changes question.
+    SaveThen,
+    DiscardThen,
+    CancelPending,
+}
+
+/// A dialog the editor shows over itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dialog {
+    Open,
+    SaveAs { name: String },
+    Rename { name: String },
+    ConfirmDelete,
+    Import { text: String, path: String },
+    Export { path: String },
+    CardTexts { path: String },
+    /// The deck has unsaved changes and the player asked for `then`.
+    Unsaved { then: Box<EditorCommand> },
+}
+
+/// How the results are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ResultsView {
+    #[default]
+    List,
+    Faces,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideTab {
+    #[default]
+    Deck,
+    Statistics,
+}
+
+/// The recent-decks list, kept in the data folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+struct Recent {
+    decks: Vec<PathBuf>,
+}
+
+const RECENT_LIMIT: usize = 8;
+
+#[derive(Resource)]
+pub struct DeckEditor {
+    pub library: Arc<Library>,
+    pub shelf: DeckShelf,
+    pub data_dir: PathBuf,
+    pub filter: CardFilter,
+    /// The search result for `shown_filter`, indices into the catalogue.
+    pub results: Vec<u32>,
+    shown_filter: Option<CardFilter>,
+    pub selected: Option<CardRef>,
+    pub deck: Deck,
+    pub origin: Origin,
+    pub dirty: bool,
+    pub problems: Vec<Violation>,
+    pub stats: DeckStats,
+    pub view: ResultsView,
+    pub tab: SideTab,
+    pub dialog: Option<Dialog>,
+    pub recent: Vec<PathBuf>,
+    /// The printed texts from the player's own CrossFire folder, if he imported them.
+    pub card_texts: BTreeMap<CardRef, String>,
+    /// The last thing that happened, for the status line: (text, is_error).
+    pub status: Option<(String, bool)>,
+    /// Set when the editor is done and the app should go to the title screen.
+    pub leave: bool,
+}
+
+impl DeckEditor {
+    pub fn new(library: Arc<Library>, dirs: &UserDirs) -> Self {
+        let data_dir = dirs.data.join("spellfire");
+        let mut editor = Self {
+            library,
+            shelf: DeckShelf::new(data_dir.join("decks")),
+            filter: CardFilter::default(),
+            results: Vec::new(),
+            shown_filter: None,
+            selected: None,
+            deck: Deck::new("New deck", "55"),
+            origin: Origin::New,
+            dirty: false,
+            problems: Vec::new(),
+            stats: DeckStats::default(),
+            view: ResultsView::default(),
+            tab: SideTab::default(),
+            dialog: None,
+            recent: Vec::new(),
+            card_texts: BTreeMap::new(),
+            status: None,
+            leave: false,
+            data_dir,
+        };
+        editor.recent = read_ron::<Recent>(&editor.recent_file()).map(|r| r.decks).unwrap_or_default();
+        match read_ron::<BTreeMap<CardRef, String>>(&editor.texts_file()) {
+            Ok(texts) => editor.card_texts = texts,
+            Err(e) if editor.texts_file().exists() => editor.fail(format!("Your imported card texts could not be read: {e}")),
+            Err(_) => {}
+        }
+        editor.recheck();
+        editor.refresh_results();
+        editor
+    }
+
+    fn recent_file(&self) -> PathBuf {
+        self.data_dir.join("recent-decks.ron")
+    }
+
+    /// The player's imported CrossFire texts: his own data, never shipped.
+    pub fn texts_file(&self) -> PathBuf {
+        self.data_dir.join("crossfire-card-texts.ron")
+    }
+
+    pub fn exports_dir(&self) -> PathBuf {
+        self.data_dir.join("exports")
+    }
+
+    /// Run the search again if the filter changed since the last time.
+    pub fn refresh_results(&mut self) {
+        if self.shown_filter.as_ref() != Some(&self.filter) {
+            self.results = self.filter.apply(&self.library.catalogue);
+            self.shown_filter = Some(self.filter.clone());
+        }
+    }
+
+    /// Check the deck and count its statistics again (after every change).
+    pub fn recheck(&mut self) {
+        let library = Arc::clone(&self.library);
+        match library.formats.get(&self.deck.format).or_else(|| library.formats.formats.first()) {
+            Some(format) => {
+                self.problems = validate(&self.deck, format, &library.catalogue);
+                self.stats = deck_stats(&self.deck, format, &library.catalogue);
+            }
+            None => self.problems.clear(),
+        }
+    }
+
+    pub fn read_only(&self) -> bool {
+        matches!(self.origin, Origin::Starter(_))
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.status = Some((text.into(), false));
+    }
+
+    fn fail(&mut self, text: impl Into<String>) {
+        self.status = Some((text.into(), true));
+    }
+
+    /// Commands that would throw away unsaved changes ask first.
+    fn discards_changes(command: &EditorCommand) -> bool {
+        matches!(
+            command,
+            EditorCommand::New
+                | EditorCommand::Open(_)
+                | EditorCommand::OpenStarter(_)
+                | EditorCommand::Leave
+                | EditorCommand::ImportText(_)
+                | EditorCommand::ImportCfd(_)
+        )
+    }
+
+    pub fn perform(&mut self, command: EditorCommand) {
+        if self.dirty && Self::discards_changes(&command) {
+            self.dialog = Some(Dialog::Unsaved {
+                then: Box::new(command),
+            });
+            return;
+        }
+        match command {
+            EditorCommand::Add(id) => self.add(id),
+            EditorCommand::Remove(id) => {
+                if self.read_only() {
+                    self.fail("Starter decks are read-only: Save as… makes a copy you can change.");
+                } else if self.deck.remove(id) {
+                    self.changed();
+                }
+            }
+            EditorCommand::SetFormat(format) => {
+                if self.deck.format != format {
+                    self.deck.format = format;
+                    if !self.read_only() {
+                        self.dirty = true;
+                    }
+                    self.recheck();
+                }
+            }
+            EditorCommand::New => {
+                let format = self.deck.format.clone();
+                self.deck = Deck::new("New deck", &format);
+                self.origin = Origin::New;
+                self.dirty = false;
+                self.recheck();
+                self.info("A new, empty deck.");
+            }
+            EditorCommand::Open(path) => self.open(&path),
+            EditorCommand::OpenStarter(index) => match self.library.starters.get(index) {
+                Some(starter) => {
+                    self.deck = starter.clone();
+                    self.origin = Origin::Starter(index);
+                    self.dirty = false;
+                    self.recheck();
+                    self.info(format!("{} (read-only: Save as… to change a copy).", self.deck.name));
+                }
+                None => self.fail("There is no such starter deck."),
+            },
+            EditorCommand::Save => match self.origin.clone() {
+                Origin::File(path) => self.write_to(&path),
+                Origin::New | Origin::Starter(_) => {
+                    let name = self.deck.name.clone();
+                    self.dialog = Some(Dialog::SaveAs { name });
+                }
+            },
+            EditorCommand::SaveAs(name) => self.save_as(&name),
+            EditorCommand::Duplicate => {
+                let name = self.unused_name(&format!("{} (copy)", self.deck.name));
+                self.save_as(&name);
+            }
+            EditorCommand::Rename(name) => self.rename(&name),
+            EditorCommand::Delete => self.delete(),
+            EditorCommand::ImportText(text) => {
+                let format = self.deck.format.clone();
+                let (deck, problems) = deck::from_text(&text, "Imported deck", &format, &self.library.catalogue);
+                let count = deck.cards.len();
+                self.replace_with_import(deck);
+                if problems.is_empty() {
+                    self.info(format!("Imported {count} cards."));
+                } else {
+                    let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                    self.fail(format!("Imported {count} cards; {}", lines.join("; ")));
+                }
+            }
+            EditorCommand::ImportCfd(path) => match std::fs::read(&path) {
+                Ok(bytes) => match deck::from_cfd(&path.display().to_string(), &bytes, &self.library.formats) {
+                    Ok(deck) => {
+                        let count = deck.cards.len();
+                        self.replace_with_import(deck);
+                        self.info(format!("Imported {count} cards from {}.", path.display()));
+                    }
+                    Err(e) => self.fail(format!("Not imported: {e}")),
+                },
+                Err(e) => self.fail(format!("Not imported: {} cannot be read: {e}", path.display())),
+            },
+            EditorCommand::ExportCfd(path) => {
+                let text = spellfire::crossfire::write_cfd(&self.deck, &self.library.formats);
+                self.export(&path, &text);
+            }
+            EditorCommand::ExportText(path) => {
+                let text = deck::to_text(&self.deck, &self.library.catalogue, &self.library.formats);
+                self.export(&path, &text);
+            }
+            EditorCommand::ImportCardTexts(folder) => match spellfire::crossfire::original_texts(&folder) {
+                Ok(texts) => {
+                    let text = ron::ser::to_string_pretty(&texts, ron::ser::PrettyConfig::default()).unwrap_or_default();
+                    match write_atomic(&self.texts_file(), text.as_bytes()) {
+                        Ok(()) => {
+                            let count = texts.len();
+                            self.card_texts = texts;
+                            self.info(format!(
+                                "Read {count} card texts from your CrossFire folder; they stay in {}.",
+                                self.texts_file().display()
+                            ));
+                        }
+                        Err(e) => self.fail(format!("The card texts could not be stored: {e}")),
+                    }
+                }
+                Err(e) => self.fail(format!("No card texts read: {e}")),
+            },
+            EditorCommand::ForgetCardTexts => {
+                let _ = std::fs::remove_file(self.texts_file());
+                self.card_texts.clear();
+                self.info("The imported card texts are removed.");
+            }
+            EditorCommand::Leave => self.leave = true,
+            EditorCommand::SaveThen => {
+                if let Some(Dialog::Unsaved { then }) = self.dialog.take() {
+                    self.perform(EditorCommand::Save);
+                    // Saving a new deck opens the name dialog first; the pending step is then
+                    // dropped, and the player repeats it once the deck has a name.
+                    if !self.dirty {
+                        self.perform(*then);
+                    }
+                }
+            }
+            EditorCommand::DiscardThen => {
+                if let Some(Dialog::Unsaved { then }) = self.dialog.take() {
+                    self.dirty = false;
+                    self.perform(*then);
+                }
+            }
+            EditorCommand::CancelPending => self.dialog = None,
+        }
+    }
+
+    fn add(&mut self, id: CardRef) {
+        if self.read_only() {
+            self.fail("Starter decks are read-only: Save as… makes a copy you can change.");
+            return;
+        }
+        if self.library.catalogue.get(id).is_none() {
+            self.fail(format!("There is no card {id}."));
+            return;
+        }
+        self.deck.add(id);
+        self.selected = Some(id);
+        self.changed();
+    }
+
+    fn changed(&mut self) {
+        self.dirty = true;
+        self.recheck();
+    }
+
+    fn replace_with_import(&mut self, deck: Deck) {
+        self.deck = deck;
+        self.origin = Origin::New;
+        // An import is not on the shelf until the player saves it.
+        self.dirty = true;
+        self.recheck();
+    }
+
+    fn open(&mut self, path: &Path) {
+        match Deck::load(path) {
+            Ok(deck) => {
+                self.deck = deck;
+                self.origin = Origin::File(path.to_path_buf());
+                self.dirty = false;
+                self.recheck();
+                self.remember(path);
+                self.info(format!("Opened {}.", self.deck.name));
+            }
+            Err(e) => self.fail(format!("Not opened (the file is left as it is): {e}")),
+        }
+    }
+
+    fn write_to(&mut self, path: &Path) {
+        match self.deck.save(path) {
+            Ok(()) => {
+                self.origin = Origin::File(path.to_path_buf());
+                self.dirty = false;
+                self.remember(path);
+                self.info(format!("Saved {}.", self.deck.name));
+            }
+            Err(e) => self.fail(format!("Not saved: {e}")),
+        }
+    }
+
+    fn save_as(&mut self, name: &str) {
+        let name = name.trim();
+        if name.is_empty() {
+            self.fail("A deck needs a name.");
+            return;
+        }
+        let path = self.shelf.path_for(name);
+        if path.exists() && self.origin != Origin::File(path.clone()) {
+            self.fail(format!("There is already a deck called {name}: choose another name."));
+            return;
+        }
+        self.deck.name = name.to_string();
+        self.dialog = None;
+        self.write_to(&path);
+    }
+
+    fn rename(&mut self, name: &str) {
+        let name = name.trim();
+        let Origin::File(old) = self.origin.clone() else {
+            // Not on the shelf yet: renaming is just naming it.
+            if !name.is_empty() {
+                self.deck.name = name.to_string();
+                self.dirty = true;
+                self.dialog = None;
+            }
+            return;
+        };
+        let new = self.shelf.path_for(name);
+        if name.is_empty() || (new.exists() && new != old) {
+            self.fail(format!("Cannot rename to '{name}': the name is empty or taken."));
+            return;
+        }
+        let previous = std::mem::replace(&mut self.deck.name, name.to_string());
+        match self.deck.save(&new) {
+            Ok(()) => {
+                if new != old {
+                    let _ = std::fs::remove_file(&old);
+                    self.recent.retain(|p| *p != old);
+                }
+                self.origin = Origin::File(new.clone());
+                self.dirty = false;
+                self.remember(&new);
+                self.dialog = None;
+                self.info(format!("Renamed {previous} to {name}."));
+            }
+            Err(e) => {
+                self.deck.name = previous;
+                self.fail(format!("Not renamed: {e}"));
+            }
+        }
+    }
+
+    fn delete(&mut self) {
+        self.dialog = None;
+        let Origin::File(path) = self.origin.clone() else {
+            self.fail("Only a deck saved on your shelf can be deleted.");
+            return;
+        };
+        match std::fs::remove_file(&path) {
+            Ok(()) => {
+                let name = self.deck.name.clone();
+                self.recent.retain(|p| *p != path);
+                self.save_recent();
+                self.dirty = false;
+                self.perform(EditorCommand::New);
+                self.info(format!("Deleted {name}."));
+            }
+            Err(e) => self.fail(format!("Not deleted: {e}")),
+        }
+    }
+
+    fn export(&mut self, path: &Path, text: &str) {
+        match write_atomic(path, text.as_bytes()) {
+            Ok(()) => {
+                self.dialog = None;
+                self.info(format!("Exported to {}.", path.display()));
+            }
+            Err(e) => self.fail(format!("Not exported: {e}")),
+        }
+    }
+
+    /// A name no deck on the shelf has yet: "X (copy)", "X (copy 2)", …
+    fn unused_name(&self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut n = 2;
+        while self.shelf.path_for(&name).exists() {
+            name = format!("{base} {n}");
+            n += 1;
+        }
+        name
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_LIMIT);
+        self.save_recent();
+    }
+
+    fn save_recent(&mut self) {
+        let recent = Recent {
+            decks: self.recent.clone(),
+        };
+        let text = ron::ser::to_string_pretty(&recent, ron::ser::PrettyConfig::default()).unwrap_or_default();
+        if let Err(e) = write_atomic(&self.recent_file(), text.as_bytes()) {
+            self.fail(format!("The recent-decks list could not be saved: {e}"));
+        }
+    }
+
+    /// The decks on the shelf, by file, with their names (or why they cannot be read).
+    pub fn shelf_listing(&self) -> Vec<(PathBuf, Result<String, String>)> {
+        self.shelf
+            .list()
+            .into_iter()
+            .map(|path| {
+                let name = Deck::load(&path).map(|d| d.name).map_err(|e| e.to_string());
+                (path, name)
+            })
+            .collect()
+    }
+
+    /// The deck's copies of the catalogue card at `index`.
+    pub fn copies_of(&self, id: CardRef) -> usize {
+        self.deck.count(id)
+    }
+
+    /// Cards the check complains about, to mark in the deck list.
+    pub fn is_flagged(&self, id: CardRef) -> bool {
+        self.problems.iter().any(|p| p.cards.len() < 20 && p.cards.contains(&id))
+    }
+}
+
+fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    spellhall_core::content::parse_ron(&path.display().to_string(), &text).map_err(|e| e.to_string())
+}
