@@ -67,6 +67,11 @@ fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
     harness.run();
     assert_eq!(harness.state().1, vec![UiCommand::OpenSetup("mighty-magics".into())]);
 
+    harness.state_mut().1.clear();
+    harness.get_by_label("Spellfire Deck Editor").click();
+    harness.run();
+    assert_eq!(harness.state().1, vec![UiCommand::OpenDeckEditor(None)]);
+
     harness.get_by_label("Settings").click();
     harness.run();
     assert!(harness.state().0.settings_open);

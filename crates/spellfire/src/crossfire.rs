@@ -794,7 +794,7 @@ pub fn original_texts(crossfire: &Path) -> Result<BTreeMap<CardRef, String>, Con
     let mut texts = BTreeMap::new();
     for path in paths {
         let raw = read_database_file(&path.display().to_string(), &read_file(&path)?)?;
-        texts.extend(raw.cards.into_iter().filter(|c| !c.text.is_empty()).map(|c| (c.card, c.text)));
+        texts.extend(raw.cards.into_iter().filter(|c| c.type_id != 0 && !c.text.is_empty()).map(|c| (c.card, c.text)));
     }
     if texts.is_empty() {
         return Err(ContentError {

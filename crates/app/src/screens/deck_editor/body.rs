@@ -60,7 +60,9 @@ fn keyboard(ui: &egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>
     let position = editor
         .selected
         .and_then(|id| catalogue.index_of(id))
-        .and_then(|index| editor.results.iter().position(|&r| r as usize == index));
+        .and_then(|index| editor.results.iter().position(|&r| r as usize == index))
+        // With nothing chosen, the preview shows the first result: the keys start from it.
+        .or((!editor.results.is_empty()).then_some(0));
     let step = |to: usize| catalogue.entries[editor.results[to] as usize].id;
     if !editor.results.is_empty() {
         if down {
@@ -269,12 +271,14 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
     let library = std::sync::Arc::clone(&editor.library);
     let catalogue = &library.catalogue;
     ui.horizontal(|ui| {
+        let label = ui.label("Search");
         ui.add(
             egui::TextEdit::singleline(&mut editor.filter.text)
                 .id(search_id())
-                .hint_text("Search a name, or 1st/375")
-                .desired_width(300.0),
-        );
+                .hint_text("a name, or 1st/375")
+                .desired_width(270.0),
+        )
+        .labelled_by(label.id);
         ui.selectable_value(&mut editor.view, ResultsView::List, "List");
         ui.selectable_value(&mut editor.view, ResultsView::Faces, "Cards");
     });

@@ -100,7 +100,11 @@ fn editor_keys(mut commands: MessageReader<UiCommand>, editor: Option<ResMut<Dec
     }
     for command in commands.read() {
         match command {
-            UiCommand::SaveDeck => editor.perform(EditorCommand::Save),
+            // Ctrl+S answers "Save" when the unsaved-changes question is open.
+            UiCommand::SaveDeck => match editor.dialog {
+                Some(Dialog::Unsaved { .. }) => editor.perform(EditorCommand::SaveThen),
+                _ => editor.perform(EditorCommand::Save),
+            },
             UiCommand::EditorEscape => match editor.dialog {
                 Some(Dialog::Unsaved { .. }) => editor.perform(EditorCommand::CancelPending),
                 Some(_) => editor.dialog = None,
