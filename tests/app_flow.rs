@@ -129,7 +129,10 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
     use spellhall::screens::deck_editor::{DeckEditor, Dialog, EditorCommand};
     let dir = scratch("editor");
     let mut app = app_in(&dir);
-    send(&mut app, UiCommand::OpenDeckEditor(Some(DeckChoice::Starter("B-1".into()))));
+    send(
+        &mut app,
+        UiCommand::OpenDeckEditor(Some(DeckChoice::Starter("B-1".into()))),
+    );
     assert_eq!(screen(&app), Screen::DeckEditor);
     let editor = app.world().resource::<DeckEditor>();
     assert_eq!(editor.deck.name, "1st Edition Starter B-1");
@@ -137,17 +140,29 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
 
     // Ctrl+S on a starter deck asks for the name of the copy.
     send(&mut app, UiCommand::SaveDeck);
-    assert!(matches!(app.world().resource::<DeckEditor>().dialog, Some(Dialog::SaveAs { .. })));
+    assert!(matches!(
+        app.world().resource::<DeckEditor>().dialog,
+        Some(Dialog::SaveAs { .. })
+    ));
     // Esc closes the dialog first, then leaves.
     send(&mut app, UiCommand::EditorEscape);
     assert_eq!(app.world().resource::<DeckEditor>().dialog, None);
-    app.world_mut().resource_mut::<DeckEditor>().perform(EditorCommand::SaveAs("My B-1".into()));
+    app.world_mut()
+        .resource_mut::<DeckEditor>()
+        .perform(EditorCommand::SaveAs("My B-1".into()));
     app.world_mut()
         .resource_mut::<DeckEditor>()
         .perform(EditorCommand::Add("1st/1".parse().unwrap()));
     send(&mut app, UiCommand::EditorEscape);
-    assert_eq!(screen(&app), Screen::DeckEditor, "unsaved changes are asked about first");
-    assert!(matches!(app.world().resource::<DeckEditor>().dialog, Some(Dialog::Unsaved { .. })));
+    assert_eq!(
+        screen(&app),
+        Screen::DeckEditor,
+        "unsaved changes are asked about first"
+    );
+    assert!(matches!(
+        app.world().resource::<DeckEditor>().dialog,
+        Some(Dialog::Unsaved { .. })
+    ));
     // Ctrl+S answers the question: save, then leave.
     send(&mut app, UiCommand::SaveDeck);
     assert_eq!(screen(&app), Screen::Title);
@@ -160,9 +175,15 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
         UiCommand::OpenDeckEditor(Some(DeckChoice::File(dir.join("data/spellfire/decks/My_B-1.ron")))),
     );
     assert_eq!(app.world().resource::<DeckEditor>().deck.name, "My B-1");
-    send(&mut app, UiCommand::OpenDeckEditor(Some(DeckChoice::Starter("Z-9".into()))));
+    send(
+        &mut app,
+        UiCommand::OpenDeckEditor(Some(DeckChoice::Starter("Z-9".into()))),
+    );
     let notices = app.world().resource::<Notices>();
-    assert_eq!(notices.toasts.last().unwrap().text, "There is no starter deck Z-9: they are A-1 to F-2.");
+    assert_eq!(
+        notices.toasts.last().unwrap().text,
+        "There is no starter deck Z-9: they are A-1 to F-2."
+    );
 }
 
 #[test]

@@ -7,10 +7,10 @@ use std::sync::{Arc, OnceLock};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use spellhall::egui::Key;
 use spellfire::cards::{CardRef, CardType};
 use spellfire::catalogue::TypeChoice;
 use spellfire::deck::Deck;
+use spellhall::egui::Key;
 use spellhall::paths::UserDirs;
 use spellhall::screens::deck_editor::model::Origin;
 use spellhall::screens::deck_editor::{DeckEditor, Dialog, EditorCommand, Library, editor_body};
@@ -55,14 +55,24 @@ fn the_search_narrows_the_results_as_the_filter_changes() {
     editor.filter.kind = Some(TypeChoice::Only(CardType::Wizard));
     editor.refresh_results();
     assert!(editor.results.len() < names.len());
-    assert!(editor.results.iter().all(|&i| editor.library.catalogue.entries[i as usize].card.kind == CardType::Wizard));
+    assert!(
+        editor
+            .results
+            .iter()
+            .all(|&i| editor.library.catalogue.entries[i as usize].card.kind == CardType::Wizard)
+    );
 }
 
 #[test]
 fn adding_and_removing_updates_the_check_and_the_statistics() {
     let dir = scratch("add");
     let mut editor = editor_in(&dir);
-    assert!(editor.problems.iter().any(|p| p.message == "The deck has 0 cards; the 55-card standard format needs exactly 55."));
+    assert!(
+        editor
+            .problems
+            .iter()
+            .any(|p| p.message == "The deck has 0 cards; the 55-card standard format needs exactly 55.")
+    );
     editor.perform(EditorCommand::Add(card("1st/44")));
     editor.perform(EditorCommand::Add(card("4th/271")));
     assert!(editor.dirty);
@@ -90,7 +100,10 @@ fn a_new_deck_is_named_when_first_saved_then_saved_in_place_and_reopened() {
     let mut editor = editor_in(&dir);
     editor.perform(EditorCommand::Add(card("1st/1")));
     editor.perform(EditorCommand::Save);
-    assert!(matches!(editor.dialog, Some(Dialog::SaveAs { .. })), "an unnamed deck asks for a name");
+    assert!(
+        matches!(editor.dialog, Some(Dialog::SaveAs { .. })),
+        "an unnamed deck asks for a name"
+    );
     editor.perform(EditorCommand::SaveAs("Waterdeep rush".into()));
     let path = dir.join("data/spellfire/decks/Waterdeep_rush.ron");
     assert_eq!(editor.origin, Origin::File(path.clone()));
@@ -150,7 +163,11 @@ fn unsaved_changes_are_asked_about_before_they_are_lost() {
     assert!(editor.leave);
     editor.leave = false;
     editor.perform(EditorCommand::OpenStarter(0));
-    assert_eq!(editor.deck.cards.len(), 55, "no question once the changes are discarded");
+    assert_eq!(
+        editor.deck.cards.len(),
+        55,
+        "no question once the changes are discarded"
+    );
 }
 
 #[test]
@@ -164,7 +181,10 @@ fn starter_decks_open_read_only_and_save_as_a_copy() {
     assert_eq!(editor.deck.cards.len(), 55);
     assert!(status(&editor).contains("read-only"));
     editor.perform(EditorCommand::Save);
-    assert!(matches!(editor.dialog, Some(Dialog::SaveAs { .. })), "Save offers a copy");
+    assert!(
+        matches!(editor.dialog, Some(Dialog::SaveAs { .. })),
+        "Save offers a copy"
+    );
     editor.perform(EditorCommand::SaveAs("My A-1".into()));
     assert!(!editor.read_only());
     editor.perform(EditorCommand::Add(card("1st/1")));
@@ -267,7 +287,11 @@ fn typing_in_the_search_filters_and_enter_adds_the_first_result() {
     harness.run();
     let found: Vec<CardRef> = {
         let (editor, _) = harness.state();
-        editor.results.iter().map(|&i| editor.library.catalogue.entries[i as usize].id).collect()
+        editor
+            .results
+            .iter()
+            .map(|&i| editor.library.catalogue.entries[i as usize].id)
+            .collect()
     };
     assert!(found.contains(&card("1st/3")), "{found:?}");
     assert!(found.len() < 10);

@@ -20,7 +20,9 @@ pub struct SetCode {
 impl SetCode {
     pub fn new(code: &str) -> Result<Self, String> {
         if code.is_empty() || code.len() > 4 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(format!("'{code}' is not a set code (one to four letters or digits, like 1st or DL)"));
+            return Err(format!(
+                "'{code}' is not a set code (one to four letters or digits, like 1st or DL)"
+            ));
         }
         let mut bytes = [0; 4];
         bytes[..code.len()].copy_from_slice(code.as_bytes());
@@ -93,10 +95,12 @@ impl FromStr for CardRef {
             .split_once('/')
             .or_else(|| text.split_once(char::is_whitespace))
             .ok_or_else(|| format!("'{text}' is not a card reference (write it like 1st/375)"))?;
-        let number = number
-            .trim()
-            .parse::<u16>()
-            .map_err(|_| format!("'{text}' is not a card reference: '{}' is not a card number", number.trim()))?;
+        let number = number.trim().parse::<u16>().map_err(|_| {
+            format!(
+                "'{text}' is not a card reference: '{}' is not a card number",
+                number.trim()
+            )
+        })?;
         CardRef::new(set.trim(), number)
     }
 }

@@ -15,8 +15,8 @@ macro_rules! shipped_sets {
 
 /// The shipped set files in catalogue order (editions, boosters, community sets), by set code.
 const SHIPPED: [(&str, &str); 21] = shipped_sets!(
-    "1st", "2nd", "3rd", "4th", "NO", "PR", "RL", "DL", "FR", "AR", "PO", "UD", "RR", "BR", "DR", "NS", "DU", "IQ", "MI",
-    "CH", "CQ",
+    "1st", "2nd", "3rd", "4th", "NO", "PR", "RL", "DL", "FR", "AR", "PO", "UD", "RR", "BR", "DR", "NS", "DU", "IQ",
+    "MI", "CH", "CQ",
 );
 
 /// Where a shipped set file lives in the repository.
@@ -105,7 +105,11 @@ impl Catalogue {
                 return Err(fail(&needle, None, format!("card {id} has no name")));
             }
             if self.by_ref.insert(id, self.entries.len() as u32).is_some() {
-                return Err(fail(&needle, Some(card.name.clone()), format!("card number {id} is used twice")));
+                return Err(fail(
+                    &needle,
+                    Some(card.name.clone()),
+                    format!("card number {id} is used twice"),
+                ));
             }
             self.entries.push(Entry {
                 id,
@@ -135,7 +139,10 @@ impl Catalogue {
     }
 
     pub fn set_title(&self, code: SetCode) -> &str {
-        self.sets.iter().find(|s| s.code == code).map_or("an unknown set", |s| s.title.as_str())
+        self.sets
+            .iter()
+            .find(|s| s.code == code)
+            .map_or("an unknown set", |s| s.title.as_str())
     }
 
     /// Cards whose name is `name` (any case), in catalogue order.
@@ -241,7 +248,9 @@ impl CardFilter {
             SortKey::SetNumber => {}
             SortKey::Name => found.sort_by(|a, b| entry(a).key.cmp(&entry(b).key)),
             SortKey::Type => found.sort_by_key(|i| entry(i).card.kind),
-            SortKey::Level => found.sort_by_key(|i| std::cmp::Reverse(entry(i).card.level.as_ref().and_then(|l| l.value()))),
+            SortKey::Level => {
+                found.sort_by_key(|i| std::cmp::Reverse(entry(i).card.level.as_ref().and_then(|l| l.value())))
+            }
         }
         found
     }

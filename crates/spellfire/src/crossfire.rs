@@ -10,7 +10,9 @@ use std::path::Path;
 
 use spellhall_core::content::ContentError;
 
-use crate::cards::{Attribute, Card, CardRef, CardType, Level, PHASE_ATTRIBUTES, Rarity, SetCode, SetFile, Use, Usable, World};
+use crate::cards::{
+    Attribute, Card, CardRef, CardType, Level, PHASE_ATTRIBUTES, Rarity, SetCode, SetFile, Usable, Use, World,
+};
 use crate::deck::Deck;
 use crate::effects::Power;
 use crate::format::{Format, Formats, Limit, TypeLimit};
@@ -256,7 +258,13 @@ pub fn read_database_file(file: &str, bytes: &[u8]) -> Result<RawSet, ContentErr
             .iter()
             .map(|w| w.text.parse::<u32>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| at(offset, format!("attributes '{}' are not numbers", fields[10].text), item.clone()))?;
+            .map_err(|_| {
+                at(
+                    offset,
+                    format!("attributes '{}' are not numbers", fields[10].text),
+                    item.clone(),
+                )
+            })?;
         let uses = parse_list(fields[11].text)
             .map_err(|e| e.into_content(file, &text, offset + fields[11].offset))?
             .iter()
@@ -289,7 +297,8 @@ pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Re
         item: Some(raw.name.clone()),
         message,
     };
-    let kind = CardType::from_crossfire(raw.type_id).ok_or_else(|| fail(format!("unknown card type {}", raw.type_id)))?;
+    let kind =
+        CardType::from_crossfire(raw.type_id).ok_or_else(|| fail(format!("unknown card type {}", raw.type_id)))?;
     let world = World::from_crossfire(raw.world_id).ok_or_else(|| fail(format!("unknown world {}", raw.world_id)))?;
     let rarity = Rarity::from_code(&raw.rarity).ok_or_else(|| fail(format!("unknown rarity '{}'", raw.rarity)))?;
     let level = match raw.level.as_str() {
@@ -369,7 +378,10 @@ pub fn convert_set(file: &str, raw: &RawSet, existing: Option<&SetFile>) -> Resu
                 message: format!("card of set {} in the file of set {code}", record.card.set),
             });
         }
-        let existing_power = powers.get(&record.card.number).copied().filter(|p| **p != Power::Unscripted);
+        let existing_power = powers
+            .get(&record.card.number)
+            .copied()
+            .filter(|p| **p != Power::Unscripted);
         cards.push(convert_card(file, record, existing_power)?);
     }
     cards.sort_by_key(|c| c.number);
@@ -389,7 +401,11 @@ const SET_HEADER: &str = "\
 /// A set file as RON: one card per line, so a refresh shows as a readable diff.
 pub fn set_file_ron(set: &SetFile) -> String {
     let mut out = String::from(SET_HEADER);
-    out.push_str(&format!("(\n    code: {:?},\n    title: {:?},\n    cards: [\n", set.code.as_str(), set.title));
+    out.push_str(&format!(
+        "(\n    code: {:?},\n    title: {:?},\n    cards: [\n",
+        set.code.as_str(),
+        set.title
+    ));
     for card in &set.cards {
         let one_line = ron::ser::PrettyConfig::new()
             .compact_structs(true)
@@ -607,7 +623,9 @@ pub fn read_cfd(file: &str, bytes: &[u8]) -> Result<CfdDeck, ContentError> {
         get(var)
             .map(|w| {
                 let quoted = w.offset > 0 && text.as_bytes()[w.offset - 1] == b'"';
-                if quoted { unescape(w.text) } else { w.text.to_string() }.trim().to_string()
+                if quoted { unescape(w.text) } else { w.text.to_string() }
+                    .trim()
+                    .to_string()
             })
             .unwrap_or_default()
     };
@@ -669,7 +687,9 @@ fn tcl_word(value: &str) -> String {
 
 /// A deck as a CrossFire `.cfd` file.
 pub fn write_cfd(deck: &Deck, formats: &Formats) -> String {
-    let format = formats.get(&deck.format).map_or(deck.format.as_str(), |f| f.crossfire.as_str());
+    let format = formats
+        .get(&deck.format)
+        .map_or(deck.format.as_str(), |f| f.crossfire.as_str());
     let mut out = String::new();
     out.push_str(&format!("set tempDeckSize {}\n", tcl_word(format)));
     out.push_str("set tempInInventory false\n");
@@ -696,12 +716,14 @@ pub struct Converted {
 
 /// The order sets are shipped in: editions, boosters, then the community sets.
 pub const SET_ORDER: [&str; 21] = [
-    "1st", "2nd", "3rd", "4th", "NO", "PR", "RL", "DL", "FR", "AR", "PO", "UD", "RR", "BR", "DR", "NS", "DU",
-    "IQ", "MI", "CH", "CQ",
+    "1st", "2nd", "3rd", "4th", "NO", "PR", "RL", "DL", "FR", "AR", "PO", "UD", "RR", "BR", "DR", "NS", "DU", "IQ",
+    "MI", "CH", "CQ",
 ];
 
 /// The starter decks of the 1st Edition boxes, by our file name and CrossFire's.
-pub const STARTER_DECKS: [&str; 12] = ["A-1", "A-2", "B-1", "B-2", "C-1", "C-2", "D-1", "D-2", "E-1", "E-2", "F-1", "F-2"];
+pub const STARTER_DECKS: [&str; 12] = [
+    "A-1", "A-2", "B-1", "B-2", "C-1", "C-2", "D-1", "D-2", "E-1", "E-2", "F-1", "F-2",
+];
 
 fn read_file(path: &Path) -> Result<Vec<u8>, ContentError> {
     std::fs::read(path).map_err(|e| ContentError {
@@ -725,7 +747,10 @@ pub fn convert_folder(crossfire: &Path, existing: &Path) -> Result<Converted, Co
         let out_name = format!("sets/{code}.ron");
         let current = existing.join(&out_name);
         let current = match std::fs::read_to_string(&current) {
-            Ok(text) => Some(spellhall_core::content::parse_ron::<SetFile>(&current.display().to_string(), &text)?),
+            Ok(text) => Some(spellhall_core::content::parse_ron::<SetFile>(
+                &current.display().to_string(),
+                &text,
+            )?),
             Err(_) => None,
         };
         let set = convert_set(&name, &raw, current.as_ref())?;
@@ -739,7 +764,10 @@ pub fn convert_folder(crossfire: &Path, existing: &Path) -> Result<Converted, Co
         formats.push(read_format(&path.display().to_string(), &text, id, name, about)?);
     }
     let formats = Formats { formats };
-    let pretty = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(false).escape_strings(false);
+    let pretty = ron::ser::PrettyConfig::new()
+        .depth_limit(4)
+        .struct_names(false)
+        .escape_strings(false);
     let formats_text = ron::ser::to_string_pretty(&formats, pretty).map_err(|e| ContentError {
         file: "formats.ron".into(),
         line: 0,
@@ -759,7 +787,9 @@ pub fn convert_folder(crossfire: &Path, existing: &Path) -> Result<Converted, Co
             .join("Decks/55 Card/1st Edition Starter")
             .join(format!("Sample_1st Edition Starter Deck {code}.cfd"));
         let cfd = read_cfd(&path.display().to_string(), &read_file(&path)?)?;
-        let format = formats.by_crossfire_name(&cfd.format).map_or(cfd.format.clone(), |f| f.id.clone());
+        let format = formats
+            .by_crossfire_name(&cfd.format)
+            .map_or(cfd.format.clone(), |f| f.id.clone());
         let mut deck = Deck {
             name: format!("1st Edition Starter {code}"),
             author: cfd.author,
@@ -794,7 +824,12 @@ pub fn original_texts(crossfire: &Path) -> Result<BTreeMap<CardRef, String>, Con
     let mut texts = BTreeMap::new();
     for path in paths {
         let raw = read_database_file(&path.display().to_string(), &read_file(&path)?)?;
-        texts.extend(raw.cards.into_iter().filter(|c| c.type_id != 0 && !c.text.is_empty()).map(|c| (c.card, c.text)));
+        texts.extend(
+            raw.cards
+                .into_iter()
+                .filter(|c| c.type_id != 0 && !c.text.is_empty())
+                .map(|c| (c.card, c.text)),
+        );
     }
     if texts.is_empty() {
         return Err(ContentError {
@@ -833,7 +868,11 @@ mod tests {
             let vars = script_variables("t", &script).unwrap();
             let word = &vars[0].1;
             let quoted = script.as_bytes()[word.offset - 1] == b'"';
-            let read = if quoted { unescape(word.text) } else { word.text.to_string() };
+            let read = if quoted {
+                unescape(word.text)
+            } else {
+                word.text.to_string()
+            };
             assert_eq!(read, value);
         }
     }

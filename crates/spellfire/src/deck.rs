@@ -66,7 +66,10 @@ impl Deck {
 
     /// The deck as a RON file.
     pub fn to_ron(&self) -> String {
-        let pretty = ron::ser::PrettyConfig::new().struct_names(false).compact_arrays(true).escape_strings(false);
+        let pretty = ron::ser::PrettyConfig::new()
+            .struct_names(false)
+            .compact_arrays(true)
+            .escape_strings(false);
         let mut text = ron::ser::to_string_pretty(self, pretty).unwrap_or_default();
         text.push('\n');
         text
@@ -138,24 +141,36 @@ fn copies_allowed(n: u32) -> String {
     }
 }
 
-/// A count against a limit: `None` when within it, otherwise the sentence.
-fn against(n: u32, limit: Limit, singular: &str, plural: &str, format: &Format) -> Option<String> {
-    let have = count_of(n, singular, plural);
-    let have = capitalise(&have);
-    if limit.max == 0 && n > 0 {
-        Some(format!("{have}: the {} format allows none.", format.name))
+/// The cards of one kind against a limit: `None` when within it, otherwise the sentence. The cards
+/// are marked only when there are too many of them (with too few, none of them is at fault).
+fn against(
+    rule: Option<&'static str>,
+    ids: Vec<CardRef>,
+    limit: Limit,
+    singular: &str,
+    plural: &str,
+    format: &Format,
+) -> Option<Violation> {
+    let n = ids.len() as u32;
+    let have = capitalise(&count_of(n, singular, plural));
+    let message = if limit.max == 0 && n > 0 {
+        format!("{have}: the {} format allows none.", format.name)
     } else if n > limit.max {
-        Some(format!("{have}; the most allowed is {}.", limit.max))
+        format!("{have}; the most allowed is {}.", limit.max)
     } else if n < limit.min {
-        Some(format!("{have}; at least {} needed.", limit.min))
+        format!("{have}; at least {} needed.", limit.min)
     } else {
-        None
-    }
+        return None;
+    };
+    let cards = if n > limit.max { ids } else { Vec::new() };
+    Some(violation(rule, message, cards))
 }
 
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+    chars
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
 /// Every way `deck` breaks `format`, in the order a player would fix them; empty when legal.
@@ -183,7 +198,11 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
             format!(
                 "{} of the imported list named no card: {}. Fix or remove {}.",
                 count_of(deck.unread.len() as u32, "line", "lines"),
-                deck.unread.iter().map(|l| format!("\"{l}\"")).collect::<Vec<_>>().join(", "),
+                deck.unread
+                    .iter()
+                    .map(|l| format!("\"{l}\""))
+                    .collect::<Vec<_>>()
+                    .join(", "),
                 if deck.unread.len() == 1 { "it" } else { "them" }
             ),
             Vec::new(),
@@ -201,22 +220,39 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
             ),
             Vec::new(),
         ));
-    } else if let Some(message) = against(total, format.cards, "card", "cards", format) {
-        problems.push(violation(Some("SF-15"), message, Vec::new()));
+    } else {
+        // Too many cards is no one card's fault: nothing is marked.
+        if let Some(mut size) = against(Some("SF-15"), deck.cards.clone(), format.cards, "card", "cards", format) {
+            size.cards.clear();
+            problems.push(size);
+        }
     }
 
     // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
     for kind in CardType::DECK_ORDER {
         let limit = format.type_limit(kind);
-        let of_kind: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.kind == kind).map(|(id, _)| *id).collect();
+        let of_kind: Vec<CardRef> = known
+            .iter()
+            .filter(|(_, e)| e.card.kind == kind)
+            .map(|(id, _)| *id)
+            .collect();
         let limit = Limit {
             min: limit.min,
             max: limit.max,
         };
-        if let Some(message) = against(of_kind.len() as u32, limit, &kind.singular(), &kind.plural(), format) {
-            let rule = if kind == CardType::Realm || kind == CardType::Holding { "SF-16" } else { "SF-18" };
-            problems.push(violation(Some(rule), message, of_kind));
-        }
+        let rule = if kind == CardType::Realm || kind == CardType::Holding {
+            "SF-16"
+        } else {
+            "SF-18"
+        };
+        problems.extend(against(
+            Some(rule),
+            of_kind,
+            limit,
+            &kind.singular(),
+            &kind.plural(),
+            format,
+        ));
     }
 
     // Champions and their levels (SF-17).
@@ -225,9 +261,14 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         .filter_map(|(id, e)| e.card.champion_level().map(|level| (*id, level)))
         .collect();
     let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
-    if let Some(message) = against(champions.len() as u32, format.champions, "champion", "champions", format) {
-        problems.push(violation(Some("SF-17"), message, champion_refs.clone()));
-    }
+    problems.extend(against(
+        Some("SF-17"),
+        champion_refs.clone(),
+        format.champions,
+        "champion",
+        "champions",
+        format,
+    ));
     let levels: i32 = champions.iter().map(|(_, level)| level).sum();
     if levels > format.levels.max as i32 {
         problems.push(violation(
@@ -239,18 +280,35 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
 
     // Avatars and chase cards (SF-18, SF-25).
     let avatars: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.avatar).map(|(id, _)| *id).collect();
-    if let Some(message) = against(avatars.len() as u32, format.avatars, "avatar", "avatars", format) {
-        problems.push(violation(Some("SF-18"), message, avatars));
-    }
-    let chase: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.is_chase()).map(|(id, _)| *id).collect();
-    if let Some(message) = against(chase.len() as u32, format.chase, "chase card", "chase cards", format) {
-        problems.push(violation(Some("SF-25"), message, chase));
-    }
+    problems.extend(against(
+        Some("SF-18"),
+        avatars,
+        format.avatars,
+        "avatar",
+        "avatars",
+        format,
+    ));
+    let chase: Vec<CardRef> = known
+        .iter()
+        .filter(|(_, e)| e.card.is_chase())
+        .map(|(id, _)| *id)
+        .collect();
+    problems.extend(against(
+        Some("SF-25"),
+        chase,
+        format.chase,
+        "chase card",
+        "chase cards",
+        format,
+    ));
 
     // Copies: the same card is the same type and name, whatever the set (SF-14).
     let mut by_identity: BTreeMap<(CardType, &str), Vec<CardRef>> = BTreeMap::new();
     for (id, entry) in &known {
-        by_identity.entry((entry.card.kind, entry.key.as_str())).or_default().push(*id);
+        by_identity
+            .entry((entry.card.kind, entry.key.as_str()))
+            .or_default()
+            .push(*id);
     }
     for ((kind, _), ids) in &by_identity {
         let copies = format.type_limit(*kind).copies;
@@ -264,7 +322,11 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
             };
             problems.push(violation(
                 Some("SF-14"),
-                format!("{name} appears {}{printings}; {}.", times(ids.len()), copies_allowed(copies)),
+                format!(
+                    "{name} appears {}{printings}; {}.",
+                    times(ids.len()),
+                    copies_allowed(copies)
+                ),
                 ids.clone(),
             ));
         }
@@ -272,38 +334,51 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
     for (rarity, limit) in &format.rarities {
-        let ids: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.rarity == *rarity).map(|(id, _)| *id).collect();
+        let ids: Vec<CardRef> = known
+            .iter()
+            .filter(|(_, e)| e.card.rarity == *rarity)
+            .map(|(id, _)| *id)
+            .collect();
         let (singular, plural) = rarity_words(*rarity);
-        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
-            problems.push(violation(Some("SF-25"), message, ids));
-        }
+        problems.extend(against(Some("SF-25"), ids, *limit, &singular, &plural, format));
     }
     for (world, limit) in &format.worlds {
-        let ids: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.world == *world).map(|(id, _)| *id).collect();
+        let ids: Vec<CardRef> = known
+            .iter()
+            .filter(|(_, e)| e.card.world == *world)
+            .map(|(id, _)| *id)
+            .collect();
         let label = format!("card of the {} world", world.name());
         let plural = format!("cards of the {} world", world.name());
-        if let Some(message) = against(ids.len() as u32, *limit, &label, &plural, format) {
-            problems.push(violation(None, message, ids));
-        }
+        problems.extend(against(None, ids, *limit, &label, &plural, format));
     }
     for (set, limit) in &format.sets {
-        let ids: Vec<CardRef> = known.iter().filter(|(id, _)| id.set == *set).map(|(id, _)| *id).collect();
+        let ids: Vec<CardRef> = known
+            .iter()
+            .filter(|(id, _)| id.set == *set)
+            .map(|(id, _)| *id)
+            .collect();
         let title = catalogue.set_title(*set);
         let singular = format!("card from {title}");
         let plural = format!("cards from {title}");
-        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
-            problems.push(violation(Some("SF-24"), message, ids));
-        }
+        problems.extend(against(Some("SF-24"), ids, *limit, &singular, &plural, format));
     }
     for (digit, limit) in &format.digits {
-        let ids: Vec<CardRef> = known.iter().filter(|(id, _)| id.number % 10 == u16::from(*digit)).map(|(id, _)| *id).collect();
+        let ids: Vec<CardRef> = known
+            .iter()
+            .filter(|(id, _)| id.number % 10 == u16::from(*digit))
+            .map(|(id, _)| *id)
+            .collect();
         let singular = format!("card numbered …{digit}");
         let plural = format!("cards numbered …{digit}");
-        if let Some(message) = against(ids.len() as u32, *limit, &singular, &plural, format) {
-            problems.push(violation(None, message, ids));
-        }
+        problems.extend(against(None, ids, *limit, &singular, &plural, format));
     }
-    let banned: Vec<CardRef> = deck.cards.iter().filter(|id| format.banned.contains(id)).copied().collect();
+    let banned: Vec<CardRef> = deck
+        .cards
+        .iter()
+        .filter(|id| format.banned.contains(id))
+        .copied()
+        .collect();
     if !banned.is_empty() {
         let names: Vec<String> = banned
             .iter()
@@ -343,7 +418,9 @@ impl std::fmt::Display for LineProblem {
 /// A deck as a plain text list: a header, then one card a line, `1st/375 Name`.
 pub fn to_text(deck: &Deck, catalogue: &Catalogue, formats: &Formats) -> String {
     let mut out = format!("# Deck: {}\n", deck.name);
-    let format = formats.get(&deck.format).map_or(deck.format.as_str(), |f| f.name.as_str());
+    let format = formats
+        .get(&deck.format)
+        .map_or(deck.format.as_str(), |f| f.name.as_str());
     out.push_str(&format!("# Format: {format}\n"));
     for id in &deck.cards {
         match catalogue.get(*id) {
@@ -453,7 +530,11 @@ pub fn from_cfd(file: &str, bytes: &[u8], formats: &Formats) -> Result<Deck, Con
         .or_else(|| formats.formats.first())
         .map_or(String::new(), |f| f.id.clone());
     let mut deck = Deck {
-        name: if cfd.title.is_empty() { "Imported deck".into() } else { cfd.title },
+        name: if cfd.title.is_empty() {
+            "Imported deck".into()
+        } else {
+            cfd.title
+        },
         author: cfd.author,
         notes: cfd.notes,
         format,
@@ -480,7 +561,13 @@ impl DeckShelf {
         let stem: String = name
             .trim()
             .chars()
-            .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '_' })
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
             .collect();
         let stem = if stem.is_empty() { "deck".to_string() } else { stem };
         self.dir.join(format!("{stem}.ron"))

@@ -104,7 +104,13 @@ impl Formats {
             if !seen.insert(format.id.as_str()) {
                 return Err(problem(format!("the format id '{}' is used twice", format.id)));
             }
-            let limits = [format.cards, format.avatars, format.chase, format.champions, format.levels];
+            let limits = [
+                format.cards,
+                format.avatars,
+                format.chase,
+                format.champions,
+                format.levels,
+            ];
             if limits.iter().any(|l| l.min > l.max) {
                 return Err(problem("a limit's minimum is above its maximum".into()));
             }

@@ -14,7 +14,7 @@ pub mod format;
 pub mod stats;
 
 pub use cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
-pub use catalogue::{Catalogue, CardFilter, SortKey};
+pub use catalogue::{CardFilter, Catalogue, SortKey};
 pub use deck::{Deck, Violation};
 pub use effects::Power;
 pub use format::{Format, Formats};

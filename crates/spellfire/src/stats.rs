@@ -126,8 +126,20 @@ mod tests {
         assert!((f.as_f64() - exact).abs() < 1e-15, "{f:?} vs {exact}");
         assert_eq!(gcd(f.numerator, f.denominator), 1);
         // Small enough to check by hand: 4 cards, 1 realm, 2 seen → C(3,2)/C(4,2) = 3/6 = 1/2.
-        assert_eq!(chance_of_no_realm(4, 1, 2), Fraction { numerator: 1, denominator: 2 });
-        assert_eq!(chance_of_no_realm(55, 0, 11), Fraction { numerator: 1, denominator: 1 });
+        assert_eq!(
+            chance_of_no_realm(4, 1, 2),
+            Fraction {
+                numerator: 1,
+                denominator: 2
+            }
+        );
+        assert_eq!(
+            chance_of_no_realm(55, 0, 11),
+            Fraction {
+                numerator: 1,
+                denominator: 1
+            }
+        );
         assert_eq!(chance_of_no_realm(55, 50, 11).numerator, 0);
         // 110 cards, 15 realms, 15 seen: still exact in 128 bits.
         let big = chance_of_no_realm(110, 15, 15);

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use spellfire::cards::{Attribute, CardRef, CardType, Rarity, SetCode, Use, Usable, World};
+use spellfire::cards::{Attribute, CardRef, CardType, Rarity, SetCode, Usable, Use, World};
 use spellfire::catalogue::{CardFilter, Catalogue, SortKey, TypeChoice, shipped_files};
 use spellfire::crossfire::{self, SET_ORDER};
 use spellfire::effects::{Power, describe};
@@ -37,12 +37,26 @@ fn every_set_file_loads_with_every_card() {
     assert_eq!(waterdeep.card.world, World::ForgottenRealms);
     assert_eq!(waterdeep.card.rarity, Rarity::Realm);
     assert!(waterdeep.card.has(Attribute::Coastal));
-    assert_eq!(waterdeep.card.uses, [Use::Defensive(Usable::Type(CardType::WizardSpell)), Use::Offensive(Usable::Type(CardType::WizardSpell))]);
+    assert_eq!(
+        waterdeep.card.uses,
+        [
+            Use::Defensive(Usable::Type(CardType::WizardSpell)),
+            Use::Offensive(Usable::Type(CardType::WizardSpell))
+        ]
+    );
     let elminster = catalogue.get(card("1st/44")).unwrap();
-    assert_eq!((elminster.card.kind, elminster.card.champion_level()), (CardType::Wizard, Some(9)));
+    assert_eq!(
+        (elminster.card.kind, elminster.card.champion_level()),
+        (CardType::Wizard, Some(9))
+    );
     assert!(catalogue.entries.iter().any(|e| e.card.avatar));
     // No power is claimed as enforced except "no text": the rules engine has not scripted any.
-    assert!(catalogue.entries.iter().all(|e| matches!(e.card.power, Power::NoText | Power::Unscripted)));
+    assert!(
+        catalogue
+            .entries
+            .iter()
+            .all(|e| matches!(e.card.power, Power::NoText | Power::Unscripted))
+    );
 }
 
 #[test]
@@ -73,7 +87,10 @@ fn committed_ron_matches_the_crossfire_database() {
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("../shared/spellfire-db"));
     if !database.join("DataBase").is_dir() {
-        println!("SKIPPED: no CrossFire database at {} (set SPELLFIRE_DB to check)", database.display());
+        println!(
+            "SKIPPED: no CrossFire database at {} (set SPELLFIRE_DB to check)",
+            database.display()
+        );
         return;
     }
     let data = root.join("data/spellfire");
@@ -101,7 +118,10 @@ fn converter_reads_records_and_keeps_facts_only() {
     let numbers: Vec<u16> = set.cards.iter().map(|c| c.number).collect();
     assert_eq!(numbers, [1, 2, 4, 5]);
     let town = &set.cards[0];
-    assert_eq!((town.kind, town.world, town.rarity), (CardType::Realm, World::ForgottenRealms, Rarity::Realm));
+    assert_eq!(
+        (town.kind, town.world, town.rarity),
+        (CardType::Realm, World::ForgottenRealms, Rarity::Realm)
+    );
     assert_eq!(town.attributes, [Attribute::Coastal]);
     assert_eq!(town.phases, [2]);
     assert_eq!(town.power, Power::Unscripted);
@@ -212,7 +232,11 @@ fn a_malformed_set_file_names_file_line_and_column() {
 fn search_by_name_reference_and_facts() {
     let catalogue = Catalogue::shipped().unwrap();
     let find = |filter: &CardFilter| -> Vec<&spellfire::catalogue::Entry> {
-        filter.apply(&catalogue).iter().map(|&i| &catalogue.entries[i as usize]).collect()
+        filter
+            .apply(&catalogue)
+            .iter()
+            .map(|&i| &catalogue.entries[i as usize])
+            .collect()
     };
     let elminster = find(&CardFilter {
         text: "ELMINSTER THE".into(),
@@ -237,9 +261,16 @@ fn search_by_name_reference_and_facts() {
         ..CardFilter::default()
     });
     assert!(!dragons.is_empty());
-    assert!(dragons.iter().all(|e| e.id.set.as_str() == "DR" && e.card.kind.is_champion() && e.card.has(Attribute::Dragon)));
+    assert!(
+        dragons
+            .iter()
+            .all(|e| e.id.set.as_str() == "DR" && e.card.kind.is_champion() && e.card.has(Attribute::Dragon))
+    );
     let levels: Vec<i32> = dragons.iter().filter_map(|e| e.card.level.as_ref()?.value()).collect();
-    assert!(levels.iter().all(|l| *l >= 10) && levels.windows(2).all(|w| w[0] >= w[1]), "{levels:?}");
+    assert!(
+        levels.iter().all(|l| *l >= 10) && levels.windows(2).all(|w| w[0] >= w[1]),
+        "{levels:?}"
+    );
     let enforced = find(&CardFilter {
         enforced_only: true,
         kind: Some(TypeChoice::Only(CardType::Realm)),
@@ -253,11 +284,13 @@ fn search_by_name_reference_and_facts() {
         ..CardFilter::default()
     });
     assert!(by_name.windows(2).all(|w| w[0].key <= w[1].key));
-    assert!(find(&CardFilter {
-        text: "no card is called this".into(),
-        ..CardFilter::default()
-    })
-    .is_empty());
+    assert!(
+        find(&CardFilter {
+            text: "no card is called this".into(),
+            ..CardFilter::default()
+        })
+        .is_empty()
+    );
 }
 
 #[test]

@@ -47,7 +47,9 @@ impl Kit {
         let mut used = Vec::new();
         let mut deck = Deck::new("Test", "55");
         let realms = self.pick(12, &mut used, |c| c.kind == CardType::Realm);
-        let champions = self.pick(15, &mut used, |c| c.champion_level().is_some_and(|l| (1..=5).contains(&l)));
+        let champions = self.pick(15, &mut used, |c| {
+            c.champion_level().is_some_and(|l| (1..=5).contains(&l))
+        });
         let rest = self.pick(28, &mut used, |c| {
             matches!(c.kind, CardType::Ally | CardType::WizardSpell | CardType::ClericSpell)
         });
@@ -93,7 +95,10 @@ fn sf_15_the_deck_must_have_exactly_55_cards() {
     deck.remove(last);
     let problems = kit.check(&deck);
     assert_eq!(problems.len(), 1);
-    assert_eq!(problems[0].message, "The deck has 54 cards; the 55-card standard format needs exactly 55.");
+    assert_eq!(
+        problems[0].message,
+        "The deck has 54 cards; the 55-card standard format needs exactly 55."
+    );
     assert_eq!(problems[0].rule, Some("SF-15"));
 }
 
@@ -117,9 +122,17 @@ fn sf_14_the_same_card_is_type_and_name_whatever_the_set() {
 fn sf_16_realms_between_8_and_15() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for _ in 0..5 {
-        let realm = *deck.cards.iter().find(|id| kit.catalogue.get(**id).unwrap().card.kind == CardType::Realm).unwrap();
+        let realm = *deck
+            .cards
+            .iter()
+            .find(|id| kit.catalogue.get(**id).unwrap().card.kind == CardType::Realm)
+            .unwrap();
         deck.remove(realm);
     }
     for id in kit.pick(5, &mut used, |c| c.kind == CardType::Ally) {
@@ -128,7 +141,11 @@ fn sf_16_realms_between_8_and_15() {
     assert_eq!(kit.messages(&deck), ["7 realms; at least 8 needed."]);
     assert_eq!(kit.check(&deck)[0].rule, Some("SF-16"));
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for id in kit.pick(4, &mut used, |c| c.kind == CardType::Realm) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -139,7 +156,11 @@ fn sf_16_realms_between_8_and_15() {
 fn sf_16_at_most_6_holdings() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for id in kit.pick(7, &mut used, |c| c.kind == CardType::Holding) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -150,7 +171,11 @@ fn sf_16_at_most_6_holdings() {
 fn sf_17_champions_total_at_most_90_levels() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     // Trade low champions for level-9+ ones until the total passes 90.
     let strong = kit.pick(6, &mut used, |c| c.champion_level().is_some_and(|l| l >= 9));
     for id in strong {
@@ -160,7 +185,10 @@ fn sf_17_champions_total_at_most_90_levels() {
     assert!(stats.total_levels > 90, "{}", stats.total_levels);
     assert_eq!(
         kit.messages(&deck),
-        [format!("Champions total {} levels; the limit is 90.", stats.total_levels)]
+        [format!(
+            "Champions total {} levels; the limit is 90.",
+            stats.total_levels
+        )]
     );
     assert_eq!(kit.check(&deck)[0].cards.len(), 15, "every champion is marked");
 }
@@ -169,13 +197,21 @@ fn sf_17_champions_total_at_most_90_levels() {
 fn sf_17_at_least_one_and_at_most_20_champions() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for id in kit.pick(15, &mut used, |c| c.kind == CardType::Ally) {
         kit.swap_first(&mut deck, |c| c.kind.is_champion(), id);
     }
     assert_eq!(kit.messages(&deck), ["No champions; at least 1 needed."]);
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for id in kit.pick(6, &mut used, |c| c.champion_level().is_some_and(|l| l <= 2)) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -186,17 +222,33 @@ fn sf_17_at_least_one_and_at_most_20_champions() {
 fn sf_18_at_most_3_rule_cards_and_1_avatar() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck.cards.iter().map(|id| kit.catalogue.get(*id).unwrap().key.clone()).collect();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
     for id in kit.pick(4, &mut used, |c| c.kind == CardType::Rule) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
     assert_eq!(kit.messages(&deck), ["4 rule cards; the most allowed is 3."]);
     let mut deck = kit.standard_deck();
-    let avatars: Vec<CardRef> = kit.catalogue.entries.iter().filter(|e| e.card.avatar).take(2).map(|e| e.id).collect();
+    let avatars: Vec<CardRef> = kit
+        .catalogue
+        .entries
+        .iter()
+        .filter(|e| e.card.avatar)
+        .take(2)
+        .map(|e| e.id)
+        .collect();
     for id in avatars {
         kit.swap_first(&mut deck, |c| c.kind.is_champion() && !c.avatar, id);
     }
-    assert!(kit.messages(&deck).contains(&"2 avatars; the most allowed is 1.".to_string()), "{:?}", kit.messages(&deck));
+    assert!(
+        kit.messages(&deck)
+            .contains(&"2 avatars; the most allowed is 1.".to_string()),
+        "{:?}",
+        kit.messages(&deck)
+    );
 }
 
 #[test]
@@ -204,11 +256,26 @@ fn sf_20_to_23_larger_formats_have_their_own_limits() {
     let formats = Formats::shipped().unwrap();
     let f75 = formats.get("75").unwrap();
     let f110 = formats.get("110").unwrap();
-    assert_eq!((f75.cards.max, f75.champions.max, f75.levels.max, f75.avatars.max), (75, 27, 125, 1));
-    assert_eq!((f75.type_limit(CardType::Realm).min, f75.type_limit(CardType::Realm).max), (10, 20));
+    assert_eq!(
+        (f75.cards.max, f75.champions.max, f75.levels.max, f75.avatars.max),
+        (75, 27, 125, 1)
+    );
+    assert_eq!(
+        (f75.type_limit(CardType::Realm).min, f75.type_limit(CardType::Realm).max),
+        (10, 20)
+    );
     assert_eq!(f75.type_limit(CardType::Holding).max, 7);
-    assert_eq!((f110.cards.max, f110.champions.max, f110.levels.max, f110.avatars.max), (110, 40, 180, 2));
-    assert_eq!((f110.type_limit(CardType::Realm).min, f110.type_limit(CardType::Realm).max), (15, 30));
+    assert_eq!(
+        (f110.cards.max, f110.champions.max, f110.levels.max, f110.avatars.max),
+        (110, 40, 180, 2)
+    );
+    assert_eq!(
+        (
+            f110.type_limit(CardType::Realm).min,
+            f110.type_limit(CardType::Realm).max
+        ),
+        (15, 30)
+    );
     assert_eq!(f110.type_limit(CardType::Rule).max, 5);
     assert_eq!((f75.draw_per_turn(), f110.draw_per_turn()), (4, 5));
     // SF-26: no format bans a card.
@@ -262,10 +329,19 @@ fn sf_14_and_16_starter_decks_fail_the_standard_format_for_pairs_and_holdings() 
 fn sf_25_the_starter_format_bans_rule_cards_chase_cards_and_other_sets() {
     let kit = kit();
     let mut deck = deck::starter_decks().unwrap().remove(0);
-    let rule = kit.catalogue.entries.iter().find(|e| e.id.set.as_str() == "1st" && e.card.kind == CardType::Rule).unwrap().id;
+    let rule = kit
+        .catalogue
+        .entries
+        .iter()
+        .find(|e| e.id.set.as_str() == "1st" && e.card.kind == CardType::Rule)
+        .unwrap()
+        .id;
     kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, rule);
     let messages = kit.messages(&deck);
-    assert!(messages.contains(&"1 rule card: the 55-card 1st Edition starter format allows none.".to_string()), "{messages:?}");
+    assert!(
+        messages.contains(&"1 rule card: the 55-card 1st Edition starter format allows none.".to_string()),
+        "{messages:?}"
+    );
     let mut deck = deck::starter_decks().unwrap().remove(0);
     kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, card("DL/1"));
     let messages = kit.messages(&deck);
@@ -315,16 +391,33 @@ fn text_lists_round_trip_and_keep_unknown_lines() {
     let (typed_deck, problems) = deck::from_text(typed, "Typed", "55", &kit.catalogue);
     assert_eq!(typed_deck.count(card("1st/375")), 2);
     assert_eq!(typed_deck.count(card("1st/44")), 1);
-    assert_eq!(typed_deck.count(card("1st/1")), 1, "a name alone finds the first printing");
-    assert_eq!(typed_deck.count(card("1st/2")), 1, "the number wins over a wrong name, with a warning");
+    assert_eq!(
+        typed_deck.count(card("1st/1")),
+        1,
+        "a name alone finds the first printing"
+    );
+    assert_eq!(
+        typed_deck.count(card("1st/2")),
+        1,
+        "the number wins over a wrong name, with a warning"
+    );
     let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
     assert_eq!(lines, [4, 5, 6]);
-    assert!(problems[0].message.contains("1st/2 is Menzoberranzan, not Not Its Name"));
+    assert!(
+        problems[0]
+            .message
+            .contains("1st/2 is Menzoberranzan, not Not Its Name")
+    );
     assert_eq!(problems[2].message, "there is no card 1st/999");
     // The unread lines stay with the deck, are reported by the check, and are written back out.
     assert_eq!(typed_deck.unread, ["nonsense line", "1st/999"]);
     let messages = kit.messages(&typed_deck);
-    assert!(messages.iter().any(|m| m.contains("2 lines of the imported list named no card")), "{messages:?}");
+    assert!(
+        messages
+            .iter()
+            .any(|m| m.contains("2 lines of the imported list named no card")),
+        "{messages:?}"
+    );
     assert!(deck::to_text(&typed_deck, &kit.catalogue, &kit.formats).ends_with("nonsense line\n1st/999\n"));
 }
 
@@ -340,7 +433,12 @@ fn crossfire_decks_round_trip() {
     let mut odd = kit.standard_deck();
     odd.name = "Braces { and \"quotes\"".into();
     odd.notes = "Line one\nline two }".into();
-    let back = deck::from_cfd("x.cfd", crossfire::write_cfd(&odd, &kit.formats).as_bytes(), &kit.formats).unwrap();
+    let back = deck::from_cfd(
+        "x.cfd",
+        crossfire::write_cfd(&odd, &kit.formats).as_bytes(),
+        &kit.formats,
+    )
+    .unwrap();
     assert_eq!(back, odd);
 }
 
@@ -363,7 +461,11 @@ fn deck_files_save_atomically_and_bad_ones_are_reported_untouched() {
     assert_eq!(error.path, bad);
     let (line, col) = error.position.expect("a position");
     assert!(line >= 1 && col > 1, "{error:?}");
-    assert_eq!(std::fs::read_to_string(&bad).unwrap(), broken, "the bad file is left as it was");
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        broken,
+        "the bad file is left as it was"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

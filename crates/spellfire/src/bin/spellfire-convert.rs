@@ -13,7 +13,9 @@ fn main() -> ExitCode {
         eprintln!("usage: spellfire-convert CROSSFIRE_DIR [OUT_DIR]");
         return ExitCode::from(2);
     };
-    let out = args.next().map_or_else(|| PathBuf::from("data/spellfire"), PathBuf::from);
+    let out = args
+        .next()
+        .map_or_else(|| PathBuf::from("data/spellfire"), PathBuf::from);
     let converted = match spellfire::crossfire::convert_folder(&crossfire, &out) {
         Ok(converted) => converted,
         Err(error) => {

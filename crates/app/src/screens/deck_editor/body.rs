@@ -18,7 +18,9 @@ const ROW_HEIGHT: f32 = 24.0;
 pub fn editor_body(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     editor.refresh_results();
     keyboard(ui, editor, out);
-    egui::Panel::top("deck-editor-bar").frame(theme::bar()).show(ui, |ui| top_bar(ui, editor, out));
+    egui::Panel::top("deck-editor-bar")
+        .frame(theme::bar())
+        .show(ui, |ui| top_bar(ui, editor, out));
     egui::Panel::left("deck-editor-catalogue")
         .exact_size(LEFT_WIDTH)
         .resizable(false)
@@ -30,7 +32,11 @@ pub fn editor_body(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<Edi
         .frame(theme::side())
         .show(ui, |ui| deck_panel(ui, editor, out));
     egui::CentralPanel::default()
-        .frame(egui::Frame::new().fill(theme::BACKDROP).inner_margin(egui::Margin::same(12)))
+        .frame(
+            egui::Frame::new()
+                .fill(theme::BACKDROP)
+                .inner_margin(egui::Margin::same(12)),
+        )
         .show(ui, |ui| preview(ui, editor, out));
     dialogs(ui.ctx(), editor, out);
 }
@@ -71,7 +77,9 @@ fn keyboard(ui: &egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>
             editor.selected = Some(step(position.map_or(0, |p| p.saturating_sub(1))));
         }
     }
-    let target = editor.selected.or_else(|| editor.results.first().map(|&r| catalogue.entries[r as usize].id));
+    let target = editor
+        .selected
+        .or_else(|| editor.results.first().map(|&r| catalogue.entries[r as usize].id));
     if let Some(id) = target {
         if enter || plus {
             out.push(EditorCommand::Add(id));
@@ -93,7 +101,11 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
         if ui.button("New").clicked() {
             out.push(EditorCommand::New);
         }
-        if ui.button("Open…").on_hover_text("Your decks, recent decks and the starter decks").clicked() {
+        if ui
+            .button("Open…")
+            .on_hover_text("Your decks, recent decks and the starter decks")
+            .clicked()
+        {
             editor.dialog = Some(Dialog::Open);
         }
         if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
@@ -104,7 +116,11 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                 name: editor.deck.name.clone(),
             });
         }
-        if ui.button("Duplicate").on_hover_text("Save a copy under a new name and open it").clicked() {
+        if ui
+            .button("Duplicate")
+            .on_hover_text("Save a copy under a new name and open it")
+            .clicked()
+        {
             out.push(EditorCommand::Duplicate);
         }
         if ui
@@ -134,7 +150,10 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             }
             if ui.button("Export this deck…").clicked() {
                 let stem = editor.shelf.path_for(&editor.deck.name);
-                let stem = stem.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                let stem = stem
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
                 editor.dialog = Some(Dialog::Export {
                     path: editor.exports_dir().join(format!("{stem}.cfd")).display().to_string(),
                 });
@@ -146,7 +165,11 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             }
         });
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Title").on_hover_text("Back to the title screen (Esc)").clicked() {
+            if ui
+                .button("Title")
+                .on_hover_text("Back to the title screen (Esc)")
+                .clicked()
+            {
                 out.push(EditorCommand::Leave);
             }
         });
@@ -157,11 +180,12 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
         } else {
             editor.deck.name.clone()
         };
-        ui.label(RichText::new(name).size(18.0).strong()).on_hover_text(match &editor.origin {
-            Origin::New => "Not saved yet".to_string(),
-            Origin::File(path) => path.display().to_string(),
-            Origin::Starter(_) => "A 1st Edition starter deck".to_string(),
-        });
+        ui.label(RichText::new(name).size(18.0).strong())
+            .on_hover_text(match &editor.origin {
+                Origin::New => "Not saved yet".to_string(),
+                Origin::File(path) => path.display().to_string(),
+                Origin::Starter(_) => "A 1st Edition starter deck".to_string(),
+            });
         if editor.read_only() {
             ui.label(RichText::new("starter deck · read-only").color(theme::MUTED).italics());
         } else if editor.dirty {
@@ -189,7 +213,7 @@ fn type_look(kind: CardType) -> (Color32, &'static str) {
         CardType::Thief => (Color32::from_rgb(70, 70, 80), "🗝"),
         CardType::Wizard => (Color32::from_rgb(60, 80, 150), "🔮"),
         CardType::Ally => (Color32::from_rgb(120, 90, 60), "👥"),
-        CardType::Artifact => (Color32::from_rgb(150, 110, 30), "🏺"),
+        CardType::Artifact => (Color32::from_rgb(150, 110, 30), "💎"),
         CardType::MagicalItem => (Color32::from_rgb(70, 120, 130), "💍"),
         CardType::Event => (Color32::from_rgb(160, 60, 60), "⚡"),
         CardType::Rule => (Color32::from_rgb(90, 90, 90), "📜"),
@@ -276,7 +300,7 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             egui::TextEdit::singleline(&mut editor.filter.text)
                 .id(search_id())
                 .hint_text("a name, or 1st/375")
-                .desired_width(270.0),
+                .desired_width(250.0),
         )
         .labelled_by(label.id);
         ui.selectable_value(&mut editor.view, ResultsView::List, "List");
@@ -290,7 +314,10 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             140.0,
             &mut filter.set,
             "Every set",
-            catalogue.sets.iter().map(|s| (s.code, format!("{} ({})", s.title, s.code))),
+            catalogue
+                .sets
+                .iter()
+                .map(|s| (s.code, format!("{} ({})", s.title, s.code))),
         );
         let mut kinds = vec![(TypeChoice::Champions, "Any champion".to_string())];
         kinds.extend(CardType::DECK_ORDER.map(|k| (TypeChoice::Only(k), k.crossfire_name().to_string())));
@@ -337,7 +364,11 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                     ui.selectable_value(&mut filter.sort, key, key.label());
                 }
             });
-        if ui.button("Clear").on_hover_text("Clear the search and every filter").clicked() {
+        if ui
+            .button("Clear")
+            .on_hover_text("Clear the search and every filter")
+            .clicked()
+        {
             *filter = Default::default();
         }
     });
@@ -364,7 +395,11 @@ fn level_bound(ui: &mut egui::Ui, id: &str, bound: &mut Option<i32>, start: i32)
             .hint_text("any"),
     );
     if response.changed() {
-        *bound = text.trim().parse().ok().or(if text.trim().is_empty() { None } else { Some(start) });
+        *bound = text
+            .trim()
+            .parse()
+            .ok()
+            .or(if text.trim().is_empty() { None } else { Some(start) });
     }
 }
 
@@ -382,7 +417,10 @@ fn result_rows(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorC
                 let selected = editor.selected == Some(entry.id);
                 ui.horizontal(|ui| {
                     if ui
-                        .add_enabled(!editor.read_only(), egui::Button::new("+").min_size(Vec2::new(26.0, ROW_HEIGHT)))
+                        .add_enabled(
+                            !editor.read_only(),
+                            egui::Button::new("+").min_size(Vec2::new(26.0, ROW_HEIGHT)),
+                        )
                         .on_hover_text(format!("Add {}", entry.card.name))
                         .clicked()
                     {
@@ -398,7 +436,11 @@ fn result_rows(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorC
                     } else {
                         entry.card.name.clone()
                     };
-                    let text = if selected { RichText::new(name).color(theme::GOLD).strong() } else { RichText::new(name) };
+                    let text = if selected {
+                        RichText::new(name).color(theme::GOLD).strong()
+                    } else {
+                        RichText::new(name)
+                    };
                     let facts = RichText::new(short_facts(&entry.card)).color(theme::MUTED).size(13.0);
                     let row = ui.add(
                         egui::Button::selectable(selected, text)
@@ -486,63 +528,77 @@ fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             if ui.add_enabled(writable, egui::Button::new("Add (Enter)")).clicked() {
                 out.push(EditorCommand::Add(entry.id));
             }
-            if ui.add_enabled(writable && copies > 0, egui::Button::new("Remove (Del)")).clicked() {
+            if ui
+                .add_enabled(writable && copies > 0, egui::Button::new("Remove (Del)"))
+                .clicked()
+            {
                 out.push(EditorCommand::Remove(entry.id));
             }
         });
     });
     ui.add_space(8.0);
-    egui::ScrollArea::vertical().id_salt("preview-text").auto_shrink([false, false]).show(ui, |ui| {
-        egui::Grid::new("card-facts").num_columns(2).spacing([10.0, 3.0]).show(ui, |ui| {
-            let fact = |ui: &mut egui::Ui, name: &str, value: String| {
-                ui.label(RichText::new(name).color(theme::MUTED));
-                ui.add(egui::Label::new(value).wrap());
-                ui.end_row();
-            };
-            fact(ui, "Type", card.kind.crossfire_name().to_string());
-            if let Some(level) = &card.level {
-                fact(ui, if level.is_bonus() { "Bonus" } else { "Level" }, level.to_string());
+    egui::ScrollArea::vertical()
+        .id_salt("preview-text")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Grid::new("card-facts")
+                .num_columns(2)
+                .spacing([10.0, 3.0])
+                .show(ui, |ui| {
+                    let fact = |ui: &mut egui::Ui, name: &str, value: String| {
+                        ui.label(RichText::new(name).color(theme::MUTED));
+                        ui.add(egui::Label::new(value).wrap());
+                        ui.end_row();
+                    };
+                    fact(ui, "Type", card.kind.crossfire_name().to_string());
+                    if let Some(level) = &card.level {
+                        fact(ui, if level.is_bonus() { "Bonus" } else { "Level" }, level.to_string());
+                    }
+                    fact(ui, "World", card.world.name().to_string());
+                    fact(ui, "Rarity", card.rarity.name().to_string());
+                    if card.avatar {
+                        fact(ui, "Avatar", "yes".into());
+                    }
+                    if !card.attributes.is_empty() {
+                        let traits: Vec<&str> = card.attributes.iter().map(|a| a.name()).collect();
+                        fact(ui, "Traits", traits.join(", "));
+                    }
+                });
+            ui.add_space(6.0);
+            for line in describe(card) {
+                ui.add(egui::Label::new(line).wrap());
             }
-            fact(ui, "World", card.world.name().to_string());
-            fact(ui, "Rarity", card.rarity.name().to_string());
-            if card.avatar {
-                fact(ui, "Avatar", "yes".into());
-            }
-            if !card.attributes.is_empty() {
-                let traits: Vec<&str> = card.attributes.iter().map(|a| a.name()).collect();
-                fact(ui, "Traits", traits.join(", "));
-            }
-        });
-        ui.add_space(6.0);
-        for line in describe(card) {
-            ui.add(egui::Label::new(line).wrap());
-        }
-        match editor.card_texts.get(&entry.id) {
-            Some(text) => {
-                ui.add_space(6.0);
-                ui.label(RichText::new("Printed text (from your CrossFire folder)").color(theme::GOLD_DIM));
-                ui.add(egui::Label::new(RichText::new(text).italics()).wrap());
-            }
-            None if !card.power.is_enforced() && editor.card_texts.is_empty() => {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new("To read the printed text, import your CrossFire card texts (Import / export).")
+            match editor.card_texts.get(&entry.id) {
+                Some(text) => {
+                    ui.add_space(6.0);
+                    ui.label(RichText::new("Printed text (from your CrossFire folder)").color(theme::GOLD_DIM));
+                    ui.add(egui::Label::new(RichText::new(text).italics()).wrap());
+                }
+                None if !card.power.is_enforced() && editor.card_texts.is_empty() => {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(
+                                "To read the printed text, import your CrossFire card texts (Import / export).",
+                            )
                             .color(theme::MUTED)
                             .size(13.0),
-                    )
-                    .wrap(),
-                );
+                        )
+                        .wrap(),
+                    );
+                }
+                None => {}
             }
-            None => {}
-        }
-    });
+        });
 }
 
 fn deck_panel(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     let library = std::sync::Arc::clone(&editor.library);
     ui.horizontal(|ui| {
         ui.label("Format");
-        let current = library.formats.get(&editor.deck.format).map_or(editor.deck.format.clone(), |f| f.name.clone());
+        let current = library
+            .formats
+            .get(&editor.deck.format)
+            .map_or(editor.deck.format.clone(), |f| f.name.clone());
         egui::ComboBox::from_id_salt("format")
             .width(240.0)
             .selected_text(current)
@@ -560,7 +616,11 @@ fn deck_panel(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCo
     });
     legality(ui, editor);
     ui.horizontal(|ui| {
-        ui.selectable_value(&mut editor.tab, SideTab::Deck, format!("Deck ({} cards)", editor.deck.cards.len()));
+        ui.selectable_value(
+            &mut editor.tab,
+            SideTab::Deck,
+            format!("Deck ({} cards)", editor.deck.cards.len()),
+        );
         ui.selectable_value(&mut editor.tab, SideTab::Statistics, "Statistics");
     });
     ui.separator();
@@ -577,7 +637,11 @@ fn legality(ui: &mut egui::Ui, editor: &DeckEditor) {
         .get(&editor.deck.format)
         .map_or("this format", |f| f.name.as_str());
     if editor.problems.is_empty() {
-        ui.label(RichText::new(format!("✔ Legal: a {format_name} deck")).color(Color32::from_rgb(140, 210, 140)).strong());
+        ui.label(
+            RichText::new(format!("✔ Legal: a {format_name} deck"))
+                .color(Color32::from_rgb(140, 210, 140))
+                .strong(),
+        );
         return;
     }
     let count = editor.problems.len();
@@ -589,15 +653,18 @@ fn legality(ui: &mut egui::Ui, editor: &DeckEditor) {
         .color(theme::DANGER)
         .strong(),
     );
-    egui::ScrollArea::vertical().id_salt("problems").max_height(130.0).show(ui, |ui| {
-        for problem in &editor.problems {
-            let text = match problem.rule {
-                Some(rule) => format!("• {} ({rule})", problem.message),
-                None => format!("• {}", problem.message),
-            };
-            ui.label(RichText::new(text).color(theme::DANGER).size(14.0));
-        }
-    });
+    egui::ScrollArea::vertical()
+        .id_salt("problems")
+        .max_height(170.0)
+        .show(ui, |ui| {
+            for problem in &editor.problems {
+                let text = match problem.rule {
+                    Some(rule) => format!("• {} ({rule})", problem.message),
+                    None => format!("• {}", problem.message),
+                };
+                ui.label(RichText::new(text).color(theme::DANGER).size(14.0));
+            }
+        });
 }
 
 fn deck_list(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
@@ -620,66 +687,88 @@ fn deck_list(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCom
     }
     let writable = !editor.read_only();
     compact(ui);
-    egui::ScrollArea::vertical().id_salt("deck-list").auto_shrink([false, false]).show(ui, |ui| {
-        for kind in CardType::DECK_ORDER {
-            let of_kind: Vec<&(CardRef, usize)> = counted
+    egui::ScrollArea::vertical()
+        .id_salt("deck-list")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for kind in CardType::DECK_ORDER {
+                let of_kind: Vec<&(CardRef, usize)> = counted
+                    .iter()
+                    .filter(|(id, _)| catalogue.get(*id).is_some_and(|e| e.card.kind == kind))
+                    .collect();
+                if of_kind.is_empty() {
+                    continue;
+                }
+                let total: usize = of_kind.iter().map(|(_, n)| n).sum();
+                ui.label(
+                    RichText::new(format!("{} ({total})", capitalised(&kind.plural())))
+                        .color(theme::GOLD)
+                        .strong(),
+                );
+                for (id, n) in of_kind {
+                    let entry = catalogue.get(*id).expect("filtered on presence");
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(writable, egui::Button::new("−").small())
+                            .on_hover_text("Take one out")
+                            .clicked()
+                        {
+                            out.push(EditorCommand::Remove(*id));
+                        }
+                        if ui
+                            .add_enabled(writable, egui::Button::new("+").small())
+                            .on_hover_text("Add a copy")
+                            .clicked()
+                        {
+                            out.push(EditorCommand::Add(*id));
+                        }
+                        let mut text = RichText::new(format!("{n}× {}", entry.card.name));
+                        if editor.is_flagged(*id) {
+                            text = text.color(theme::DANGER);
+                        }
+                        let level = match &entry.card.level {
+                            Some(level) if level.is_bonus() => level.to_string(),
+                            Some(level) => format!("level {level}"),
+                            None => String::new(),
+                        };
+                        let row = egui::Button::selectable(editor.selected == Some(*id), text)
+                            .right_text(RichText::new(level).color(theme::MUTED).size(13.0))
+                            .truncate()
+                            .min_size(Vec2::new(ui.available_width(), ROW_HEIGHT));
+                        if ui.add(row).clicked() {
+                            editor.selected = Some(*id);
+                        }
+                    });
+                }
+            }
+            let unknown: Vec<&CardRef> = editor
+                .deck
+                .cards
                 .iter()
-                .filter(|(id, _)| catalogue.get(*id).is_some_and(|e| e.card.kind == kind))
+                .filter(|id| catalogue.get(**id).is_none())
                 .collect();
-            if of_kind.is_empty() {
-                continue;
+            if !unknown.is_empty() || !editor.deck.unread.is_empty() {
+                ui.label(RichText::new("Not recognised").color(theme::DANGER).strong());
+                for id in unknown {
+                    ui.horizontal(|ui| {
+                        if ui.add_enabled(writable, egui::Button::new("−").small()).clicked() {
+                            out.push(EditorCommand::Remove(*id));
+                        }
+                        ui.label(RichText::new(id.to_string()).color(theme::DANGER));
+                    });
+                }
+                for line in &editor.deck.unread {
+                    ui.label(RichText::new(format!("\"{line}\"")).color(theme::DANGER));
+                }
             }
-            let total: usize = of_kind.iter().map(|(_, n)| n).sum();
-            ui.label(RichText::new(format!("{} ({total})", capitalised(&kind.plural()))).color(theme::GOLD).strong());
-            for (id, n) in of_kind {
-                let entry = catalogue.get(*id).expect("filtered on presence");
-                ui.horizontal(|ui| {
-                    if ui.add_enabled(writable, egui::Button::new("−").small()).on_hover_text("Take one out").clicked() {
-                        out.push(EditorCommand::Remove(*id));
-                    }
-                    if ui.add_enabled(writable, egui::Button::new("+").small()).on_hover_text("Add a copy").clicked() {
-                        out.push(EditorCommand::Add(*id));
-                    }
-                    let mut text = RichText::new(format!("{n}× {}", entry.card.name));
-                    if editor.is_flagged(*id) {
-                        text = text.color(theme::DANGER);
-                    }
-                    let level = match &entry.card.level {
-                        Some(level) if level.is_bonus() => level.to_string(),
-                        Some(level) => format!("level {level}"),
-                        None => String::new(),
-                    };
-                    let row = egui::Button::selectable(editor.selected == Some(*id), text)
-                        .right_text(RichText::new(level).color(theme::MUTED).size(13.0))
-                        .truncate()
-                        .min_size(Vec2::new(ui.available_width(), ROW_HEIGHT));
-                    if ui.add(row).clicked() {
-                        editor.selected = Some(*id);
-                    }
-                });
-            }
-        }
-        let unknown: Vec<&CardRef> = editor.deck.cards.iter().filter(|id| catalogue.get(**id).is_none()).collect();
-        if !unknown.is_empty() || !editor.deck.unread.is_empty() {
-            ui.label(RichText::new("Not recognised").color(theme::DANGER).strong());
-            for id in unknown {
-                ui.horizontal(|ui| {
-                    if ui.add_enabled(writable, egui::Button::new("−").small()).clicked() {
-                        out.push(EditorCommand::Remove(*id));
-                    }
-                    ui.label(RichText::new(id.to_string()).color(theme::DANGER));
-                });
-            }
-            for line in &editor.deck.unread {
-                ui.label(RichText::new(format!("\"{line}\"")).color(theme::DANGER));
-            }
-        }
-    });
+        });
 }
 
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
@@ -700,7 +789,10 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                     if !editor.recent.is_empty() {
                         ui.label(RichText::new("Recent").color(theme::GOLD));
                         for path in editor.recent.clone() {
-                            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                            let name = path
+                                .file_stem()
+                                .map(|s| s.to_string_lossy().into_owned())
+                                .unwrap_or_default();
                             if ui.button(name).on_hover_text(path.display().to_string()).clicked() {
                                 out.push(EditorCommand::Open(path));
                                 editor.dialog = None;
@@ -742,7 +834,11 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
         }
         Dialog::SaveAs { mut name } | Dialog::Rename { mut name } => {
             let renaming = matches!(editor.dialog, Some(Dialog::Rename { .. }));
-            let title = if renaming { "Rename the deck" } else { "Save the deck as" };
+            let title = if renaming {
+                "Rename the deck"
+            } else {
+                "Save the deck as"
+            };
             window(title).open(&mut open).show(ctx, |ui| {
                 ui.label("Name");
                 let field = ui.text_edit_singleline(&mut name);
@@ -767,7 +863,10 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
         }
         Dialog::ConfirmDelete => {
             window("Delete the deck?").open(&mut open).show(ctx, |ui| {
-                ui.label(format!("Delete {} from your shelf? This cannot be undone.", editor.deck.name));
+                ui.label(format!(
+                    "Delete {} from your shelf? This cannot be undone.",
+                    editor.deck.name
+                ));
                 ui.horizontal(|ui| {
                     if ui.button(RichText::new("Delete").color(theme::DANGER)).clicked() {
                         out.push(EditorCommand::Delete);
@@ -781,14 +880,22 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
         Dialog::Import { mut text, mut path } => {
             window("Import a deck").open(&mut open).show(ctx, |ui| {
                 ui.label("Paste a list, one card a line (1st/375 Name, 2x 1st/375, or a name):");
-                ui.add(egui::TextEdit::multiline(&mut text).desired_rows(8).desired_width(460.0));
+                ui.add(
+                    egui::TextEdit::multiline(&mut text)
+                        .desired_rows(8)
+                        .desired_width(460.0),
+                );
                 if ui.button("Import the list").clicked() {
                     out.push(EditorCommand::ImportText(text.clone()));
                     editor.dialog = None;
                 }
                 ui.separator();
                 ui.label("Or a CrossFire deck file (.cfd) or a text file:");
-                ui.add(egui::TextEdit::singleline(&mut path).desired_width(460.0).hint_text("/path/to/deck.cfd"));
+                ui.add(
+                    egui::TextEdit::singleline(&mut path)
+                        .desired_width(460.0)
+                        .hint_text("/path/to/deck.cfd"),
+                );
                 if ui.button("Import the file").clicked() {
                     let file = std::path::PathBuf::from(path.trim());
                     if file.extension().is_some_and(|e| e == "cfd") {
@@ -829,28 +936,36 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
             }
         }
         Dialog::CardTexts { mut path } => {
-            window("Card texts from your CrossFire folder").open(&mut open).show(ctx, |ui| {
-                ui.set_max_width(520.0);
-                ui.label(
-                    "Spellhall ships the cards' facts, not their printed texts. If you have CrossFire, \
+            window("Card texts from your CrossFire folder")
+                .open(&mut open)
+                .show(ctx, |ui| {
+                    ui.set_max_width(520.0);
+                    ui.label(
+                        "Spellhall ships the cards' facts, not their printed texts. If you have CrossFire, \
                      point to its folder (the one holding DataBase/) and the editor will show each card's \
                      printed text. The texts stay on this computer, in your data folder.",
-                );
-                ui.add(egui::TextEdit::singleline(&mut path).desired_width(500.0).hint_text("/path/to/CrossFire"));
-                ui.horizontal(|ui| {
-                    if ui.button("Read the texts").clicked() {
-                        out.push(EditorCommand::ImportCardTexts(std::path::PathBuf::from(path.trim())));
-                        editor.dialog = None;
-                    }
-                    if !editor.card_texts.is_empty() && ui.button("Forget the imported texts").clicked() {
-                        out.push(EditorCommand::ForgetCardTexts);
-                        editor.dialog = None;
+                    );
+                    ui.add(
+                        egui::TextEdit::singleline(&mut path)
+                            .desired_width(500.0)
+                            .hint_text("/path/to/CrossFire"),
+                    );
+                    ui.horizontal(|ui| {
+                        if ui.button("Read the texts").clicked() {
+                            out.push(EditorCommand::ImportCardTexts(std::path::PathBuf::from(path.trim())));
+                            editor.dialog = None;
+                        }
+                        if !editor.card_texts.is_empty() && ui.button("Forget the imported texts").clicked() {
+                            out.push(EditorCommand::ForgetCardTexts);
+                            editor.dialog = None;
+                        }
+                    });
+                    if !editor.card_texts.is_empty() {
+                        ui.label(
+                            RichText::new(format!("{} texts imported.", editor.card_texts.len())).color(theme::MUTED),
+                        );
                     }
                 });
-                if !editor.card_texts.is_empty() {
-                    ui.label(RichText::new(format!("{} texts imported.", editor.card_texts.len())).color(theme::MUTED));
-                }
-            });
             if let Some(Dialog::CardTexts { path: p }) = &mut editor.dialog {
                 *p = path;
             }

@@ -12,55 +12,65 @@ const BAR: Color32 = Color32::from_rgb(196, 160, 84);
 
 pub fn statistics(ui: &mut egui::Ui, editor: &DeckEditor) {
     let stats = &editor.stats;
-    egui::ScrollArea::vertical().id_salt("stats").auto_shrink([false, false]).show(ui, |ui| {
-        if stats.cards == 0 {
-            ui.label(RichText::new("Add cards to see the deck's statistics.").color(theme::MUTED));
-            return;
-        }
-        heading(ui, "Realm by the end of turn 2");
-        let realm = stats.no_realm.complement();
-        ui.label(
-            RichText::new(format!("{:.1} %", realm.as_f64() * 100.0))
-                .size(26.0)
-                .color(theme::GOLD)
-                .strong(),
-        );
-        ui.label(
-            RichText::new(format!(
-                "Chance that the {} cards you see by then (5 dealt, then a draw on each of your first two \
+    egui::ScrollArea::vertical()
+        .id_salt("stats")
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            if stats.cards == 0 {
+                ui.label(RichText::new("Add cards to see the deck's statistics.").color(theme::MUTED));
+                return;
+            }
+            heading(ui, "Realm by the end of turn 2");
+            let realm = stats.no_realm.complement();
+            ui.label(
+                RichText::new(format!("{:.1} %", realm.as_f64() * 100.0))
+                    .size(26.0)
+                    .color(theme::GOLD)
+                    .strong(),
+            );
+            ui.label(
+                RichText::new(format!(
+                    "Chance that the {} cards you see by then (5 dealt, then a draw on each of your first two \
                  turns) hold at least one of your {} realms; otherwise you may call the two-draw mulligan. \
                  Exactly {}/{} against.",
-                stats.seen_by_turn_two, stats.realms, stats.no_realm.numerator, stats.no_realm.denominator
-            ))
-            .color(theme::MUTED)
-            .size(13.0),
-        );
+                    stats.seen_by_turn_two, stats.realms, stats.no_realm.numerator, stats.no_realm.denominator
+                ))
+                .color(theme::MUTED)
+                .size(13.0),
+            );
 
-        heading(ui, "Cards per type");
-        let rows: Vec<(String, u32)> = CardType::DECK_ORDER
-            .iter()
-            .filter_map(|kind| stats.by_type.get(kind).map(|n| (kind.crossfire_name().to_string(), *n)))
-            .collect();
-        horizontal_bars(ui, &rows);
-
-        heading(
-            ui,
-            &format!("Champions: {} with {} levels in all", stats.champions, stats.total_levels),
-        );
-        if stats.level_curve.is_empty() {
-            ui.label(RichText::new("No champions yet.").color(theme::MUTED));
-        } else {
-            level_curve(ui, editor);
-        }
-
-        heading(ui, &format!("Realms by world ({})", stats.realms));
-        let rows: Vec<(String, u32)> = stats.realms_by_world.iter().map(|(w, n)| (w.name().to_string(), *n)).collect();
-        if rows.is_empty() {
-            ui.label(RichText::new("No realms yet.").color(theme::MUTED));
-        } else {
+            heading(ui, "Cards per type");
+            let rows: Vec<(String, u32)> = CardType::DECK_ORDER
+                .iter()
+                .filter_map(|kind| stats.by_type.get(kind).map(|n| (kind.crossfire_name().to_string(), *n)))
+                .collect();
             horizontal_bars(ui, &rows);
-        }
-    });
+
+            heading(
+                ui,
+                &format!(
+                    "Champions: {} with {} levels in all",
+                    stats.champions, stats.total_levels
+                ),
+            );
+            if stats.level_curve.is_empty() {
+                ui.label(RichText::new("No champions yet.").color(theme::MUTED));
+            } else {
+                level_curve(ui, editor);
+            }
+
+            heading(ui, &format!("Realms by world ({})", stats.realms));
+            let rows: Vec<(String, u32)> = stats
+                .realms_by_world
+                .iter()
+                .map(|(w, n)| (w.name().to_string(), *n))
+                .collect();
+            if rows.is_empty() {
+                ui.label(RichText::new("No realms yet.").color(theme::MUTED));
+            } else {
+                horizontal_bars(ui, &rows);
+            }
+        });
 }
 
 fn heading(ui: &mut egui::Ui, text: &str) {
@@ -113,7 +123,13 @@ fn level_curve(ui: &mut egui::Ui, editor: &DeckEditor) {
     let painter = ui.painter();
     let column = (rect.width() / levels.len() as f32).min(36.0);
     let base = rect.min.y + 14.0 + height;
-    painter.line_segment([pos2(rect.min.x, base), pos2(rect.min.x + column * levels.len() as f32, base)], Stroke::new(1.0, theme::MUTED));
+    painter.line_segment(
+        [
+            pos2(rect.min.x, base),
+            pos2(rect.min.x + column * levels.len() as f32, base),
+        ],
+        Stroke::new(1.0, theme::MUTED),
+    );
     for (i, level) in levels.iter().enumerate() {
         let n = curve.get(level).copied().unwrap_or(0);
         let x = rect.min.x + column * i as f32;

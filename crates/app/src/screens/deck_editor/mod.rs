@@ -23,7 +23,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (open_editor, editor_keys, leave_check).chain())
         .add_systems(
             EguiPrimaryContextPass,
-            editor_ui.run_if(in_state(Screen::DeckEditor)).in_set(crate::ui::ScreenUi),
+            editor_ui
+                .run_if(in_state(Screen::DeckEditor))
+                .in_set(crate::ui::ScreenUi),
         );
 }
 
@@ -60,7 +62,9 @@ fn open_editor(
     let library = match library.get() {
         Ok(library) => library,
         Err(error) => {
-            notices.problem(format!("The Spellfire cards did not load, so the deck editor cannot open:\n{error}"));
+            notices.problem(format!(
+                "The Spellfire cards did not load, so the deck editor cannot open:\n{error}"
+            ));
             return;
         }
     };

@@ -79,14 +79,27 @@ pub enum EditorCommand {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
     Open,
-    SaveAs { name: String },
-    Rename { name: String },
+    SaveAs {
+        name: String,
+    },
+    Rename {
+        name: String,
+    },
     ConfirmDelete,
-    Import { text: String, path: String },
-    Export { path: String },
-    CardTexts { path: String },
+    Import {
+        text: String,
+        path: String,
+    },
+    Export {
+        path: String,
+    },
+    CardTexts {
+        path: String,
+    },
     /// The deck has unsaved changes and the player asked for `then`.
-    Unsaved { then: Box<EditorCommand> },
+    Unsaved {
+        then: Box<EditorCommand>,
+    },
 }
 
 /// How the results are shown.
@@ -163,10 +176,14 @@ impl DeckEditor {
             leave: false,
             data_dir,
         };
-        editor.recent = read_ron::<Recent>(&editor.recent_file()).map(|r| r.decks).unwrap_or_default();
+        editor.recent = read_ron::<Recent>(&editor.recent_file())
+            .map(|r| r.decks)
+            .unwrap_or_default();
         match read_ron::<BTreeMap<CardRef, String>>(&editor.texts_file()) {
             Ok(texts) => editor.card_texts = texts,
-            Err(e) if editor.texts_file().exists() => editor.fail(format!("Your imported card texts could not be read: {e}")),
+            Err(e) if editor.texts_file().exists() => {
+                editor.fail(format!("Your imported card texts could not be read: {e}"))
+            }
             Err(_) => {}
         }
         editor.recheck();
@@ -198,7 +215,11 @@ impl DeckEditor {
     /// Check the deck and count its statistics again (after every change).
     pub fn recheck(&mut self) {
         let library = Arc::clone(&self.library);
-        match library.formats.get(&self.deck.format).or_else(|| library.formats.formats.first()) {
+        match library
+            .formats
+            .get(&self.deck.format)
+            .or_else(|| library.formats.formats.first())
+        {
             Some(format) => {
                 self.problems = validate(&self.deck, format, &library.catalogue);
                 self.stats = deck_stats(&self.deck, format, &library.catalogue);
@@ -323,7 +344,8 @@ impl DeckEditor {
             }
             EditorCommand::ImportCardTexts(folder) => match spellfire::crossfire::original_texts(&folder) {
                 Ok(texts) => {
-                    let text = ron::ser::to_string_pretty(&texts, ron::ser::PrettyConfig::default()).unwrap_or_default();
+                    let text =
+                        ron::ser::to_string_pretty(&texts, ron::ser::PrettyConfig::default()).unwrap_or_default();
                     match write_atomic(&self.texts_file(), text.as_bytes()) {
                         Ok(()) => {
                             let count = texts.len();
@@ -545,7 +567,9 @@ impl DeckEditor {
 
     /// Cards the check complains about, to mark in the deck list.
     pub fn is_flagged(&self, id: CardRef) -> bool {
-        self.problems.iter().any(|p| p.cards.len() < 20 && p.cards.contains(&id))
+        self.problems
+            .iter()
+            .any(|p| p.cards.len() < 20 && p.cards.contains(&id))
     }
 }
 
