@@ -219,6 +219,9 @@ fn imports_and_exports_round_trip_and_unknown_lines_are_kept() {
     assert_eq!(editor.deck.unread, ["no such card"]);
     assert!(status(&editor).contains("line 2: no card has this name or number"));
     assert!(editor.problems.iter().any(|p| p.message.contains("\"no such card\"")));
+    editor.perform(EditorCommand::RemoveUnread(0));
+    assert!(editor.deck.unread.is_empty());
+    assert!(!editor.problems.iter().any(|p| p.message.contains("named no card")));
     // A bad .cfd is reported and nothing changes.
     let bad = dir.join("bad.cfd");
     std::fs::write(&bad, "set tempDeck {{1st 1}\n").unwrap();

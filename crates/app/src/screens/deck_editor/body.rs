@@ -757,8 +757,17 @@ fn deck_list(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                         ui.label(RichText::new(id.to_string()).color(theme::DANGER));
                     });
                 }
-                for line in &editor.deck.unread {
-                    ui.label(RichText::new(format!("\"{line}\"")).color(theme::DANGER));
+                for (index, line) in editor.deck.unread.iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        if ui
+                            .add_enabled(writable, egui::Button::new("−").small())
+                            .on_hover_text("Drop this line")
+                            .clicked()
+                        {
+                            out.push(EditorCommand::RemoveUnread(index));
+                        }
+                        ui.label(RichText::new(format!("\"{line}\"")).color(theme::DANGER));
+                    });
                 }
             }
         });

@@ -51,6 +51,8 @@ pub enum Origin {
 pub enum EditorCommand {
     Add(CardRef),
     Remove(CardRef),
+    /// Drop a line of an imported list that named no card.
+    RemoveUnread(usize),
     SetFormat(String),
     New,
     Open(PathBuf),
@@ -266,6 +268,14 @@ impl DeckEditor {
                 if self.read_only() {
                     self.fail("Starter decks are read-only: Save as… makes a copy you can change.");
                 } else if self.deck.remove(id) {
+                    self.changed();
+                }
+            }
+            EditorCommand::RemoveUnread(index) => {
+                if self.read_only() {
+                    self.fail("Starter decks are read-only: Save as… makes a copy you can change.");
+                } else if index < self.deck.unread.len() {
+                    self.deck.unread.remove(index);
                     self.changed();
                 }
             }
