@@ -115,7 +115,11 @@ fn a_new_deck_is_named_when_first_saved_then_saved_in_place_and_reopened() {
     assert_eq!(Deck::load(&path).unwrap().cards.len(), 2, "saved in place, no question");
 
     let mut again = editor_in(&dir);
-    assert_eq!(again.recent, [path.clone()], "the recent list survives a restart");
+    assert_eq!(
+        again.recent,
+        std::slice::from_ref(&path),
+        "the recent list survives a restart"
+    );
     again.perform(EditorCommand::Open(path.clone()));
     assert_eq!(again.deck.name, "Waterdeep rush");
     assert_eq!(again.deck.cards.len(), 2);

@@ -646,6 +646,9 @@ pub struct Card {
     #[serde(default, skip_serializing_if = "is_false")]
     pub avatar: bool,
     pub rarity: Rarity,
+    /// A chase card: numbered past the set's regular cards, or rated `S`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub chase: bool,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub attributes: Vec<Attribute>,
     /// The phases (0–5) in which the card may be played, when the database gives them.
@@ -670,7 +673,7 @@ impl Card {
     }
 
     pub fn is_chase(&self) -> bool {
-        self.rarity == Rarity::Chase
+        self.chase
     }
 }
 

@@ -287,6 +287,17 @@ pub fn read_database_file(file: &str, bytes: &[u8]) -> Result<RawSet, ContentErr
     Ok(RawSet { title, cards })
 }
 
+/// The first chase number of a set: chase cards are numbered past the set's regular cards (400 in
+/// the editions, 500 in the 4th, 100 in the boosters; the community sets have none).
+pub fn first_chase_number(set: &str) -> Option<u16> {
+    match set {
+        "1st" | "2nd" | "3rd" | "NO" => Some(401),
+        "4th" => Some(501),
+        "RL" | "DL" | "FR" | "AR" | "PO" | "UD" | "RR" | "BR" | "DR" | "NS" | "DU" => Some(101),
+        _ => None,
+    }
+}
+
 /// Facts from one raw record. `keep_power` is the power already written for this card in the
 /// existing RON (the converter refreshes facts and never loses scripted powers).
 pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Result<Card, ContentError> {
@@ -339,6 +350,8 @@ pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Re
         None if raw.text.is_empty() => Power::NoText,
         None => Power::Unscripted,
     };
+    let chase =
+        rarity == Rarity::Chase || first_chase_number(raw.card.set.as_str()).is_some_and(|n| raw.card.number >= n);
     Ok(Card {
         number: raw.card.number,
         name: raw.name.clone(),
@@ -347,6 +360,7 @@ pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Re
         level,
         avatar: raw.avatar,
         rarity,
+        chase,
         attributes,
         phases,
         uses,

@@ -477,7 +477,7 @@ pub fn from_text(text: &str, name: &str, format: &str, catalogue: &Catalogue) ->
 
 /// `2x 1st/375` → (2, "1st/375").
 fn split_copies(line: &str) -> (usize, &str) {
-    if let Some((count, rest)) = line.split_once(|c: char| c == 'x' || c == 'X')
+    if let Some((count, rest)) = line.split_once(['x', 'X'])
         && let Ok(n) = count.trim().parse::<usize>()
         && (1..=20).contains(&n)
         && rest.starts_with(' ')

@@ -252,6 +252,22 @@ fn sf_18_at_most_3_rule_cards_and_1_avatar() {
 }
 
 #[test]
+fn sf_19_chase_cards_are_unrestricted_in_the_standard_format() {
+    let kit = kit();
+    let mut deck = kit.standard_deck();
+    let mut used: Vec<String> = deck
+        .cards
+        .iter()
+        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
+        .collect();
+    let chase = kit.pick(3, &mut used, |c| c.is_chase() && c.kind == CardType::Ally);
+    for id in chase {
+        kit.swap_first(&mut deck, |c| c.kind == CardType::Ally && !c.is_chase(), id);
+    }
+    assert_eq!(kit.check(&deck), Vec::new());
+}
+
+#[test]
 fn sf_20_to_23_larger_formats_have_their_own_limits() {
     let formats = Formats::shipped().unwrap();
     let f75 = formats.get("75").unwrap();
@@ -340,6 +356,16 @@ fn sf_25_the_starter_format_bans_rule_cards_chase_cards_and_other_sets() {
     let messages = kit.messages(&deck);
     assert!(
         messages.contains(&"1 rule card: the 55-card 1st Edition starter format allows none.".to_string()),
+        "{messages:?}"
+    );
+    // 1st/401 and up are First Edition's chase cards.
+    let mut deck = deck::starter_decks().unwrap().remove(0);
+    let chase = kit.catalogue.get(card("1st/410")).unwrap();
+    assert!(chase.card.is_chase());
+    kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, chase.id);
+    let messages = kit.messages(&deck);
+    assert!(
+        messages.contains(&"1 chase card: the 55-card 1st Edition starter format allows none.".to_string()),
         "{messages:?}"
     );
     let mut deck = deck::starter_decks().unwrap().remove(0);
@@ -452,7 +478,7 @@ fn deck_files_save_atomically_and_bad_ones_are_reported_untouched() {
     assert_eq!(path.file_name().unwrap(), "My_deck__v2_final.ron");
     deck.save(&path).unwrap();
     assert_eq!(Deck::load(&path).unwrap(), deck);
-    assert_eq!(shelf.list(), [path.clone()]);
+    assert_eq!(shelf.list(), std::slice::from_ref(&path));
 
     let bad = dir.join("bad.ron");
     let broken = deck.to_ron().replacen("cards: [", "cards: [oops, ", 1);

@@ -559,6 +559,9 @@ fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                     if card.avatar {
                         fact(ui, "Avatar", "yes".into());
                     }
+                    if card.is_chase() {
+                        fact(ui, "Chase card", "yes".into());
+                    }
                     if !card.attributes.is_empty() {
                         let traits: Vec<&str> = card.attributes.iter().map(|a| a.name()).collect();
                         fact(ui, "Traits", traits.join(", "));
