@@ -209,6 +209,11 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         ));
     }
 
+    // The deck's known cards that pass a test, for the limits below.
+    let cards_where = |keep: &dyn Fn(CardRef, &Entry) -> bool| -> Vec<CardRef> {
+        known.iter().filter(|(id, e)| keep(*id, e)).map(|(id, _)| *id).collect()
+    };
+
     // Size (SF-15, SF-20, SF-22).
     let total = deck.cards.len() as u32;
     if format.cards.min == format.cards.max && total != format.cards.min {
@@ -231,11 +236,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
     for kind in CardType::DECK_ORDER {
         let limit = format.type_limit(kind);
-        let of_kind: Vec<CardRef> = known
-            .iter()
-            .filter(|(_, e)| e.card.kind == kind)
-            .map(|(id, _)| *id)
-            .collect();
+        let of_kind: Vec<CardRef> = cards_where(&|_, e| e.card.kind == kind);
         let limit = Limit {
             min: limit.min,
             max: limit.max,
@@ -279,7 +280,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     }
 
     // Avatars and chase cards (SF-18, SF-25).
-    let avatars: Vec<CardRef> = known.iter().filter(|(_, e)| e.card.avatar).map(|(id, _)| *id).collect();
+    let avatars: Vec<CardRef> = cards_where(&|_, e| e.card.avatar);
     problems.extend(against(
         Some("SF-18"),
         avatars,
@@ -288,11 +289,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         "avatars",
         format,
     ));
-    let chase: Vec<CardRef> = known
-        .iter()
-        .filter(|(_, e)| e.card.is_chase())
-        .map(|(id, _)| *id)
-        .collect();
+    let chase: Vec<CardRef> = cards_where(&|_, e| e.card.is_chase());
     problems.extend(against(
         Some("SF-25"),
         chase,
@@ -334,41 +331,25 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
     for (rarity, limit) in &format.rarities {
-        let ids: Vec<CardRef> = known
-            .iter()
-            .filter(|(_, e)| e.card.rarity == *rarity)
-            .map(|(id, _)| *id)
-            .collect();
+        let ids: Vec<CardRef> = cards_where(&|_, e| e.card.rarity == *rarity);
         let (singular, plural) = rarity_words(*rarity);
         problems.extend(against(Some("SF-25"), ids, *limit, &singular, &plural, format));
     }
     for (world, limit) in &format.worlds {
-        let ids: Vec<CardRef> = known
-            .iter()
-            .filter(|(_, e)| e.card.world == *world)
-            .map(|(id, _)| *id)
-            .collect();
+        let ids: Vec<CardRef> = cards_where(&|_, e| e.card.world == *world);
         let label = format!("card of the {} world", world.name());
         let plural = format!("cards of the {} world", world.name());
         problems.extend(against(None, ids, *limit, &label, &plural, format));
     }
     for (set, limit) in &format.sets {
-        let ids: Vec<CardRef> = known
-            .iter()
-            .filter(|(id, _)| id.set == *set)
-            .map(|(id, _)| *id)
-            .collect();
+        let ids: Vec<CardRef> = cards_where(&|id, _| id.set == *set);
         let title = catalogue.set_title(*set);
         let singular = format!("card from {title}");
         let plural = format!("cards from {title}");
         problems.extend(against(Some("SF-24"), ids, *limit, &singular, &plural, format));
     }
     for (digit, limit) in &format.digits {
-        let ids: Vec<CardRef> = known
-            .iter()
-            .filter(|(id, _)| id.number % 10 == u16::from(*digit))
-            .map(|(id, _)| *id)
-            .collect();
+        let ids: Vec<CardRef> = cards_where(&|id, _| id.number % 10 == u16::from(*digit));
         let singular = format!("card numbered …{digit}");
         let plural = format!("cards numbered …{digit}");
         problems.extend(against(None, ids, *limit, &singular, &plural, format));

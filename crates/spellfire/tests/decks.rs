@@ -67,6 +67,14 @@ impl Kit {
         self.check(deck).into_iter().map(|v| v.message).collect()
     }
 
+    /// The names already in the deck, so that picks add new cards only.
+    fn names_in(&self, deck: &Deck) -> Vec<String> {
+        deck.cards
+            .iter()
+            .map(|id| self.catalogue.get(*id).unwrap().key.clone())
+            .collect()
+    }
+
     /// Swap the first card of `kind` in the deck for `replacement`.
     fn swap_first(&self, deck: &mut Deck, kind: impl Fn(&spellfire::Card) -> bool, replacement: CardRef) {
         let out = *deck
@@ -122,11 +130,7 @@ fn sf_14_the_same_card_is_type_and_name_whatever_the_set() {
 fn sf_16_realms_between_8_and_15() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for _ in 0..5 {
         let realm = *deck
             .cards
@@ -141,11 +145,7 @@ fn sf_16_realms_between_8_and_15() {
     assert_eq!(kit.messages(&deck), ["7 realms; at least 8 needed."]);
     assert_eq!(kit.check(&deck)[0].rule, Some("SF-16"));
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for id in kit.pick(4, &mut used, |c| c.kind == CardType::Realm) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -156,11 +156,7 @@ fn sf_16_realms_between_8_and_15() {
 fn sf_16_at_most_6_holdings() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for id in kit.pick(7, &mut used, |c| c.kind == CardType::Holding) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -171,11 +167,7 @@ fn sf_16_at_most_6_holdings() {
 fn sf_17_champions_total_at_most_90_levels() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     // Trade low champions for level-9+ ones until the total passes 90.
     let strong = kit.pick(6, &mut used, |c| c.champion_level().is_some_and(|l| l >= 9));
     for id in strong {
@@ -197,21 +189,13 @@ fn sf_17_champions_total_at_most_90_levels() {
 fn sf_17_at_least_one_and_at_most_20_champions() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for id in kit.pick(15, &mut used, |c| c.kind == CardType::Ally) {
         kit.swap_first(&mut deck, |c| c.kind.is_champion(), id);
     }
     assert_eq!(kit.messages(&deck), ["No champions; at least 1 needed."]);
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for id in kit.pick(6, &mut used, |c| c.champion_level().is_some_and(|l| l <= 2)) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -222,11 +206,7 @@ fn sf_17_at_least_one_and_at_most_20_champions() {
 fn sf_18_at_most_3_rule_cards_and_1_avatar() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     for id in kit.pick(4, &mut used, |c| c.kind == CardType::Rule) {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
     }
@@ -255,11 +235,7 @@ fn sf_18_at_most_3_rule_cards_and_1_avatar() {
 fn sf_19_chase_cards_are_unrestricted_in_the_standard_format() {
     let kit = kit();
     let mut deck = kit.standard_deck();
-    let mut used: Vec<String> = deck
-        .cards
-        .iter()
-        .map(|id| kit.catalogue.get(*id).unwrap().key.clone())
-        .collect();
+    let mut used = kit.names_in(&deck);
     let chase = kit.pick(3, &mut used, |c| c.is_chase() && c.kind == CardType::Ally);
     for id in chase {
         kit.swap_first(&mut deck, |c| c.kind == CardType::Ally && !c.is_chase(), id);
