@@ -138,12 +138,21 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
     assert_eq!(editor.deck.name, "1st Edition Starter B-1");
     assert!(editor.read_only() && editor.problems.is_empty());
 
-    // Ctrl+S on a starter deck asks for the name of the copy.
+    // Ctrl+S on a starter deck asks for the name of the copy; a second Ctrl+S in that dialog
+    // saves under the name typed so far.
     send(&mut app, UiCommand::SaveDeck);
     assert!(matches!(
         app.world().resource::<DeckEditor>().dialog,
         Some(Dialog::SaveAs { .. })
     ));
+    app.world_mut().resource_mut::<DeckEditor>().dialog = Some(Dialog::SaveAs { name: "Typed".into() });
+    send(&mut app, UiCommand::SaveDeck);
+    assert!(dir.join("data/spellfire/decks/Typed.ron").exists());
+    assert_eq!(app.world().resource::<DeckEditor>().dialog, None);
+    app.world_mut()
+        .resource_mut::<DeckEditor>()
+        .perform(EditorCommand::OpenStarter(2));
+    send(&mut app, UiCommand::SaveDeck);
     // Esc closes the dialog first, then leaves.
     send(&mut app, UiCommand::EditorEscape);
     assert_eq!(app.world().resource::<DeckEditor>().dialog, None);

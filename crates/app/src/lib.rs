@@ -82,6 +82,8 @@ pub fn windowed_app(options: &CliOptions) -> Result<App, String> {
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
+                // Closing the window asks about unsaved deck changes first (ui::close_requested).
+                close_when_requested: false,
                 primary_window: Some(Window {
                     title: "Spellhall".into(),
                     resolution: WindowResolution::new(1280, 800),

@@ -205,8 +205,31 @@ fn imports_and_exports_round_trip_and_unknown_lines_are_kept() {
     editor.perform(EditorCommand::OpenStarter(3));
     let cfd = dir.join("out/B-2.cfd");
     let text = dir.join("out/B-2.txt");
-    editor.perform(EditorCommand::ExportCfd(cfd.clone()));
-    editor.perform(EditorCommand::ExportText(text.clone()));
+    let export = |path: &PathBuf, overwrite: bool| EditorCommand::Export {
+        path: path.clone(),
+        overwrite,
+    };
+    editor.perform(export(&cfd, false));
+    editor.perform(export(&text, false));
+    assert!(cfd.exists() && text.exists());
+    // An existing file is replaced only when asked; a deck file or an unknown kind never.
+    std::fs::write(&text, "keep me").unwrap();
+    editor.perform(export(&text, false));
+    assert!(status(&editor).contains("already exists"), "{}", status(&editor));
+    assert_eq!(std::fs::read_to_string(&text).unwrap(), "keep me");
+    editor.perform(export(&text, true));
+    assert!(
+        std::fs::read_to_string(&text)
+            .unwrap()
+            .starts_with("# Deck: 1st Edition Starter B-2")
+    );
+    editor.perform(export(&dir.join("out/B-2.ron"), true));
+    assert_eq!(
+        status(&editor),
+        "Export to a .cfd (CrossFire) or a .txt (text list) file."
+    );
+    editor.perform(export(&dir.join("data/spellfire/decks/x.txt"), true));
+    assert!(status(&editor).starts_with("That is your decks folder"));
     let starter = editor.deck.clone();
     editor.perform(EditorCommand::New);
     editor.perform(EditorCommand::ImportCfd(cfd));
@@ -347,4 +370,39 @@ fn the_legality_panel_says_what_is_wrong() {
     let count = harness.state().0.problems.len();
     harness.get_by_label(&format!("✖ Not legal for 55-card standard: {count} problems"));
     harness.get_by_label("• Shaqat Beetles appears twice; one copy allowed. (SF-14)");
+}
+
+#[test]
+fn closing_the_window_asks_about_unsaved_changes_first() {
+    let dir = scratch("quit");
+    let mut editor = editor_in(&dir);
+    editor.perform(EditorCommand::Quit);
+    assert!(editor.quit, "nothing to lose: the app may close");
+    editor.quit = false;
+    editor.perform(EditorCommand::Add(card("1st/1")));
+    editor.perform(EditorCommand::Quit);
+    assert!(!editor.quit);
+    assert!(matches!(editor.dialog, Some(Dialog::Unsaved { .. })));
+    editor.perform(EditorCommand::DiscardThen);
+    assert!(editor.quit);
+}
+
+#[test]
+fn a_deck_opened_from_elsewhere_is_never_moved_or_deleted() {
+    let dir = scratch("elsewhere");
+    let outside = dir.join("mine/outside.ron");
+    std::fs::create_dir_all(outside.parent().unwrap()).unwrap();
+    let mut deck = Deck::new("Outside", "55");
+    deck.add(card("1st/1"));
+    deck.save(&outside).unwrap();
+    let mut editor = editor_in(&dir);
+    editor.perform(EditorCommand::Open(outside.clone()));
+    assert!(!editor.on_shelf());
+    editor.perform(EditorCommand::Delete);
+    assert!(outside.exists());
+    assert!(status(&editor).contains("opened from elsewhere"));
+    editor.perform(EditorCommand::Rename("Inside".into()));
+    assert!(outside.exists(), "the original stays where it was");
+    assert!(dir.join("data/spellfire/decks/Inside.ron").exists());
+    assert!(editor.on_shelf());
 }

@@ -75,8 +75,9 @@ impl Catalogue {
     }
 
     fn add_set(&mut self, file: &str, text: &str, set: SetFile) -> Result<(), ContentError> {
-        let fail = |needle: &str, item: Option<String>, message: String| {
-            let at = text.find(needle).unwrap_or(0);
+        // Points at the `nth` place the needle appears (the second one for a duplicate).
+        let fail = |needle: &str, nth: usize, item: Option<String>, message: String| {
+            let at = text.match_indices(needle).nth(nth).map_or(0, |(at, _)| at);
             let before = &text[..at];
             ContentError {
                 file: file.to_string(),
@@ -87,7 +88,7 @@ impl Catalogue {
             }
         };
         if self.sets.iter().any(|s| s.code == set.code) {
-            return Err(fail("code:", None, format!("set {} is loaded twice", set.code)));
+            return Err(fail("code:", 0, None, format!("set {} is loaded twice", set.code)));
         }
         let set_index = self.sets.len();
         self.sets.push(SetInfo {
@@ -100,13 +101,14 @@ impl Catalogue {
                 set: set.code,
                 number: card.number,
             };
-            let needle = format!("number:{},", card.number);
+            let needle = format!("number: {},", card.number);
             if card.name.trim().is_empty() {
-                return Err(fail(&needle, None, format!("card {id} has no name")));
+                return Err(fail(&needle, 0, None, format!("card {id} has no name")));
             }
             if self.by_ref.insert(id, self.entries.len() as u32).is_some() {
                 return Err(fail(
                     &needle,
+                    1,
                     Some(card.name.clone()),
                     format!("card number {id} is used twice"),
                 ));

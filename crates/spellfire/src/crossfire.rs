@@ -392,10 +392,8 @@ pub fn convert_set(file: &str, raw: &RawSet, existing: Option<&SetFile>) -> Resu
                 message: format!("card of set {} in the file of set {code}", record.card.set),
             });
         }
-        let existing_power = powers
-            .get(&record.card.number)
-            .copied()
-            .filter(|p| **p != Power::Unscripted);
+        // Powers the database decides (no text / not scripted) are always read afresh.
+        let existing_power = powers.get(&record.card.number).copied().filter(|p| !p.from_database());
         cards.push(convert_card(file, record, existing_power)?);
     }
     cards.sort_by_key(|c| c.number);
@@ -667,7 +665,12 @@ fn unescape(text: &str) -> String {
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => out.extend(chars.next()),
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            },
             _ => out.push(c),
         }
     }
@@ -813,7 +816,14 @@ pub fn convert_folder(crossfire: &Path, existing: &Path) -> Result<Converted, Co
             unread: Vec::new(),
         };
         deck.cards.sort();
-        files.push((format!("decks/{code}.ron"), deck.to_ron()));
+        let text = deck.to_ron().map_err(|message| ContentError {
+            file: path.display().to_string(),
+            line: 0,
+            col: 0,
+            item: None,
+            message,
+        })?;
+        files.push((format!("decks/{code}.ron"), text));
     }
     Ok(Converted { files, cards })
 }

@@ -65,23 +65,31 @@ impl Deck {
     }
 
     /// The deck as a RON file.
-    pub fn to_ron(&self) -> String {
+    pub fn to_ron(&self) -> Result<String, String> {
         let pretty = ron::ser::PrettyConfig::new()
             .struct_names(false)
             .compact_arrays(true)
             .escape_strings(false);
-        let mut text = ron::ser::to_string_pretty(self, pretty).unwrap_or_default();
+        let mut text = ron::ser::to_string_pretty(self, pretty).map_err(|e| e.to_string())?;
         text.push('\n');
-        text
+        Ok(text)
     }
 
+    /// Read a deck; its cards come back sorted whatever order the file lists them in.
     pub fn from_ron(file: &str, text: &str) -> Result<Self, ContentError> {
-        parse_ron(file, text)
+        let mut deck: Deck = parse_ron(file, text)?;
+        deck.cards.sort();
+        Ok(deck)
     }
 
-    /// Save to `path` atomically: the old file stays whole if writing fails.
+    /// Save to `path` atomically: the old file stays whole if writing (or serialising) fails.
     pub fn save(&self, path: &Path) -> Result<(), FileError> {
-        write_atomic(path, self.to_ron().as_bytes()).map_err(|e| FileError::io(path, &e))
+        let text = self.to_ron().map_err(|message| FileError {
+            path: path.to_path_buf(),
+            position: None,
+            message,
+        })?;
+        write_atomic(path, text.as_bytes()).map_err(|e| FileError::io(path, &e))
     }
 
     /// Load a deck file. A bad file is reported with its line and column and left untouched.
@@ -218,7 +226,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     let total = deck.cards.len() as u32;
     if format.cards.min == format.cards.max && total != format.cards.min {
         problems.push(violation(
-            Some("SF-15"),
+            rule_for(format, Topic::Size),
             format!(
                 "The deck has {total} cards; the {} format needs exactly {}.",
                 format.name, format.cards.min
@@ -227,7 +235,14 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         ));
     } else {
         // Too many cards is no one card's fault: nothing is marked.
-        if let Some(mut size) = against(Some("SF-15"), deck.cards.clone(), format.cards, "card", "cards", format) {
+        if let Some(mut size) = against(
+            rule_for(format, Topic::Size),
+            deck.cards.clone(),
+            format.cards,
+            "card",
+            "cards",
+            format,
+        ) {
             size.cards.clear();
             problems.push(size);
         }
@@ -241,13 +256,15 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
             min: limit.min,
             max: limit.max,
         };
-        let rule = if kind == CardType::Realm || kind == CardType::Holding {
-            "SF-16"
+        let topic = if limit.max == 0 {
+            Topic::Banned
+        } else if kind == CardType::Realm || kind == CardType::Holding {
+            Topic::RealmsHoldings
         } else {
-            "SF-18"
+            Topic::Others
         };
         problems.extend(against(
-            Some(rule),
+            rule_for(format, topic),
             of_kind,
             limit,
             &kind.singular(),
@@ -263,7 +280,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         .collect();
     let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
     problems.extend(against(
-        Some("SF-17"),
+        rule_for(format, Topic::Champions),
         champion_refs.clone(),
         format.champions,
         "champion",
@@ -273,7 +290,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     let levels: i32 = champions.iter().map(|(_, level)| level).sum();
     if levels > format.levels.max as i32 {
         problems.push(violation(
-            Some("SF-17"),
+            rule_for(format, Topic::Champions),
             format!("Champions total {levels} levels; the limit is {}.", format.levels.max),
             champion_refs,
         ));
@@ -281,8 +298,9 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
 
     // Avatars and chase cards (SF-18, SF-25).
     let avatars: Vec<CardRef> = cards_where(&|_, e| e.card.avatar);
+    let banned_or_other = |limit: Limit| if limit.max == 0 { Topic::Banned } else { Topic::Others };
     problems.extend(against(
-        Some("SF-18"),
+        rule_for(format, banned_or_other(format.avatars)),
         avatars,
         format.avatars,
         "avatar",
@@ -291,7 +309,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     ));
     let chase: Vec<CardRef> = cards_where(&|_, e| e.card.is_chase());
     problems.extend(against(
-        Some("SF-25"),
+        rule_for(format, banned_or_other(format.chase)),
         chase,
         format.chase,
         "chase card",
@@ -333,7 +351,14 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
     for (rarity, limit) in &format.rarities {
         let ids: Vec<CardRef> = cards_where(&|_, e| e.card.rarity == *rarity);
         let (singular, plural) = rarity_words(*rarity);
-        problems.extend(against(Some("SF-25"), ids, *limit, &singular, &plural, format));
+        problems.extend(against(
+            rule_for(format, Topic::Rarity),
+            ids,
+            *limit,
+            &singular,
+            &plural,
+            format,
+        ));
     }
     for (world, limit) in &format.worlds {
         let ids: Vec<CardRef> = cards_where(&|_, e| e.card.world == *world);
@@ -346,7 +371,14 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         let title = catalogue.set_title(*set);
         let singular = format!("card from {title}");
         let plural = format!("cards from {title}");
-        problems.extend(against(Some("SF-24"), ids, *limit, &singular, &plural, format));
+        problems.extend(against(
+            rule_for(format, Topic::Sets),
+            ids,
+            *limit,
+            &singular,
+            &plural,
+            format,
+        ));
     }
     for (digit, limit) in &format.digits {
         let ids: Vec<CardRef> = cards_where(&|id, _| id.number % 10 == u16::from(*digit));
@@ -372,6 +404,39 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         ));
     }
     problems
+}
+
+/// What a limit is about, to name the checklist rule it comes from.
+#[derive(Clone, Copy)]
+enum Topic {
+    Size,
+    RealmsHoldings,
+    Champions,
+    /// Artifacts, items, events, rule cards, avatars, dungeons.
+    Others,
+    /// A kind of card the format allows none of.
+    Banned,
+    Rarity,
+    Sets,
+}
+
+/// The checklist rule (SF-n) behind a limit of one of the four shipped formats; none for a
+/// format a player adds.
+fn rule_for(format: &Format, topic: Topic) -> Option<&'static str> {
+    let rule = match (format.id.as_str(), topic) {
+        ("55-starter", Topic::Banned | Topic::Rarity) => "SF-25",
+        ("55-starter", _) => "SF-24",
+        ("55", Topic::Size) => "SF-15",
+        ("55", Topic::RealmsHoldings) => "SF-16",
+        ("55", Topic::Champions) => "SF-17",
+        ("55", _) => "SF-18",
+        ("75", Topic::Others | Topic::Banned | Topic::Rarity | Topic::Sets) => "SF-21",
+        ("75", _) => "SF-20",
+        ("110", Topic::Others | Topic::Banned | Topic::Rarity | Topic::Sets) => "SF-23",
+        ("110", _) => "SF-22",
+        _ => return None,
+    };
+    Some(rule)
 }
 
 fn rarity_words(rarity: Rarity) -> (String, String) {
@@ -418,7 +483,13 @@ pub fn to_text(deck: &Deck, catalogue: &Catalogue, formats: &Formats) -> String 
 /// Read a text list: `1st/375 Name`, `1st 375`, `2x 1st/375`, or a card name alone; `#` starts a
 /// comment (`# Deck: NAME` names the deck). Lines naming no card are kept in [`Deck::unread`]
 /// and reported with the reason.
-pub fn from_text(text: &str, name: &str, format: &str, catalogue: &Catalogue) -> (Deck, Vec<LineProblem>) {
+pub fn from_text(
+    text: &str,
+    name: &str,
+    format: &str,
+    catalogue: &Catalogue,
+    formats: &Formats,
+) -> (Deck, Vec<LineProblem>) {
     let mut deck = Deck::new(name, format);
     let mut problems = Vec::new();
     for (index, raw) in text.lines().enumerate() {
@@ -427,8 +498,19 @@ pub fn from_text(text: &str, name: &str, format: &str, catalogue: &Catalogue) ->
             continue;
         }
         if let Some(comment) = line.strip_prefix('#') {
-            if let Some(title) = comment.trim().strip_prefix("Deck:") {
+            let comment = comment.trim();
+            if let Some(title) = comment.strip_prefix("Deck:") {
                 deck.name = title.trim().to_string();
+            } else if let Some(wanted) = comment.strip_prefix("Format:") {
+                let wanted = wanted.trim();
+                match formats.formats.iter().find(|f| f.name == wanted || f.id == wanted) {
+                    Some(found) => deck.format = found.id.clone(),
+                    None => problems.push(LineProblem {
+                        line: index + 1,
+                        text: line.to_string(),
+                        message: format!("there is no format called {wanted}; the deck keeps {}", deck.format),
+                    }),
+                }
             }
             continue;
         }
@@ -473,7 +555,8 @@ fn read_card_line(line: &str, catalogue: &Catalogue) -> Result<(CardRef, Option<
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or_default();
     let (id, name) = if first.contains('/') {
-        (first.parse::<CardRef>().ok(), words.collect::<Vec<_>>().join(" "))
+        // A number written like a reference must be one: no guessing from the name after it.
+        (Some(first.parse::<CardRef>()?), words.collect::<Vec<_>>().join(" "))
     } else {
         let second = words.clone().next().unwrap_or_default();
         match format!("{first} {second}").parse::<CardRef>() {
@@ -503,13 +586,22 @@ fn read_card_line(line: &str, catalogue: &Catalogue) -> Result<(CardRef, Option<
     }
 }
 
-/// Read a CrossFire `.cfd` deck, with its format mapped to ours.
-pub fn from_cfd(file: &str, bytes: &[u8], formats: &Formats) -> Result<Deck, ContentError> {
+/// Read a CrossFire `.cfd` deck, with its format mapped to ours, and a warning when the file's
+/// format is not one of ours (the deck then opens in the first format, the 55-card standard).
+pub fn from_cfd(file: &str, bytes: &[u8], formats: &Formats) -> Result<(Deck, Option<String>), ContentError> {
     let cfd = crossfire::read_cfd(file, bytes)?;
-    let format = formats
-        .by_crossfire_name(&cfd.format)
-        .or_else(|| formats.formats.first())
-        .map_or(String::new(), |f| f.id.clone());
+    let (format, warning) = match formats.by_crossfire_name(&cfd.format) {
+        Some(found) => (found.id.clone(), None),
+        None => {
+            let first = formats.formats.first().map_or(String::new(), |f| f.id.clone());
+            let fallback = formats.get(&first).map_or(first.clone(), |f| f.name.clone());
+            let warning = format!(
+                "the file's format '{}' is not one of ours; it opens as {fallback}",
+                cfd.format
+            );
+            (first, Some(warning))
+        }
+    };
     let mut deck = Deck {
         name: if cfd.title.is_empty() {
             "Imported deck".into()
@@ -523,7 +615,7 @@ pub fn from_cfd(file: &str, bytes: &[u8], formats: &Formats) -> Result<Deck, Con
         unread: Vec::new(),
     };
     deck.cards.sort();
-    Ok(deck)
+    Ok((deck, warning))
 }
 
 /// Where a player's decks live, and the names they are listed by.

@@ -19,6 +19,12 @@ pub enum Power {
 }
 
 impl Power {
+    /// Whether the converter decides this power from the database (`NoText`, `Unscripted`), and
+    /// so refreshes it; a power written by hand (the rules issue's effects) is kept.
+    pub fn from_database(&self) -> bool {
+        matches!(self, Power::NoText | Power::Unscripted)
+    }
+
     /// Whether the engine does everything the card says.
     pub fn is_enforced(&self) -> bool {
         match self {
@@ -43,7 +49,7 @@ pub fn describe(card: &Card) -> Vec<String> {
         lines.push(sentence);
     }
     if card.avatar {
-        lines.push("An avatar: at most one in a 55- or 75-card deck, two in a 110-card deck.".into());
+        lines.push("An avatar: each format limits how many a deck may hold.".into());
     }
     if !card.uses.is_empty() {
         let kinds: Vec<String> = card.uses.iter().map(|u| u.describe()).collect();

@@ -19,7 +19,10 @@ pub struct DeckStats {
     pub total_levels: i32,
     pub realms: u32,
     pub realms_by_world: BTreeMap<World, u32>,
-    /// Cards a player has seen by the end of his second turn: the opening five and two draws.
+    /// The opening hand (SF-29) and the cards drawn each turn (SF-33) with decks of this size.
+    pub opening_hand: u32,
+    pub draw_per_turn: u32,
+    /// Cards a player has seen by the end of his second turn: the opening hand and two draws.
     pub seen_by_turn_two: u32,
     /// The chance that none of them is a realm, as an exact fraction.
     pub no_realm: Fraction,
@@ -66,8 +69,12 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// realms, hold no realm: C(size − realms, drawn) / C(size, drawn), multiplied out term by term and
 /// reduced at each step so it stays exact in 128 bits.
 pub fn chance_of_no_realm(size: u32, realms: u32, drawn: u32) -> Fraction {
-    if drawn > size {
-        return Fraction::default();
+    if drawn >= size {
+        // Every card is seen: there is no realm among them only if the deck has none.
+        return Fraction {
+            numerator: u128::from(realms == 0),
+            denominator: 1,
+        };
     }
     let (mut numerator, mut denominator) = (1u128, 1u128);
     for i in 0..drawn {
@@ -89,6 +96,9 @@ pub fn chance_of_no_realm(size: u32, realms: u32, drawn: u32) -> Fraction {
     }
 }
 
+/// Five cards in every deck size (SF-29, SF-265).
+pub const OPENING_HAND: u32 = 5;
+
 pub fn deck_stats(deck: &Deck, format: &Format, catalogue: &Catalogue) -> DeckStats {
     let mut stats = DeckStats {
         cards: deck.cards.len() as u32,
@@ -109,7 +119,9 @@ pub fn deck_stats(deck: &Deck, format: &Format, catalogue: &Catalogue) -> DeckSt
     }
     // Five in the opening hand, then a turn's draw on each of the first two turns (SF-29, SF-33,
     // SF-34: the first turn draws too).
-    stats.seen_by_turn_two = 5 + 2 * format.draw_per_turn();
+    stats.opening_hand = OPENING_HAND;
+    stats.draw_per_turn = format.draw_per_turn();
+    stats.seen_by_turn_two = OPENING_HAND + 2 * stats.draw_per_turn;
     stats.no_realm = chance_of_no_realm(stats.cards, stats.realms, stats.seen_by_turn_two);
     stats
 }
@@ -141,6 +153,28 @@ mod tests {
             }
         );
         assert_eq!(chance_of_no_realm(55, 50, 11).numerator, 0);
+        // A deck smaller than the cards seen: every card is seen.
+        assert_eq!(
+            chance_of_no_realm(6, 0, 11),
+            Fraction {
+                numerator: 1,
+                denominator: 1
+            }
+        );
+        assert_eq!(
+            chance_of_no_realm(6, 2, 11),
+            Fraction {
+                numerator: 0,
+                denominator: 1
+            }
+        );
+        assert_eq!(
+            chance_of_no_realm(0, 0, 11),
+            Fraction {
+                numerator: 1,
+                denominator: 1
+            }
+        );
         // 110 cards, 15 realms, 15 seen: still exact in 128 bits.
         let big = chance_of_no_realm(110, 15, 15);
         let exact = (0..15).map(|i| (95 - i) as f64 / (110 - i) as f64).product::<f64>();

@@ -150,15 +150,19 @@ fn converter_reads_records_and_keeps_facts_only() {
 }
 
 #[test]
-fn converter_keeps_scripted_powers_when_refreshing() {
+fn converter_reads_database_powers_afresh_when_refreshing() {
     let (file, bytes) = fixture("TS.tcl");
     let raw = crossfire::read_database_file(&file, &bytes).unwrap();
     let mut existing = crossfire::convert_set(&file, &raw, None).unwrap();
-    // Pretend the rules issue decided card 4 needs nothing scripted.
+    // An old file saying card 4 has no text, though the database now gives it one: the database
+    // wins, so no card is ever marked enforced by a stale file. (Powers written by hand, which
+    // the rules issue adds, are the ones kept: `Power::from_database` is false for them.)
     existing.cards[2].power = Power::NoText;
+    existing.cards[1].power = Power::Unscripted;
     let refreshed = crossfire::convert_set(&file, &raw, Some(&existing)).unwrap();
-    assert_eq!(refreshed.cards[2].power, Power::NoText);
-    assert_eq!(refreshed.cards[0].power, Power::Unscripted);
+    assert_eq!(refreshed.cards[2].power, Power::Unscripted);
+    assert_eq!(refreshed.cards[1].power, Power::NoText);
+    assert!(Power::NoText.from_database() && Power::Unscripted.from_database());
 }
 
 #[test]
@@ -226,6 +230,7 @@ fn a_malformed_set_file_names_file_line_and_column() {
     files[1].text = files[1].text.replacen("number: 2,", "number: 1,", 1);
     let error = Catalogue::load(&files).unwrap_err();
     assert!(error.message.contains("2nd/1 is used twice"), "{error}");
+    assert_eq!(error.line, 8, "the second card numbered 1: {error}");
 }
 
 #[test]

@@ -384,13 +384,13 @@ fn text_lists_round_trip_and_keep_unknown_lines() {
     let text = deck::to_text(&deck, &kit.catalogue, &kit.formats);
     assert!(text.starts_with("# Deck: Test\n# Format: 55-card standard\n"));
     assert!(text.contains("\n1st/1 Waterdeep\n"));
-    let (back, problems) = deck::from_text(&text, "Imported", "55", &kit.catalogue);
+    let (back, problems) = deck::from_text(&text, "Imported", "55", &kit.catalogue, &kit.formats);
     assert_eq!(problems, Vec::new());
     assert_eq!(back.name, "Test");
     assert_eq!(back.cards, deck.cards);
 
     let typed = "2x 1st/375\n1st 44 Elminster the Mage\nwaterdeep\n1st/2 Not Its Name\nnonsense line\n1st/999\n";
-    let (typed_deck, problems) = deck::from_text(typed, "Typed", "55", &kit.catalogue);
+    let (typed_deck, problems) = deck::from_text(typed, "Typed", "55", &kit.catalogue, &kit.formats);
     assert_eq!(typed_deck.count(card("1st/375")), 2);
     assert_eq!(typed_deck.count(card("1st/44")), 1);
     assert_eq!(
@@ -429,8 +429,9 @@ fn crossfire_decks_round_trip() {
     for starter in deck::starter_decks().unwrap() {
         let text = crossfire::write_cfd(&starter, &kit.formats);
         assert!(text.contains("set tempDeckSize {551ES}"));
-        let back = deck::from_cfd("x.cfd", text.as_bytes(), &kit.formats).unwrap();
+        let (back, warning) = deck::from_cfd("x.cfd", text.as_bytes(), &kit.formats).unwrap();
         assert_eq!(back, starter);
+        assert_eq!(warning, None);
     }
     let mut odd = kit.standard_deck();
     odd.name = "Braces { and \"quotes\"".into();
@@ -440,8 +441,72 @@ fn crossfire_decks_round_trip() {
         crossfire::write_cfd(&odd, &kit.formats).as_bytes(),
         &kit.formats,
     )
-    .unwrap();
+    .unwrap()
+    .0;
     assert_eq!(back, odd);
+    // A format CrossFire knows and we do not: opened as the 55-card standard, and said so.
+    let text = crossfire::write_cfd(&odd, &kit.formats).replace("set tempDeckSize {55}", "set tempDeckSize {55WWFR}");
+    let (back, warning) = deck::from_cfd("x.cfd", text.as_bytes(), &kit.formats).unwrap();
+    assert_eq!(back.format, "55");
+    assert_eq!(
+        warning.as_deref(),
+        Some("the file's format '55WWFR' is not one of ours; it opens as 55-card standard")
+    );
+}
+
+#[test]
+fn text_lists_keep_their_format_and_never_guess_from_a_bad_number() {
+    let kit = kit();
+    let mut deck = kit.standard_deck();
+    deck.format = "75".into();
+    let text = deck::to_text(&deck, &kit.catalogue, &kit.formats);
+    let (back, problems) = deck::from_text(&text, "x", "55", &kit.catalogue, &kit.formats);
+    assert_eq!((back.format.as_str(), problems.len()), ("75", 0));
+    let (back, problems) = deck::from_text(
+        "# Format: Pauper\nfoo/bar Elminster the Mage\n",
+        "x",
+        "55",
+        &kit.catalogue,
+        &kit.formats,
+    );
+    assert_eq!(back.format, "55");
+    assert!(
+        back.cards.is_empty(),
+        "a bad number is not looked up by the name after it"
+    );
+    assert_eq!(back.unread, ["foo/bar Elminster the Mage"]);
+    assert_eq!(
+        problems[0].message,
+        "there is no format called Pauper; the deck keeps 55"
+    );
+    assert!(
+        problems[1].message.contains("'bar' is not a card number"),
+        "{}",
+        problems[1].message
+    );
+}
+
+#[test]
+fn sf_20_and_21_problems_of_larger_decks_name_their_own_rules() {
+    let kit = kit();
+    let mut deck = kit.standard_deck();
+    deck.format = "75".into();
+    let problems = kit.check(&deck);
+    assert_eq!(
+        problems[0].message,
+        "The deck has 55 cards; the 75-card standard format needs exactly 75."
+    );
+    assert_eq!(problems[0].rule, Some("SF-20"));
+    let mut used = kit.names_in(&deck);
+    for id in kit.pick(5, &mut used, |c| c.kind == CardType::Rule) {
+        kit.swap_first(&mut deck, |c| c.kind == CardType::Ally, id);
+    }
+    let rules = kit.check(&deck);
+    let rule_cards = rules.iter().find(|p| p.message.contains("rule cards")).unwrap();
+    assert_eq!(
+        (rule_cards.message.as_str(), rule_cards.rule),
+        ("5 rule cards; the most allowed is 4.", Some("SF-21"))
+    );
 }
 
 #[test]
@@ -457,7 +522,7 @@ fn deck_files_save_atomically_and_bad_ones_are_reported_untouched() {
     assert_eq!(shelf.list(), std::slice::from_ref(&path));
 
     let bad = dir.join("bad.ron");
-    let broken = deck.to_ron().replacen("cards: [", "cards: [oops, ", 1);
+    let broken = deck.to_ron().unwrap().replacen("cards: [", "cards: [oops, ", 1);
     std::fs::write(&bad, &broken).unwrap();
     let error = Deck::load(&bad).unwrap_err();
     assert_eq!(error.path, bad);

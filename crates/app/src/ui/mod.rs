@@ -59,6 +59,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 apply_style,
+                close_requested,
                 shortcuts.before(ScreenUi),
                 (toasts, problems_dialog, settings_dialog).after(ScreenUi),
             )
@@ -87,6 +88,27 @@ fn apply_style(mut contexts: EguiContexts, settings: Option<Res<Settings>>, mut 
         *applied = Some(scale);
     }
     Ok(())
+}
+
+/// The window's close button: the deck editor asks about unsaved changes first; elsewhere the app
+/// exits at once (a game in progress is autosaved after every action).
+fn close_requested(
+    mut requests: MessageReader<bevy::window::WindowCloseRequested>,
+    screen: Res<State<Screen>>,
+    editor: Option<ResMut<crate::screens::deck_editor::DeckEditor>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    match editor {
+        Some(mut editor) if *screen.get() == Screen::DeckEditor => {
+            editor.perform(crate::screens::deck_editor::EditorCommand::Quit);
+        }
+        _ => {
+            exit.write(AppExit::Success);
+        }
+    }
 }
 
 /// Esc menu, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, F1 rules. (Enter confirms where a

@@ -106,7 +106,7 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             .on_hover_text("Your decks, recent decks and the starter decks")
             .clicked()
         {
-            editor.dialog = Some(Dialog::Open);
+            editor.open_dialog();
         }
         if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
             out.push(EditorCommand::Save);
@@ -132,10 +132,9 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                 name: editor.deck.name.clone(),
             });
         }
-        let on_shelf = matches!(editor.origin, Origin::File(_));
         if ui
-            .add_enabled(on_shelf, egui::Button::new("Delete…"))
-            .on_disabled_hover_text("Only a deck saved on your shelf can be deleted.")
+            .add_enabled(editor.on_shelf(), egui::Button::new("Delete…"))
+            .on_disabled_hover_text("Only a deck saved on your shelf (your decks folder) can be deleted.")
             .clicked()
         {
             editor.dialog = Some(Dialog::ConfirmDelete);
@@ -156,6 +155,7 @@ fn top_bar(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                     .unwrap_or_default();
                 editor.dialog = Some(Dialog::Export {
                     path: editor.exports_dir().join(format!("{stem}.cfd")).display().to_string(),
+                    overwrite: false,
                 });
                 ui.close();
             }
@@ -349,9 +349,9 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             Attribute::ALL.map(|a| (a, a.name().to_string())),
         );
         ui.label("Level");
-        level_bound(ui, "level-min", &mut filter.level_min, 0);
+        level_bound(ui, "level-min", &mut filter.level_min);
         ui.label("to");
-        level_bound(ui, "level-max", &mut filter.level_max, 20);
+        level_bound(ui, "level-max", &mut filter.level_max);
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut filter.enforced_only, "Powers enforced")
@@ -386,7 +386,9 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
 }
 
 /// A level bound, empty for "any".
-fn level_bound(ui: &mut egui::Ui, id: &str, bound: &mut Option<i32>, start: i32) {
+/// A level bound typed as a number (bonuses may be negative); empty for "any". Text that is not
+/// (yet) a number, like a lone "-", leaves the bound as it was.
+fn level_bound(ui: &mut egui::Ui, id: &str, bound: &mut Option<i32>) {
     let mut text = bound.map(|b| b.to_string()).unwrap_or_default();
     let response = ui.add(
         egui::TextEdit::singleline(&mut text)
@@ -395,11 +397,12 @@ fn level_bound(ui: &mut egui::Ui, id: &str, bound: &mut Option<i32>, start: i32)
             .hint_text("any"),
     );
     if response.changed() {
-        *bound = text
-            .trim()
-            .parse()
-            .ok()
-            .or(if text.trim().is_empty() { None } else { Some(start) });
+        let typed = text.trim();
+        if typed.is_empty() {
+            *bound = None;
+        } else if let Ok(value) = typed.parse() {
+            *bound = Some(value);
+        }
     }
 }
 
@@ -795,7 +798,7 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
     };
     match dialog {
-        Dialog::Open => {
+        Dialog::Open { shelf } => {
             window("Open a deck").open(&mut open).show(ctx, |ui| {
                 egui::ScrollArea::vertical().max_height(460.0).show(ui, |ui| {
                     if !editor.recent.is_empty() {
@@ -813,11 +816,10 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                         ui.separator();
                     }
                     ui.label(RichText::new("Your decks").color(theme::GOLD));
-                    let listing = editor.shelf_listing();
-                    if listing.is_empty() {
+                    if shelf.is_empty() {
                         ui.label(RichText::new("None saved yet.").color(theme::MUTED));
                     }
-                    for (path, name) in listing {
+                    for (path, name) in shelf {
                         match name {
                             Ok(name) => {
                                 if ui.button(&name).on_hover_text(path.display().to_string()).clicked() {
@@ -834,7 +836,7 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                     ui.label(RichText::new("1st Edition starter decks (read-only)").color(theme::GOLD));
                     ui.horizontal_wrapped(|ui| {
                         for (index, starter) in editor.library.starters.iter().enumerate() {
-                            let code = starter.name.rsplit(' ').next().unwrap_or_default();
+                            let code = spellfire::crossfire::STARTER_DECKS.get(index).copied().unwrap_or("?");
                             if ui.button(code).on_hover_text(&starter.name).clicked() {
                                 out.push(EditorCommand::OpenStarter(index));
                                 editor.dialog = None;
@@ -925,17 +927,19 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                 (*t, *p) = (text, path);
             }
         }
-        Dialog::Export { mut path } => {
+        Dialog::Export {
+            mut path,
+            mut overwrite,
+        } => {
             window("Export the deck").open(&mut open).show(ctx, |ui| {
                 ui.label("File (.cfd for CrossFire, .txt for a text list):");
                 ui.add(egui::TextEdit::singleline(&mut path).desired_width(520.0));
+                ui.checkbox(&mut overwrite, "Replace it if it exists");
                 ui.horizontal(|ui| {
-                    let file = std::path::PathBuf::from(path.trim());
                     if ui.button("Export").clicked() {
-                        out.push(if file.extension().is_some_and(|e| e == "cfd") {
-                            EditorCommand::ExportCfd(file)
-                        } else {
-                            EditorCommand::ExportText(file)
+                        out.push(EditorCommand::Export {
+                            path: std::path::PathBuf::from(path.trim()),
+                            overwrite,
                         });
                     }
                     if ui.button("Cancel").clicked() {
@@ -943,8 +947,8 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                     }
                 });
             });
-            if let Some(Dialog::Export { path: p }) = &mut editor.dialog {
-                *p = path;
+            if let Some(Dialog::Export { path: p, overwrite: o }) = &mut editor.dialog {
+                (*p, *o) = (path, overwrite);
             }
         }
         Dialog::CardTexts { mut path } => {

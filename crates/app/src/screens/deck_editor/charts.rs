@@ -30,10 +30,15 @@ pub fn statistics(ui: &mut egui::Ui, editor: &DeckEditor) {
             );
             ui.label(
                 RichText::new(format!(
-                    "Chance that the {} cards you see by then (5 dealt, then a draw on each of your first two \
-                 turns) hold at least one of your {} realms; otherwise you may call the two-draw mulligan. \
-                 Exactly {}/{} against.",
-                    stats.seen_by_turn_two, stats.realms, stats.no_realm.numerator, stats.no_realm.denominator
+                    "Chance that the {} cards you see by then ({} dealt, then {} drawn on each of your \
+                     first two turns) hold at least one of your {} realms; otherwise you may call the \
+                     two-draw mulligan. Exactly {}/{} against.",
+                    stats.seen_by_turn_two,
+                    stats.opening_hand,
+                    stats.draw_per_turn,
+                    stats.realms,
+                    stats.no_realm.numerator,
+                    stats.no_realm.denominator
                 ))
                 .color(theme::MUTED)
                 .size(13.0),

@@ -77,13 +77,10 @@ fn open_editor(
     editor.leave = false;
     match choice {
         Some(DeckChoice::File(path)) => editor.perform(EditorCommand::Open(path)),
-        Some(DeckChoice::Starter(code)) => {
-            let suffix = format!(" {code}");
-            match editor.library.starters.iter().position(|d| d.name.ends_with(&suffix)) {
-                Some(index) => editor.perform(EditorCommand::OpenStarter(index)),
-                None => notices.refused(format!("There is no starter deck {code}: they are A-1 to F-2.")),
-            }
-        }
+        Some(DeckChoice::Starter(code)) => match spellfire::crossfire::STARTER_DECKS.iter().position(|c| *c == code) {
+            Some(index) => editor.perform(EditorCommand::OpenStarter(index)),
+            None => notices.refused(format!("There is no starter deck {code}: they are A-1 to F-2.")),
+        },
         None => {}
     }
     next.set(Screen::DeckEditor);
@@ -105,8 +102,11 @@ fn editor_keys(mut commands: MessageReader<UiCommand>, editor: Option<ResMut<Dec
     for command in commands.read() {
         match command {
             // Ctrl+S answers "Save" when the unsaved-changes question is open.
-            UiCommand::SaveDeck => match editor.dialog {
+            UiCommand::SaveDeck => match editor.dialog.clone() {
                 Some(Dialog::Unsaved { .. }) => editor.perform(EditorCommand::SaveThen),
+                // In the name dialog, Ctrl+S saves under the name typed so far.
+                Some(Dialog::SaveAs { name }) => editor.perform(EditorCommand::SaveAs(name)),
+                Some(Dialog::Rename { name }) => editor.perform(EditorCommand::Rename(name)),
                 _ => editor.perform(EditorCommand::Save),
             },
             UiCommand::EditorEscape => match editor.dialog {
@@ -142,9 +142,18 @@ fn leave_if_asked(editor: &mut DeckEditor, next: &mut NextState<Screen>) {
     }
 }
 
-/// Leaving through Esc happens in `editor_keys`; this system notices it outside the egui pass too.
-pub fn leave_check(mut editor: Option<ResMut<DeckEditor>>, mut next: ResMut<NextState<Screen>>) {
+/// Leaving through Esc happens in `editor_keys`; this system notices it outside the egui pass too,
+/// and exits the app once a close of the window has been answered.
+pub fn leave_check(
+    mut editor: Option<ResMut<DeckEditor>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+) {
     if let Some(editor) = editor.as_deref_mut() {
         leave_if_asked(editor, &mut next);
+        if editor.quit {
+            editor.quit = false;
+            exit.write(AppExit::Success);
+        }
     }
 }

@@ -64,13 +64,19 @@ pub enum EditorCommand {
     Delete,
     ImportText(String),
     ImportCfd(PathBuf),
-    ExportCfd(PathBuf),
-    ExportText(PathBuf),
+    /// Write the deck to a `.cfd` (CrossFire) or `.txt` (text list) file; an existing file is
+    /// replaced only with `overwrite`.
+    Export {
+        path: PathBuf,
+        overwrite: bool,
+    },
     /// Read the card texts of the player's own CrossFire folder into his data folder.
     ImportCardTexts(PathBuf),
     ForgetCardTexts,
     /// Leave for the title screen (after the unsaved-changes question).
     Leave,
+    /// Close the app (after the unsaved-changes question): the window's close button.
+    Quit,
     /// The answer to the unsaved-changes question.
     SaveThen,
     DiscardThen,
@@ -80,7 +86,10 @@ pub enum EditorCommand {
 /// A dialog the editor shows over itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Dialog {
-    Open,
+    /// The shelf's decks (read when the dialog opens), recent decks and the starters.
+    Open {
+        shelf: Vec<(PathBuf, Result<String, String>)>,
+    },
     SaveAs {
         name: String,
     },
@@ -94,6 +103,7 @@ pub enum Dialog {
     },
     Export {
         path: String,
+        overwrite: bool,
     },
     CardTexts {
         path: String,
@@ -152,6 +162,8 @@ pub struct DeckEditor {
     pub status: Option<(String, bool)>,
     /// Set when the editor is done and the app should go to the title screen.
     pub leave: bool,
+    /// Set when the player closed the window and the app may now exit.
+    pub quit: bool,
 }
 
 impl DeckEditor {
@@ -176,11 +188,16 @@ impl DeckEditor {
             card_texts: BTreeMap::new(),
             status: None,
             leave: false,
+            quit: false,
             data_dir,
         };
-        editor.recent = read_ron::<Recent>(&editor.recent_file())
-            .map(|r| r.decks)
-            .unwrap_or_default();
+        match read_ron::<Recent>(&editor.recent_file()) {
+            Ok(recent) => editor.recent = recent.decks,
+            Err(e) if editor.recent_file().exists() => editor.fail(format!(
+                "Your recent-decks list could not be read (it will be rewritten): {e}"
+            )),
+            Err(_) => {}
+        }
         match read_ron::<BTreeMap<CardRef, String>>(&editor.texts_file()) {
             Ok(texts) => editor.card_texts = texts,
             Err(e) if editor.texts_file().exists() => {
@@ -250,6 +267,7 @@ impl DeckEditor {
                 | EditorCommand::Open(_)
                 | EditorCommand::OpenStarter(_)
                 | EditorCommand::Leave
+                | EditorCommand::Quit
                 | EditorCommand::ImportText(_)
                 | EditorCommand::ImportCfd(_)
         )
@@ -323,7 +341,9 @@ impl DeckEditor {
             EditorCommand::Delete => self.delete(),
             EditorCommand::ImportText(text) => {
                 let format = self.deck.format.clone();
-                let (deck, problems) = deck::from_text(&text, "Imported deck", &format, &self.library.catalogue);
+                let library = Arc::clone(&self.library);
+                let (deck, problems) =
+                    deck::from_text(&text, "Imported deck", &format, &library.catalogue, &library.formats);
                 let count = deck.cards.len();
                 self.replace_with_import(deck);
                 if problems.is_empty() {
@@ -335,28 +355,25 @@ impl DeckEditor {
             }
             EditorCommand::ImportCfd(path) => match std::fs::read(&path) {
                 Ok(bytes) => match deck::from_cfd(&path.display().to_string(), &bytes, &self.library.formats) {
-                    Ok(deck) => {
+                    Ok((deck, warning)) => {
                         let count = deck.cards.len();
                         self.replace_with_import(deck);
-                        self.info(format!("Imported {count} cards from {}.", path.display()));
+                        match warning {
+                            None => self.info(format!("Imported {count} cards from {}.", path.display())),
+                            Some(warning) => self.fail(format!("Imported {count} cards; {warning}.")),
+                        }
                     }
                     Err(e) => self.fail(format!("Not imported: {e}")),
                 },
                 Err(e) => self.fail(format!("Not imported: {} cannot be read: {e}", path.display())),
             },
-            EditorCommand::ExportCfd(path) => {
-                let text = spellfire::crossfire::write_cfd(&self.deck, &self.library.formats);
-                self.export(&path, &text);
-            }
-            EditorCommand::ExportText(path) => {
-                let text = deck::to_text(&self.deck, &self.library.catalogue, &self.library.formats);
-                self.export(&path, &text);
-            }
+            EditorCommand::Export { path, overwrite } => self.export(&path, overwrite),
             EditorCommand::ImportCardTexts(folder) => match spellfire::crossfire::original_texts(&folder) {
                 Ok(texts) => {
-                    let text =
-                        ron::ser::to_string_pretty(&texts, ron::ser::PrettyConfig::default()).unwrap_or_default();
-                    match write_atomic(&self.texts_file(), text.as_bytes()) {
+                    let written = ron::ser::to_string_pretty(&texts, ron::ser::PrettyConfig::default())
+                        .map_err(|e| e.to_string())
+                        .and_then(|text| write_atomic(&self.texts_file(), text.as_bytes()).map_err(|e| e.to_string()));
+                    match written {
                         Ok(()) => {
                             let count = texts.len();
                             self.card_texts = texts;
@@ -376,6 +393,7 @@ impl DeckEditor {
                 self.info("The imported card texts are removed.");
             }
             EditorCommand::Leave => self.leave = true,
+            EditorCommand::Quit => self.quit = true,
             EditorCommand::SaveThen => {
                 if let Some(Dialog::Unsaved { then }) = self.dialog.take() {
                     self.perform(EditorCommand::Save);
@@ -476,6 +494,11 @@ impl DeckEditor {
             }
             return;
         };
+        if !self.on_shelf() {
+            // A deck opened from elsewhere is never moved or deleted: name it and save it here.
+            self.save_as(name);
+            return;
+        }
         let new = self.shelf.path_for(name);
         if name.is_empty() || (new.exists() && new != old) {
             self.fail(format!("Cannot rename to '{name}': the name is empty or taken."));
@@ -485,7 +508,14 @@ impl DeckEditor {
         match self.deck.save(&new) {
             Ok(()) => {
                 if new != old {
-                    let _ = std::fs::remove_file(&old);
+                    if let Err(e) = std::fs::remove_file(&old) {
+                        self.fail(format!("Saved as {name}, but the old file could not be removed: {e}"));
+                        self.origin = Origin::File(new.clone());
+                        self.dirty = false;
+                        self.remember(&new);
+                        self.dialog = None;
+                        return;
+                    }
                     self.recent.retain(|p| *p != old);
                 }
                 self.origin = Origin::File(new.clone());
@@ -507,6 +537,10 @@ impl DeckEditor {
             self.fail("Only a deck saved on your shelf can be deleted.");
             return;
         };
+        if !self.on_shelf() {
+            self.fail("Only a deck saved on your shelf can be deleted; this one was opened from elsewhere.");
+            return;
+        }
         match std::fs::remove_file(&path) {
             Ok(()) => {
                 let name = self.deck.name.clone();
@@ -520,11 +554,50 @@ impl DeckEditor {
         }
     }
 
-    fn export(&mut self, path: &Path, text: &str) {
+    /// Whether the open deck is a file on the player's shelf (the decks folder).
+    pub fn on_shelf(&self) -> bool {
+        matches!(&self.origin, Origin::File(path) if path.parent() == Some(self.shelf.dir.as_path()))
+    }
+
+    pub fn open_dialog(&mut self) {
+        self.dialog = Some(Dialog::Open {
+            shelf: self.shelf_listing(),
+        });
+    }
+
+    fn export(&mut self, path: &Path, overwrite: bool) {
+        let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let text = match extension.as_deref() {
+            Some("cfd") => spellfire::crossfire::write_cfd(&self.deck, &self.library.formats),
+            Some("txt") => deck::to_text(&self.deck, &self.library.catalogue, &self.library.formats),
+            _ => {
+                self.fail("Export to a .cfd (CrossFire) or a .txt (text list) file.");
+                return;
+            }
+        };
+        if path.parent() == Some(self.shelf.dir.as_path()) {
+            self.fail("That is your decks folder: export somewhere else (your decks there are saved with Save).");
+            return;
+        }
+        if path.exists() && !overwrite {
+            self.fail(format!(
+                "{} already exists: tick \"Replace it\" to overwrite it.",
+                path.display()
+            ));
+            return;
+        }
         match write_atomic(path, text.as_bytes()) {
             Ok(()) => {
                 self.dialog = None;
-                self.info(format!("Exported to {}.", path.display()));
+                let left_out = self.deck.unread.len();
+                if extension.as_deref() == Some("cfd") && left_out > 0 {
+                    self.fail(format!(
+                        "Exported to {}; the {left_out} unread line(s) have no place in a .cfd file and are not in it.",
+                        path.display()
+                    ));
+                } else {
+                    self.info(format!("Exported to {}.", path.display()));
+                }
             }
             Err(e) => self.fail(format!("Not exported: {e}")),
         }
@@ -552,8 +625,10 @@ impl DeckEditor {
         let recent = Recent {
             decks: self.recent.clone(),
         };
-        let text = ron::ser::to_string_pretty(&recent, ron::ser::PrettyConfig::default()).unwrap_or_default();
-        if let Err(e) = write_atomic(&self.recent_file(), text.as_bytes()) {
+        let written = ron::ser::to_string_pretty(&recent, ron::ser::PrettyConfig::default())
+            .map_err(|e| e.to_string())
+            .and_then(|text| write_atomic(&self.recent_file(), text.as_bytes()).map_err(|e| e.to_string()));
+        if let Err(e) = written {
             self.fail(format!("The recent-decks list could not be saved: {e}"));
         }
     }
