@@ -39,6 +39,7 @@ pub fn editor_body(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<Edi
         )
         .show(ui, |ui| preview(ui, editor, out));
     dialogs(ui.ctx(), editor, out);
+    zoom(ui.ctx(), editor);
 }
 
 /// Up/Down move through the results, Enter (or +) adds the card, Delete (or -) takes one out.
@@ -244,7 +245,7 @@ fn face_text(card: &Card) -> String {
 }
 
 /// A Spellfire card as the shared card face.
-pub fn face(entry: &Entry, catalogue_title: &str) -> CardFace {
+pub fn face(entry: &Entry) -> CardFace {
     let card = &entry.card;
     let (frame, icon) = type_look(card.kind);
     let mut type_line = card.kind.crossfire_name().to_string();
@@ -262,7 +263,7 @@ pub fn face(entry: &Entry, catalogue_title: &str) -> CardFace {
         badge: card.level.as_ref().map(ToString::to_string),
         icon: icon.to_string(),
         text: face_text(card),
-        footer: format!("{} · {catalogue_title} · {}", entry.id, card.world.name()),
+        footer: format!("{} · {}", entry.id, card.world.name()),
     }
 }
 
@@ -492,8 +493,7 @@ fn result_faces(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<Editor
                 ui.horizontal(|ui| {
                     for &index in results.iter().skip(row * per_row).take(per_row) {
                         let entry = &catalogue.entries[index as usize];
-                        let title = catalogue.set_title(entry.id.set);
-                        let response = card::card(ui, &face(entry, title), CardSize::InPlay);
+                        let response = card::card(ui, &face(entry), CardSize::InPlay);
                         if response.clicked() {
                             editor.selected = Some(entry.id);
                         }
@@ -520,7 +520,10 @@ fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
     let card = &entry.card;
     let title = catalogue.set_title(entry.id.set);
     ui.horizontal(|ui| {
-        card::card(ui, &face(entry, title), CardSize::Preview);
+        let shown = card::card(ui, &face(entry), CardSize::Preview).on_hover_text("Click to see it larger");
+        if shown.clicked() {
+            editor.zoomed = true;
+        }
         ui.vertical(|ui| {
             ui.add(egui::Label::new(RichText::new(&card.name).size(20.0).strong().color(theme::GOLD)).wrap());
             ui.label(RichText::new(format!("{} · {title}", entry.id)).color(theme::MUTED));
@@ -595,6 +598,33 @@ fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                 None => {}
             }
         });
+}
+
+/// The previewed card at its largest, over the editor; a click or the close button closes it.
+fn zoom(ctx: &egui::Context, editor: &mut DeckEditor) {
+    if !editor.zoomed {
+        return;
+    }
+    let catalogue = &editor.library.catalogue;
+    let Some(entry) = editor
+        .selected
+        .and_then(|id| catalogue.get(id))
+        .or_else(|| editor.results.first().map(|&i| &catalogue.entries[i as usize]))
+    else {
+        editor.zoomed = false;
+        return;
+    };
+    let mut open = true;
+    let mut clicked = false;
+    egui::Window::new(entry.card.name.clone())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .open(&mut open)
+        .show(ctx, |ui| {
+            clicked = card::card(ui, &face(entry), CardSize::Zoom).clicked();
+        });
+    editor.zoomed = open && !clicked;
 }
 
 fn deck_panel(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {

@@ -112,6 +112,7 @@ fn editor_keys(mut commands: MessageReader<UiCommand>, editor: Option<ResMut<Dec
             UiCommand::EditorEscape => match editor.dialog {
                 Some(Dialog::Unsaved { .. }) => editor.perform(EditorCommand::CancelPending),
                 Some(_) => editor.dialog = None,
+                None if editor.zoomed => editor.zoomed = false,
                 None => editor.perform(EditorCommand::Leave),
             },
             _ => {}

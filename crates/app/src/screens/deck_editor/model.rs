@@ -160,6 +160,8 @@ pub struct DeckEditor {
     pub card_texts: BTreeMap<CardRef, String>,
     /// The last thing that happened, for the status line: (text, is_error).
     pub status: Option<(String, bool)>,
+    /// The preview's card shown large (a click on it), until closed.
+    pub zoomed: bool,
     /// Set when the editor is done and the app should go to the title screen.
     pub leave: bool,
     /// Set when the player closed the window and the app may now exit.
@@ -187,6 +189,7 @@ impl DeckEditor {
             recent: Vec::new(),
             card_texts: BTreeMap::new(),
             status: None,
+            zoomed: false,
             leave: false,
             quit: false,
             data_dir,
