@@ -373,6 +373,31 @@ fn the_legality_panel_says_what_is_wrong() {
 }
 
 #[test]
+fn notes_are_edited_kept_in_the_file_and_refused_on_a_starter() {
+    let dir = scratch("notes");
+    let mut editor = editor_in(&dir);
+    editor.perform(EditorCommand::SetNotes {
+        author: "Ann".into(),
+        notes: "Fast realms, few champions.".into(),
+    });
+    assert!(editor.dirty);
+    editor.perform(EditorCommand::SaveAs("Noted".into()));
+    let saved = Deck::load(&dir.join("data/spellfire/decks/Noted.ron")).unwrap();
+    assert_eq!(
+        (saved.author.as_str(), saved.notes.as_str()),
+        ("Ann", "Fast realms, few champions.")
+    );
+    editor.perform(EditorCommand::OpenStarter(0));
+    let before = editor.deck.notes.clone();
+    editor.perform(EditorCommand::SetNotes {
+        author: String::new(),
+        notes: "changed".into(),
+    });
+    assert_eq!(editor.deck.notes, before);
+    assert!(status(&editor).contains("read-only"));
+}
+
+#[test]
 fn closing_the_window_asks_about_unsaved_changes_first() {
     let dir = scratch("quit");
     let mut editor = editor_in(&dir);

@@ -324,7 +324,7 @@ impl GameCatalog {
                     "Spellfire",
                     "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.",
                     2..=6,
-                    "The Spellfire rules are not built yet.",
+                    "The Spellfire rules are not built yet; its decks can be built now in the deck editor.",
                 ),
                 coming(
                     "spells-of-doom",

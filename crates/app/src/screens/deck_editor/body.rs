@@ -658,11 +658,13 @@ fn deck_panel(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCo
             format!("Deck ({} cards)", editor.deck.cards.len()),
         );
         ui.selectable_value(&mut editor.tab, SideTab::Statistics, "Statistics");
+        ui.selectable_value(&mut editor.tab, SideTab::Notes, "Notes");
     });
     ui.separator();
     match editor.tab {
         SideTab::Deck => deck_list(ui, editor, out),
         SideTab::Statistics => super::charts::statistics(ui, editor),
+        SideTab::Notes => notes(ui, editor, out),
     }
 }
 
@@ -701,6 +703,27 @@ fn legality(ui: &mut egui::Ui, editor: &DeckEditor) {
                 ui.label(RichText::new(text).color(theme::DANGER).size(14.0));
             }
         });
+}
+
+/// The deck's author and notes, edited in place; read-only for the starter decks.
+fn notes(ui: &mut egui::Ui, editor: &DeckEditor, out: &mut Vec<EditorCommand>) {
+    let (mut author, mut notes) = (editor.deck.author.clone(), editor.deck.notes.clone());
+    let writable = !editor.read_only();
+    ui.label("Author");
+    let a = ui.add_enabled(
+        writable,
+        egui::TextEdit::singleline(&mut author).desired_width(f32::INFINITY),
+    );
+    ui.label("Notes");
+    let n = ui.add_enabled(
+        writable,
+        egui::TextEdit::multiline(&mut notes)
+            .desired_rows(10)
+            .desired_width(f32::INFINITY),
+    );
+    if a.changed() || n.changed() {
+        out.push(EditorCommand::SetNotes { author, notes });
+    }
 }
 
 fn deck_list(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {

@@ -54,6 +54,11 @@ pub enum EditorCommand {
     /// Drop a line of an imported list that named no card.
     RemoveUnread(usize),
     SetFormat(String),
+    /// The deck's author and notes (kept in the deck file and in a `.cfd`).
+    SetNotes {
+        author: String,
+        notes: String,
+    },
     New,
     Open(PathBuf),
     OpenStarter(usize),
@@ -127,6 +132,7 @@ pub enum SideTab {
     #[default]
     Deck,
     Statistics,
+    Notes,
 }
 
 /// The recent-decks list, kept in the data folder.
@@ -298,6 +304,15 @@ impl DeckEditor {
                 } else if index < self.deck.unread.len() {
                     self.deck.unread.remove(index);
                     self.changed();
+                }
+            }
+            EditorCommand::SetNotes { author, notes } => {
+                if self.read_only() {
+                    self.fail("Starter decks are read-only: Save as… makes a copy you can change.");
+                } else if (author.as_str(), notes.as_str()) != (self.deck.author.as_str(), self.deck.notes.as_str()) {
+                    self.deck.author = author;
+                    self.deck.notes = notes;
+                    self.dirty = true;
                 }
             }
             EditorCommand::SetFormat(format) => {
