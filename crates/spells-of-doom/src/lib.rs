@@ -2,14 +2,174 @@
 //!
 //! Built so far: the content (`data/spells-of-doom/`: the board, the four Heroes, the 29 creatures
 //! and the 120 Hero cards, most of it Spellhall's design where the rulebook is silent), loaded and
-//! checked, the board's geometry on `hexx` (distances, ranges, reachable hexes), and the dice
-//! rules (`combat`: damage, special tokens, Armor, the token roll-off, Fire Arrows). The rules
-//! engine (state, actions, legality, the turn, counters and traps) is the rest of the Spells of
-//! Doom issue; until it lands the app lists the game as not yet available.
+//! checked; the board's geometry on `hexx`; the dice rules (`combat`); and the engine's core
+//! behind the kernel's `Game` contract: setup with the mulligan and the roll for first player,
+//! the upkeep steps, the Hero's move (extra Speed for mana, the Defense Tower's parting attack),
+//! attack (Magie's Fire Attack), upgrade, build, capture, Magic Recharge, death and respawn, the
+//! end phase, scoring, the end and its tie-breakers, for 2 players and 2 teams of 2.
+//! Not yet: playing cards (skills, spells, the Reserve, counters and traps) and creatures; until
+//! they land the app lists the game as not yet available.
 
+pub mod action;
+pub mod apply;
 pub mod board;
 pub mod combat;
 pub mod content;
+pub mod event;
+pub mod legal;
+pub mod state;
+pub mod view;
 
+use std::sync::Arc;
+
+use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, seat_token};
+
+pub use action::{Action, Target};
 pub use board::Board;
 pub use content::Content;
+pub use event::Event;
+pub use state::{CardId, Config, Phase, Pos, SpellsOfDoom, TowerKind, Track};
+pub use view::View;
+
+/// The seats of a table of `count`.
+pub(crate) fn seats(count: usize) -> impl Iterator<Item = Seat> {
+    Seat::all(count)
+}
+
+impl Game for SpellsOfDoom {
+    const ID: &'static str = "spells-of-doom";
+    const NAME: &'static str = "Spells of Doom";
+    type Config = Config;
+    type Content = Arc<Content>;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn new(config: &Config, content: &Arc<Content>, seed: u64) -> Result<Self, SetupError> {
+        Self::setup(config, content, seed).map(|(game, _)| game)
+    }
+
+    fn new_with_events(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
+        Self::setup(config, content, seed)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.decider().map_or(ToAct::GameOver, ToAct::Seat)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal()
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        self.apply_action(action)
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_for(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn status(&self) -> Status {
+        let phase = match self.phase {
+            Phase::Mulligan { seat } => format!("Setup: {} may shuffle back up to 3 cards", seat_token(seat)),
+            Phase::Hero => "Hero phase".to_string(),
+            Phase::Over => "Game over".to_string(),
+        };
+        Status {
+            turn: self.turn.max(1),
+            turn_label: format!("Round {}, turn {}", self.round(), self.turn.max(1)),
+            phase,
+        }
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        let seat = self.decider().unwrap_or(self.active);
+        match action {
+            Action::Mulligan { cards } if cards.is_empty() => "Keep this hand".into(),
+            Action::Mulligan { cards } => {
+                let names: Vec<String> = cards.iter().map(|c| self.card(seat, *c).name.clone()).collect();
+                format!("Shuffle back {}", names.join(", "))
+            }
+            Action::Move { to } => {
+                let from = self.player(seat).hero.at;
+                let cost = from.map_or(0, |from| self.speed_cost(seat, from, *to));
+                if cost > 0 {
+                    format!("Move to {to} ({cost} mana)")
+                } else {
+                    format!("Move to {to}")
+                }
+            }
+            Action::Attack { target, fire } => {
+                let aim = match target {
+                    Target::Hero(victim) => format!("{}'s Hero", seat_token(*victim)),
+                    Target::Building(at) => format!("the building at {at}"),
+                    Target::Shrine(at) => format!("the shrine at {at}"),
+                };
+                if *fire {
+                    format!("Attack {aim} with Fire Attack (1 mana)")
+                } else {
+                    format!("Attack {aim}")
+                }
+            }
+            Action::Upgrade { track } => format!("Upgrade {track:?} (5 mana)"),
+            Action::Build { tower } => format!("Build a {} (5 mana)", tower.name()),
+            Action::Capture => "Capture the shrine (2 mana)".into(),
+            Action::Recharge { cards } => format!(
+                "Magic Recharge: discard {} and {} for 1 mana",
+                self.card(seat, cards[0]).name,
+                self.card(seat, cards[1]).name
+            ),
+            Action::EndTurn => "End the turn".into(),
+        }
+    }
+
+    /// Every card of each deck in exactly one place; HP within bounds; Heroes on the board (or
+    /// waiting to respawn within the Hero phase); at most 3 towers of a kind per player.
+    fn check_invariants(&self) -> Result<(), String> {
+        for seat in seats(self.seats()) {
+            let player = self.player(seat);
+            let mut seen = vec![0u8; self.deck_len(seat)];
+            let all = player
+                .hand
+                .iter()
+                .chain(player.deck.iter_top_down())
+                .chain(&player.discard)
+                .chain(&player.reserve)
+                .chain(&player.spells);
+            for card in all {
+                match seen.get_mut(usize::from(card.0)) {
+                    Some(count) => *count += 1,
+                    None => return Err(format!("{seat} holds a card {} that is not in the deck list", card.0)),
+                }
+            }
+            if let Some(card) = seen.iter().position(|n| *n != 1) {
+                return Err(format!("{seat}'s card {card} is in {} places", seen[card]));
+            }
+            if player.hero.hp == 0 || player.hero.hp > self.max_hp(seat) {
+                return Err(format!("{seat}'s Hero has {} HP", player.hero.hp));
+            }
+            // Killed Heroes wait off the board until the end of the phase they died in; the only
+            // phase that lasts across actions is the Hero phase.
+            if matches!(self.phase, Phase::Mulligan { .. }) && player.hero.at.is_none() {
+                return Err(format!("{seat}'s Hero is off the board during setup"));
+            }
+            if player.hero.at.is_some_and(|at| !self.content.board.contains(at.hex())) {
+                return Err(format!("{seat}'s Hero is off the map"));
+            }
+            for kind in [TowerKind::Mage, TowerKind::Defense] {
+                if self.towers_of(seat, kind) > state::TOWERS_PER_KIND {
+                    return Err(format!("{seat} has too many {}s", kind.name()));
+                }
+            }
+        }
+        Ok(())
+    }
+}

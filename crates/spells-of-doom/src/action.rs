@@ -1,0 +1,35 @@
+//! What a player may decide. Card play (skills, spells, the Reserve, counters and traps) and the
+//! creatures are not here yet: they come with the rest of the Spells of Doom issue.
+
+use serde::{Deserialize, Serialize};
+use spellhall_core::Seat;
+
+use crate::state::{CardId, Pos, TowerKind, Track};
+
+/// What an attack is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Target {
+    Hero(Seat),
+    Building(Pos),
+    Shrine(Pos),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    /// Shuffle these cards (up to 3) of the opening hand back and draw as many.
+    Mulligan { cards: Vec<CardId> },
+    /// Move the Hero; steps beyond its Speed cost 2 mana each.
+    Move { to: Pos },
+    /// Attack with the Hero; `fire` is Magie's Fire Attack (pay 1 mana, 1 more die).
+    Attack { target: Target, fire: bool },
+    /// Once a turn, 5 mana.
+    Upgrade { track: Track },
+    /// Once a turn, 5 mana, on the Hero's hex.
+    Build { tower: TowerKind },
+    /// Put a crystal on the neutral Magic Shrine under the Hero, 2 mana.
+    Capture,
+    /// Magic Recharge: discard two cards from the hand for 1 mana.
+    Recharge { cards: [CardId; 2] },
+    /// End the Hero phase: discard the hand, draw 5, and the next player's turn begins.
+    EndTurn,
+}

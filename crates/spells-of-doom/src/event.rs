@@ -1,0 +1,210 @@
+//! What happened, for the log and the board's animations (dice faces included).
+
+use serde::Serialize;
+use spellhall_core::{GameEvent, Reveal, Seat, seat_name};
+
+use crate::action::Target;
+use crate::state::{Pos, TowerKind, Track};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// Opening hands dealt (each seat sees its own).
+    Dealt,
+    Mulliganed {
+        seat: Seat,
+        cards: usize,
+    },
+    /// One round of the roll for the first player: each seat's 7 dice.
+    FirstPlayerRoll {
+        rolls: Vec<(Seat, Vec<u8>)>,
+    },
+    FirstPlayer {
+        seat: Seat,
+    },
+    TurnBegan {
+        seat: Seat,
+        turn: u32,
+    },
+    ManaGained {
+        seat: Seat,
+        mana: u32,
+    },
+    Healed {
+        seat: Seat,
+        hp: u8,
+        by: &'static str,
+    },
+    /// Dice rolled against a Hero or a structure, and the damage they did.
+    Attacked {
+        by: Attacker,
+        target: Target,
+        dice: Vec<u8>,
+        armor: u8,
+        damage: u32,
+    },
+    TokensRolled {
+        seat: Seat,
+        dice: Vec<u8>,
+        left: u8,
+        damage: u32,
+    },
+    Killed {
+        seat: Seat,
+        by: Option<Seat>,
+        vp: u32,
+    },
+    Respawned {
+        seat: Seat,
+        at: Pos,
+    },
+    Moved {
+        seat: Seat,
+        from: Pos,
+        to: Pos,
+        mana: u32,
+    },
+    Upgraded {
+        seat: Seat,
+        track: Track,
+    },
+    Built {
+        seat: Seat,
+        tower: TowerKind,
+        at: Pos,
+    },
+    Destroyed {
+        target: Target,
+    },
+    Captured {
+        seat: Seat,
+        at: Pos,
+    },
+    Recharged {
+        seat: Seat,
+    },
+    /// Cards drawn at the end of a turn (the number is public, the cards are the drawer's).
+    Drew {
+        seat: Seat,
+        cards: usize,
+        reshuffled: bool,
+    },
+    Scored {
+        team: usize,
+        vp: u32,
+        shrines: u32,
+    },
+    GameOver,
+}
+
+/// Who rolled the dice of an attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Attacker {
+    Hero(Seat),
+    /// A Defense Tower of this seat.
+    Tower(Seat),
+}
+
+impl GameEvent for Event {
+    fn reveal(&self) -> Reveal {
+        match self {
+            Event::Dealt => Reveal::ToSeats(Vec::new()),
+            Event::Mulliganed { seat, .. } | Event::Drew { seat, .. } => Reveal::ToSeats(vec![*seat]),
+            Event::FirstPlayerRoll { .. } | Event::Attacked { .. } | Event::TokensRolled { .. } => Reveal::ToAll,
+            _ => Reveal::Nothing,
+        }
+    }
+
+    fn describe(&self, _viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        let name = |seat: &Seat| seat_name(names, *seat);
+        let target = |target: &Target| match target {
+            Target::Hero(seat) => format!("{}'s Hero", name(seat)),
+            Target::Building(at) => format!("the building at {at}"),
+            Target::Shrine(at) => format!("the shrine at {at}"),
+        };
+        let faces = |dice: &[u8]| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        Some(match self {
+            Event::Dealt => "Each player drew 5 cards and has 7 mana.".into(),
+            Event::Mulliganed { seat, cards } => {
+                format!("{} shuffled {cards} card(s) back and drew as many.", name(seat))
+            }
+            Event::FirstPlayerRoll { rolls } => {
+                let rolls: Vec<String> = rolls.iter().map(|(s, d)| format!("{} {}", name(s), faces(d))).collect();
+                format!("Rolls for the first player: {}.", rolls.join("; "))
+            }
+            Event::FirstPlayer { seat } => format!("{} rolled the most 4s and plays first.", name(seat)),
+            Event::TurnBegan { seat, turn } => format!("Turn {turn}: {}.", name(seat)),
+            Event::ManaGained { seat, mana } => format!("{} gains {mana} mana.", name(seat)),
+            Event::Healed { seat, hp, by } => format!("{} heals {}'s Hero by {hp}.", by, name(seat)),
+            Event::Attacked {
+                by,
+                target: aim,
+                dice,
+                armor,
+                damage,
+            } => {
+                let who = match by {
+                    Attacker::Hero(seat) => format!("{}'s Hero", name(seat)),
+                    Attacker::Tower(seat) => format!("{}'s Defense Tower", name(seat)),
+                };
+                format!(
+                    "{who} attacks {}: {} against Armor {armor}, {damage} damage.",
+                    target(aim),
+                    faces(dice)
+                )
+            }
+            Event::TokensRolled {
+                seat,
+                dice,
+                left,
+                damage,
+            } => {
+                format!(
+                    "{}'s tokens roll {}: {left} left, {damage} damage.",
+                    name(seat),
+                    faces(dice)
+                )
+            }
+            Event::Killed { seat, by, vp } => match by {
+                Some(killer) => format!("{}'s Hero falls; {} scores {vp} VP.", name(seat), name(killer)),
+                None => format!("{}'s Hero falls.", name(seat)),
+            },
+            Event::Respawned { seat, at } => format!("{}'s Hero returns at {at}.", name(seat)),
+            Event::Moved { seat, from, to, mana } if *mana > 0 => {
+                format!(
+                    "{}'s Hero moves {from} → {to} (paying {mana} mana for speed).",
+                    name(seat)
+                )
+            }
+            Event::Moved { seat, from, to, .. } => format!("{}'s Hero moves {from} → {to}.", name(seat)),
+            Event::Upgraded { seat, track } => format!("{} upgrades {track:?}.", name(seat)),
+            Event::Built { seat, tower, at } => format!("{} builds a {} at {at}.", name(seat), tower.name()),
+            Event::Destroyed { target: aim } => format!("{} is destroyed.", capital(&target(aim))),
+            Event::Captured { seat, at } => format!("{} captures the shrine at {at}.", name(seat)),
+            Event::Recharged { seat } => format!("{} discards two cards for 1 mana.", name(seat)),
+            Event::Drew {
+                seat,
+                cards,
+                reshuffled,
+            } => format!(
+                "{} draws {cards} card(s){}.",
+                name(seat),
+                if *reshuffled {
+                    " (the discard pile reshuffled)"
+                } else {
+                    ""
+                }
+            ),
+            Event::Scored { team, vp, shrines } => {
+                format!("Scoring: team {} gets {vp} VP for {shrines} shrine(s).", team + 1)
+            }
+            Event::GameOver => "The game is over.".into(),
+        })
+    }
+}
+
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}

@@ -1,0 +1,301 @@
+//! What may be done now. `check` is the one place the rules say yes or no (with the reason);
+//! `legal` lists every candidate action that `check` accepts, so the app's choices and `apply`
+//! can never disagree.
+
+use spellhall_core::{RuleError, Seat};
+
+use crate::action::{Action, Target};
+use crate::state::{
+    BUILD_COST, CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom,
+    TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
+};
+
+const SETUP: &str = "Spells of Doom rules: Setup";
+const MOVE: &str = "Spells of Doom rules: Hero Phase, Move";
+const ATTACK: &str = "Spells of Doom rules: Hero Phase, Attack";
+const UPGRADE: &str = "Spells of Doom rules: Hero Phase, Upgrade";
+const BUILD: &str = "Spells of Doom rules: Hero Phase, Build";
+const CAPTURE: &str = "Spells of Doom rules: Hero Phase, Capture Magic Shrine";
+const RECHARGE: &str = "Spells of Doom rules: Hero Phase, Magic Recharge";
+
+fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+    Err(RuleError::new(reason, rule))
+}
+
+impl SpellsOfDoom {
+    /// The seat that must decide now.
+    pub fn decider(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Mulligan { seat } => Some(seat),
+            Phase::Hero => Some(self.active),
+            Phase::Over => None,
+        }
+    }
+
+    /// Whether `action` is allowed now, and if not, why.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        let seat = match self.decider() {
+            Some(seat) => seat,
+            None => return refuse("The game is over.", ""),
+        };
+        let player = &self.players[seat.index()];
+        match (self.phase, action) {
+            (Phase::Mulligan { .. }, Action::Mulligan { cards }) => {
+                if cards.len() > MULLIGAN_MAX {
+                    return refuse(format!("At most {MULLIGAN_MAX} cards may be shuffled back."), SETUP);
+                }
+                if !distinct_in(cards, &player.hand) {
+                    return refuse("Only cards of your opening hand, each once.", SETUP);
+                }
+                Ok(())
+            }
+            (Phase::Mulligan { .. }, _) => refuse("First decide which cards of your opening hand to keep.", SETUP),
+            (Phase::Hero, Action::Mulligan { .. }) => refuse("The mulligan is only at the start of the game.", SETUP),
+            (Phase::Hero, Action::EndTurn) => Ok(()),
+            (Phase::Hero, Action::Move { to }) => self.check_move(seat, *to),
+            (Phase::Hero, Action::Attack { target, fire }) => self.check_attack(seat, *target, *fire),
+            (Phase::Hero, Action::Upgrade { track }) => {
+                if self.flags.upgraded {
+                    return refuse("You have already upgraded this turn.", UPGRADE);
+                }
+                if player.mana < UPGRADE_COST {
+                    return refuse(
+                        format!("An upgrade costs {UPGRADE_COST} mana; you have {}.", player.mana),
+                        UPGRADE,
+                    );
+                }
+                let def = self.hero_def(seat);
+                let (step, track_len) = match track {
+                    Track::Armor => (player.hero.armor_step, def.armor.len()),
+                    Track::Attack => (player.hero.attack_step, def.attack.len()),
+                };
+                if usize::from(step) + 1 >= track_len {
+                    return refuse(format!("Your {track:?} is already at the top of its track."), UPGRADE);
+                }
+                Ok(())
+            }
+            (Phase::Hero, Action::Build { tower }) => {
+                let Some(at) = player.hero.at else {
+                    return refuse("Your Hero is not on the board.", BUILD);
+                };
+                if self.flags.built {
+                    return refuse("You have already built this turn.", BUILD);
+                }
+                if player.mana < BUILD_COST {
+                    return refuse(
+                        format!("A building costs {BUILD_COST} mana; you have {}.", player.mana),
+                        BUILD,
+                    );
+                }
+                if self.towers_of(seat, *tower) >= TOWERS_PER_KIND {
+                    return refuse(format!("All your {}s are on the board.", tower.name()), BUILD);
+                }
+                if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
+                    return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
+                }
+                Ok(())
+            }
+            (Phase::Hero, Action::Capture) => {
+                let Some(at) = player.hero.at else {
+                    return refuse("Your Hero is not on the board.", CAPTURE);
+                };
+                let Some(shrine) = self.shrines.iter().find(|s| s.at == at) else {
+                    return refuse("There is no Magic Shrine in your Hero's hex.", CAPTURE);
+                };
+                if shrine.owner.is_some() {
+                    return refuse(
+                        "This shrine has a crystal on it: destroy it first (or it is already yours).",
+                        CAPTURE,
+                    );
+                }
+                if player.mana < CAPTURE_COST {
+                    return refuse(
+                        format!("Capturing costs {CAPTURE_COST} mana; you have {}.", player.mana),
+                        CAPTURE,
+                    );
+                }
+                Ok(())
+            }
+            (Phase::Hero, Action::Recharge { cards }) => {
+                if cards[0] == cards[1] || !distinct_in(cards, &player.hand) || cards.len() != RECHARGE_CARDS {
+                    return refuse("Magic Recharge discards two different cards from your hand.", RECHARGE);
+                }
+                Ok(())
+            }
+            (Phase::Over, _) => refuse("The game is over.", ""),
+        }
+    }
+
+    fn check_move(&self, seat: Seat, to: Pos) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        let Some(from) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", MOVE);
+        };
+        if self.flags.moved {
+            return refuse("Your Hero has already moved this turn.", MOVE);
+        }
+        if player.hero.stunned && self.flags.attacked {
+            return refuse(
+                "A stunned Hero who attacked may not move this turn.",
+                "Spells of Doom rules: Stun Token",
+            );
+        }
+        if to == from || !self.content.board.contains(to.hex()) {
+            return refuse("Move to another hex of the board.", MOVE);
+        }
+        let cost = self.speed_cost(seat, from, to);
+        if cost > player.mana {
+            return refuse(
+                format!(
+                    "That is {} hexes away: beyond Speed {} each hex costs {SPEED_COST} mana ({cost}); you have {}.",
+                    from.distance(to),
+                    self.speed(seat),
+                    player.mana
+                ),
+                MOVE,
+            );
+        }
+        Ok(())
+    }
+
+    /// Mana for the extra Speed a move needs (nothing blocks movement, so the distance decides).
+    pub fn speed_cost(&self, seat: Seat, from: Pos, to: Pos) -> u32 {
+        from.distance(to).saturating_sub(self.speed(seat)) * SPEED_COST
+    }
+
+    fn check_attack(&self, seat: Seat, target: Target, fire: bool) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        let Some(at) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", ATTACK);
+        };
+        if self.flags.attacked {
+            return refuse("Your Hero has already attacked this turn.", ATTACK);
+        }
+        if player.hero.stunned && self.flags.moved {
+            return refuse(
+                "A stunned Hero who moved may not attack this turn.",
+                "Spells of Doom rules: Stun Token",
+            );
+        }
+        if fire {
+            match self.fire_attack(seat) {
+                Some((mana, _)) if player.mana >= mana => {}
+                Some((mana, _)) => return refuse(format!("Fire Attack costs {mana} mana."), ATTACK),
+                None => return refuse("Only Magie has the Fire Attack.", ATTACK),
+            }
+        }
+        let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
+        let (where_, ok) = match target {
+            Target::Hero(victim) => match self.players.get(victim.index()).and_then(|p| p.hero.at) {
+                Some(there) if enemy(victim) => (there, true),
+                _ => (at, false),
+            },
+            Target::Building(pos) => (pos, self.buildings.iter().any(|b| b.at == pos && enemy(b.owner))),
+            Target::Shrine(pos) => (
+                pos,
+                self.shrines.iter().any(|s| s.at == pos && s.owner.is_some_and(enemy)),
+            ),
+        };
+        if !ok {
+            return refuse(
+                "Attack an enemy Hero, an enemy building or a shrine with an enemy crystal.",
+                ATTACK,
+            );
+        }
+        if at.distance(where_) > 1 {
+            return refuse("The target must be in your Hero's hex or an adjacent one.", ATTACK);
+        }
+        Ok(())
+    }
+
+    /// Every action `check` accepts now, in a fixed order.
+    pub fn legal(&self) -> Vec<Action> {
+        let Some(seat) = self.decider() else {
+            return Vec::new();
+        };
+        let player = &self.players[seat.index()];
+        let mut candidates = Vec::new();
+        match self.phase {
+            Phase::Mulligan { .. } => {
+                let hand = &player.hand;
+                for size in 0..=MULLIGAN_MAX.min(hand.len()) {
+                    subsets(hand, size, &mut Vec::new(), 0, &mut |cards| {
+                        candidates.push(Action::Mulligan { cards: cards.to_vec() })
+                    });
+                }
+            }
+            Phase::Hero => {
+                if let Some(at) = player.hero.at {
+                    let reach = self.speed(seat) + player.mana / SPEED_COST;
+                    for hex in self.content.board.within(at.hex(), reach) {
+                        candidates.push(Action::Move { to: Pos::of(hex) });
+                    }
+                    for victim in crate::seats(self.seats()) {
+                        for fire in [false, true] {
+                            candidates.push(Action::Attack {
+                                target: Target::Hero(victim),
+                                fire,
+                            });
+                        }
+                    }
+                    for building in &self.buildings {
+                        for fire in [false, true] {
+                            candidates.push(Action::Attack {
+                                target: Target::Building(building.at),
+                                fire,
+                            });
+                        }
+                    }
+                    for shrine in &self.shrines {
+                        for fire in [false, true] {
+                            candidates.push(Action::Attack {
+                                target: Target::Shrine(shrine.at),
+                                fire,
+                            });
+                        }
+                    }
+                    candidates.push(Action::Build { tower: TowerKind::Mage });
+                    candidates.push(Action::Build {
+                        tower: TowerKind::Defense,
+                    });
+                    candidates.push(Action::Capture);
+                }
+                candidates.push(Action::Upgrade { track: Track::Armor });
+                candidates.push(Action::Upgrade { track: Track::Attack });
+                let hand = &player.hand;
+                for (i, first) in hand.iter().enumerate() {
+                    for second in &hand[i + 1..] {
+                        candidates.push(Action::Recharge {
+                            cards: [*first, *second],
+                        });
+                    }
+                }
+                candidates.push(Action::EndTurn);
+            }
+            Phase::Over => {}
+        }
+        candidates.retain(|action| self.check(action).is_ok());
+        candidates
+    }
+}
+
+/// Every card is in `hand`, and none twice.
+fn distinct_in(cards: &[CardId], hand: &[CardId]) -> bool {
+    cards
+        .iter()
+        .enumerate()
+        .all(|(i, c)| hand.contains(c) && !cards[..i].contains(c))
+}
+
+/// Call `out` with every subset of `items` of `size`, in order.
+fn subsets(items: &[CardId], size: usize, chosen: &mut Vec<CardId>, from: usize, out: &mut impl FnMut(&[CardId])) {
+    if chosen.len() == size {
+        out(chosen);
+        return;
+    }
+    for i in from..items.len() {
+        chosen.push(items[i]);
+        subsets(items, size, chosen, i + 1, out);
+        chosen.pop();
+    }
+}

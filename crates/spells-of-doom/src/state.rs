@@ -1,0 +1,358 @@
+//! The state of a game of Spells of Doom: each player's Hero, mana and cards, the shrines and
+//! buildings on the board, the turn, the Valor Points of the two teams.
+
+use std::fmt;
+use std::sync::Arc;
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+use spellhall_core::content::Id;
+use spellhall_core::{GameRng, Outcome, Pile, Seat};
+
+use crate::combat::{ArmorParts, effective_armor};
+use crate::content::{Ability, CardDef, Content, HeroDef};
+
+pub const START_MANA: u32 = 7;
+pub const HAND_SIZE: usize = 5;
+pub const MULLIGAN_MAX: usize = 3;
+pub const FIRST_PLAYER_DICE: u32 = 7;
+pub const UPGRADE_COST: u32 = 5;
+pub const BUILD_COST: u32 = 5;
+pub const CAPTURE_COST: u32 = 2;
+/// Mana per extra point of Speed.
+pub const SPEED_COST: u32 = 2;
+pub const RECHARGE_CARDS: usize = 2;
+/// Buildings and controlled shrines.
+pub const STRUCTURE_HP: u8 = 7;
+pub const STRUCTURE_ARMOR: u8 = 1;
+/// Each player's supply of each tower (12 miniatures of each kind for four players).
+pub const TOWERS_PER_KIND: usize = 3;
+pub const KILL_VP: u32 = 4;
+pub const WIN_VP: u32 = 12;
+pub const TURNS_PER_ROUND: u32 = 6;
+pub const ROUNDS: u32 = 3;
+/// A Defense Tower's upkeep healing and attack, and its attack on an enemy leaving its range.
+pub const TOWER_HEAL: u8 = 2;
+pub const TOWER_ATTACK: u32 = 3;
+pub const TOWER_PARTING_ATTACK: u32 = 2;
+/// Towers reach the same or an adjacent hex ("within 2 hexes").
+pub const TOWER_RANGE: u32 = 1;
+
+/// A hex as the state stores it (axial q, r).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Pos {
+    pub q: i32,
+    pub r: i32,
+}
+
+impl Pos {
+    pub fn of(hex: Hex) -> Self {
+        Self { q: hex.x, r: hex.y }
+    }
+
+    pub fn hex(self) -> Hex {
+        Hex::new(self.q, self.r)
+    }
+
+    pub fn distance(self, other: Pos) -> u32 {
+        self.hex().unsigned_distance_to(other.hex())
+    }
+}
+
+impl fmt::Display for Pos {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.q, self.r)
+    }
+}
+
+/// A card of one player's deck: its place in that Hero's deck list (0 to 29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+/// The Heroes at the table, one per seat: two players, or four as two teams (seats 0 and 2
+/// against 1 and 3, so turns alternate between the teams).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub heroes: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Track {
+    Armor,
+    Attack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TowerKind {
+    Mage,
+    Defense,
+}
+
+impl TowerKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TowerKind::Mage => "Mage Tower",
+            TowerKind::Defense => "Defense Tower",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HeroState {
+    pub hp: u8,
+    /// Spaces moved up the Armor and Attack tracks.
+    pub armor_step: u8,
+    pub attack_step: u8,
+    /// `None` while killed: the Hero comes back on its starting space at the end of the phase.
+    pub at: Option<Pos>,
+    pub burn: u8,
+    pub brain_damage: u8,
+    pub stunned: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Player {
+    pub hero_id: String,
+    pub hero: HeroState,
+    pub mana: u32,
+    pub hand: Vec<CardId>,
+    pub deck: Pile<CardId>,
+    pub discard: Vec<CardId>,
+    /// Face down, at most 3.
+    pub reserve: Vec<CardId>,
+    /// Prepared spells, face up.
+    pub spells: Vec<CardId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Building {
+    pub kind: TowerKind,
+    pub owner: Seat,
+    pub at: Pos,
+    pub hp: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shrine {
+    pub at: Pos,
+    /// The seat whose crystal is on it.
+    pub owner: Option<Seat>,
+    pub hp: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Phase {
+    /// Each player in seat order may shuffle up to 3 cards of the opening hand back.
+    Mulligan {
+        seat: Seat,
+    },
+    /// The active player's Hero phase.
+    Hero,
+    Over,
+}
+
+/// What the active player has done this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct TurnFlags {
+    pub moved: bool,
+    pub attacked: bool,
+    pub upgraded: bool,
+    pub built: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SpellsOfDoom {
+    /// The content (not part of the state: loaded separately).
+    #[serde(skip)]
+    pub(crate) content: Arc<Content>,
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    pub(crate) players: Vec<Player>,
+    pub(crate) shrines: Vec<Shrine>,
+    pub(crate) buildings: Vec<Building>,
+    /// Turns begun, from 1 to 18 (6 a round).
+    pub(crate) turn: u32,
+    pub(crate) active: Seat,
+    pub(crate) first: Seat,
+    /// Valor Points by team (seat % 2).
+    pub(crate) vp: [u32; 2],
+    pub(crate) phase: Phase,
+    pub(crate) flags: TurnFlags,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl SpellsOfDoom {
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn team(seat: Seat) -> usize {
+        seat.index() % 2
+    }
+
+    pub fn hero_def(&self, seat: Seat) -> &HeroDef {
+        self.content
+            .hero(&self.players[seat.index()].hero_id)
+            .expect("heroes are checked at setup")
+    }
+
+    pub fn deck_list(&self, seat: Seat) -> &[Id<CardDef>] {
+        &self.content.decks[&self.players[seat.index()].hero_id]
+    }
+
+    pub fn card(&self, seat: Seat, card: CardId) -> &CardDef {
+        let id = &self.deck_list(seat)[usize::from(card.0)];
+        self.content.cards.get(id).expect("decks are checked at load")
+    }
+
+    pub fn start_of(&self, seat: Seat) -> Pos {
+        let board = &self.content.board;
+        let hex = if self.seats() == 2 {
+            board.starts_two[seat.index()]
+        } else {
+            board.starts_four[seat.index()]
+        };
+        Pos::of(hex)
+    }
+
+    pub fn max_hp(&self, seat: Seat) -> u8 {
+        self.hero_def(seat).hp
+    }
+
+    /// Dice the Hero rolls when attacking (the Attack track).
+    pub fn attack_dice(&self, seat: Seat) -> u32 {
+        let def = self.hero_def(seat);
+        let step = usize::from(self.players[seat.index()].hero.attack_step);
+        u32::from(def.attack[step.min(def.attack.len() - 1)])
+    }
+
+    /// The Hero's Armor now: the track, friendly Mage Towers in range, the limit, Brain Damage.
+    pub fn hero_armor(&self, seat: Seat) -> u8 {
+        let def = self.hero_def(seat);
+        let hero = &self.players[seat.index()].hero;
+        let base = def.armor[usize::from(hero.armor_step).min(def.armor.len() - 1)];
+        let mage_towers = hero.at.map_or(0, |at| {
+            self.buildings
+                .iter()
+                .filter(|b| {
+                    b.kind == TowerKind::Mage
+                        && Self::team(b.owner) == Self::team(seat)
+                        && b.at.distance(at) <= TOWER_RANGE
+                })
+                .count() as u8
+        });
+        effective_armor(ArmorParts {
+            base,
+            mage_towers,
+            brain_damage: hero.brain_damage,
+            ..ArmorParts::default()
+        })
+    }
+
+    pub fn speed(&self, seat: Seat) -> u32 {
+        u32::from(self.hero_def(seat).speed)
+    }
+
+    pub fn fire_attack(&self, seat: Seat) -> Option<(u32, u32)> {
+        match self.hero_def(seat).ability {
+            Ability::FireAttack { mana, dice } => Some((u32::from(mana), u32::from(dice))),
+            _ => None,
+        }
+    }
+
+    pub fn towers_of(&self, seat: Seat, kind: TowerKind) -> usize {
+        self.buildings
+            .iter()
+            .filter(|b| b.owner == seat && b.kind == kind)
+            .count()
+    }
+
+    pub fn vp(&self, team: usize) -> u32 {
+        self.vp[team]
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn round(&self) -> u32 {
+        (self.turn.max(1) - 1) / TURNS_PER_ROUND + 1
+    }
+
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+
+    pub fn shrines(&self) -> &[Shrine] {
+        &self.shrines
+    }
+
+    pub fn buildings(&self) -> &[Building] {
+        &self.buildings
+    }
+
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+}
+
+/// Setters for scenario tests: put the game in the position a rule needs. They change only what
+/// they name; the test then plays real actions through `apply`.
+impl SpellsOfDoom {
+    pub fn set_mana(&mut self, seat: Seat, mana: u32) {
+        self.players[seat.index()].mana = mana;
+    }
+
+    pub fn set_hp(&mut self, seat: Seat, hp: u8) {
+        self.players[seat.index()].hero.hp = hp;
+    }
+
+    pub fn place_hero(&mut self, seat: Seat, at: Pos) {
+        self.players[seat.index()].hero.at = Some(at);
+    }
+
+    pub fn set_tokens(&mut self, seat: Seat, burn: u8, brain_damage: u8, stunned: bool) {
+        let hero = &mut self.players[seat.index()].hero;
+        hero.burn = burn;
+        hero.brain_damage = brain_damage;
+        hero.stunned = stunned;
+    }
+
+    pub fn set_steps(&mut self, seat: Seat, armor_step: u8, attack_step: u8) {
+        let hero = &mut self.players[seat.index()].hero;
+        hero.armor_step = armor_step;
+        hero.attack_step = attack_step;
+    }
+
+    pub fn add_building(&mut self, owner: Seat, kind: TowerKind, at: Pos) {
+        self.buildings.push(Building {
+            kind,
+            owner,
+            at,
+            hp: STRUCTURE_HP,
+        });
+    }
+
+    pub fn set_shrine_owner(&mut self, at: Pos, owner: Option<Seat>) {
+        if let Some(shrine) = self.shrines.iter_mut().find(|s| s.at == at) {
+            shrine.owner = owner;
+        }
+    }
+
+    pub fn set_vp(&mut self, team: usize, vp: u32) {
+        self.vp[team] = vp;
+    }
+
+    pub fn set_turn(&mut self, turn: u32) {
+        self.turn = turn;
+    }
+}

@@ -1,0 +1,610 @@
+//! The engine's core against the rulebook, one scenario per rule (setup, upkeep, the Hero phase's
+//! actions, death, the end phase, scoring, the end of the game, four players).
+
+use std::sync::Arc;
+
+use spellhall_core::{Game, Seat, ToAct};
+use spells_of_doom::combat::damage;
+use spells_of_doom::event::{Attacker, Event};
+use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom, Target, TowerKind, Track};
+
+fn content() -> Arc<Content> {
+    Arc::new(Content::shipped().expect("content"))
+}
+
+fn config(heroes: &[&str]) -> Config {
+    Config {
+        heroes: heroes.iter().map(|h| h.to_string()).collect(),
+    }
+}
+
+/// A game past the mulligans (everyone keeps), in the first player's Hero phase.
+fn started(heroes: &[&str], seed: u64) -> SpellsOfDoom {
+    let mut game = SpellsOfDoom::new(&config(heroes), &content(), seed).unwrap();
+    while matches!(game.phase(), Phase::Mulligan { .. }) {
+        game.apply(&Action::Mulligan { cards: vec![] }).unwrap();
+    }
+    game
+}
+
+fn act(game: &mut SpellsOfDoom, action: Action) -> Vec<Event> {
+    game.apply(&action)
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"))
+}
+
+fn refused(game: &mut SpellsOfDoom, action: Action) -> String {
+    let before = format!("{:?}", ron::to_string(game).unwrap());
+    let reason = game.apply(&action).expect_err("should be refused").reason;
+    assert_eq!(
+        before,
+        format!("{:?}", ron::to_string(game).unwrap()),
+        "a refusal changes nothing"
+    );
+    reason
+}
+
+fn other(seat: Seat) -> Seat {
+    Seat(1 - seat.0)
+}
+
+fn pos(q: i32, r: i32) -> Pos {
+    Pos { q, r }
+}
+
+#[test]
+fn setup_7_mana_5_cards_heroes_on_their_starting_spaces() {
+    let game = SpellsOfDoom::new(&config(&["magie", "byron"]), &content(), 1).unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        let player = game.player(seat);
+        assert_eq!((player.mana, player.hand.len(), player.deck.len()), (7, 5, 25));
+        assert_eq!(player.hero.at, Some(game.start_of(seat)));
+    }
+    assert_eq!(game.to_act(), ToAct::Seat(Seat(0)), "mulligans in seat order");
+    assert!(SpellsOfDoom::new(&config(&["magie"]), &content(), 1).is_err());
+    assert!(SpellsOfDoom::new(&config(&["magie", "magie"]), &content(), 1).is_err());
+    assert!(SpellsOfDoom::new(&config(&["magie", "zed"]), &content(), 1).is_err());
+}
+
+#[test]
+fn setup_mulligan_shuffles_back_up_to_3_cards() {
+    let mut game = SpellsOfDoom::new(&config(&["magie", "byron"]), &content(), 2).unwrap();
+    let hand = game.player(Seat(0)).hand.clone();
+    let four = hand[..4].to_vec();
+    assert!(refused(&mut game, Action::Mulligan { cards: four }).contains("At most 3"));
+    assert_eq!(
+        game.legal_actions().len(),
+        1 + 5 + 10 + 10,
+        "keep, or any 1, 2 or 3 of 5 cards"
+    );
+    act(
+        &mut game,
+        Action::Mulligan {
+            cards: hand[..3].to_vec(),
+        },
+    );
+    assert_eq!(game.player(Seat(0)).hand.len(), 5);
+    assert!(game.player(Seat(0)).hand.contains(&hand[3]) && game.player(Seat(0)).hand.contains(&hand[4]));
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn setup_most_4s_on_7_dice_plays_first_and_ties_roll_again() {
+    let mut saw_tie = false;
+    for seed in 0..200 {
+        let mut game = SpellsOfDoom::new(&config(&["magie", "byron"]), &content(), seed).unwrap();
+        act(&mut game, Action::Mulligan { cards: vec![] });
+        let events = act(&mut game, Action::Mulligan { cards: vec![] });
+        let rolls: Vec<&Vec<(Seat, Vec<u8>)>> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::FirstPlayerRoll { rolls } => Some(rolls),
+                _ => None,
+            })
+            .collect();
+        let fours = |d: &[u8]| d.iter().filter(|x| **x == 4).count();
+        let last = rolls.last().unwrap();
+        let best = last.iter().map(|(_, d)| fours(d)).max().unwrap();
+        let winner = last.iter().find(|(_, d)| fours(d) == best).unwrap().0;
+        assert!(last.iter().filter(|(_, d)| fours(d) == best).count() == 1);
+        assert!(last.iter().all(|(_, d)| d.len() == 7));
+        assert_eq!(game.active(), winner);
+        saw_tie |= rolls.len() > 1;
+    }
+    assert!(saw_tie, "some seed ties and rolls again");
+}
+
+#[test]
+fn upkeep_mana_is_shrines_plus_mage_towers_plus_one() {
+    let mut game = started(&["magie", "byron"], 3);
+    let me = game.active();
+    let next = other(me);
+    let shrine = game.shrines()[0].at;
+    game.set_shrine_owner(shrine, Some(next));
+    game.add_building(next, TowerKind::Mage, pos(0, 1));
+    game.set_mana(next, 0);
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.active(), next);
+    assert_eq!(game.player(next).mana, 3, "1 shrine + 1 Mage Tower + 1");
+}
+
+#[test]
+fn upkeep_defense_tower_heals_allies_then_attacks_enemies_in_range() {
+    let mut game = started(&["magie", "byron"], 4);
+    let me = game.active();
+    let next = other(me);
+    game.add_building(next, TowerKind::Defense, pos(0, 0));
+    game.place_hero(next, pos(0, 1));
+    game.set_hp(next, 5);
+    game.place_hero(me, pos(1, 0));
+    let events = act(&mut game, Action::EndTurn);
+    let regenerate = u8::from(game.player(next).hero_id == "byron");
+    assert_eq!(game.player(next).hero.hp, 5 + regenerate + 2, "healed by 2");
+    // Healing comes before the attack on our Hero.
+    let heal = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::Healed {
+                    by: "a Defense Tower",
+                    ..
+                }
+            )
+        })
+        .unwrap();
+    let attack = events.iter().position(|e| matches!(e, Event::Attacked { .. })).unwrap();
+    assert!(heal < attack);
+}
+
+#[test]
+fn defense_tower_attack_3_hits_each_enemy_in_range() {
+    let mut game = started(&["magie", "byron"], 5);
+    let me = game.active();
+    let next = other(me);
+    game.add_building(next, TowerKind::Defense, pos(0, 0));
+    game.place_hero(me, pos(0, -1));
+    let events = act(&mut game, Action::EndTurn);
+    let hit: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Attacked { by: Attacker::Tower(s), target: Target::Hero(t), dice, .. } if *s == next && *t == me && dice.len() == 3))
+        .collect();
+    assert_eq!(hit.len(), 1);
+}
+
+#[test]
+fn move_up_to_speed_for_free_and_each_extra_hex_costs_2_mana() {
+    let mut game = started(&["magie", "byron"], 6);
+    let me = game.active();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 3);
+    // 3 hexes away: 1 beyond Speed 2, 2 mana.
+    act(&mut game, Action::Move { to: pos(3, 0) });
+    assert_eq!(game.player(me).mana, 1);
+    assert_eq!(game.player(me).hero.at, Some(pos(3, 0)));
+    assert!(refused(&mut game, Action::Move { to: pos(3, -1) }).contains("already moved"));
+}
+
+#[test]
+fn move_beyond_what_mana_can_pay_is_refused_with_the_cost() {
+    let mut game = started(&["magie", "byron"], 7);
+    let me = game.active();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 1);
+    let reason = refused(&mut game, Action::Move { to: pos(3, 0) });
+    assert!(reason.contains("3 hexes away") && reason.contains("(2)"), "{reason}");
+    let moves = game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Move { .. }))
+        .count();
+    assert_eq!(moves, 18, "the 18 other hexes within 2 of the centre");
+}
+
+#[test]
+fn defense_tower_attacks_an_enemy_leaving_its_range() {
+    let mut game = started(&["magie", "byron"], 8);
+    let me = game.active();
+    let enemy = other(me);
+    game.add_building(enemy, TowerKind::Defense, pos(0, 0));
+    game.place_hero(me, pos(1, 0));
+    let events = act(&mut game, Action::Move { to: pos(3, 0) });
+    assert!(
+        events.iter().any(
+            |e| matches!(e, Event::Attacked { by: Attacker::Tower(s), dice, .. } if *s == enemy && dice.len() == 2)
+        )
+    );
+    // Moving within range, or into it, draws nothing.
+    let mut game = started(&["magie", "byron"], 8);
+    let me = game.active();
+    game.add_building(other(me), TowerKind::Defense, pos(0, 0));
+    game.place_hero(me, pos(2, 0));
+    let events = act(&mut game, Action::Move { to: pos(1, 0) });
+    assert!(!events.iter().any(|e| matches!(e, Event::Attacked { .. })));
+}
+
+#[test]
+fn attack_a_target_in_the_same_or_an_adjacent_hex_once_a_turn() {
+    let mut game = started(&["magie", "byron"], 9);
+    let me = game.active();
+    let enemy = other(me);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(2, 0));
+    assert!(
+        refused(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(enemy),
+                fire: false
+            }
+        )
+        .contains("adjacent")
+    );
+    game.place_hero(enemy, pos(1, 0));
+    let hp = game.player(enemy).hero.hp;
+    let events = act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    let Some(Event::Attacked {
+        dice,
+        armor,
+        damage: dealt,
+        ..
+    }) = events.iter().find(|e| matches!(e, Event::Attacked { .. }))
+    else {
+        panic!("no attack event")
+    };
+    assert_eq!(dice.len() as u32, game.attack_dice(me));
+    assert_eq!(*dealt, damage(dice, *armor));
+    if *dealt < u32::from(hp) {
+        assert_eq!(u32::from(game.player(enemy).hero.hp), u32::from(hp) - dealt);
+    }
+    assert!(
+        refused(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(enemy),
+                fire: false
+            }
+        )
+        .contains("already attacked")
+    );
+}
+
+#[test]
+fn magies_fire_attack_costs_1_mana_for_1_more_die_and_is_hers_alone() {
+    let mut game = started(&["magie", "byron"], 10);
+    let me = game.active();
+    let enemy = other(me);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    game.set_mana(me, 1);
+    if game.player(me).hero_id == "magie" {
+        let events = act(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(enemy),
+                fire: true,
+            },
+        );
+        let Some(Event::Attacked { dice, .. }) = events.iter().find(|e| matches!(e, Event::Attacked { .. })) else {
+            panic!()
+        };
+        assert_eq!(dice.len(), 4, "Attack 3 + 1");
+        assert_eq!(game.player(me).mana, 0);
+    } else {
+        assert!(
+            refused(
+                &mut game,
+                Action::Attack {
+                    target: Target::Hero(enemy),
+                    fire: true
+                }
+            )
+            .contains("Only Magie")
+        );
+    }
+}
+
+#[test]
+fn a_killed_hero_gives_4_vp_and_returns_at_the_end_of_the_phase_at_full_hp() {
+    for seed in 0..40 {
+        let mut game = started(&["magie", "byron"], seed);
+        let me = game.active();
+        let enemy = other(me);
+        game.place_hero(me, pos(0, 0));
+        game.place_hero(enemy, pos(0, 1));
+        game.set_hp(enemy, 1);
+        game.set_steps(me, 0, 3);
+        game.set_tokens(enemy, 2, 0, false);
+        let events = act(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(enemy),
+                fire: false,
+            },
+        );
+        if !events.iter().any(|e| matches!(e, Event::Killed { .. })) {
+            continue;
+        }
+        assert_eq!(game.vp(SpellsOfDoom::team(me)), 4);
+        assert_eq!(
+            game.player(enemy).hero.at,
+            None,
+            "off the board for the rest of the phase"
+        );
+        assert_eq!(game.player(enemy).hero.burn, 0);
+        let events = act(&mut game, Action::EndTurn);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Respawned { seat, .. } if *seat == enemy))
+        );
+        assert_eq!(game.player(enemy).hero.hp, game.max_hp(enemy));
+        return;
+    }
+    panic!("no seed killed a 1-HP Hero with 6 dice");
+}
+
+#[test]
+fn upgrade_once_a_turn_for_5_mana_up_to_the_top_of_the_track() {
+    let mut game = started(&["magie", "byron"], 11);
+    let me = game.active();
+    game.set_mana(me, 20);
+    act(&mut game, Action::Upgrade { track: Track::Armor });
+    assert_eq!(game.player(me).mana, 15);
+    assert_eq!(game.hero_armor(me), 2);
+    assert!(refused(&mut game, Action::Upgrade { track: Track::Attack }).contains("already upgraded"));
+    let mut game = started(&["magie", "byron"], 11);
+    let me = game.active();
+    game.set_steps(me, 2, 0);
+    game.set_mana(me, 20);
+    assert!(refused(&mut game, Action::Upgrade { track: Track::Armor }).contains("top of its track"));
+    game.set_mana(me, 4);
+    assert!(refused(&mut game, Action::Upgrade { track: Track::Attack }).contains("5 mana"));
+}
+
+#[test]
+fn build_once_a_turn_for_5_mana_not_on_a_shrine_or_building_and_3_of_a_kind() {
+    let mut game = started(&["magie", "byron"], 12);
+    let me = game.active();
+    game.set_mana(me, 50);
+    game.place_hero(me, pos(0, 0));
+    assert!(refused(&mut game, Action::Build { tower: TowerKind::Mage }).contains("Magic Shrine"));
+    game.place_hero(me, pos(1, 0));
+    act(&mut game, Action::Build { tower: TowerKind::Mage });
+    assert_eq!(game.player(me).mana, 45);
+    assert!(
+        refused(
+            &mut game,
+            Action::Build {
+                tower: TowerKind::Defense
+            }
+        )
+        .contains("already built")
+    );
+    // The Mage Tower's +1 Armor for allies in range.
+    assert_eq!(game.hero_armor(me), 2);
+    let mut game = started(&["magie", "byron"], 12);
+    let me = game.active();
+    game.set_mana(me, 50);
+    for q in 1..=3 {
+        game.add_building(me, TowerKind::Defense, pos(q, -4));
+    }
+    game.place_hero(me, pos(1, 0));
+    assert!(
+        refused(
+            &mut game,
+            Action::Build {
+                tower: TowerKind::Defense
+            }
+        )
+        .contains("All your Defense Towers")
+    );
+}
+
+#[test]
+fn capture_a_neutral_shrine_for_2_mana_and_an_enemy_one_only_after_destroying_its_crystal() {
+    let mut game = started(&["magie", "byron"], 13);
+    let me = game.active();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 2);
+    act(&mut game, Action::Capture);
+    assert_eq!(
+        game.shrines().iter().find(|s| s.at == pos(0, 0)).unwrap().owner,
+        Some(me)
+    );
+    assert_eq!(game.player(me).mana, 0);
+    let mut game = started(&["magie", "byron"], 13);
+    let me = game.active();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 9);
+    game.set_shrine_owner(pos(0, 0), Some(other(me)));
+    assert!(refused(&mut game, Action::Capture).contains("destroy it first"));
+    // Attacking the enemy shrine works like a building: 1 Armor, 7 HP.
+    let events = act(
+        &mut game,
+        Action::Attack {
+            target: Target::Shrine(pos(0, 0)),
+            fire: false,
+        },
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::Attacked { armor: 1, .. })));
+}
+
+#[test]
+fn magic_recharge_discards_two_cards_for_1_mana() {
+    let mut game = started(&["magie", "byron"], 14);
+    let me = game.active();
+    let hand = game.player(me).hand.clone();
+    let mana = game.player(me).mana;
+    act(
+        &mut game,
+        Action::Recharge {
+            cards: [hand[0], hand[1]],
+        },
+    );
+    assert_eq!(game.player(me).mana, mana + 1);
+    assert_eq!(game.player(me).hand.len(), 3);
+    assert!(
+        refused(
+            &mut game,
+            Action::Recharge {
+                cards: [hand[2], hand[2]]
+            }
+        )
+        .contains("two different")
+    );
+}
+
+#[test]
+fn end_phase_discards_the_hand_and_draws_5_reshuffling_when_needed() {
+    let mut game = started(&["magie", "byron"], 15);
+    for _ in 0..12 {
+        let seat = game.active();
+        let events = act(&mut game, Action::EndTurn);
+        assert_eq!(game.player(seat).hand.len(), 5);
+        if let Some(Event::Drew { reshuffled: true, .. }) = events.iter().find(|e| matches!(e, Event::Drew { .. })) {
+            game.check_invariants().unwrap();
+        }
+    }
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn scoring_after_every_6th_turn_gives_1_vp_a_shrine() {
+    let mut game = started(&["magie", "byron"], 16);
+    let me = game.active();
+    game.set_shrine_owner(pos(0, 0), Some(me));
+    game.set_shrine_owner(pos(3, 0), Some(me));
+    for _ in 0..5 {
+        act(&mut game, Action::EndTurn);
+    }
+    assert_eq!(game.vp(SpellsOfDoom::team(me)), 0);
+    let events = act(&mut game, Action::EndTurn);
+    assert!(events.iter().any(|e| matches!(e, Event::Scored { vp: 2, .. })));
+    assert_eq!(game.vp(SpellsOfDoom::team(me)), 2);
+}
+
+#[test]
+fn the_game_ends_at_the_end_of_the_turn_that_reaches_12_vp() {
+    let mut game = started(&["magie", "byron"], 17);
+    let me = game.active();
+    game.set_vp(SpellsOfDoom::team(me), 12);
+    assert_eq!(game.to_act(), ToAct::Seat(me), "not before the turn ends");
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.to_act(), ToAct::GameOver);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winners, [me]);
+    assert!(game.legal_actions().is_empty());
+}
+
+#[test]
+fn after_round_3_most_vp_wins_then_most_hp() {
+    let mut game = started(&["magie", "byron"], 18);
+    let me = game.active();
+    game.set_turn(18);
+    game.set_vp(0, 5);
+    game.set_vp(1, 5);
+    game.set_hp(other(me), 2);
+    act(&mut game, Action::EndTurn);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winners, [me], "{}", outcome.reason);
+    assert!(outcome.reason.contains("HP left"), "{}", outcome.reason);
+}
+
+#[test]
+fn a_stunned_hero_may_move_or_attack_but_not_both() {
+    let mut game = started(&["magie", "byron"], 19);
+    let me = game.active();
+    let enemy = other(me);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(2, 0));
+    game.set_tokens(me, 0, 0, true);
+    act(&mut game, Action::Move { to: pos(1, 0) });
+    assert!(
+        refused(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(enemy),
+                fire: false
+            }
+        )
+        .contains("stunned")
+    );
+    act(&mut game, Action::EndTurn);
+    assert!(
+        !game.player(me).hero.stunned,
+        "the Stun Token goes at the end of the Hero phase"
+    );
+}
+
+#[test]
+fn burn_tokens_roll_off_at_upkeep_and_each_left_deals_1() {
+    let mut game = started(&["magie", "byron"], 20);
+    let next = other(game.active());
+    game.set_tokens(next, 2, 0, false);
+    let hp = game.player(next).hero.hp;
+    let events = act(&mut game, Action::EndTurn);
+    let Some(Event::TokensRolled {
+        dice,
+        left,
+        damage: dealt,
+        ..
+    }) = events.iter().find(|e| matches!(e, Event::TokensRolled { .. }))
+    else {
+        panic!("no roll-off")
+    };
+    assert_eq!(dice.len(), 2);
+    assert_eq!(*left as usize, dice.iter().filter(|d| **d < 5).count());
+    assert_eq!(*dealt, u32::from(*left));
+    let regenerate = u8::from(game.player(next).hero_id == "byron");
+    assert_eq!(
+        game.player(next).hero.hp,
+        (hp + regenerate).min(game.max_hp(next)) - *left
+    );
+}
+
+#[test]
+fn four_players_teams_alternate_and_share_their_vp() {
+    let mut game = started(&["magie", "byron", "oakheart", "hypnor"], 21);
+    let first = game.active();
+    let mut order = vec![first];
+    for _ in 0..3 {
+        act(&mut game, Action::EndTurn);
+        order.push(game.active());
+    }
+    let teams: Vec<usize> = order.iter().map(|s| SpellsOfDoom::team(*s)).collect();
+    assert!(teams.windows(2).all(|w| w[0] != w[1]), "teams alternate: {order:?}");
+    let me = game.active();
+    let mate = Seat((me.0 + 2) % 4);
+    game.set_shrine_owner(pos(0, 0), Some(mate));
+    game.set_shrine_owner(pos(3, 0), Some(me));
+    // Turns 4, 5 and 6 end; scoring follows the 6th.
+    for _ in 0..3 {
+        act(&mut game, Action::EndTurn);
+    }
+    assert_eq!(
+        game.vp(SpellsOfDoom::team(me)),
+        2,
+        "both teammates' shrines score for the team"
+    );
+    // Teammates are not enemies.
+    let now = game.active();
+    let friend = Seat((now.0 + 2) % 4);
+    game.place_hero(now, pos(0, 0));
+    game.place_hero(friend, pos(0, 1));
+    assert!(
+        refused(
+            &mut game,
+            Action::Attack {
+                target: Target::Hero(friend),
+                fire: false
+            }
+        )
+        .contains("enemy")
+    );
+}
