@@ -1,5 +1,6 @@
-//! What a player may decide. Card play (skills, spells, the Reserve, counters and traps) and the
-//! creatures are not here yet: they come with the rest of the Spells of Doom issue.
+//! What a player may decide. Skills are played on the Hero (the only character until creatures
+//! land); spells are prepared, not yet cast; counters, traps, Terrain, Summoning and Fast Attack
+//! come with the rest of the Spells of Doom issue.
 
 use serde::{Deserialize, Serialize};
 use spellhall_core::Seat;
@@ -28,6 +29,11 @@ pub enum Action {
     Build { tower: TowerKind },
     /// Put a crystal on the neutral Magic Shrine under the Hero, 2 mana.
     Capture,
+    /// Play a card from the hand or the Reserve: a skill takes effect at once, a spell is prepared
+    /// face up in the Spell Area.
+    Play { card: CardId },
+    /// Put a card from the hand face down in the Reserve (1 mana, at most 3 there).
+    Reserve { card: CardId },
     /// Magic Recharge: discard two cards from the hand for 1 mana.
     Recharge { cards: [CardId; 2] },
     /// End the Hero phase: discard the hand, draw 5, and the next player's turn begins.

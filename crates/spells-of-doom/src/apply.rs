@@ -6,8 +6,8 @@ use std::sync::Arc;
 use spellhall_core::{GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token};
 
 use crate::action::{Action, Target};
-use crate::combat::{damage, roll, token_upkeep};
-use crate::content::{Ability, Content};
+use crate::combat::{damage, keep_highest, roll, token_upkeep};
+use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
     BUILD_COST, Building, CAPTURE_COST, CardId, Config, FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Phase,
@@ -79,6 +79,7 @@ impl SpellsOfDoom {
                     burn: 0,
                     brain_damage: 0,
                     stunned: false,
+                    shield: 0,
                 },
                 mana: START_MANA,
                 hand,
@@ -106,12 +107,16 @@ impl SpellsOfDoom {
             Action::Move { to } => self.move_hero(seat, *to, &mut events),
             Action::Attack { target, fire } => {
                 self.flags.attacked = true;
-                let mut dice_count = self.attack_dice(seat);
+                let mut dice_count = self.attack_dice(seat) + u32::from(self.flags.strong);
                 if *fire && let Some((mana, dice)) = self.fire_attack(seat) {
                     self.players[seat.index()].mana -= mana;
                     dice_count += dice;
                 }
-                let dice = roll(&mut self.rng, dice_count);
+                // Accuracy: roll more, keep the best as many as the attack has.
+                let extra = u32::from(self.flags.accuracy);
+                let dice = keep_highest(roll(&mut self.rng, dice_count + extra), dice_count as usize);
+                self.flags.strong = 0;
+                self.flags.accuracy = 0;
                 self.resolve_attack(Attacker::Hero(seat), *target, dice, &mut events);
             }
             Action::Upgrade { track } => {
@@ -126,8 +131,10 @@ impl SpellsOfDoom {
             }
             Action::Build { tower } => {
                 self.flags.built = true;
+                let cost = self.build_cost();
+                self.flags.conjuration = 0;
                 let player = &mut self.players[seat.index()];
-                player.mana -= BUILD_COST;
+                player.mana -= cost;
                 let at = player.hero.at.expect("checked: on the board");
                 self.buildings.push(Building {
                     kind: *tower,
@@ -158,9 +165,47 @@ impl SpellsOfDoom {
                 player.mana += 1;
                 events.push(Event::Recharged { seat });
             }
+            Action::Play { card } => self.play(seat, *card, &mut events),
+            Action::Reserve { card } => {
+                let player = &mut self.players[seat.index()];
+                player.mana -= 1;
+                player.hand.retain(|c| c != card);
+                player.reserve.push(*card);
+                events.push(Event::Reserved { seat });
+            }
             Action::EndTurn => self.end_turn(seat, &mut events),
         }
         Ok(events)
+    }
+
+    /// A skill takes effect on the Hero and is discarded; a spell is prepared in the Spell Area.
+    fn play(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+        let def = self.card(seat, card).clone();
+        let player = &mut self.players[seat.index()];
+        player.hand.retain(|c| *c != card);
+        player.reserve.retain(|c| *c != card);
+        if matches!(def.kind, CardKind::Spell { .. }) {
+            player.spells.push(card);
+            events.push(Event::Prepared { seat, card: def.name });
+            return;
+        }
+        player.discard.push(card);
+        match def.effect {
+            Effect::GainMana { mana } => player.mana += u32::from(mana),
+            Effect::Run { speed } => self.flags.speed_bonus += speed,
+            Effect::MagicShield { armor } => player.hero.shield += armor,
+            Effect::StrongAttack { attack } => self.flags.strong += attack,
+            Effect::Accuracy { dice } => self.flags.accuracy += dice,
+            Effect::TowerConjuration { discount } => self.flags.conjuration += discount,
+            Effect::Heal { hp } => {
+                events.push(Event::Played { seat, card: def.name });
+                self.heal(seat, hp, "Heal", events);
+                return;
+            }
+            // `check` lets only the skills above through.
+            _ => {}
+        }
+        events.push(Event::Played { seat, card: def.name });
     }
 
     fn mulligan(&mut self, seat: Seat, cards: &[CardId], events: &mut Vec<Event>) {
@@ -214,6 +259,8 @@ impl SpellsOfDoom {
     fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.active = seat;
         self.flags = TurnFlags::default();
+        // Magic Shield lasts until the start of its owner's next turn.
+        self.players[seat.index()].hero.shield = 0;
         self.phase = Phase::Hero;
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // Byron's Regenerate (our design) comes with the start of his upkeep.
@@ -397,6 +444,7 @@ impl SpellsOfDoom {
         hero.burn = 0;
         hero.brain_damage = 0;
         hero.stunned = false;
+        hero.shield = 0;
         hero.at = None;
         // A kill scores for the other team, whoever dealt it (our reading for damage with no
         // attacker, such as Burn).

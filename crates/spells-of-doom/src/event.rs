@@ -82,6 +82,20 @@ pub enum Event {
     Recharged {
         seat: Seat,
     },
+    /// A skill played (its effect follows).
+    Played {
+        seat: Seat,
+        card: String,
+    },
+    /// A spell placed face up in the Spell Area.
+    Prepared {
+        seat: Seat,
+        card: String,
+    },
+    /// A card put face down in the Reserve.
+    Reserved {
+        seat: Seat,
+    },
     /// Cards drawn at the end of a turn (the number is public, the cards are the drawer's).
     Drew {
         seat: Seat,
@@ -181,6 +195,9 @@ impl GameEvent for Event {
             Event::Destroyed { target: aim } => format!("{} is destroyed.", capital(&target(aim))),
             Event::Captured { seat, at } => format!("{} captures the shrine at {at}.", name(seat)),
             Event::Recharged { seat } => format!("{} discards two cards for 1 mana.", name(seat)),
+            Event::Played { seat, card } => format!("{} plays {card}.", name(seat)),
+            Event::Prepared { seat, card } => format!("{} prepares {card}.", name(seat)),
+            Event::Reserved { seat } => format!("{} puts a card face down in the Reserve (1 mana).", name(seat)),
             Event::Drew {
                 seat,
                 cards,

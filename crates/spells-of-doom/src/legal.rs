@@ -5,9 +5,10 @@
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::{Action, Target};
+use crate::content::{CardKind, Effect};
 use crate::state::{
-    BUILD_COST, CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom,
-    TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
+    CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND,
+    TowerKind, Track, UPGRADE_COST,
 };
 
 const SETUP: &str = "Spells of Doom rules: Setup";
@@ -17,6 +18,10 @@ const UPGRADE: &str = "Spells of Doom rules: Hero Phase, Upgrade";
 const BUILD: &str = "Spells of Doom rules: Hero Phase, Build";
 const CAPTURE: &str = "Spells of Doom rules: Hero Phase, Capture Magic Shrine";
 const RECHARGE: &str = "Spells of Doom rules: Hero Phase, Magic Recharge";
+const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
+const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
+const NOT_YET: &str = "not built yet (Spells of Doom issue)";
+const RESERVE_MAX: usize = 3;
 
 fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
     Err(RuleError::new(reason, rule))
@@ -81,9 +86,10 @@ impl SpellsOfDoom {
                 if self.flags.built {
                     return refuse("You have already built this turn.", BUILD);
                 }
-                if player.mana < BUILD_COST {
+                let cost = self.build_cost();
+                if player.mana < cost {
                     return refuse(
-                        format!("A building costs {BUILD_COST} mana; you have {}.", player.mana),
+                        format!("A building costs {cost} mana; you have {}.", player.mana),
                         BUILD,
                     );
                 }
@@ -116,6 +122,19 @@ impl SpellsOfDoom {
                 }
                 Ok(())
             }
+            (Phase::Hero, Action::Play { card }) => self.check_play(seat, *card),
+            (Phase::Hero, Action::Reserve { card }) => {
+                if !player.hand.contains(card) {
+                    return refuse("Reserve a card from your hand.", RESERVE);
+                }
+                if player.reserve.len() >= RESERVE_MAX {
+                    return refuse(format!("The Reserve holds at most {RESERVE_MAX} cards."), RESERVE);
+                }
+                if player.mana < 1 {
+                    return refuse("Putting a card in the Reserve costs 1 mana.", RESERVE);
+                }
+                Ok(())
+            }
             (Phase::Hero, Action::Recharge { cards }) => {
                 if cards[0] == cards[1] || !distinct_in(cards, &player.hand) || cards.len() != RECHARGE_CARDS {
                     return refuse("Magic Recharge discards two different cards from your hand.", RECHARGE);
@@ -123,6 +142,45 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Over, _) => refuse("The game is over.", ""),
+        }
+    }
+
+    fn check_play(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        let in_hand = player.hand.contains(&card);
+        if !in_hand && !player.reserve.contains(&card) {
+            return refuse("Play a card from your hand or your Reserve.", CARDS);
+        }
+        let def = self.card(seat, card);
+        match (def.kind, &def.effect) {
+            (CardKind::Spell { .. }, _) if in_hand => Ok(()),
+            (CardKind::Spell { .. }, _) => refuse(
+                format!(
+                    "{} in the Reserve is a counter; casting from the Reserve is not enforced yet.",
+                    def.name
+                ),
+                NOT_YET,
+            ),
+            (CardKind::Skill, Effect::CounterAttack) => refuse(
+                "Counter Attack is played only from the Reserve, when you are attacked.",
+                CARDS,
+            ),
+            (
+                CardKind::Skill,
+                Effect::GainMana { .. }
+                | Effect::Run { .. }
+                | Effect::MagicShield { .. }
+                | Effect::Heal { .. }
+                | Effect::StrongAttack { .. }
+                | Effect::Accuracy { .. }
+                | Effect::TowerConjuration { .. },
+            ) => {
+                if player.hero.at.is_none() {
+                    return refuse("Your Hero is not on the board.", CARDS);
+                }
+                Ok(())
+            }
+            _ => refuse(format!("{} is not enforced yet.", def.name), NOT_YET),
         }
     }
 
@@ -259,6 +317,12 @@ impl SpellsOfDoom {
                         tower: TowerKind::Defense,
                     });
                     candidates.push(Action::Capture);
+                }
+                for card in player.hand.iter().chain(&player.reserve) {
+                    candidates.push(Action::Play { card: *card });
+                }
+                for card in &player.hand {
+                    candidates.push(Action::Reserve { card: *card });
                 }
                 candidates.push(Action::Upgrade { track: Track::Armor });
                 candidates.push(Action::Upgrade { track: Track::Attack });

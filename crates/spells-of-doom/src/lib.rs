@@ -127,6 +127,14 @@ impl Game for SpellsOfDoom {
                 self.card(seat, cards[0]).name,
                 self.card(seat, cards[1]).name
             ),
+            Action::Play { card } => {
+                let def = self.card(seat, *card);
+                match def.kind {
+                    content::CardKind::Spell { .. } => format!("Prepare {}", def.name),
+                    _ => format!("Play {}", def.name),
+                }
+            }
+            Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card(seat, *card).name),
             Action::EndTurn => "End the turn".into(),
         }
     }

@@ -109,6 +109,8 @@ pub struct HeroState {
     pub burn: u8,
     pub brain_damage: u8,
     pub stunned: bool,
+    /// Magic Shield: Armor until the start of the owner's next turn.
+    pub shield: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -159,6 +161,14 @@ pub struct TurnFlags {
     pub attacked: bool,
     pub upgraded: bool,
     pub built: bool,
+    /// Run: extra Speed this turn.
+    pub speed_bonus: u8,
+    /// Strong Attack: extra dice on the Hero's next attack this turn.
+    pub strong: u8,
+    /// Accuracy: dice rolled and not kept on the next attack this turn.
+    pub accuracy: u8,
+    /// Tower Conjuration: mana off the next building this turn.
+    pub conjuration: u8,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -246,12 +256,20 @@ impl SpellsOfDoom {
             base,
             mage_towers,
             brain_damage: hero.brain_damage,
+            bonus: hero.shield,
             ..ArmorParts::default()
         })
     }
 
+    /// Speed this turn: the Hero's, plus Run for the active player.
     pub fn speed(&self, seat: Seat) -> u32 {
-        u32::from(self.hero_def(seat).speed)
+        let bonus = if seat == self.active { self.flags.speed_bonus } else { 0 };
+        u32::from(self.hero_def(seat).speed + bonus)
+    }
+
+    /// What a building costs the active player now (Tower Conjuration takes some off).
+    pub fn build_cost(&self) -> u32 {
+        BUILD_COST.saturating_sub(u32::from(self.flags.conjuration))
     }
 
     pub fn fire_attack(&self, seat: Seat) -> Option<(u32, u32)> {
@@ -354,5 +372,25 @@ impl SpellsOfDoom {
 
     pub fn set_turn(&mut self, turn: u32) {
         self.turn = turn;
+    }
+
+    /// Move a copy of the card `card_id` ("fireball") into the seat's hand from wherever it is
+    /// (deck first); `None` if every copy is already in the hand.
+    pub fn give_card(&mut self, seat: Seat, card_id: &str) -> Option<CardId> {
+        let copies: Vec<CardId> = self
+            .deck_list(seat)
+            .iter()
+            .enumerate()
+            .filter(|(_, id)| id.key() == card_id)
+            .map(|(i, _)| CardId(i as u16))
+            .collect();
+        let player = &mut self.players[seat.index()];
+        let card = *copies.iter().find(|c| !player.hand.contains(c))?;
+        player.deck.remove(&card);
+        player.discard.retain(|c| *c != card);
+        player.reserve.retain(|c| *c != card);
+        player.spells.retain(|c| *c != card);
+        player.hand.push(card);
+        Some(card)
     }
 }

@@ -608,3 +608,138 @@ fn four_players_teams_alternate_and_share_their_vp() {
         .contains("enemy")
     );
 }
+
+/// A game in the first player's Hero phase with `card` in that player's hand.
+fn holding(card: &str, heroes: &[&str], seed: u64) -> (SpellsOfDoom, Seat, spells_of_doom::CardId) {
+    let mut game = started(heroes, seed);
+    let me = game.active();
+    let id = game.give_card(me, card).expect("a copy to give");
+    (game, me, id)
+}
+
+#[test]
+fn skill_mana_gains_1_and_goes_to_the_discard_pile() {
+    let (mut game, me, card) = holding("mana", &["magie", "byron"], 30);
+    let mana = game.player(me).mana;
+    act(&mut game, Action::Play { card });
+    assert_eq!(game.player(me).mana, mana + 1);
+    assert!(game.player(me).discard.contains(&card));
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn skill_run_gives_1_more_speed_this_turn() {
+    let (mut game, me, card) = holding("run", &["magie", "byron"], 31);
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 0);
+    act(&mut game, Action::Play { card });
+    act(&mut game, Action::Move { to: pos(3, 0) });
+    assert_eq!(game.player(me).mana, 0, "3 hexes with Speed 3 cost nothing");
+}
+
+#[test]
+fn skill_heal_restores_2_hp_never_above_the_start() {
+    let (mut game, me, card) = holding("heal", &["magie", "byron"], 32);
+    let max = game.max_hp(me);
+    game.set_hp(me, max - 1);
+    act(&mut game, Action::Play { card });
+    assert_eq!(game.player(me).hero.hp, max);
+}
+
+#[test]
+fn skill_magic_shield_gives_1_armor_until_the_start_of_your_next_turn() {
+    let (mut game, me, card) = holding("magic-shield", &["magie", "byron"], 33);
+    act(&mut game, Action::Play { card });
+    assert_eq!(game.hero_armor(me), 2);
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.hero_armor(me), 2, "still up during the other player's turn");
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.hero_armor(me), 1, "gone at the start of the next turn");
+}
+
+#[test]
+fn skill_strong_attack_and_accuracy_change_the_next_attack() {
+    let (mut game, me, strong) = holding("strong-attack", &["magie", "byron"], 34);
+    let accuracy = game.give_card(me, "accuracy").unwrap();
+    let enemy = other(me);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    act(&mut game, Action::Play { card: strong });
+    act(&mut game, Action::Play { card: accuracy });
+    let events = act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    let Some(Event::Attacked { dice, .. }) = events.iter().find(|e| matches!(e, Event::Attacked { .. })) else {
+        panic!()
+    };
+    assert_eq!(
+        dice.len() as u32,
+        game.attack_dice(me) + 1,
+        "Strong Attack: one more die; Accuracy's extra is not kept"
+    );
+    assert!(dice.windows(2).all(|w| w[0] >= w[1]), "the kept dice are the best");
+}
+
+#[test]
+fn skill_tower_conjuration_builds_for_1_mana_less() {
+    let (mut game, me, card) = holding("tower-conjuration", &["magie", "byron"], 35);
+    game.place_hero(me, pos(1, 0));
+    game.set_mana(me, 4);
+    assert!(refused(&mut game, Action::Build { tower: TowerKind::Mage }).contains("5 mana"));
+    act(&mut game, Action::Play { card });
+    act(&mut game, Action::Build { tower: TowerKind::Mage });
+    assert_eq!(game.player(me).mana, 0);
+}
+
+#[test]
+fn the_reserve_costs_1_mana_holds_3_and_its_skills_play_later() {
+    let mut game = started(&["magie", "byron"], 36);
+    let me = game.active();
+    game.set_mana(me, 10);
+    let cards: Vec<_> = ["mana", "heal", "run", "run"]
+        .iter()
+        .map(|c| game.give_card(me, c).unwrap())
+        .collect();
+    for card in &cards[..3] {
+        act(&mut game, Action::Reserve { card: *card });
+    }
+    assert_eq!(game.player(me).mana, 7);
+    assert!(refused(&mut game, Action::Reserve { card: cards[3] }).contains("at most 3"));
+    let mana = game.player(me).mana;
+    act(&mut game, Action::Play { card: cards[0] });
+    assert_eq!(game.player(me).mana, mana + 1, "a skill plays from the Reserve");
+    assert_eq!(game.player(me).reserve.len(), 2);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn spells_are_prepared_face_up_and_counter_attack_only_plays_from_the_reserve() {
+    let mut game = started(&["magie", "byron"], 37);
+    let me = game.active();
+    let (spell, name) = if game.player(me).hero_id == "magie" {
+        ("fireball", "Fireball")
+    } else {
+        ("rock-throw", "Rock Throw")
+    };
+    let card = game.give_card(me, spell).unwrap();
+    act(&mut game, Action::Play { card });
+    assert_eq!(game.player(me).spells, [card]);
+    let counter = game.give_card(me, "counter-attack").unwrap();
+    assert!(refused(&mut game, Action::Play { card: counter }).contains("only from the Reserve"));
+    let view = game.view(other(me));
+    assert_eq!(view.heroes[me.index()].spells, [name], "prepared spells are public");
+    assert_eq!(
+        view.heroes[me.index()].hand_count,
+        game.player(me).hand.len(),
+        "a hand is only counted"
+    );
+    assert_eq!(
+        view.hand.len(),
+        game.player(other(me)).hand.len(),
+        "the viewer sees only their own hand"
+    );
+}
