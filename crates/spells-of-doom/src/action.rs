@@ -15,6 +15,19 @@ pub enum Target {
     Shrine(Pos),
 }
 
+/// What a spell is aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CastTarget {
+    /// The caster (Stoneskin, Healing Ward).
+    Myself,
+    /// A Hero, a building or a shrine.
+    At(Target),
+    /// A hex (Fire Blast, Earthquake).
+    Hex(Pos),
+    /// Fire Arrows: the target Hero and the hex behind it for the collateral attack.
+    Arrows { target: Seat, behind: Pos },
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Action {
     /// Shuffle these cards (up to 3) of the opening hand back and draw as many.
@@ -34,6 +47,14 @@ pub enum Action {
     Play { card: CardId },
     /// Put a card from the hand face down in the Reserve (1 mana, at most 3 there).
     Reserve { card: CardId },
+    /// Cast a prepared spell (instead of the Hero's attack, once a turn; Healing Ward is neither):
+    /// `copies` cards of it together for the spells that grow stronger (Fireball, Rock Throw,
+    /// Fire Arrows, Brain Malfunction).
+    Cast {
+        spell: CardId,
+        copies: u8,
+        target: CastTarget,
+    },
     /// Magic Recharge: discard two cards from the hand for 1 mana.
     Recharge { cards: [CardId; 2] },
     /// End the Hero phase: discard the hand, draw 5, and the next player's turn begins.

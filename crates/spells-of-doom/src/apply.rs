@@ -6,7 +6,7 @@ use std::sync::Arc;
 use spellhall_core::{GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token};
 
 use crate::action::{Action, Target};
-use crate::combat::{damage, keep_highest, roll, token_upkeep};
+use crate::combat::{damage, roll, token_upkeep};
 use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
@@ -80,6 +80,7 @@ impl SpellsOfDoom {
                     brain_damage: 0,
                     stunned: false,
                     shield: 0,
+                    stoneskin: 0,
                 },
                 mana: START_MANA,
                 hand,
@@ -113,10 +114,8 @@ impl SpellsOfDoom {
                     dice_count += dice;
                 }
                 // Accuracy: roll more, keep the best as many as the attack has.
-                let extra = u32::from(self.flags.accuracy);
-                let dice = keep_highest(roll(&mut self.rng, dice_count + extra), dice_count as usize);
+                let dice = self.roll_attack(dice_count);
                 self.flags.strong = 0;
-                self.flags.accuracy = 0;
                 self.resolve_attack(Attacker::Hero(seat), *target, dice, &mut events);
             }
             Action::Upgrade { track } => {
@@ -166,6 +165,7 @@ impl SpellsOfDoom {
                 events.push(Event::Recharged { seat });
             }
             Action::Play { card } => self.play(seat, *card, &mut events),
+            Action::Cast { spell, copies, target } => self.cast(seat, *spell, *copies, *target, &mut events),
             Action::Reserve { card } => {
                 let player = &mut self.players[seat.index()];
                 player.mana -= 1;
@@ -259,8 +259,10 @@ impl SpellsOfDoom {
     fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.active = seat;
         self.flags = TurnFlags::default();
-        // Magic Shield lasts until the start of its owner's next turn.
+        // Magic Shield lasts until the start of its owner's next turn, Stoneskin and Overpower
+        // until the next upkeep: both end now.
         self.players[seat.index()].hero.shield = 0;
+        self.players[seat.index()].hero.stoneskin = 0;
         self.phase = Phase::Hero;
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // Byron's Regenerate (our design) comes with the start of his upkeep.
@@ -330,7 +332,7 @@ impl SpellsOfDoom {
         self.respawn(events);
     }
 
-    fn heal(&mut self, seat: Seat, hp: u8, by: &'static str, events: &mut Vec<Event>) {
+    pub(crate) fn heal(&mut self, seat: Seat, hp: u8, by: &'static str, events: &mut Vec<Event>) {
         let max = self.max_hp(seat);
         let hero = &mut self.players[seat.index()].hero;
         if hero.at.is_none() || hero.hp >= max {
@@ -371,7 +373,7 @@ impl SpellsOfDoom {
     }
 
     /// Dice against a target: damage by its Armor, then death or destruction.
-    fn resolve_attack(&mut self, by: Attacker, target: Target, dice: Vec<u8>, events: &mut Vec<Event>) {
+    pub(crate) fn resolve_attack(&mut self, by: Attacker, target: Target, dice: Vec<u8>, events: &mut Vec<Event>) {
         let attacker_seat = match by {
             Attacker::Hero(seat) | Attacker::Tower(seat) => seat,
         };
@@ -445,6 +447,7 @@ impl SpellsOfDoom {
         hero.brain_damage = 0;
         hero.stunned = false;
         hero.shield = 0;
+        hero.stoneskin = 0;
         hero.at = None;
         // A kill scores for the other team, whoever dealt it (our reading for damage with no
         // attacker, such as Burn).

@@ -96,6 +96,24 @@ pub enum Event {
     Reserved {
         seat: Seat,
     },
+    /// A spell cast (its effects follow).
+    Cast {
+        seat: Seat,
+        spell: String,
+        copies: u8,
+    },
+    /// A Special Attack's dice and the tokens they gave.
+    SpecialAttack {
+        kind: Special,
+        target: Seat,
+        dice: Vec<u8>,
+        tokens: u32,
+    },
+    /// Brain Malfunction's random discards.
+    DiscardedAtRandom {
+        seat: Seat,
+        cards: usize,
+    },
     /// Cards drawn at the end of a turn (the number is public, the cards are the drawer's).
     Drew {
         seat: Seat,
@@ -108,6 +126,14 @@ pub enum Event {
         shrines: u32,
     },
     GameOver,
+}
+
+/// The three Special Attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Special {
+    Burn,
+    Stun,
+    BrainDamage,
 }
 
 /// Who rolled the dice of an attack.
@@ -123,7 +149,11 @@ impl GameEvent for Event {
         match self {
             Event::Dealt => Reveal::ToSeats(Vec::new()),
             Event::Mulliganed { seat, .. } | Event::Drew { seat, .. } => Reveal::ToSeats(vec![*seat]),
-            Event::FirstPlayerRoll { .. } | Event::Attacked { .. } | Event::TokensRolled { .. } => Reveal::ToAll,
+            Event::FirstPlayerRoll { .. }
+            | Event::Attacked { .. }
+            | Event::TokensRolled { .. }
+            | Event::SpecialAttack { .. }
+            | Event::DiscardedAtRandom { .. } => Reveal::ToAll,
             _ => Reveal::Nothing,
         }
     }
@@ -197,6 +227,21 @@ impl GameEvent for Event {
             Event::Recharged { seat } => format!("{} discards two cards for 1 mana.", name(seat)),
             Event::Played { seat, card } => format!("{} plays {card}.", name(seat)),
             Event::Prepared { seat, card } => format!("{} prepares {card}.", name(seat)),
+            Event::Cast { seat, spell, copies } if *copies > 1 => {
+                format!("{} casts {copies} {spell} together.", name(seat))
+            }
+            Event::Cast { seat, spell, .. } => format!("{} casts {spell}.", name(seat)),
+            Event::SpecialAttack {
+                kind,
+                target: victim,
+                dice,
+                tokens,
+            } => format!(
+                "{kind:?} Attack on {}'s Hero: {} → {tokens} token(s).",
+                name(victim),
+                faces(dice)
+            ),
+            Event::DiscardedAtRandom { seat, cards } => format!("{} discards {cards} card(s) at random.", name(seat)),
             Event::Reserved { seat } => format!("{} puts a card face down in the Reserve (1 mana).", name(seat)),
             Event::Drew {
                 seat,

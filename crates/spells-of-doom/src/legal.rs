@@ -4,7 +4,7 @@
 
 use spellhall_core::{RuleError, Seat};
 
-use crate::action::{Action, Target};
+use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Effect};
 use crate::state::{
     CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND,
@@ -22,6 +22,7 @@ const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
 const NOT_YET: &str = "not built yet (Spells of Doom issue)";
 const RESERVE_MAX: usize = 3;
+const CAST: &str = "Spells of Doom rules: Spell Cards";
 
 fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
     Err(RuleError::new(reason, rule))
@@ -123,6 +124,7 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Play { card }) => self.check_play(seat, *card),
+            (Phase::Hero, Action::Cast { spell, copies, target }) => self.check_cast(seat, *spell, *copies, *target),
             (Phase::Hero, Action::Reserve { card }) => {
                 if !player.hand.contains(card) {
                     return refuse("Reserve a card from your hand.", RESERVE);
@@ -143,6 +145,112 @@ impl SpellsOfDoom {
             }
             (Phase::Over, _) => refuse("The game is over.", ""),
         }
+    }
+
+    fn check_cast(&self, seat: Seat, spell: CardId, copies: u8, target: CastTarget) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        let Some(caster) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", CAST);
+        };
+        if !player.spells.contains(&spell) {
+            return refuse("Cast a spell prepared in your Spell Area.", CAST);
+        }
+        let def = self.card(seat, spell);
+        let CardKind::Spell { cost, .. } = def.kind else {
+            return refuse("Only spells are cast.", CAST);
+        };
+        let ward = matches!(def.effect, Effect::HealingWard { .. });
+        if !ward && self.flags.cast {
+            return refuse("You may never cast more than one spell a turn.", CAST);
+        }
+        if !ward && self.flags.attacked {
+            return refuse(
+                "A spell is cast instead of the Hero's attack, and your Hero has attacked.",
+                CAST,
+            );
+        }
+        if !ward && player.hero.stunned && self.flags.moved {
+            return refuse(
+                "A stunned Hero who moved may not cast a spell this turn.",
+                "Spells of Doom rules: Stun Token",
+            );
+        }
+        if player.mana < u32::from(cost) {
+            return refuse(
+                format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
+                CAST,
+            );
+        }
+        let most = match &def.effect {
+            Effect::Volley { rows } => rows.len(),
+            Effect::BrainMalfunction { rows } => rows.len(),
+            Effect::FireArrows { max_cards } => usize::from(*max_cards),
+            _ => 1,
+        };
+        let key = &self.deck_list(seat)[usize::from(spell.0)];
+        let prepared = player
+            .spells
+            .iter()
+            .filter(|c| self.deck_list(seat)[usize::from(c.0)] == *key)
+            .count();
+        if copies == 0 || usize::from(copies) > most.min(prepared) {
+            return refuse(
+                format!(
+                    "{} can be cast with 1 to {} prepared copies; you have {prepared}.",
+                    def.name, most
+                ),
+                CAST,
+            );
+        }
+        let reach = self.spell_range(seat, def);
+        let enemy_in_reach = |aim: Target| -> bool {
+            let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
+            let (at, ok) = match aim {
+                Target::Hero(victim) => match self.players.get(victim.index()).and_then(|p| p.hero.at) {
+                    Some(at) => (at, enemy(victim)),
+                    None => (caster, false),
+                },
+                Target::Building(at) => (at, self.buildings.iter().any(|b| b.at == at && enemy(b.owner))),
+                Target::Shrine(at) => (
+                    at,
+                    self.shrines.iter().any(|s| s.at == at && s.owner.is_some_and(enemy)),
+                ),
+            };
+            ok && caster.distance(at) <= reach
+        };
+        let fits = match (&def.effect, target) {
+            (Effect::Volley { .. } | Effect::Overpower { .. }, CastTarget::At(aim)) => enemy_in_reach(aim),
+            (Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. }, CastTarget::At(aim @ Target::Hero(_))) => {
+                enemy_in_reach(aim)
+            }
+            (Effect::Stoneskin { .. } | Effect::HealingWard { .. }, CastTarget::Myself) => true,
+            (Effect::Blast { .. }, CastTarget::Hex(at)) => {
+                self.content.board.contains(at.hex()) && caster.distance(at) <= reach
+            }
+            (Effect::FireArrows { .. }, CastTarget::Arrows { target: victim, behind }) => {
+                let there = self.players.get(victim.index()).and_then(|p| p.hero.at);
+                enemy_in_reach(Target::Hero(victim))
+                    && there.is_some_and(|at| {
+                        at.distance(behind) == 1
+                            && caster.distance(behind) == caster.distance(at) + 1
+                            && self.content.board.contains(behind.hex())
+                    })
+            }
+            (Effect::Summon { .. } | Effect::Decoy { .. } | Effect::Ensnare { .. }, _) => {
+                return refuse(format!("{} is not enforced yet.", def.name), NOT_YET);
+            }
+            _ => false,
+        };
+        if !fits {
+            return refuse(
+                format!(
+                    "{} needs a target of its kind within {reach} hex(es) of your Hero.",
+                    def.name
+                ),
+                CAST,
+            );
+        }
+        Ok(())
     }
 
     fn check_play(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
@@ -321,6 +429,7 @@ impl SpellsOfDoom {
                 for card in player.hand.iter().chain(&player.reserve) {
                     candidates.push(Action::Play { card: *card });
                 }
+                self.cast_candidates(seat, &mut candidates);
                 for card in &player.hand {
                     candidates.push(Action::Reserve { card: *card });
                 }
@@ -340,6 +449,57 @@ impl SpellsOfDoom {
         }
         candidates.retain(|action| self.check(action).is_ok());
         candidates
+    }
+}
+
+impl SpellsOfDoom {
+    /// Every cast of each prepared spell (one card of each kind named; 1 to 3 copies) at every
+    /// target kind; `check` keeps the legal ones.
+    fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        let player = &self.players[seat.index()];
+        let Some(caster) = player.hero.at else {
+            return;
+        };
+        let mut named = Vec::new();
+        for card in &player.spells {
+            let key = &self.deck_list(seat)[usize::from(card.0)];
+            if named.iter().all(|(k, _)| k != key) {
+                named.push((key.clone(), *card));
+            }
+        }
+        let mut targets = vec![CastTarget::Myself];
+        for victim in crate::seats(self.seats()) {
+            targets.push(CastTarget::At(Target::Hero(victim)));
+            if let Some(at) = self.players[victim.index()].hero.at {
+                for behind in at.hex().all_neighbors() {
+                    targets.push(CastTarget::Arrows {
+                        target: victim,
+                        behind: Pos::of(behind),
+                    });
+                }
+            }
+        }
+        targets.extend(self.buildings.iter().map(|b| CastTarget::At(Target::Building(b.at))));
+        targets.extend(self.shrines.iter().map(|s| CastTarget::At(Target::Shrine(s.at))));
+        let reach = 2 + self.spell_reach(seat);
+        targets.extend(
+            self.content
+                .board
+                .within(caster.hex(), reach)
+                .into_iter()
+                .map(|h| CastTarget::Hex(Pos::of(h))),
+        );
+        for (_, spell) in named {
+            for copies in 1..=3 {
+                for target in &targets {
+                    out.push(Action::Cast {
+                        spell,
+                        copies,
+                        target: *target,
+                    });
+                }
+            }
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub mod apply;
 pub mod board;
 pub mod combat;
 pub mod content;
+pub mod effects;
 pub mod event;
 pub mod legal;
 pub mod state;
@@ -24,7 +25,7 @@ use std::sync::Arc;
 
 use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, seat_token};
 
-pub use action::{Action, Target};
+pub use action::{Action, CastTarget, Target};
 pub use board::Board;
 pub use content::Content;
 pub use event::Event;
@@ -132,6 +133,24 @@ impl Game for SpellsOfDoom {
                 match def.kind {
                     content::CardKind::Spell { .. } => format!("Prepare {}", def.name),
                     _ => format!("Play {}", def.name),
+                }
+            }
+            Action::Cast { spell, copies, target } => {
+                let name = &self.card(seat, *spell).name;
+                let aim = match target {
+                    CastTarget::Myself => String::new(),
+                    CastTarget::At(Target::Hero(victim)) => format!(" on {}'s Hero", seat_token(*victim)),
+                    CastTarget::At(Target::Building(at)) => format!(" on the building at {at}"),
+                    CastTarget::At(Target::Shrine(at)) => format!(" on the shrine at {at}"),
+                    CastTarget::Hex(at) => format!(" at {at}"),
+                    CastTarget::Arrows { target: victim, behind } => {
+                        format!(" on {}'s Hero, the hex behind at {behind}", seat_token(*victim))
+                    }
+                };
+                if *copies > 1 {
+                    format!("Cast {copies} {name}{aim}")
+                } else {
+                    format!("Cast {name}{aim}")
                 }
             }
             Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card(seat, *card).name),

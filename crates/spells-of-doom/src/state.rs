@@ -111,6 +111,8 @@ pub struct HeroState {
     pub stunned: bool,
     /// Magic Shield: Armor until the start of the owner's next turn.
     pub shield: u8,
+    /// Stoneskin / Overpower: Armor until the owner's next upkeep, with the limit raised to 5.
+    pub stoneskin: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -169,6 +171,8 @@ pub struct TurnFlags {
     pub accuracy: u8,
     /// Tower Conjuration: mana off the next building this turn.
     pub conjuration: u8,
+    /// A spell was cast this turn (Healing Ward excepted).
+    pub cast: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -256,8 +260,8 @@ impl SpellsOfDoom {
             base,
             mage_towers,
             brain_damage: hero.brain_damage,
-            bonus: hero.shield,
-            ..ArmorParts::default()
+            bonus: hero.shield + hero.stoneskin,
+            raised_limit: hero.stoneskin > 0,
         })
     }
 
@@ -270,6 +274,14 @@ impl SpellsOfDoom {
     /// What a building costs the active player now (Tower Conjuration takes some off).
     pub fn build_cost(&self) -> u32 {
         BUILD_COST.saturating_sub(u32::from(self.flags.conjuration))
+    }
+
+    /// How far the Hero's spells reach beyond their printed range (Hypnor's Mind Reach).
+    pub fn spell_reach(&self, seat: Seat) -> u32 {
+        match self.hero_def(seat).ability {
+            Ability::MindReach { range } => u32::from(range),
+            _ => 0,
+        }
     }
 
     pub fn fire_attack(&self, seat: Seat) -> Option<(u32, u32)> {
@@ -374,8 +386,8 @@ impl SpellsOfDoom {
         self.turn = turn;
     }
 
-    /// Move a copy of the card `card_id` ("fireball") into the seat's hand from wherever it is
-    /// (deck first); `None` if every copy is already in the hand.
+    /// Move a copy of the card `card_id` ("fireball") into the seat's hand from the deck or the
+    /// discard pile; `None` if no copy is there.
     pub fn give_card(&mut self, seat: Seat, card_id: &str) -> Option<CardId> {
         let copies: Vec<CardId> = self
             .deck_list(seat)
@@ -385,11 +397,11 @@ impl SpellsOfDoom {
             .map(|(i, _)| CardId(i as u16))
             .collect();
         let player = &mut self.players[seat.index()];
-        let card = *copies.iter().find(|c| !player.hand.contains(c))?;
+        let card = *copies
+            .iter()
+            .find(|c| player.deck.contains(c) || player.discard.contains(c))?;
         player.deck.remove(&card);
         player.discard.retain(|c| *c != card);
-        player.reserve.retain(|c| *c != card);
-        player.spells.retain(|c| *c != card);
         player.hand.push(card);
         Some(card)
     }

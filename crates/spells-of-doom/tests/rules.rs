@@ -743,3 +743,286 @@ fn spells_are_prepared_face_up_and_counter_attack_only_plays_from_the_reserve() 
         "the viewer sees only their own hand"
     );
 }
+
+/// A 2-player game of `hero` against `rival` in which `hero` plays first (the seed is searched).
+fn playing_as(hero: &str, rival: &str) -> (SpellsOfDoom, Seat, Seat) {
+    for seed in 0.. {
+        let game = started(&[hero, rival], seed);
+        let me = game.active();
+        if game.player(me).hero_id == hero {
+            return (game, me, other(me));
+        }
+    }
+    unreachable!()
+}
+
+/// Prepare `count` copies of `spell` for `seat` and give it mana.
+fn prepare(game: &mut SpellsOfDoom, seat: Seat, spell: &str, count: usize) -> spells_of_doom::CardId {
+    let mut first = None;
+    for _ in 0..count {
+        let card = game.give_card(seat, spell).unwrap();
+        act(game, Action::Play { card });
+        first.get_or_insert(card);
+    }
+    game.set_mana(seat, 20);
+    first.unwrap()
+}
+
+fn attack_dice(events: &[Event]) -> Vec<Vec<u8>> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Attacked { dice, .. } => Some(dice.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn fireball_two_cards_together_attack_5_for_the_same_2_mana_and_two_fireballs_in_a_turn_are_not_legal() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let fireball = prepare(&mut game, me, "fireball", 3);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(2, 0));
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: fireball,
+            copies: 2,
+            target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 5);
+    assert_eq!(game.player(me).mana, 18);
+    assert_eq!(
+        game.player(me).spells.len(),
+        1,
+        "two of the three prepared copies are spent"
+    );
+    let left = game.player(me).spells[0];
+    let reason = refused(
+        &mut game,
+        Action::Cast {
+            spell: left,
+            copies: 1,
+            target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+        },
+    );
+    assert!(reason.contains("more than one spell"), "{reason}");
+}
+
+#[test]
+fn a_spell_is_cast_instead_of_the_attack_and_range_is_a_hex_distance() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let fireball = prepare(&mut game, me, "fireball", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(3, 0));
+    let cast = Action::Cast {
+        spell: fireball,
+        copies: 1,
+        target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+    };
+    assert!(
+        refused(&mut game, cast.clone()).contains("within 2 hex"),
+        "within 3 hexes = distance 2"
+    );
+    game.place_hero(enemy, pos(1, 0));
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    game.place_hero(enemy, pos(1, 0));
+    assert!(refused(&mut game, cast).contains("instead of the Hero's attack"));
+}
+
+#[test]
+fn healing_ward_is_not_the_turns_spell_the_hero_may_still_attack() {
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let ward = prepare(&mut game, me, "healing-ward", 1);
+    game.set_hp(me, 5);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(1, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: ward,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Myself,
+        },
+    );
+    assert_eq!(game.player(me).hero.hp, 7);
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+}
+
+#[test]
+fn stoneskin_raises_armor_past_3_until_the_next_upkeep() {
+    let (mut game, me, _) = playing_as("byron", "magie");
+    let skin = prepare(&mut game, me, "stoneskin", 1);
+    game.set_steps(me, 1, 0);
+    act(
+        &mut game,
+        Action::Cast {
+            spell: skin,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Myself,
+        },
+    );
+    assert_eq!(game.hero_armor(me), 4, "2 + 2, the limit raised to 5");
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.hero_armor(me), 4, "through the other player's turn");
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.hero_armor(me), 2, "gone at the next upkeep");
+}
+
+#[test]
+fn overpower_attacks_6_heals_5_and_raises_armor() {
+    let (mut game, me, enemy) = playing_as("byron", "magie");
+    let card = prepare(&mut game, me, "overpower", 1);
+    game.set_hp(me, 5);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(1, 0));
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: card,
+            copies: 1,
+            target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 6);
+    assert_eq!(game.player(me).hero.hp, 10);
+    assert_eq!(game.hero_armor(me), 3);
+    assert_eq!(game.player(me).mana, 16);
+}
+
+#[test]
+fn earthquake_hits_the_heros_hex_and_all_adjacent_with_attack_2_and_stun_1() {
+    let (mut game, me, enemy) = playing_as("byron", "magie");
+    let quake = prepare(&mut game, me, "earthquake", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    game.add_building(enemy, TowerKind::Mage, pos(1, -1));
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: quake,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(0, 0)),
+        },
+    );
+    let dice = attack_dice(&events);
+    assert_eq!(dice.len(), 2, "the enemy Hero and the enemy tower");
+    assert!(dice.iter().all(|d| d.len() == 2));
+    assert!(events.iter().any(|e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::event::Special::Stun, dice, .. } if dice.len() == 1)));
+}
+
+#[test]
+fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let arrows = prepare(&mut game, me, "fire-arrows", 2);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(1, 0));
+    game.add_building(enemy, TowerKind::Defense, pos(2, 0));
+    let target = spells_of_doom::CastTarget::Arrows {
+        target: enemy,
+        behind: pos(2, 0),
+    };
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: arrows,
+            copies: 2,
+            target,
+        },
+    );
+    let dice = attack_dice(&events);
+    assert_eq!(
+        dice.len(),
+        2,
+        "the middle group on the Hero, the lowest on the tower behind"
+    );
+    assert!(dice.iter().all(|d| d.len() == 2));
+    assert!(
+        dice[0].iter().min() >= dice[1].iter().max(),
+        "the middle group is higher than the lowest"
+    );
+    // The hex behind must be farther from Magie than the target.
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let arrows = prepare(&mut game, me, "fire-arrows", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(1, 0));
+    let sideways = spells_of_doom::CastTarget::Arrows {
+        target: enemy,
+        behind: pos(1, -1),
+    };
+    assert!(
+        refused(
+            &mut game,
+            Action::Cast {
+                spell: arrows,
+                copies: 1,
+                target: sideways
+            }
+        )
+        .contains("needs a target")
+    );
+}
+
+#[test]
+fn brain_malfunction_discards_at_random_and_mind_reach_adds_a_hex() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let card = prepare(&mut game, me, "brain-malfunction", 2);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(3, 0));
+    let hand = game.player(enemy).hand.len();
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: card,
+            copies: 2,
+            target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 4, "two cards: Attack 4");
+    if game.player(enemy).hero.at.is_some() {
+        assert_eq!(game.player(enemy).hand.len(), hand - 2);
+    }
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn mental_slap_attacks_5_and_makes_a_brain_damage_attack() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let card = prepare(&mut game, me, "mental-slap", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(2, 0));
+    game.set_hp(enemy, 16);
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: card,
+            copies: 1,
+            target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 5);
+    let tokens: u32 = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::SpecialAttack { tokens, .. } => Some(*tokens),
+            _ => None,
+        })
+        .sum();
+    if game.player(enemy).hero.at.is_some() {
+        assert_eq!(u32::from(game.player(enemy).hero.brain_damage), tokens);
+    }
+}

@@ -1,0 +1,212 @@
+//! What each spell does when cast, as the rulebook's card section writes it, with the numbers
+//! from `cards.ron`. `legal::check_cast` has already checked the target, range, copies and mana.
+
+use spellhall_core::Seat;
+
+use crate::action::{CastTarget, Target};
+use crate::combat::{fire_arrows_groups, keep_highest, roll, special_tokens};
+use crate::content::{CardKind, Effect};
+use crate::event::{Attacker, Event, Special};
+use crate::state::{CardId, Pos, SpellsOfDoom};
+
+impl SpellsOfDoom {
+    /// Roll an attack of `count` dice for the active player, with Accuracy's extra die if played
+    /// (used by the next attack or spell, then gone).
+    pub(crate) fn roll_attack(&mut self, count: u32) -> Vec<u8> {
+        let extra = u32::from(self.flags.accuracy);
+        self.flags.accuracy = 0;
+        keep_highest(roll(&mut self.rng, count + extra), count as usize)
+    }
+
+    /// Pay for the spell, discard its cards, then carry out its effect.
+    pub(crate) fn cast(&mut self, seat: Seat, spell: CardId, copies: u8, target: CastTarget, events: &mut Vec<Event>) {
+        let def = self.card(seat, spell).clone();
+        let CardKind::Spell { cost, .. } = def.kind else {
+            return;
+        };
+        let key = self.deck_list(seat)[usize::from(spell.0)].clone();
+        let same: Vec<CardId> = self.players[seat.index()]
+            .spells
+            .iter()
+            .copied()
+            .filter(|c| self.deck_list(seat)[usize::from(c.0)] == key)
+            .collect();
+        // The named card and, for a stronger spell, more prepared copies of it.
+        let mut used = vec![spell];
+        used.extend(
+            same.iter()
+                .copied()
+                .filter(|c| *c != spell)
+                .take(usize::from(copies) - 1),
+        );
+        let player = &mut self.players[seat.index()];
+        player.mana -= u32::from(cost);
+        player.spells.retain(|c| !used.contains(c));
+        player.discard.extend(&used);
+        if !matches!(def.effect, Effect::HealingWard { .. }) {
+            self.flags.cast = true;
+            self.flags.attacked = true;
+        }
+        events.push(Event::Cast {
+            seat,
+            spell: def.name.clone(),
+            copies: used.len() as u8,
+        });
+        let n = used.len();
+        let caster = self.players[seat.index()].hero.at.expect("checked: on the board");
+        match (&def.effect, target) {
+            (Effect::Volley { rows }, CastTarget::At(aim)) => {
+                let row = rows[n - 1];
+                let dice = self.roll_attack(u32::from(row.attack));
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                if let Target::Hero(victim) = aim {
+                    self.special_attack(Special::Burn, victim, row.burn, events);
+                }
+            }
+            (
+                Effect::Overpower {
+                    attack, heal, armor, ..
+                },
+                CastTarget::At(aim),
+            ) => {
+                let dice = self.roll_attack(u32::from(*attack));
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                self.heal(seat, *heal, "Overpower", events);
+                self.players[seat.index()].hero.stoneskin = *armor;
+            }
+            (Effect::Stoneskin { armor, .. }, CastTarget::Myself) => {
+                self.players[seat.index()].hero.stoneskin = *armor;
+            }
+            (Effect::HealingWard { hp }, CastTarget::Myself) => {
+                let reach = self.spell_range(seat, &def);
+                for ally in crate::seats(self.seats()).filter(|s| Self::team(*s) == Self::team(seat)) {
+                    if self.players[ally.index()]
+                        .hero
+                        .at
+                        .is_some_and(|at| at.distance(caster) <= reach)
+                    {
+                        self.heal(ally, *hp, "Healing Ward", events);
+                    }
+                }
+            }
+            (Effect::Blast { centre, around, stun }, CastTarget::Hex(hex)) => {
+                for (at, attack) in self.blast_area(hex, *centre, *around) {
+                    for aim in self.enemies_at(seat, at) {
+                        let dice = roll(&mut self.rng, u32::from(attack));
+                        self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                        if let Target::Hero(victim) = aim {
+                            self.special_attack(Special::Stun, victim, *stun, events);
+                        }
+                    }
+                }
+            }
+            (Effect::FireArrows { .. }, CastTarget::Arrows { target: victim, behind }) => {
+                let dice = roll(&mut self.rng, 3 * n as u32);
+                let [high, middle, low] = fire_arrows_groups(dice, n);
+                self.special_tokens_from(Special::Burn, victim, &high, events);
+                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), middle, events);
+                for aim in self.enemies_at(seat, behind) {
+                    self.resolve_attack(Attacker::Hero(seat), aim, low.clone(), events);
+                }
+            }
+            (Effect::BrainMalfunction { rows }, CastTarget::At(Target::Hero(victim))) => {
+                let row = rows[n - 1];
+                let dice = self.roll_attack(u32::from(row.attack));
+                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
+                self.discard_at_random(victim, usize::from(row.discard), events);
+            }
+            (Effect::MentalSlap { attack, brain_damage }, CastTarget::At(Target::Hero(victim))) => {
+                let dice = self.roll_attack(u32::from(*attack));
+                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
+                self.special_attack(Special::BrainDamage, victim, *brain_damage, events);
+            }
+            // `check_cast` lets through only the pairs above.
+            _ => {}
+        }
+    }
+
+    /// The spell's range: the printed one, plus Mind Reach.
+    pub(crate) fn spell_range(&self, seat: Seat, def: &crate::content::CardDef) -> u32 {
+        match def.kind {
+            CardKind::Spell { range, .. } => u32::from(range) + self.spell_reach(seat),
+            _ => 0,
+        }
+    }
+
+    /// The target hex with `centre` dice and each board hex around it with `around`.
+    fn blast_area(&self, hex: Pos, centre: u8, around: u8) -> Vec<(Pos, u8)> {
+        let mut area = vec![(hex, centre)];
+        for neighbour in hex.hex().all_neighbors() {
+            if self.content.board.contains(neighbour) {
+                area.push((Pos::of(neighbour), around));
+            }
+        }
+        area
+    }
+
+    /// The enemy Heroes, buildings and crystal-topped shrines in a hex, in a fixed order.
+    pub(crate) fn enemies_at(&self, seat: Seat, at: Pos) -> Vec<Target> {
+        let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
+        let mut found: Vec<Target> = crate::seats(self.seats())
+            .filter(|s| enemy(*s) && self.players[s.index()].hero.at == Some(at))
+            .map(Target::Hero)
+            .collect();
+        if self.buildings.iter().any(|b| b.at == at && enemy(b.owner)) {
+            found.push(Target::Building(at));
+        }
+        if self.shrines.iter().any(|s| s.at == at && s.owner.is_some_and(enemy)) {
+            found.push(Target::Shrine(at));
+        }
+        found
+    }
+
+    /// A Special Attack of `count` dice on a Hero: a token for each 5 or 6, whatever its Armor.
+    pub(crate) fn special_attack(&mut self, kind: Special, victim: Seat, count: u8, events: &mut Vec<Event>) {
+        if count == 0 || self.players[victim.index()].hero.at.is_none() {
+            return;
+        }
+        let dice = roll(&mut self.rng, u32::from(count));
+        self.special_tokens_from(kind, victim, &dice, events);
+    }
+
+    fn special_tokens_from(&mut self, kind: Special, victim: Seat, dice: &[u8], events: &mut Vec<Event>) {
+        if dice.is_empty() || self.players[victim.index()].hero.at.is_none() {
+            return;
+        }
+        let tokens = special_tokens(dice);
+        let hero = &mut self.players[victim.index()].hero;
+        match kind {
+            Special::Burn => hero.burn += tokens as u8,
+            Special::BrainDamage => hero.brain_damage += tokens as u8,
+            // A Hero never has more than one Stun Token.
+            Special::Stun => hero.stunned |= tokens > 0,
+        }
+        events.push(Event::SpecialAttack {
+            kind,
+            target: victim,
+            dice: dice.to_vec(),
+            tokens,
+        });
+    }
+
+    /// Brain Malfunction: the target's controller discards cards from the hand at random.
+    fn discard_at_random(&mut self, victim: Seat, count: usize, events: &mut Vec<Event>) {
+        let mut discarded = 0;
+        for _ in 0..count {
+            let hand = &self.players[victim.index()].hand;
+            if hand.is_empty() {
+                break;
+            }
+            let at = self.rng.below(hand.len());
+            let card = self.players[victim.index()].hand.remove(at);
+            self.players[victim.index()].discard.push(card);
+            discarded += 1;
+        }
+        if discarded > 0 {
+            events.push(Event::DiscardedAtRandom {
+                seat: victim,
+                cards: discarded,
+            });
+        }
+    }
+}
