@@ -32,6 +32,9 @@ pub enum CastTarget {
 pub enum Action {
     /// Shuffle these cards (up to 3) of the opening hand back and draw as many.
     Mulligan { cards: Vec<CardId> },
+    /// At the end of the upkeep: pay off this many Burn and Brain Damage tokens (0 and 0 keeps
+    /// them).
+    PayTokens { burn: u8, brain_damage: u8 },
     /// Move the Hero; steps beyond its Speed cost 2 mana each.
     Move { to: Pos },
     /// Attack with the Hero; `fire` is Magie's Fire Attack (pay 1 mana, 1 more die).
@@ -55,7 +58,7 @@ pub enum Action {
         copies: u8,
         target: CastTarget,
     },
-    /// Magic Recharge: discard two cards from the hand for 1 mana.
+    /// Magic Recharge: discard two cards from the hand, the Reserve or the Spell Area for 1 mana.
     Recharge { cards: [CardId; 2] },
     /// End the Hero phase: discard the hand, draw 5, and the next player's turn begins.
     EndTurn,

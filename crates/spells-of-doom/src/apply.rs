@@ -10,9 +10,10 @@ use crate::combat::{damage, roll, token_upkeep};
 use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
-    BUILD_COST, Building, CAPTURE_COST, CardId, Config, FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Phase,
-    Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine, SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL,
-    TOWER_PARTING_ATTACK, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track, TurnFlags, UPGRADE_COST, WIN_VP,
+    BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Config, FIRST_PLAYER_DICE,
+    HAND_SIZE, HeroState, KILL_VP, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine,
+    SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_PARTING_ATTACK, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track,
+    TurnFlags, UPGRADE_COST, WIN_VP,
 };
 
 impl SpellsOfDoom {
@@ -105,6 +106,20 @@ impl SpellsOfDoom {
         let mut events = Vec::new();
         match action {
             Action::Mulligan { cards } => self.mulligan(seat, cards, &mut events),
+            Action::PayTokens { burn, brain_damage } => {
+                let player = &mut self.players[seat.index()];
+                player.mana -= u32::from(*burn) * BURN_PAY_OFF + u32::from(*brain_damage) * BRAIN_DAMAGE_PAY_OFF;
+                player.hero.burn -= burn;
+                player.hero.brain_damage -= brain_damage;
+                if *burn + *brain_damage > 0 {
+                    events.push(Event::TokensPaidOff {
+                        seat,
+                        burn: *burn,
+                        brain_damage: *brain_damage,
+                    });
+                }
+                self.phase = Phase::Hero;
+            }
             Action::Move { to } => self.move_hero(seat, *to, &mut events),
             Action::Attack { target, fire } => {
                 self.flags.attacked = true;
@@ -160,6 +175,8 @@ impl SpellsOfDoom {
             Action::Recharge { cards } => {
                 let player = &mut self.players[seat.index()];
                 player.hand.retain(|c| !cards.contains(c));
+                player.reserve.retain(|c| !cards.contains(c));
+                player.spells.retain(|c| !cards.contains(c));
                 player.discard.extend(cards);
                 player.mana += 1;
                 events.push(Event::Recharged { seat });
@@ -330,6 +347,13 @@ impl SpellsOfDoom {
         }
         // A Hero killed during the upkeep comes back at its end.
         self.respawn(events);
+        // Tokens left may be paid off: a decision, asked only when one can be afforded.
+        let player = &self.players[seat.index()];
+        let can_pay = (player.hero.burn > 0 && player.mana >= BURN_PAY_OFF)
+            || (player.hero.brain_damage > 0 && player.mana >= BRAIN_DAMAGE_PAY_OFF);
+        if can_pay {
+            self.phase = Phase::PayTokens;
+        }
     }
 
     pub(crate) fn heal(&mut self, seat: Seat, hp: u8, by: &'static str, events: &mut Vec<Event>) {

@@ -96,6 +96,11 @@ pub enum Event {
     Reserved {
         seat: Seat,
     },
+    TokensPaidOff {
+        seat: Seat,
+        burn: u8,
+        brain_damage: u8,
+    },
     /// A spell cast (its effects follow).
     Cast {
         seat: Seat,
@@ -240,6 +245,14 @@ impl GameEvent for Event {
                 "{kind:?} Attack on {}'s Hero: {} → {tokens} token(s).",
                 name(victim),
                 faces(dice)
+            ),
+            Event::TokensPaidOff {
+                seat,
+                burn,
+                brain_damage,
+            } => format!(
+                "{} pays off {burn} Burn and {brain_damage} Brain Damage token(s).",
+                name(seat)
             ),
             Event::DiscardedAtRandom { seat, cards } => format!("{} discards {cards} card(s) at random.", name(seat)),
             Event::Reserved { seat } => format!("{} puts a card face down in the Reserve (1 mana).", name(seat)),

@@ -7,8 +7,8 @@ use spellhall_core::{RuleError, Seat};
 use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Effect};
 use crate::state::{
-    CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND,
-    TowerKind, Track, UPGRADE_COST,
+    BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST,
+    SpellsOfDoom, TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
 };
 
 const SETUP: &str = "Spells of Doom rules: Setup";
@@ -22,6 +22,7 @@ const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
 const NOT_YET: &str = "not built yet (Spells of Doom issue)";
 const RESERVE_MAX: usize = 3;
+const TOKENS: &str = "Spells of Doom rules: Upkeep Phase; Special Tokens";
 const CAST: &str = "Spells of Doom rules: Spell Cards";
 
 fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
@@ -33,7 +34,7 @@ impl SpellsOfDoom {
     pub fn decider(&self) -> Option<Seat> {
         match self.phase {
             Phase::Mulligan { seat } => Some(seat),
-            Phase::Hero => Some(self.active),
+            Phase::Hero | Phase::PayTokens => Some(self.active),
             Phase::Over => None,
         }
     }
@@ -56,6 +57,19 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Mulligan { .. }, _) => refuse("First decide which cards of your opening hand to keep.", SETUP),
+            (Phase::PayTokens, Action::PayTokens { burn, brain_damage }) => {
+                let hero = &player.hero;
+                let cost = u32::from(*burn) * BURN_PAY_OFF + u32::from(*brain_damage) * BRAIN_DAMAGE_PAY_OFF;
+                if *burn > hero.burn || *brain_damage > hero.brain_damage {
+                    return refuse("Pay off only the tokens on your Hero board.", TOKENS);
+                }
+                if cost > player.mana {
+                    return refuse(format!("That costs {cost} mana; you have {}.", player.mana), TOKENS);
+                }
+                Ok(())
+            }
+            (Phase::PayTokens, _) => refuse("First decide which tokens to pay off.", TOKENS),
+            (_, Action::PayTokens { .. }) => refuse("Tokens are paid off at the end of your upkeep.", TOKENS),
             (Phase::Hero, Action::Mulligan { .. }) => refuse("The mulligan is only at the start of the game.", SETUP),
             (Phase::Hero, Action::EndTurn) => Ok(()),
             (Phase::Hero, Action::Move { to }) => self.check_move(seat, *to),
@@ -138,8 +152,19 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Recharge { cards }) => {
-                if cards[0] == cards[1] || !distinct_in(cards, &player.hand) || cards.len() != RECHARGE_CARDS {
-                    return refuse("Magic Recharge discards two different cards from your hand.", RECHARGE);
+                // From the hand, the Reserve or the Spell Area (the Terrain Area comes with Terrain).
+                let held: Vec<CardId> = player
+                    .hand
+                    .iter()
+                    .chain(&player.reserve)
+                    .chain(&player.spells)
+                    .copied()
+                    .collect();
+                if cards[0] == cards[1] || !distinct_in(cards, &held) || cards.len() != RECHARGE_CARDS {
+                    return refuse(
+                        "Magic Recharge discards two different cards from your hand, Reserve or Spell Area.",
+                        RECHARGE,
+                    );
                 }
                 Ok(())
             }
@@ -435,15 +460,28 @@ impl SpellsOfDoom {
                 }
                 candidates.push(Action::Upgrade { track: Track::Armor });
                 candidates.push(Action::Upgrade { track: Track::Attack });
-                let hand = &player.hand;
-                for (i, first) in hand.iter().enumerate() {
-                    for second in &hand[i + 1..] {
+                let held: Vec<CardId> = player
+                    .hand
+                    .iter()
+                    .chain(&player.reserve)
+                    .chain(&player.spells)
+                    .copied()
+                    .collect();
+                for (i, first) in held.iter().enumerate() {
+                    for second in &held[i + 1..] {
                         candidates.push(Action::Recharge {
                             cards: [*first, *second],
                         });
                     }
                 }
                 candidates.push(Action::EndTurn);
+            }
+            Phase::PayTokens => {
+                for burn in 0..=player.hero.burn {
+                    for brain_damage in 0..=player.hero.brain_damage {
+                        candidates.push(Action::PayTokens { burn, brain_damage });
+                    }
+                }
             }
             Phase::Over => {}
         }

@@ -81,6 +81,7 @@ impl Game for SpellsOfDoom {
     fn status(&self) -> Status {
         let phase = match self.phase {
             Phase::Mulligan { seat } => format!("Setup: {} may shuffle back up to 3 cards", seat_token(seat)),
+            Phase::PayTokens => "Upkeep: pay tokens off?".to_string(),
             Phase::Hero => "Hero phase".to_string(),
             Phase::Over => "Game over".to_string(),
         };
@@ -99,6 +100,14 @@ impl Game for SpellsOfDoom {
                 let names: Vec<String> = cards.iter().map(|c| self.card(seat, *c).name.clone()).collect();
                 format!("Shuffle back {}", names.join(", "))
             }
+            Action::PayTokens {
+                burn: 0,
+                brain_damage: 0,
+            } => "Keep the tokens".into(),
+            Action::PayTokens { burn, brain_damage } => format!(
+                "Pay off {burn} Burn and {brain_damage} Brain Damage token(s) ({} mana)",
+                u32::from(*burn) * state::BURN_PAY_OFF + u32::from(*brain_damage) * state::BRAIN_DAMAGE_PAY_OFF
+            ),
             Action::Move { to } => {
                 let from = self.player(seat).hero.at;
                 let cost = from.map_or(0, |from| self.speed_cost(seat, from, *to));

@@ -22,6 +22,8 @@ pub const CAPTURE_COST: u32 = 2;
 /// Mana per extra point of Speed.
 pub const SPEED_COST: u32 = 2;
 pub const RECHARGE_CARDS: usize = 2;
+pub const BURN_PAY_OFF: u32 = 2;
+pub const BRAIN_DAMAGE_PAY_OFF: u32 = 3;
 /// Buildings and controlled shrines.
 pub const STRUCTURE_HP: u8 = 7;
 pub const STRUCTURE_ARMOR: u8 = 1;
@@ -151,6 +153,9 @@ pub enum Phase {
     Mulligan {
         seat: Seat,
     },
+    /// The end of the active player's upkeep: Burn and Brain Damage tokens left may be paid off
+    /// (2 mana a Burn token, 3 a Brain Damage token).
+    PayTokens,
     /// The active player's Hero phase.
     Hero,
     Over,

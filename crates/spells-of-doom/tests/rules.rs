@@ -1026,3 +1026,49 @@ fn mental_slap_attacks_5_and_makes_a_brain_damage_attack() {
         assert_eq!(u32::from(game.player(enemy).hero.brain_damage), tokens);
     }
 }
+
+#[test]
+fn tokens_left_after_the_roll_off_may_be_paid_off_2_mana_a_burn_3_a_brain_damage() {
+    for seed in 0..50 {
+        let mut game = started(&["magie", "byron"], seed);
+        let next = other(game.active());
+        game.set_tokens(next, 3, 3, false);
+        game.set_mana(next, 4);
+        act(&mut game, Action::EndTurn);
+        if game.phase() != Phase::PayTokens {
+            continue;
+        }
+        let hero = game.player(next).hero.clone();
+        let mana = game.player(next).mana;
+        assert!(refused(&mut game, Action::EndTurn).contains("tokens to pay off"));
+        let dear = Action::PayTokens {
+            burn: hero.burn,
+            brain_damage: hero.brain_damage,
+        };
+        if u32::from(hero.burn) * 2 + u32::from(hero.brain_damage) * 3 > mana {
+            assert!(refused(&mut game, dear).contains("costs"));
+        }
+        if hero.burn > 0 {
+            act(
+                &mut game,
+                Action::PayTokens {
+                    burn: 1,
+                    brain_damage: 0,
+                },
+            );
+            assert_eq!(game.player(next).hero.burn, hero.burn - 1);
+            assert_eq!(game.player(next).mana, mana - 2);
+        } else {
+            act(
+                &mut game,
+                Action::PayTokens {
+                    burn: 0,
+                    brain_damage: 0,
+                },
+            );
+        }
+        assert_eq!(game.phase(), Phase::Hero);
+        return;
+    }
+    panic!("no seed left tokens to pay off");
+}
