@@ -122,7 +122,7 @@ impl SpellsOfDoom {
             }
             Action::Move { to } => self.move_hero(seat, *to, &mut events),
             Action::Attack { target, fire } => {
-                self.flags.attacked = true;
+                self.flags.strikes += 1;
                 let mut dice_count = self.attack_dice(seat) + u32::from(self.flags.strong);
                 if *fire && let Some((mana, dice)) = self.fire_attack(seat) {
                     self.players[seat.index()].mana -= mana;
@@ -214,6 +214,7 @@ impl SpellsOfDoom {
             Effect::StrongAttack { attack } => self.flags.strong += attack,
             Effect::Accuracy { dice } => self.flags.accuracy += dice,
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,
+            Effect::FastAttack => self.flags.fast = true,
             Effect::Heal { hp } => {
                 events.push(Event::Played { seat, card: def.name });
                 self.heal(seat, hp, "Heal", events);

@@ -45,7 +45,7 @@ impl SpellsOfDoom {
         player.discard.extend(&used);
         if !matches!(def.effect, Effect::HealingWard { .. }) {
             self.flags.cast = true;
-            self.flags.attacked = true;
+            self.flags.strikes += 1;
         }
         events.push(Event::Cast {
             seat,

@@ -188,15 +188,15 @@ impl SpellsOfDoom {
         if !ward && self.flags.cast {
             return refuse("You may never cast more than one spell a turn.", CAST);
         }
-        if !ward && self.flags.attacked {
+        if !ward && self.flags.strikes >= self.strike_limit() {
             return refuse(
                 "A spell is cast instead of the Hero's attack, and your Hero has attacked.",
                 CAST,
             );
         }
-        if !ward && player.hero.stunned && self.flags.moved {
+        if !ward && !self.stun_allows(seat, false) {
             return refuse(
-                "A stunned Hero who moved may not cast a spell this turn.",
+                "A stunned Hero may move or cast a spell this turn, not both.",
                 "Spells of Doom rules: Stun Token",
             );
         }
@@ -306,10 +306,17 @@ impl SpellsOfDoom {
                 | Effect::Heal { .. }
                 | Effect::StrongAttack { .. }
                 | Effect::Accuracy { .. }
-                | Effect::TowerConjuration { .. },
+                | Effect::TowerConjuration { .. }
+                | Effect::FastAttack,
             ) => {
                 if player.hero.at.is_none() {
                     return refuse("Your Hero is not on the board.", CARDS);
+                }
+                if def.effect == Effect::FastAttack && self.flags.fast {
+                    return refuse(
+                        "Fast Attack cannot be played twice in a turn on the same character.",
+                        CARDS,
+                    );
                 }
                 Ok(())
             }
@@ -325,7 +332,7 @@ impl SpellsOfDoom {
         if self.flags.moved {
             return refuse("Your Hero has already moved this turn.", MOVE);
         }
-        if player.hero.stunned && self.flags.attacked {
+        if !self.stun_allows(seat, true) {
             return refuse(
                 "A stunned Hero who attacked may not move this turn.",
                 "Spells of Doom rules: Stun Token",
@@ -359,10 +366,10 @@ impl SpellsOfDoom {
         let Some(at) = player.hero.at else {
             return refuse("Your Hero is not on the board.", ATTACK);
         };
-        if self.flags.attacked {
+        if self.flags.strikes >= self.strike_limit() {
             return refuse("Your Hero has already attacked this turn.", ATTACK);
         }
-        if player.hero.stunned && self.flags.moved {
+        if !self.stun_allows(seat, false) {
             return refuse(
                 "A stunned Hero who moved may not attack this turn.",
                 "Spells of Doom rules: Stun Token",

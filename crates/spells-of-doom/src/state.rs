@@ -165,7 +165,10 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TurnFlags {
     pub moved: bool,
-    pub attacked: bool,
+    /// Attacks and spells (Healing Ward aside) made this turn: one, two after Fast Attack.
+    pub strikes: u8,
+    /// Fast Attack was played on the Hero this turn.
+    pub fast: bool,
     pub upgraded: bool,
     pub built: bool,
     /// Run: extra Speed this turn.
@@ -279,6 +282,25 @@ impl SpellsOfDoom {
     /// What a building costs the active player now (Tower Conjuration takes some off).
     pub fn build_cost(&self) -> u32 {
         BUILD_COST.saturating_sub(u32::from(self.flags.conjuration))
+    }
+
+    /// Attacks (or an attack and a spell) the Hero may make this turn.
+    pub fn strike_limit(&self) -> u8 {
+        if self.flags.fast { 2 } else { 1 }
+    }
+
+    /// Under a Stun Token the Hero may move or strike, not both; with Fast Attack, move and strike
+    /// once, or strike twice without moving.
+    pub fn stun_allows(&self, seat: Seat, moving: bool) -> bool {
+        if !self.players[seat.index()].hero.stunned {
+            return true;
+        }
+        let moved = self.flags.moved || moving;
+        let strikes = self.flags.strikes + u8::from(!moving);
+        if !moved || strikes == 0 {
+            return true;
+        }
+        self.flags.fast && strikes <= 1
     }
 
     /// How far the Hero's spells reach beyond their printed range (Hypnor's Mind Reach).

@@ -1072,3 +1072,71 @@ fn tokens_left_after_the_roll_off_may_be_paid_off_2_mana_a_burn_3_a_brain_damage
     }
     panic!("no seed left tokens to pay off");
 }
+
+#[test]
+fn fast_attack_allows_two_attacks_or_an_attack_and_a_spell_once_a_turn() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let fast = game.give_card(me, "fast-attack").unwrap();
+    let fireball = prepare(&mut game, me, "fireball", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    game.set_hp(enemy, 16);
+    act(&mut game, Action::Play { card: fast });
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    if game.player(enemy).hero.at.is_some() {
+        act(
+            &mut game,
+            Action::Cast {
+                spell: fireball,
+                copies: 1,
+                target: spells_of_doom::CastTarget::At(Target::Hero(enemy)),
+            },
+        );
+        game.place_hero(enemy, pos(0, 1));
+        assert!(
+            refused(
+                &mut game,
+                Action::Attack {
+                    target: Target::Hero(enemy),
+                    fire: false
+                }
+            )
+            .contains("already attacked")
+        );
+    }
+    let second = game.give_card(me, "fast-attack").unwrap();
+    assert!(refused(&mut game, Action::Play { card: second }).contains("twice in a turn"));
+}
+
+#[test]
+fn a_stunned_hero_with_fast_attack_may_move_and_strike_once_or_strike_twice_without_moving() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let fast = game.give_card(me, "fast-attack").unwrap();
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    game.set_hp(enemy, 16);
+    game.set_tokens(me, 0, 0, true);
+    act(&mut game, Action::Play { card: fast });
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    game.place_hero(enemy, pos(0, 1));
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    assert!(refused(&mut game, Action::Move { to: pos(1, 0) }).contains("stunned"));
+}
