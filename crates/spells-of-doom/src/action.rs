@@ -48,6 +48,10 @@ pub enum Action {
     /// Play a card from the hand or the Reserve: a skill takes effect at once, a spell is prepared
     /// face up in the Spell Area.
     Play { card: CardId },
+    /// Lay a Terrain card from the hand face down in the Terrain Area, its token on a hex (free).
+    PlaceTerrain { card: CardId, at: Pos },
+    /// Reveal a Terrain card: pay its cost and resolve it on a character in or next to its hex.
+    Reveal { card: CardId, on: Target },
     /// Put a card from the hand face down in the Reserve (1 mana, at most 3 there).
     Reserve { card: CardId },
     /// Cast a prepared spell (instead of the Hero's attack, once a turn; Healing Ward is neither):

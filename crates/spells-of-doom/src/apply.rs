@@ -89,6 +89,7 @@ impl SpellsOfDoom {
                 discard: Vec::new(),
                 reserve: Vec::new(),
                 spells: Vec::new(),
+                terrain: Vec::new(),
             });
         }
         // Starting spaces depend on the table's size, known once every player is seated.
@@ -177,11 +178,19 @@ impl SpellsOfDoom {
                 player.hand.retain(|c| !cards.contains(c));
                 player.reserve.retain(|c| !cards.contains(c));
                 player.spells.retain(|c| !cards.contains(c));
+                player.terrain.retain(|(c, _)| !cards.contains(c));
                 player.discard.extend(cards);
                 player.mana += 1;
                 events.push(Event::Recharged { seat });
             }
             Action::Play { card } => self.play(seat, *card, &mut events),
+            Action::PlaceTerrain { card, at } => {
+                let player = &mut self.players[seat.index()];
+                player.hand.retain(|c| c != card);
+                player.terrain.push((*card, *at));
+                events.push(Event::TerrainPlaced { seat, at: *at });
+            }
+            Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, &mut events),
             Action::Cast { spell, copies, target } => self.cast(seat, *spell, *copies, *target, &mut events),
             Action::Reserve { card } => {
                 let player = &mut self.players[seat.index()];

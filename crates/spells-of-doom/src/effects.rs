@@ -115,12 +115,49 @@ impl SpellsOfDoom {
                 self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
                 self.discard_at_random(victim, usize::from(row.discard), events);
             }
+            (Effect::Ensnare { centre, around }, CastTarget::Hex(hex)) => {
+                for (at, attack) in self.blast_area(hex, *centre, *around) {
+                    for aim in self.enemies_at(seat, at) {
+                        let dice = roll(&mut self.rng, u32::from(attack));
+                        self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                    }
+                }
+            }
             (Effect::MentalSlap { attack, brain_damage }, CastTarget::At(Target::Hero(victim))) => {
                 let dice = self.roll_attack(u32::from(*attack));
                 self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
                 self.special_attack(Special::BrainDamage, victim, *brain_damage, events);
             }
             // `check_cast` lets through only the pairs above.
+            _ => {}
+        }
+    }
+
+    /// A Terrain card revealed: pay its cost, resolve it on a character in or next to its token's
+    /// hex, then discard it and lift the token.
+    pub(crate) fn reveal_terrain(&mut self, seat: Seat, card: CardId, on: Target, events: &mut Vec<Event>) {
+        let def = self.card(seat, card).clone();
+        let CardKind::Terrain { cost } = def.kind else {
+            return;
+        };
+        let player = &mut self.players[seat.index()];
+        player.mana -= u32::from(cost);
+        let Some(at) = player.terrain.iter().find(|(c, _)| *c == card).map(|(_, at)| *at) else {
+            return;
+        };
+        player.terrain.retain(|(c, _)| *c != card);
+        player.discard.push(card);
+        events.push(Event::TerrainRevealed {
+            seat,
+            card: def.name.clone(),
+            at,
+        });
+        match (&def.effect, on) {
+            (Effect::FriendlyArea { hp }, Target::Hero(ally)) => self.heal(ally, *hp, "Friendly Area", events),
+            (Effect::ExplodingArea { attack }, aim) => {
+                let dice = roll(&mut self.rng, u32::from(*attack));
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+            }
             _ => {}
         }
     }

@@ -101,6 +101,15 @@ pub enum Event {
         burn: u8,
         brain_damage: u8,
     },
+    TerrainPlaced {
+        seat: Seat,
+        at: Pos,
+    },
+    TerrainRevealed {
+        seat: Seat,
+        card: String,
+        at: Pos,
+    },
     /// A spell cast (its effects follow).
     Cast {
         seat: Seat,
@@ -254,6 +263,8 @@ impl GameEvent for Event {
                 "{} pays off {burn} Burn and {brain_damage} Brain Damage token(s).",
                 name(seat)
             ),
+            Event::TerrainPlaced { seat, at } => format!("{} lays a Terrain card, its token at {at}.", name(seat)),
+            Event::TerrainRevealed { seat, card, at } => format!("{} reveals {card} at {at}.", name(seat)),
             Event::DiscardedAtRandom { seat, cards } => format!("{} discards {cards} card(s) at random.", name(seat)),
             Event::Reserved { seat } => format!("{} puts a card face down in the Reserve (1 mana).", name(seat)),
             Event::Drew {

@@ -22,6 +22,7 @@ const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
 const NOT_YET: &str = "not built yet (Spells of Doom issue)";
 const RESERVE_MAX: usize = 3;
+const TERRAIN: &str = "Spells of Doom rules: Terminology, Terrain; Terrain Skills";
 const TOKENS: &str = "Spells of Doom rules: Upkeep Phase; Special Tokens";
 const CAST: &str = "Spells of Doom rules: Spell Cards";
 
@@ -138,6 +139,16 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Play { card }) => self.check_play(seat, *card),
+            (Phase::Hero, Action::PlaceTerrain { card, at }) => {
+                if !player.hand.contains(card) || !matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
+                    return refuse("Lay a Terrain card from your hand.", TERRAIN);
+                }
+                if !self.content.board.contains(at.hex()) {
+                    return refuse("Its token goes on a hex of the board.", TERRAIN);
+                }
+                Ok(())
+            }
+            (Phase::Hero, Action::Reveal { card, on }) => self.check_reveal(seat, *card, *on),
             (Phase::Hero, Action::Cast { spell, copies, target }) => self.check_cast(seat, *spell, *copies, *target),
             (Phase::Hero, Action::Reserve { card }) => {
                 if !player.hand.contains(card) {
@@ -152,17 +163,10 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Recharge { cards }) => {
-                // From the hand, the Reserve or the Spell Area (the Terrain Area comes with Terrain).
-                let held: Vec<CardId> = player
-                    .hand
-                    .iter()
-                    .chain(&player.reserve)
-                    .chain(&player.spells)
-                    .copied()
-                    .collect();
+                let held = player.held();
                 if cards[0] == cards[1] || !distinct_in(cards, &held) || cards.len() != RECHARGE_CARDS {
                     return refuse(
-                        "Magic Recharge discards two different cards from your hand, Reserve or Spell Area.",
+                        "Magic Recharge discards two different cards from your hand, Reserve, Spell Area or Terrain Area.",
                         RECHARGE,
                     );
                 }
@@ -261,7 +265,16 @@ impl SpellsOfDoom {
                             && self.content.board.contains(behind.hex())
                     })
             }
-            (Effect::Summon { .. } | Effect::Decoy { .. } | Effect::Ensnare { .. }, _) => {
+            (Effect::Ensnare { .. }, CastTarget::Hex(at)) => {
+                // A hex holding a Terrain token, or next to one, anywhere on the board.
+                self.content.board.contains(at.hex())
+                    && self
+                        .players
+                        .iter()
+                        .flat_map(|p| &p.terrain)
+                        .any(|(_, token)| token.distance(at) <= 1)
+            }
+            (Effect::Summon { .. } | Effect::Decoy { .. }, _) => {
                 return refuse(format!("{} is not enforced yet.", def.name), NOT_YET);
             }
             _ => false,
@@ -273,6 +286,40 @@ impl SpellsOfDoom {
                     def.name
                 ),
                 CAST,
+            );
+        }
+        Ok(())
+    }
+
+    fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        let Some((_, at)) = player.terrain.iter().find(|(c, _)| *c == card) else {
+            return refuse("Reveal a card of your Terrain Area.", TERRAIN);
+        };
+        let def = self.card(seat, card);
+        let CardKind::Terrain { cost } = def.kind else {
+            return refuse("Only Terrain cards are revealed.", TERRAIN);
+        };
+        if player.mana < u32::from(cost) {
+            return refuse(
+                format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
+                TERRAIN,
+            );
+        }
+        let near = |pos: Option<Pos>| pos.is_some_and(|p| p.distance(*at) <= 1);
+        let ok = match (&def.effect, on) {
+            (Effect::FriendlyArea { .. }, Target::Hero(ally)) => {
+                Self::team(ally) == Self::team(seat) && near(self.players.get(ally.index()).and_then(|p| p.hero.at))
+            }
+            (Effect::ExplodingArea { .. }, Target::Hero(enemy)) => {
+                Self::team(enemy) != Self::team(seat) && near(self.players.get(enemy.index()).and_then(|p| p.hero.at))
+            }
+            _ => false,
+        };
+        if !ok {
+            return refuse(
+                format!("{} needs a fitting character in or next to its hex {at}.", def.name),
+                TERRAIN,
             );
         }
         Ok(())
@@ -463,17 +510,29 @@ impl SpellsOfDoom {
                 }
                 self.cast_candidates(seat, &mut candidates);
                 for card in &player.hand {
+                    if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
+                        for hex in self.content.board.hexes() {
+                            candidates.push(Action::PlaceTerrain {
+                                card: *card,
+                                at: Pos::of(hex),
+                            });
+                        }
+                    }
+                }
+                for (card, _) in &player.terrain {
+                    for victim in crate::seats(self.seats()) {
+                        candidates.push(Action::Reveal {
+                            card: *card,
+                            on: Target::Hero(victim),
+                        });
+                    }
+                }
+                for card in &player.hand {
                     candidates.push(Action::Reserve { card: *card });
                 }
                 candidates.push(Action::Upgrade { track: Track::Armor });
                 candidates.push(Action::Upgrade { track: Track::Attack });
-                let held: Vec<CardId> = player
-                    .hand
-                    .iter()
-                    .chain(&player.reserve)
-                    .chain(&player.spells)
-                    .copied()
-                    .collect();
+                let held = player.held();
                 for (i, first) in held.iter().enumerate() {
                     for second in &held[i + 1..] {
                         candidates.push(Action::Recharge {

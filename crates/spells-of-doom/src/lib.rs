@@ -162,6 +162,15 @@ impl Game for SpellsOfDoom {
                     format!("Cast {name}{aim}")
                 }
             }
+            Action::PlaceTerrain { card, at } => format!("Lay {} with its token at {at}", self.card(seat, *card).name),
+            Action::Reveal { card, on } => {
+                let who = match on {
+                    Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
+                    Target::Building(at) => format!("the building at {at}"),
+                    Target::Shrine(at) => format!("the shrine at {at}"),
+                };
+                format!("Reveal {} on {who}", self.card(seat, *card).name)
+            }
             Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card(seat, *card).name),
             Action::EndTurn => "End the turn".into(),
         }
@@ -179,7 +188,8 @@ impl Game for SpellsOfDoom {
                 .chain(player.deck.iter_top_down())
                 .chain(&player.discard)
                 .chain(&player.reserve)
-                .chain(&player.spells);
+                .chain(&player.spells)
+                .chain(player.terrain.iter().map(|(c, _)| c));
             for card in all {
                 match seen.get_mut(usize::from(card.0)) {
                     Some(count) => *count += 1,

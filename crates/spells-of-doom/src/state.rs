@@ -129,6 +129,22 @@ pub struct Player {
     pub reserve: Vec<CardId>,
     /// Prepared spells, face up.
     pub spells: Vec<CardId>,
+    /// Terrain cards face down, each with its token on a hex (the hexes are public).
+    pub terrain: Vec<(CardId, Pos)>,
+}
+
+impl Player {
+    /// The cards Magic Recharge may discard: hand, Reserve, Spell Area and Terrain Area.
+    pub fn held(&self) -> Vec<CardId> {
+        let terrain = self.terrain.iter().map(|(c, _)| c);
+        self.hand
+            .iter()
+            .chain(&self.reserve)
+            .chain(&self.spells)
+            .chain(terrain)
+            .copied()
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

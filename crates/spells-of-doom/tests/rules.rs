@@ -1140,3 +1140,83 @@ fn a_stunned_hero_with_fast_attack_may_move_and_strike_once_or_strike_twice_with
     );
     assert!(refused(&mut game, Action::Move { to: pos(1, 0) }).contains("stunned"));
 }
+
+#[test]
+fn terrain_cards_are_laid_free_with_a_token_and_revealed_later_for_their_cost() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let explode = game.give_card(me, "exploding-area").unwrap();
+    let friendly = game.give_card(me, "friendly-area").unwrap();
+    let mana = game.player(me).mana;
+    act(
+        &mut game,
+        Action::PlaceTerrain {
+            card: explode,
+            at: pos(0, 0),
+        },
+    );
+    act(
+        &mut game,
+        Action::PlaceTerrain {
+            card: friendly,
+            at: pos(2, 2),
+        },
+    );
+    assert_eq!(game.player(me).mana, mana, "laying Terrain costs nothing");
+    assert_eq!(game.player(me).terrain.len(), 2);
+    game.place_hero(enemy, pos(0, 1));
+    game.set_hp(enemy, 16);
+    game.set_mana(me, 5);
+    let events = act(
+        &mut game,
+        Action::Reveal {
+            card: explode,
+            on: Target::Hero(enemy),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 3, "Exploding Area: Attack 3");
+    assert_eq!(game.player(me).mana, 3);
+    assert!(game.player(me).discard.contains(&explode));
+    // Friendly Area heals 3 a friendly character in or next to its hex; not an enemy's.
+    game.place_hero(me, pos(2, 1));
+    game.set_hp(me, 5);
+    act(
+        &mut game,
+        Action::Reveal {
+            card: friendly,
+            on: Target::Hero(me),
+        },
+    );
+    assert_eq!(game.player(me).hero.hp, 8);
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn ensnare_targets_a_hex_with_a_terrain_token_or_next_to_one() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let token = game.give_card(me, "friendly-area").unwrap();
+    act(
+        &mut game,
+        Action::PlaceTerrain {
+            card: token,
+            at: pos(3, -3),
+        },
+    );
+    let ensnare = prepare(&mut game, me, "ensnare", 1);
+    game.place_hero(enemy, pos(3, -2));
+    game.set_hp(enemy, 16);
+    let far = Action::Cast {
+        spell: ensnare,
+        copies: 1,
+        target: spells_of_doom::CastTarget::Hex(pos(-2, 0)),
+    };
+    assert!(refused(&mut game, far).contains("needs a target"));
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: ensnare,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(3, -2)),
+        },
+    );
+    assert_eq!(attack_dice(&events)[0].len(), 2, "Attack 2 on the hex itself");
+}
