@@ -2,13 +2,12 @@
 //!
 //! Built so far: the content (`data/spells-of-doom/`: the board, the four Heroes, the 29 creatures
 //! and the 120 Hero cards, most of it Spellhall's design where the rulebook is silent), loaded and
-//! checked; the board's geometry on `hexx`; the dice rules (`combat`); and the engine's core
-//! behind the kernel's `Game` contract: setup with the mulligan and the roll for first player,
-//! the upkeep steps, the Hero's move (extra Speed for mana, the Defense Tower's parting attack),
-//! attack (Magie's Fire Attack), upgrade, build, capture, Magic Recharge, death and respawn, the
-//! end phase, scoring, the end and its tie-breakers, for 2 players and 2 teams of 2.
-//! Not yet: playing cards (skills, spells, the Reserve, counters and traps) and creatures; until
-//! they land the app lists the game as not yet available.
+//! checked; the board's geometry on `hexx`; the dice rules (`combat`); and the engine behind the
+//! kernel's `Game` contract: setup, upkeep, the Hero's actions, skills, the Reserve, spells cast
+//! on the player's own turn, Terrain, death and respawn, scoring and the end, for 2 players and 2
+//! teams of 2 (the crate README lists it all).
+//! Not yet: creatures, and counters and traps on another player's turn; until they land the app
+//! lists the game as not yet available.
 
 pub mod action;
 pub mod apply;
