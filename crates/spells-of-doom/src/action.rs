@@ -5,12 +5,13 @@
 use serde::{Deserialize, Serialize};
 use spellhall_core::Seat;
 
-use crate::state::{CardId, Pos, TowerKind, Track};
+use crate::state::{CardId, CreatureId, Pos, TowerKind, Track};
 
 /// What an attack is aimed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Target {
     Hero(Seat),
+    Creature(CreatureId),
     Building(Pos),
     Shrine(Pos),
 }
@@ -61,6 +62,18 @@ pub enum Action {
         spell: CardId,
         copies: u8,
         target: CastTarget,
+    },
+    /// After the Summoning skill: put an available creature of the Hero board on the board in or
+    /// next to the Hero's hex, paying its cost.
+    Summon { token: u8, at: Pos },
+    /// Move a creature up to its Speed (2, or 3 when Fast).
+    CreatureMove { creature: CreatureId, to: Pos },
+    /// A creature attacks a target in its hex or an adjacent one; `special` is the "*" choice: its
+    /// Special Attack instead of the normal one.
+    CreatureAttack {
+        creature: CreatureId,
+        target: Target,
+        special: bool,
     },
     /// Magic Recharge: discard two cards from the hand, the Reserve or the Spell Area for 1 mana.
     Recharge { cards: [CardId; 2] },

@@ -10,9 +10,9 @@ use crate::combat::{damage, roll, token_upkeep};
 use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
-    BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Config, FIRST_PLAYER_DICE,
-    HAND_SIZE, HeroState, KILL_VP, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine,
-    SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_PARTING_ATTACK, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track,
+    BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Character, Config,
+    FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR,
+    STRUCTURE_HP, Shrine, SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track,
     TurnFlags, UPGRADE_COST, WIN_VP,
 };
 
@@ -56,6 +56,7 @@ impl SpellsOfDoom {
                 })
                 .collect(),
             buildings: Vec::new(),
+            creatures: Vec::new(),
             turn: 0,
             active: Seat(0),
             first: Seat(0),
@@ -123,6 +124,7 @@ impl SpellsOfDoom {
             }
             Action::Move { to } => self.move_hero(seat, *to, &mut events),
             Action::Attack { target, fire } => {
+                self.act_with(Character::Hero(seat));
                 self.flags.strikes += 1;
                 let mut dice_count = self.attack_dice(seat) + u32::from(self.flags.strong);
                 if *fire && let Some((mana, dice)) = self.fire_attack(seat) {
@@ -191,7 +193,23 @@ impl SpellsOfDoom {
                 events.push(Event::TerrainPlaced { seat, at: *at });
             }
             Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, &mut events),
-            Action::Cast { spell, copies, target } => self.cast(seat, *spell, *copies, *target, &mut events),
+            Action::Cast { spell, copies, target } => {
+                self.act_with(Character::Hero(seat));
+                self.cast(seat, *spell, *copies, *target, &mut events)
+            }
+            Action::Summon { token, at } => {
+                let kind = self.token_kind(seat, *token).unwrap_or_default().to_string();
+                let base = self.creature_def(&kind).cost.unwrap_or(0);
+                let cost = self.summon_cost(seat, base);
+                self.players[seat.index()].mana -= cost;
+                self.place_creature(seat, *token, *at, &mut events);
+            }
+            Action::CreatureMove { creature, to } => self.move_creature(*creature, *to, &mut events),
+            Action::CreatureAttack {
+                creature,
+                target,
+                special,
+            } => self.creature_attack(*creature, *target, *special, &mut events),
             Action::Reserve { card } => {
                 let player = &mut self.players[seat.index()];
                 player.mana -= 1;
@@ -224,6 +242,7 @@ impl SpellsOfDoom {
             Effect::Accuracy { dice } => self.flags.accuracy += dice,
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,
             Effect::FastAttack => self.flags.fast = true,
+            Effect::Summoning => self.flags.summoning = true,
             Effect::Heal { hp } => {
                 events.push(Event::Played { seat, card: def.name });
                 self.heal(seat, hp, "Heal", events);
@@ -310,6 +329,9 @@ impl SpellsOfDoom {
             .map(|b| b.at)
             .collect();
         for tower in &defense {
+            for ally in self.creatures_near(seat, true, *tower, TOWER_RANGE) {
+                self.heal_creature(ally, TOWER_HEAL, "a Defense Tower", events);
+            }
             for ally in crate::seats(self.seats()).filter(|s| Self::team(*s) == Self::team(seat)) {
                 if self.players[ally.index()]
                     .hero
@@ -322,6 +344,10 @@ impl SpellsOfDoom {
         }
         // 3. ... then deals Attack 3 to each enemy character in range (every tower in range acts).
         for tower in &defense {
+            for enemy in self.creatures_near(seat, false, *tower, TOWER_RANGE) {
+                let dice = roll(&mut self.rng, TOWER_ATTACK);
+                self.resolve_attack(Attacker::Tower(seat), Target::Creature(enemy), dice, events);
+            }
             for enemy in crate::seats(self.seats()).filter(|s| Self::team(*s) != Self::team(seat)) {
                 if self.players[enemy.index()]
                     .hero
@@ -378,28 +404,12 @@ impl SpellsOfDoom {
     }
 
     fn move_hero(&mut self, seat: Seat, to: Pos, events: &mut Vec<Event>) {
+        self.act_with(Character::Hero(seat));
         self.flags.moved = true;
         let from = self.players[seat.index()].hero.at.expect("checked: on the board");
         let mana = self.speed_cost(seat, from, to);
         self.players[seat.index()].mana -= mana;
-        // An enemy Defense Tower attacks a Hero leaving its range (our reading: the move leaves the
-        // range when it starts inside and ends outside; nothing blocks, so no path need leave it
-        // otherwise).
-        let parting: Vec<Seat> = self
-            .buildings
-            .iter()
-            .filter(|b| {
-                b.kind == TowerKind::Defense
-                    && Self::team(b.owner) != Self::team(seat)
-                    && b.at.distance(from) <= TOWER_RANGE
-                    && b.at.distance(to) > TOWER_RANGE
-            })
-            .map(|b| b.owner)
-            .collect();
-        for owner in parting {
-            let dice = roll(&mut self.rng, TOWER_PARTING_ATTACK);
-            self.resolve_attack(Attacker::Tower(owner), Target::Hero(seat), dice, events);
-        }
+        self.parting_attacks(Target::Hero(seat), seat, from, to, events);
         if self.players[seat.index()].hero.at.is_some() {
             self.players[seat.index()].hero.at = Some(to);
             events.push(Event::Moved { seat, from, to, mana });
@@ -410,8 +420,10 @@ impl SpellsOfDoom {
     pub(crate) fn resolve_attack(&mut self, by: Attacker, target: Target, dice: Vec<u8>, events: &mut Vec<Event>) {
         let attacker_seat = match by {
             Attacker::Hero(seat) | Attacker::Tower(seat) => seat,
+            Attacker::Creature(id) => id.owner,
         };
         match target {
+            Target::Creature(id) => self.damage_creature(id, &dice, by, events),
             Target::Hero(victim) => {
                 let armor = self.hero_armor(victim);
                 let dealt = damage(&dice, armor);

@@ -79,6 +79,9 @@ impl SpellsOfDoom {
             }
             (Effect::HealingWard { hp }, CastTarget::Myself) => {
                 let reach = self.spell_range(seat, &def);
+                for ally in self.creatures_near(seat, true, caster, reach) {
+                    self.heal_creature(ally, *hp, "Healing Ward", events);
+                }
                 for ally in crate::seats(self.seats()).filter(|s| Self::team(*s) == Self::team(seat)) {
                     if self.players[ally.index()]
                         .hero
@@ -109,11 +112,17 @@ impl SpellsOfDoom {
                     self.resolve_attack(Attacker::Hero(seat), aim, low.clone(), events);
                 }
             }
-            (Effect::BrainMalfunction { rows }, CastTarget::At(Target::Hero(victim))) => {
+            (Effect::BrainMalfunction { rows }, CastTarget::At(aim)) => {
                 let row = rows[n - 1];
                 let dice = self.roll_attack(u32::from(row.attack));
-                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
-                self.discard_at_random(victim, usize::from(row.discard), events);
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                // The discards only when the target is a Hero.
+                if let Target::Hero(victim) = aim {
+                    self.discard_at_random(victim, usize::from(row.discard), events);
+                }
+            }
+            (Effect::Summon { creature, count }, CastTarget::Hex(at)) => {
+                self.summon_kind(seat, creature.key(), *count, def.doom, at, events);
             }
             (Effect::Ensnare { centre, around }, CastTarget::Hex(hex)) => {
                 for (at, attack) in self.blast_area(hex, *centre, *around) {
@@ -123,10 +132,13 @@ impl SpellsOfDoom {
                     }
                 }
             }
-            (Effect::MentalSlap { attack, brain_damage }, CastTarget::At(Target::Hero(victim))) => {
+            (Effect::MentalSlap { attack, brain_damage }, CastTarget::At(aim)) => {
                 let dice = self.roll_attack(u32::from(*attack));
-                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), dice, events);
-                self.special_attack(Special::BrainDamage, victim, *brain_damage, events);
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+                // Special Attacks target only Heroes.
+                if let Target::Hero(victim) = aim {
+                    self.special_attack(Special::BrainDamage, victim, *brain_damage, events);
+                }
             }
             // `check_cast` lets through only the pairs above.
             _ => {}
@@ -154,6 +166,9 @@ impl SpellsOfDoom {
         });
         match (&def.effect, on) {
             (Effect::FriendlyArea { hp }, Target::Hero(ally)) => self.heal(ally, *hp, "Friendly Area", events),
+            (Effect::FriendlyArea { hp }, Target::Creature(ally)) => {
+                self.heal_creature(ally, *hp, "Friendly Area", events)
+            }
             (Effect::ExplodingArea { attack }, aim) => {
                 let dice = roll(&mut self.rng, u32::from(*attack));
                 self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
@@ -188,6 +203,12 @@ impl SpellsOfDoom {
             .filter(|s| enemy(*s) && self.players[s.index()].hero.at == Some(at))
             .map(Target::Hero)
             .collect();
+        found.extend(
+            self.creatures
+                .iter()
+                .filter(|c| enemy(c.id.owner) && c.at == at)
+                .map(|c| Target::Creature(c.id)),
+        );
         if self.buildings.iter().any(|b| b.at == at && enemy(b.owner)) {
             found.push(Target::Building(at));
         }

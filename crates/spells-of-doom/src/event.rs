@@ -4,7 +4,7 @@ use serde::Serialize;
 use spellhall_core::{GameEvent, Reveal, Seat, seat_name};
 
 use crate::action::Target;
-use crate::state::{Pos, TowerKind, Track};
+use crate::state::{CreatureId, Pos, TowerKind, Track};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
@@ -110,6 +110,27 @@ pub enum Event {
         card: String,
         at: Pos,
     },
+    Summoned {
+        seat: Seat,
+        creature: String,
+        at: Pos,
+    },
+    CreatureMoved {
+        seat: Seat,
+        creature: String,
+        from: Pos,
+        to: Pos,
+    },
+    CreatureKilled {
+        seat: Seat,
+        creature: String,
+    },
+    CreatureHealed {
+        seat: Seat,
+        creature: String,
+        hp: u8,
+        by: &'static str,
+    },
     /// A spell cast (its effects follow).
     Cast {
         seat: Seat,
@@ -154,6 +175,7 @@ pub enum Special {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Attacker {
     Hero(Seat),
+    Creature(CreatureId),
     /// A Defense Tower of this seat.
     Tower(Seat),
 }
@@ -176,6 +198,7 @@ impl GameEvent for Event {
         let name = |seat: &Seat| seat_name(names, *seat);
         let target = |target: &Target| match target {
             Target::Hero(seat) => format!("{}'s Hero", name(seat)),
+            Target::Creature(id) => format!("{}'s creature", name(&id.owner)),
             Target::Building(at) => format!("the building at {at}"),
             Target::Shrine(at) => format!("the shrine at {at}"),
         };
@@ -203,6 +226,7 @@ impl GameEvent for Event {
                 let who = match by {
                     Attacker::Hero(seat) => format!("{}'s Hero", name(seat)),
                     Attacker::Tower(seat) => format!("{}'s Defense Tower", name(seat)),
+                    Attacker::Creature(id) => format!("{}'s creature", name(&id.owner)),
                 };
                 format!(
                     "{who} attacks {}: {} against Armor {armor}, {damage} damage.",
@@ -265,6 +289,19 @@ impl GameEvent for Event {
             ),
             Event::TerrainPlaced { seat, at } => format!("{} lays a Terrain card, its token at {at}.", name(seat)),
             Event::TerrainRevealed { seat, card, at } => format!("{} reveals {card} at {at}.", name(seat)),
+            Event::Summoned { seat, creature, at } => format!("{} summons a {creature} at {at}.", name(seat)),
+            Event::CreatureMoved {
+                seat,
+                creature,
+                from,
+                to,
+            } => {
+                format!("{}'s {creature} moves {from} → {to}.", name(seat))
+            }
+            Event::CreatureKilled { seat, creature } => format!("{}'s {creature} is killed.", name(seat)),
+            Event::CreatureHealed { seat, creature, hp, by } => {
+                format!("{by} heals {}'s {creature} by {hp}.", name(seat))
+            }
             Event::DiscardedAtRandom { seat, cards } => format!("{} discards {cards} card(s) at random.", name(seat)),
             Event::Reserved { seat } => format!("{} puts a card face down in the Reserve (1 mana).", name(seat)),
             Event::Drew {

@@ -7,8 +7,8 @@ use spellhall_core::{RuleError, Seat};
 use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Effect};
 use crate::state::{
-    BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, MULLIGAN_MAX, Phase, Pos, RECHARGE_CARDS, SPEED_COST,
-    SpellsOfDoom, TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
+    BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, Character, Creature, CreatureId, MULLIGAN_MAX, Phase,
+    Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
 };
 
 const SETUP: &str = "Spells of Doom rules: Setup";
@@ -22,6 +22,8 @@ const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
 const NOT_YET: &str = "not built yet (Spells of Doom issue)";
 const RESERVE_MAX: usize = 3;
+const CREATURES: &str = "Spells of Doom rules: Hero Phase, Move and Attack; Creature's Special Abilities";
+const FINISHED: &str = "This character's move and attacks are over: another character has moved since.";
 const TERRAIN: &str = "Spells of Doom rules: Terminology, Terrain; Terrain Skills";
 const TOKENS: &str = "Spells of Doom rules: Upkeep Phase; Special Tokens";
 const CAST: &str = "Spells of Doom rules: Spell Cards";
@@ -139,6 +141,16 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Play { card }) => self.check_play(seat, *card),
+            (Phase::Hero, Action::Summon { token, at }) => self.check_summon(seat, *token, *at),
+            (Phase::Hero, Action::CreatureMove { creature, to }) => self.check_creature_move(seat, *creature, *to),
+            (
+                Phase::Hero,
+                Action::CreatureAttack {
+                    creature,
+                    target,
+                    special,
+                },
+            ) => self.check_creature_attack(seat, *creature, *target, *special),
             (Phase::Hero, Action::PlaceTerrain { card, at }) => {
                 if !player.hand.contains(card) || !matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
                     return refuse("Lay a Terrain card from your hand.", TERRAIN);
@@ -181,6 +193,9 @@ impl SpellsOfDoom {
         let Some(caster) = player.hero.at else {
             return refuse("Your Hero is not on the board.", CAST);
         };
+        if self.finished(Character::Hero(seat)) {
+            return refuse(FINISHED, CAST);
+        }
         if !player.spells.contains(&spell) {
             return refuse("Cast a spell prepared in your Spell Area.", CAST);
         }
@@ -233,25 +248,15 @@ impl SpellsOfDoom {
         }
         let reach = self.spell_range(seat, def);
         let enemy_in_reach = |aim: Target| -> bool {
-            let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
-            let (at, ok) = match aim {
-                Target::Hero(victim) => match self.players.get(victim.index()).and_then(|p| p.hero.at) {
-                    Some(at) => (at, enemy(victim)),
-                    None => (caster, false),
-                },
-                Target::Building(at) => (at, self.buildings.iter().any(|b| b.at == at && enemy(b.owner))),
-                Target::Shrine(at) => (
-                    at,
-                    self.shrines.iter().any(|s| s.at == at && s.owner.is_some_and(enemy)),
-                ),
-            };
-            ok && caster.distance(at) <= reach
+            self.enemy_target_at(seat, aim)
+                .is_some_and(|at| caster.distance(at) <= reach)
         };
         let fits = match (&def.effect, target) {
             (Effect::Volley { .. } | Effect::Overpower { .. }, CastTarget::At(aim)) => enemy_in_reach(aim),
-            (Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. }, CastTarget::At(aim @ Target::Hero(_))) => {
-                enemy_in_reach(aim)
-            }
+            (
+                Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. },
+                CastTarget::At(aim @ (Target::Hero(_) | Target::Creature(_))),
+            ) => enemy_in_reach(aim),
             (Effect::Stoneskin { .. } | Effect::HealingWard { .. }, CastTarget::Myself) => true,
             (Effect::Blast { .. }, CastTarget::Hex(at)) => {
                 self.content.board.contains(at.hex()) && caster.distance(at) <= reach
@@ -274,7 +279,20 @@ impl SpellsOfDoom {
                         .flat_map(|p| &p.terrain)
                         .any(|(_, token)| token.distance(at) <= 1)
             }
-            (Effect::Summon { .. } | Effect::Decoy { .. }, _) => {
+            (Effect::Summon { creature, .. }, CastTarget::Hex(at)) => {
+                let free = self
+                    .available_tokens(seat)
+                    .into_iter()
+                    .any(|t| self.token_kind(seat, t) == Some(creature.key()));
+                // A Spell of Doom's creature already on the board is moved instead.
+                let relocate = def.doom
+                    && self
+                        .creatures
+                        .iter()
+                        .any(|c| c.id.owner == seat && c.kind == creature.key());
+                (free || relocate) && self.content.board.contains(at.hex()) && caster.distance(at) <= reach
+            }
+            (Effect::Decoy { .. }, _) => {
                 return refuse(format!("{} is not enforced yet.", def.name), NOT_YET);
             }
             _ => false,
@@ -289,6 +307,101 @@ impl SpellsOfDoom {
             );
         }
         Ok(())
+    }
+
+    fn check_summon(&self, seat: Seat, token: u8, at: Pos) -> Result<(), RuleError> {
+        let player = &self.players[seat.index()];
+        if !self.flags.summoning {
+            return refuse("Play a Summoning card first.", CARDS);
+        }
+        let Some(kind) = self.token_kind(seat, token) else {
+            return refuse("There is no such creature on your Hero board.", CARDS);
+        };
+        if !self.available_tokens(seat).contains(&token) {
+            return refuse("That creature is already on the board.", CARDS);
+        }
+        let def = self.creature_def(kind);
+        let Some(base) = def.cost else {
+            return refuse(format!("Only its spell summons the {}.", def.name), CARDS);
+        };
+        let cost = self.summon_cost(seat, base);
+        if player.mana < cost {
+            return refuse(
+                format!("The {} costs {cost} mana; you have {}.", def.name, player.mana),
+                CARDS,
+            );
+        }
+        // Our reading: a creature comes onto the board in or next to its Hero's hex, like the
+        // summoning spells' "within two hexes".
+        if player.hero.at.is_none_or(|hero| hero.distance(at) > 1) || !self.content.board.contains(at.hex()) {
+            return refuse("Summon it in your Hero's hex or an adjacent one.", CARDS);
+        }
+        Ok(())
+    }
+
+    fn own_creature(&self, seat: Seat, id: CreatureId) -> Result<&Creature, RuleError> {
+        let Some(creature) = self.creature(id).filter(|c| c.id.owner == seat) else {
+            return Err(RuleError::new(
+                "That is not one of your creatures on the board.",
+                CREATURES,
+            ));
+        };
+        if self.finished(Character::Creature(id)) {
+            return Err(RuleError::new(FINISHED, CREATURES));
+        }
+        if !self.creature_ready(creature) {
+            return Err(RuleError::new(
+                "A creature waits a turn after it is summoned, unless it is Ready to Fight.",
+                CREATURES,
+            ));
+        }
+        Ok(creature)
+    }
+
+    fn check_creature_move(&self, seat: Seat, id: CreatureId, to: Pos) -> Result<(), RuleError> {
+        let creature = self.own_creature(seat, id)?;
+        if self.flags.creatures_moved.contains(&id) {
+            return refuse("That creature has already moved this turn.", CREATURES);
+        }
+        let speed = u32::from(self.creature_def(&creature.kind).speed());
+        if to == creature.at || !self.content.board.contains(to.hex()) || creature.at.distance(to) > speed {
+            return refuse(format!("Move it to another hex within its Speed {speed}."), CREATURES);
+        }
+        Ok(())
+    }
+
+    fn check_creature_attack(
+        &self,
+        seat: Seat,
+        id: CreatureId,
+        target: Target,
+        special: bool,
+    ) -> Result<(), RuleError> {
+        let creature = self.own_creature(seat, id)?;
+        if self.flags.creatures_struck.contains(&id) {
+            return refuse("That creature has already attacked this turn.", CREATURES);
+        }
+        let def = self.creature_def(&creature.kind);
+        if special && !def.special_instead {
+            return refuse(
+                format!("The {} has no Special Attack to make instead.", def.name),
+                CREATURES,
+            );
+        }
+        if special && !matches!(target, Target::Hero(_)) {
+            return refuse("Special Attacks target only Heroes.", CREATURES);
+        }
+        match self.enemy_target_at(seat, target) {
+            Some(at) if at.distance(creature.at) <= 1 => Ok(()),
+            Some(_) => refuse(
+                "The target must be in the creature's hex or an adjacent one.",
+                CREATURES,
+            ),
+            None => refuse(
+                "Attack an enemy character, building or crystal-topped shrine.",
+                CREATURES,
+            ),
+        }
     }
 
     fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Result<(), RuleError> {
@@ -311,8 +424,11 @@ impl SpellsOfDoom {
             (Effect::FriendlyArea { .. }, Target::Hero(ally)) => {
                 Self::team(ally) == Self::team(seat) && near(self.players.get(ally.index()).and_then(|p| p.hero.at))
             }
-            (Effect::ExplodingArea { .. }, Target::Hero(enemy)) => {
-                Self::team(enemy) != Self::team(seat) && near(self.players.get(enemy.index()).and_then(|p| p.hero.at))
+            (Effect::FriendlyArea { .. }, Target::Creature(ally)) => {
+                Self::team(ally.owner) == Self::team(seat) && near(self.creature(ally).map(|c| c.at))
+            }
+            (Effect::ExplodingArea { .. }, aim @ (Target::Hero(_) | Target::Creature(_))) => {
+                near(self.enemy_target_at(seat, aim))
             }
             _ => false,
         };
@@ -354,7 +470,8 @@ impl SpellsOfDoom {
                 | Effect::StrongAttack { .. }
                 | Effect::Accuracy { .. }
                 | Effect::TowerConjuration { .. }
-                | Effect::FastAttack,
+                | Effect::FastAttack
+                | Effect::Summoning,
             ) => {
                 if player.hero.at.is_none() {
                     return refuse("Your Hero is not on the board.", CARDS);
@@ -371,11 +488,38 @@ impl SpellsOfDoom {
         }
     }
 
+    /// Where an enemy target is, if it is one: an enemy Hero on the board, an enemy creature, an
+    /// enemy building, or a shrine with an enemy crystal.
+    pub fn enemy_target_at(&self, seat: Seat, target: Target) -> Option<Pos> {
+        let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
+        match target {
+            Target::Hero(victim) => self
+                .players
+                .get(victim.index())
+                .and_then(|p| p.hero.at)
+                .filter(|_| enemy(victim)),
+            Target::Creature(id) => self.creature(id).filter(|_| enemy(id.owner)).map(|c| c.at),
+            Target::Building(at) => self
+                .buildings
+                .iter()
+                .any(|b| b.at == at && enemy(b.owner))
+                .then_some(at),
+            Target::Shrine(at) => self
+                .shrines
+                .iter()
+                .any(|s| s.at == at && s.owner.is_some_and(enemy))
+                .then_some(at),
+        }
+    }
+
     fn check_move(&self, seat: Seat, to: Pos) -> Result<(), RuleError> {
         let player = &self.players[seat.index()];
         let Some(from) = player.hero.at else {
             return refuse("Your Hero is not on the board.", MOVE);
         };
+        if self.finished(Character::Hero(seat)) {
+            return refuse(FINISHED, MOVE);
+        }
         if self.flags.moved {
             return refuse("Your Hero has already moved this turn.", MOVE);
         }
@@ -413,6 +557,9 @@ impl SpellsOfDoom {
         let Some(at) = player.hero.at else {
             return refuse("Your Hero is not on the board.", ATTACK);
         };
+        if self.finished(Character::Hero(seat)) {
+            return refuse(FINISHED, ATTACK);
+        }
         if self.flags.strikes >= self.strike_limit() {
             return refuse("Your Hero has already attacked this turn.", ATTACK);
         }
@@ -429,24 +576,12 @@ impl SpellsOfDoom {
                 None => return refuse("Only Magie has the Fire Attack.", ATTACK),
             }
         }
-        let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
-        let (where_, ok) = match target {
-            Target::Hero(victim) => match self.players.get(victim.index()).and_then(|p| p.hero.at) {
-                Some(there) if enemy(victim) => (there, true),
-                _ => (at, false),
-            },
-            Target::Building(pos) => (pos, self.buildings.iter().any(|b| b.at == pos && enemy(b.owner))),
-            Target::Shrine(pos) => (
-                pos,
-                self.shrines.iter().any(|s| s.at == pos && s.owner.is_some_and(enemy)),
-            ),
-        };
-        if !ok {
+        let Some(where_) = self.enemy_target_at(seat, target) else {
             return refuse(
-                "Attack an enemy Hero, an enemy building or a shrine with an enemy crystal.",
+                "Attack an enemy character, an enemy building or a shrine with an enemy crystal.",
                 ATTACK,
             );
-        }
+        };
         if at.distance(where_) > 1 {
             return refuse("The target must be in your Hero's hex or an adjacent one.", ATTACK);
         }
@@ -509,6 +644,7 @@ impl SpellsOfDoom {
                     candidates.push(Action::Play { card: *card });
                 }
                 self.cast_candidates(seat, &mut candidates);
+                self.creature_candidates(seat, &mut candidates);
                 for card in &player.hand {
                     if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
                         for hex in self.content.board.hexes() {
@@ -520,11 +656,11 @@ impl SpellsOfDoom {
                     }
                 }
                 for (card, _) in &player.terrain {
-                    for victim in crate::seats(self.seats()) {
-                        candidates.push(Action::Reveal {
-                            card: *card,
-                            on: Target::Hero(victim),
-                        });
+                    let characters = crate::seats(self.seats())
+                        .map(Target::Hero)
+                        .chain(self.creatures.iter().map(|c| Target::Creature(c.id)));
+                    for on in characters {
+                        candidates.push(Action::Reveal { card: *card, on });
                     }
                 }
                 for card in &player.hand {
@@ -557,6 +693,44 @@ impl SpellsOfDoom {
 }
 
 impl SpellsOfDoom {
+    /// Summons (after Summoning), and every creature's moves and attacks.
+    fn creature_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.flags.summoning
+            && let Some(hero) = self.players[seat.index()].hero.at
+        {
+            for token in self.available_tokens(seat) {
+                for hex in self.content.board.within(hero.hex(), 1) {
+                    out.push(Action::Summon {
+                        token,
+                        at: Pos::of(hex),
+                    });
+                }
+            }
+        }
+        let mut targets: Vec<Target> = crate::seats(self.seats()).map(Target::Hero).collect();
+        targets.extend(self.creatures.iter().map(|c| Target::Creature(c.id)));
+        targets.extend(self.buildings.iter().map(|b| Target::Building(b.at)));
+        targets.extend(self.shrines.iter().map(|s| Target::Shrine(s.at)));
+        for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
+            let speed = u32::from(self.creature_def(&creature.kind).speed());
+            for hex in self.content.board.within(creature.at.hex(), speed) {
+                out.push(Action::CreatureMove {
+                    creature: creature.id,
+                    to: Pos::of(hex),
+                });
+            }
+            for target in &targets {
+                for special in [false, true] {
+                    out.push(Action::CreatureAttack {
+                        creature: creature.id,
+                        target: *target,
+                        special,
+                    });
+                }
+            }
+        }
+    }
+
     /// Every cast of each prepared spell (one card of each kind named; 1 to 3 copies) at every
     /// target kind; `check` keeps the legal ones.
     fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>) {

@@ -14,6 +14,7 @@ pub mod apply;
 pub mod board;
 pub mod combat;
 pub mod content;
+pub mod creatures;
 pub mod effects;
 pub mod event;
 pub mod legal;
@@ -119,6 +120,7 @@ impl Game for SpellsOfDoom {
             Action::Attack { target, fire } => {
                 let aim = match target {
                     Target::Hero(victim) => format!("{}'s Hero", seat_token(*victim)),
+                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
                     Target::Building(at) => format!("the building at {at}"),
                     Target::Shrine(at) => format!("the shrine at {at}"),
                 };
@@ -148,6 +150,9 @@ impl Game for SpellsOfDoom {
                 let aim = match target {
                     CastTarget::Myself => String::new(),
                     CastTarget::At(Target::Hero(victim)) => format!(" on {}'s Hero", seat_token(*victim)),
+                    CastTarget::At(Target::Creature(id)) => {
+                        format!(" on {}'s {}", seat_token(id.owner), self.creature_name(*id))
+                    }
                     CastTarget::At(Target::Building(at)) => format!(" on the building at {at}"),
                     CastTarget::At(Target::Shrine(at)) => format!(" on the shrine at {at}"),
                     CastTarget::Hex(at) => format!(" at {at}"),
@@ -165,10 +170,32 @@ impl Game for SpellsOfDoom {
             Action::Reveal { card, on } => {
                 let who = match on {
                     Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
+                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
                     Target::Building(at) => format!("the building at {at}"),
                     Target::Shrine(at) => format!("the shrine at {at}"),
                 };
                 format!("Reveal {} on {who}", self.card(seat, *card).name)
+            }
+            Action::Summon { token, at } => {
+                let kind = self.token_kind(seat, *token).unwrap_or("?");
+                let def = self.creature_def(kind);
+                let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
+                format!("Summon a {} at {at} ({cost} mana)", def.name)
+            }
+            Action::CreatureMove { creature, to } => format!("Move the {} to {to}", self.creature_name(*creature)),
+            Action::CreatureAttack {
+                creature,
+                target,
+                special,
+            } => {
+                let aim = match target {
+                    Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
+                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
+                    Target::Building(at) => format!("the building at {at}"),
+                    Target::Shrine(at) => format!("the shrine at {at}"),
+                };
+                let how = if *special { " with its Special Attack" } else { "" };
+                format!("The {} attacks {aim}{how}", self.creature_name(*creature))
             }
             Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card(seat, *card).name),
             Action::EndTurn => "End the turn".into(),
@@ -208,6 +235,27 @@ impl Game for SpellsOfDoom {
             }
             if player.hero.at.is_some_and(|at| !self.content.board.contains(at.hex())) {
                 return Err(format!("{seat}'s Hero is off the map"));
+            }
+            for creature in self.creatures().iter().filter(|c| c.id.owner == seat) {
+                let def = self.creature_def(&creature.kind);
+                if creature.hp == 0 || creature.hp > def.hp || !self.content.board.contains(creature.at.hex()) {
+                    return Err(format!(
+                        "{seat}'s {} has {} HP at {}",
+                        def.name, creature.hp, creature.at
+                    ));
+                }
+                if self.token_kind(seat, creature.id.token) != Some(creature.kind.as_str()) {
+                    return Err(format!(
+                        "{seat}'s creature token {} is not a {}",
+                        creature.id.token, creature.kind
+                    ));
+                }
+                if self.creatures().iter().filter(|c| c.id == creature.id).count() != 1 {
+                    return Err(format!(
+                        "{seat}'s creature token {} is on the board twice",
+                        creature.id.token
+                    ));
+                }
             }
             for kind in [TowerKind::Mage, TowerKind::Defense] {
                 if self.towers_of(seat, kind) > state::TOWERS_PER_KIND {

@@ -147,6 +147,32 @@ impl Player {
     }
 }
 
+/// A creature token: its owner and its place on the owner's Hero board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CreatureId {
+    pub owner: Seat,
+    pub token: u8,
+}
+
+/// A creature on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Creature {
+    pub id: CreatureId,
+    /// Its kind, from creatures.ron.
+    pub kind: String,
+    pub at: Pos,
+    pub hp: u8,
+    /// The turn it was summoned: it waits a turn unless Ready to Fight.
+    pub summoned: u32,
+}
+
+/// A character: a Hero or a creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Character {
+    Hero(Seat),
+    Creature(CreatureId),
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Building {
     pub kind: TowerKind,
@@ -178,7 +204,7 @@ pub enum Phase {
 }
 
 /// What the active player has done this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct TurnFlags {
     pub moved: bool,
     /// Attacks and spells (Healing Ward aside) made this turn: one, two after Fast Attack.
@@ -197,6 +223,15 @@ pub struct TurnFlags {
     pub conjuration: u8,
     /// A spell was cast this turn (Healing Ward excepted).
     pub cast: bool,
+    /// The Summoning skill was played: creatures may be summoned this turn.
+    pub summoning: bool,
+    /// The character moving or attacking now; those in `done` have finished for the turn (a
+    /// character's move and attacks are done before another one moves).
+    pub current: Option<Character>,
+    pub done: Vec<Character>,
+    /// Creatures that moved, and that attacked, this turn.
+    pub creatures_moved: Vec<CreatureId>,
+    pub creatures_struck: Vec<CreatureId>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -209,6 +244,7 @@ pub struct SpellsOfDoom {
     pub(crate) players: Vec<Player>,
     pub(crate) shrines: Vec<Shrine>,
     pub(crate) buildings: Vec<Building>,
+    pub(crate) creatures: Vec<Creature>,
     /// Turns begun, from 1 to 18 (6 a round).
     pub(crate) turn: u32,
     pub(crate) active: Seat,
@@ -371,6 +407,68 @@ impl SpellsOfDoom {
 
     pub fn buildings(&self) -> &[Building] {
         &self.buildings
+    }
+
+    pub fn creatures(&self) -> &[Creature] {
+        &self.creatures
+    }
+
+    pub fn creature(&self, id: CreatureId) -> Option<&Creature> {
+        self.creatures.iter().find(|c| c.id == id)
+    }
+
+    pub fn creature_def(&self, kind: &str) -> &crate::content::CreatureDef {
+        self.content
+            .creatures
+            .get(&Id::new(kind))
+            .expect("creatures are checked at load")
+    }
+
+    /// A creature's name ("Dog"), whether on the board or on its Hero board.
+    pub fn creature_name(&self, id: CreatureId) -> String {
+        self.token_kind(id.owner, id.token)
+            .map_or_else(|| "creature".to_string(), |kind| self.creature_def(kind).name.clone())
+    }
+
+    /// The kind of the token `token` on `owner`'s Hero board.
+    pub fn token_kind(&self, owner: Seat, token: u8) -> Option<&str> {
+        self.hero_def(owner)
+            .creatures
+            .get(usize::from(token))
+            .map(|id| id.key())
+    }
+
+    /// A creature's Armor: its own, friendly Mage Towers in range, within the limit of 3.
+    pub fn creature_armor(&self, creature: &Creature) -> u8 {
+        let mage_towers = self
+            .buildings
+            .iter()
+            .filter(|b| {
+                b.kind == TowerKind::Mage
+                    && Self::team(b.owner) == Self::team(creature.id.owner)
+                    && b.at.distance(creature.at) <= TOWER_RANGE
+            })
+            .count() as u8;
+        effective_armor(ArmorParts {
+            base: self.creature_def(&creature.kind).armor,
+            mage_towers,
+            ..ArmorParts::default()
+        })
+    }
+
+    /// Where a character is, if on the board.
+    pub fn position(&self, character: Character) -> Option<Pos> {
+        match character {
+            Character::Hero(seat) => self.players.get(seat.index()).and_then(|p| p.hero.at),
+            Character::Creature(id) => self.creature(id).map(|c| c.at),
+        }
+    }
+
+    pub fn owner(character: Character) -> Seat {
+        match character {
+            Character::Hero(seat) => seat,
+            Character::Creature(id) => id.owner,
+        }
     }
 
     pub fn content(&self) -> &Arc<Content> {

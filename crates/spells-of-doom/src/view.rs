@@ -4,7 +4,7 @@
 use serde::Serialize;
 use spellhall_core::Seat;
 
-use crate::state::{Building, CardId, Phase, Pos, Shrine, SpellsOfDoom};
+use crate::state::{Building, CardId, Creature, Phase, Pos, Shrine, SpellsOfDoom};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HeroView {
@@ -40,6 +40,8 @@ pub struct View {
     pub heroes: Vec<HeroView>,
     pub shrines: Vec<Shrine>,
     pub buildings: Vec<Building>,
+    /// Creatures on the board (public).
+    pub creatures: Vec<Creature>,
     /// The viewer's own hand, with the cards' names.
     pub hand: Vec<(CardId, String)>,
 }
@@ -90,6 +92,7 @@ impl SpellsOfDoom {
             heroes,
             shrines: self.shrines.clone(),
             buildings: self.buildings.clone(),
+            creatures: self.creatures.clone(),
             hand,
         }
     }

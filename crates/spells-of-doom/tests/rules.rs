@@ -1220,3 +1220,332 @@ fn ensnare_targets_a_hex_with_a_terrain_token_or_next_to_one() {
     );
     assert_eq!(attack_dice(&events)[0].len(), 2, "Attack 2 on the hex itself");
 }
+
+fn token_of(game: &SpellsOfDoom, seat: Seat, kind: &str) -> u8 {
+    game.available_tokens(seat)
+        .into_iter()
+        .find(|t| game.token_kind(seat, *t) == Some(kind))
+        .expect("an available token")
+}
+
+fn creature_id(seat: Seat, token: u8) -> spells_of_doom::state::CreatureId {
+    spells_of_doom::state::CreatureId { owner: seat, token }
+}
+
+#[test]
+fn summoning_puts_creatures_in_or_next_to_the_heros_hex_for_their_cost() {
+    let (mut game, me, _) = playing_as("byron", "magie");
+    let summoning = game.give_card(me, "summoning").unwrap();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 10);
+    let golem = token_of(&game, me, "stone-golem");
+    assert!(
+        refused(
+            &mut game,
+            Action::Summon {
+                token: golem,
+                at: pos(1, 0)
+            }
+        )
+        .contains("Summoning card first")
+    );
+    act(&mut game, Action::Play { card: summoning });
+    assert!(
+        refused(
+            &mut game,
+            Action::Summon {
+                token: golem,
+                at: pos(2, 0)
+            }
+        )
+        .contains("adjacent")
+    );
+    act(
+        &mut game,
+        Action::Summon {
+            token: golem,
+            at: pos(1, 0),
+        },
+    );
+    let troll = token_of(&game, me, "rock-troll");
+    act(
+        &mut game,
+        Action::Summon {
+            token: troll,
+            at: pos(0, 0),
+        },
+    );
+    assert_eq!(
+        game.player(me).mana,
+        10 - 4 - 3,
+        "each creature's cost, one card for several"
+    );
+    assert_eq!(game.creatures().len(), 2);
+    assert!(
+        refused(
+            &mut game,
+            Action::Summon {
+                token: golem,
+                at: pos(1, 0)
+            }
+        )
+        .contains("already on the board")
+    );
+}
+
+#[test]
+fn a_creature_waits_a_turn_unless_ready_to_fight_and_fast_ones_move_3() {
+    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let hawks = prepare(&mut game, me, "hawks", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: hawks,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    let hawk = game.creatures()[0].id;
+    // Hawks are Ready to Fight and Fast: they move 3 at once.
+    act(
+        &mut game,
+        Action::CreatureMove {
+            creature: hawk,
+            to: pos(4, -2),
+        },
+    );
+    let summoning = game.give_card(me, "summoning").unwrap();
+    act(&mut game, Action::Play { card: summoning });
+    let wolf = token_of(&game, me, "wolf");
+    act(
+        &mut game,
+        Action::Summon {
+            token: wolf,
+            at: pos(0, 1),
+        },
+    );
+    let wolf = creature_id(me, wolf);
+    assert!(
+        refused(
+            &mut game,
+            Action::CreatureMove {
+                creature: wolf,
+                to: pos(0, 2)
+            }
+        )
+        .contains("waits a turn")
+    );
+    act(&mut game, Action::EndTurn);
+    act(&mut game, Action::EndTurn);
+    act(
+        &mut game,
+        Action::CreatureMove {
+            creature: wolf,
+            to: pos(0, 3),
+        },
+    );
+}
+
+#[test]
+fn beast_caller_makes_oakhearts_creatures_1_mana_cheaper() {
+    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let summoning = game.give_card(me, "summoning").unwrap();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 5);
+    act(&mut game, Action::Play { card: summoning });
+    let wolf = token_of(&game, me, "wolf");
+    act(
+        &mut game,
+        Action::Summon {
+            token: wolf,
+            at: pos(0, 1),
+        },
+    );
+    assert_eq!(game.player(me).mana, 3, "a Wolf costs 3, Oakheart pays 2");
+}
+
+#[test]
+fn dogs_summon_two_and_dragon_spirit_moves_the_dragon_back_to_full_hp() {
+    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(0, 1)),
+        },
+    );
+    assert_eq!(game.creatures().iter().filter(|c| c.kind == "dog").count(), 2);
+
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let spirit = prepare(&mut game, me, "dragon-spirit", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: spirit,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    let dragon = game.creatures().iter().find(|c| c.kind == "dragon").unwrap().id;
+    // Hurt it with the enemy's help, then summon it again: it moves, whole.
+    act(&mut game, Action::EndTurn);
+    game.place_hero(enemy, pos(1, 0));
+    game.set_steps(enemy, 0, 3);
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Creature(dragon),
+            fire: false,
+        },
+    );
+    act(&mut game, Action::EndTurn);
+    if let Some(hurt) = game.creature(dragon) {
+        assert!(hurt.hp <= 12);
+        let again = prepare(&mut game, me, "dragon-spirit", 1);
+        act(
+            &mut game,
+            Action::Cast {
+                spell: again,
+                copies: 1,
+                target: spells_of_doom::CastTarget::Hex(pos(0, 1)),
+            },
+        );
+        let dragon = game.creature(dragon).unwrap();
+        assert_eq!((dragon.at, dragon.hp), (pos(0, 1), 12));
+    }
+}
+
+#[test]
+fn a_creatures_attack_adds_its_burn_attack_and_the_star_lets_it_make_only_the_special_one() {
+    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let summoning = game.give_card(me, "summoning").unwrap();
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(0, 1));
+    game.set_hp(enemy, 16);
+    game.set_mana(me, 10);
+    act(&mut game, Action::Play { card: summoning });
+    let token = token_of(&game, me, "pyromancer");
+    act(&mut game, Action::Summon { token, at: pos(0, 0) });
+    act(&mut game, Action::EndTurn);
+    act(&mut game, Action::EndTurn);
+    let pyro = creature_id(me, token);
+    game.place_hero(enemy, pos(0, 1));
+    let events = act(
+        &mut game,
+        Action::CreatureAttack {
+            creature: pyro,
+            target: Target::Hero(enemy),
+            special: true,
+        },
+    );
+    assert!(
+        attack_dice(&events).is_empty(),
+        "the Special Attack instead of the normal one"
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::event::Special::Burn, dice, .. } if dice.len() == 1)));
+    assert!(
+        refused(
+            &mut game,
+            Action::CreatureAttack {
+                creature: pyro,
+                target: Target::Hero(enemy),
+                special: false
+            }
+        )
+        .contains("already attacked")
+    );
+}
+
+#[test]
+fn a_killed_creature_goes_back_to_its_hero_board_and_scores_nothing() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let summoning = game.give_card(me, "summoning").unwrap();
+    game.place_hero(me, pos(0, 0));
+    game.set_mana(me, 10);
+    act(&mut game, Action::Play { card: summoning });
+    let token = token_of(&game, me, "illusion");
+    act(&mut game, Action::Summon { token, at: pos(0, 1) });
+    act(&mut game, Action::EndTurn);
+    let illusion = creature_id(me, token);
+    game.place_hero(enemy, pos(0, 1));
+    game.set_steps(enemy, 0, 3);
+    for _ in 0..20 {
+        if game.creature(illusion).is_none() {
+            break;
+        }
+        act(
+            &mut game,
+            Action::Attack {
+                target: Target::Creature(illusion),
+                fire: false,
+            },
+        );
+        act(&mut game, Action::EndTurn);
+        act(&mut game, Action::EndTurn);
+        game.place_hero(enemy, pos(0, 1));
+    }
+    assert!(game.creature(illusion).is_none(), "6 dice against Armor 1 and 1 HP");
+    assert!(game.available_tokens(me).contains(&token));
+    assert_eq!(game.vp(SpellsOfDoom::team(enemy)), 0);
+}
+
+#[test]
+fn a_characters_move_and_attack_end_when_another_character_moves() {
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let hawks = prepare(&mut game, me, "hawks", 1);
+    game.place_hero(me, pos(0, 0));
+    game.place_hero(enemy, pos(3, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: hawks,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    let hawk = game.creatures()[0].id;
+    // Casting was the Hero's action; the Hawk moving now finishes the Hero for the turn.
+    act(
+        &mut game,
+        Action::CreatureMove {
+            creature: hawk,
+            to: pos(2, 0),
+        },
+    );
+    assert!(refused(&mut game, Action::Move { to: pos(0, 1) }).contains("another character has moved"));
+    act(
+        &mut game,
+        Action::CreatureAttack {
+            creature: hawk,
+            target: Target::Hero(enemy),
+            special: false,
+        },
+    );
+}
+
+#[test]
+fn defense_towers_attack_enemy_creatures_and_heal_friendly_ones() {
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    game.add_building(enemy, TowerKind::Defense, pos(2, 0));
+    let events = act(&mut game, Action::EndTurn);
+    let hits = events
+        .iter()
+        .filter(|e| matches!(e, Event::Attacked { by: Attacker::Tower(s), target: Target::Creature(_), dice, .. } if *s == enemy && dice.len() == 3))
+        .count();
+    assert_eq!(hits, 2, "each Dog in range takes Attack 3");
+}

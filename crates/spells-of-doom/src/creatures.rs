@@ -1,0 +1,236 @@
+//! Creatures: summoning (the Summoning skill and the summoning spells), their moves and attacks
+//! with their abilities, damage and death, and the rule that a character's move and attacks are
+//! done before another character moves.
+
+use spellhall_core::Seat;
+
+use crate::action::Target;
+use crate::combat::{damage, roll};
+use crate::content::{Ability, CreatureAbility};
+use crate::event::{Attacker, Event, Special};
+use crate::state::{Character, Creature, CreatureId, Pos, SpellsOfDoom, TOWER_PARTING_ATTACK, TOWER_RANGE, TowerKind};
+
+impl SpellsOfDoom {
+    /// `character` starts or goes on acting; the character acting before it is finished.
+    pub(crate) fn act_with(&mut self, character: Character) {
+        if let Some(current) = self.flags.current
+            && current != character
+            && !self.flags.done.contains(&current)
+        {
+            self.flags.done.push(current);
+        }
+        self.flags.current = Some(character);
+    }
+
+    /// Whether `character` has finished for the turn.
+    pub fn finished(&self, character: Character) -> bool {
+        self.flags.done.contains(&character)
+    }
+
+    /// The tokens of `seat`'s Hero board that are not on the board, by index.
+    pub fn available_tokens(&self, seat: Seat) -> Vec<u8> {
+        (0..self.hero_def(seat).creatures.len() as u8)
+            .filter(|token| {
+                self.creature(CreatureId {
+                    owner: seat,
+                    token: *token,
+                })
+                .is_none()
+            })
+            .collect()
+    }
+
+    /// Mana a creature costs `seat` to summon (Oakheart's Beast Caller takes some off, never
+    /// below 1).
+    pub fn summon_cost(&self, seat: Seat, base: u8) -> u32 {
+        let discount = match self.hero_def(seat).ability {
+            Ability::BeastCaller { discount } => discount,
+            _ => 0,
+        };
+        u32::from(base.saturating_sub(discount).max(1))
+    }
+
+    /// A creature may act this turn: summoned on an earlier turn, or Ready to Fight.
+    pub fn creature_ready(&self, creature: &Creature) -> bool {
+        creature.summoned < self.turn || self.creature_def(&creature.kind).has(CreatureAbility::ReadyToFight)
+    }
+
+    pub(crate) fn place_creature(&mut self, owner: Seat, token: u8, at: Pos, events: &mut Vec<Event>) {
+        let Some(kind) = self.token_kind(owner, token).map(str::to_string) else {
+            return;
+        };
+        let hp = self.creature_def(&kind).hp;
+        let id = CreatureId { owner, token };
+        self.creatures.retain(|c| c.id != id);
+        self.creatures.push(Creature {
+            id,
+            kind: kind.clone(),
+            at,
+            hp,
+            summoned: self.turn,
+        });
+        events.push(Event::Summoned {
+            seat: owner,
+            creature: kind,
+            at,
+        });
+    }
+
+    /// Summon `count` available creatures of `kind` at `at` (a summoning spell); a Spell of Doom's
+    /// creature already on the board is moved there with full HP instead.
+    pub(crate) fn summon_kind(
+        &mut self,
+        seat: Seat,
+        kind: &str,
+        count: u8,
+        relocate: bool,
+        at: Pos,
+        events: &mut Vec<Event>,
+    ) {
+        let tokens: Vec<u8> = self
+            .available_tokens(seat)
+            .into_iter()
+            .filter(|t| self.token_kind(seat, *t) == Some(kind))
+            .take(usize::from(count))
+            .collect();
+        if tokens.is_empty() && relocate {
+            let on_board: Vec<u8> = self
+                .creatures
+                .iter()
+                .filter(|c| c.id.owner == seat && c.kind == kind)
+                .map(|c| c.id.token)
+                .take(usize::from(count))
+                .collect();
+            for token in on_board {
+                self.place_creature(seat, token, at, events);
+            }
+            return;
+        }
+        for token in tokens {
+            self.place_creature(seat, token, at, events);
+        }
+    }
+
+    pub(crate) fn move_creature(&mut self, id: CreatureId, to: Pos, events: &mut Vec<Event>) {
+        self.act_with(Character::Creature(id));
+        self.flags.creatures_moved.push(id);
+        let Some(from) = self.creature(id).map(|c| c.at) else {
+            return;
+        };
+        self.parting_attacks(Target::Creature(id), id.owner, from, to, events);
+        if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
+            creature.at = to;
+            events.push(Event::CreatureMoved {
+                seat: id.owner,
+                creature: creature.kind.clone(),
+                from,
+                to,
+            });
+        }
+    }
+
+    /// An enemy Defense Tower attacks a character leaving its range (our reading: the move leaves
+    /// the range when it starts inside and ends outside; nothing blocks movement).
+    pub(crate) fn parting_attacks(&mut self, mover: Target, owner: Seat, from: Pos, to: Pos, events: &mut Vec<Event>) {
+        let towers: Vec<Seat> = self
+            .buildings
+            .iter()
+            .filter(|b| {
+                b.kind == TowerKind::Defense
+                    && Self::team(b.owner) != Self::team(owner)
+                    && b.at.distance(from) <= TOWER_RANGE
+                    && b.at.distance(to) > TOWER_RANGE
+            })
+            .map(|b| b.owner)
+            .collect();
+        for tower_owner in towers {
+            let dice = roll(&mut self.rng, TOWER_PARTING_ATTACK);
+            self.resolve_attack(Attacker::Tower(tower_owner), mover, dice, events);
+        }
+    }
+
+    /// A creature's attack: its dice, then its Burn or Stun Attack 1 on a Hero; with `special`
+    /// (the "*"), the Special Attack alone.
+    pub(crate) fn creature_attack(&mut self, id: CreatureId, target: Target, special: bool, events: &mut Vec<Event>) {
+        self.act_with(Character::Creature(id));
+        self.flags.creatures_struck.push(id);
+        let Some(kind) = self.creature(id).map(|c| c.kind.clone()) else {
+            return;
+        };
+        let def = self.creature_def(&kind).clone();
+        let specials: Vec<Special> = def
+            .abilities
+            .iter()
+            .filter_map(|a| match a {
+                CreatureAbility::BurnAttack => Some(Special::Burn),
+                CreatureAbility::StunAttack => Some(Special::Stun),
+                _ => None,
+            })
+            .collect();
+        if !special {
+            let dice = roll(&mut self.rng, u32::from(def.attack));
+            self.resolve_attack(Attacker::Creature(id), target, dice, events);
+        }
+        if let Target::Hero(victim) = target {
+            for kind in specials {
+                self.special_attack(kind, victim, 1, events);
+            }
+        }
+    }
+
+    /// Damage to a creature; at 0 HP it leaves the board and its token goes back to the Hero
+    /// board (a creature's death scores nothing).
+    pub(crate) fn damage_creature(&mut self, id: CreatureId, dice: &[u8], by: Attacker, events: &mut Vec<Event>) {
+        let Some(creature) = self.creature(id) else {
+            return;
+        };
+        let armor = self.creature_armor(creature);
+        let dealt = damage(dice, armor);
+        events.push(Event::Attacked {
+            by,
+            target: Target::Creature(id),
+            dice: dice.to_vec(),
+            armor,
+            damage: dealt,
+        });
+        if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
+            creature.hp = creature.hp.saturating_sub(dealt.min(255) as u8);
+            if creature.hp == 0 {
+                let kind = creature.kind.clone();
+                self.creatures.retain(|c| c.id != id);
+                events.push(Event::CreatureKilled {
+                    seat: id.owner,
+                    creature: kind,
+                });
+            }
+        }
+    }
+
+    pub(crate) fn heal_creature(&mut self, id: CreatureId, hp: u8, by: &'static str, events: &mut Vec<Event>) {
+        let Some(kind) = self.creature(id).map(|c| c.kind.clone()) else {
+            return;
+        };
+        let max = self.creature_def(&kind).hp;
+        if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id)
+            && creature.hp < max
+        {
+            let healed = hp.min(max - creature.hp);
+            creature.hp += healed;
+            events.push(Event::CreatureHealed {
+                seat: id.owner,
+                creature: kind,
+                hp: healed,
+                by,
+            });
+        }
+    }
+
+    /// The creatures of a team (`friendly` = the same team as `seat`) within `range` of `at`.
+    pub(crate) fn creatures_near(&self, seat: Seat, friendly: bool, at: Pos, range: u32) -> Vec<CreatureId> {
+        self.creatures
+            .iter()
+            .filter(|c| (Self::team(c.id.owner) == Self::team(seat)) == friendly && c.at.distance(at) <= range)
+            .map(|c| c.id)
+            .collect()
+    }
+}
