@@ -4,10 +4,10 @@
 //! and the 120 Hero cards, most of it Spellhall's design where the rulebook is silent), loaded and
 //! checked; the board's geometry on `hexx`; the dice rules (`combat`); and the engine behind the
 //! kernel's `Game` contract: setup, upkeep, the Hero's actions, skills, the Reserve, spells cast
-//! on the player's own turn, Terrain, death and respawn, scoring and the end, for 2 players and 2
-//! teams of 2 (the crate README lists it all).
-//! Not yet: creatures, and counters and traps on another player's turn; until they land the app
-//! lists the game as not yet available.
+//! on the player's own turn, Terrain, creatures, death and respawn, scoring and the end, for 2
+//! players and 2 teams of 2 (the crate README lists it all).
+//! Not yet: skills on creatures, and counters and traps on another player's turn; until they land
+//! (with the computer player and the board) the app lists the game as not yet available.
 
 pub mod action;
 pub mod apply;
