@@ -25,8 +25,8 @@ pub enum CastTarget {
     At(Target),
     /// A hex (Fire Blast, Earthquake).
     Hex(Pos),
-    /// Fire Arrows: the target Hero and the hex behind it for the collateral attack.
-    Arrows { target: Seat, behind: Pos },
+    /// Fire Arrows: the target character and the hex behind it for the collateral attack.
+    Arrows { target: Target, behind: Pos },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

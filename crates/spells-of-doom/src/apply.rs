@@ -99,7 +99,7 @@ impl SpellsOfDoom {
             game.players[seat.index()].hero.at = Some(start);
         }
         game.rng = rng;
-        Ok((game, vec![Event::Dealt]))
+        Ok((game, vec![Event::Dealt { players: count as u8 }]))
     }
 
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
@@ -124,7 +124,7 @@ impl SpellsOfDoom {
             }
             Action::Move { to } => self.move_hero(seat, *to, &mut events),
             Action::Attack { target, fire } => {
-                self.act_with(Character::Hero(seat));
+                self.act_with(Character::Hero(seat), false);
                 self.flags.strikes += 1;
                 let mut dice_count = self.attack_dice(seat) + u32::from(self.flags.strong);
                 if *fire && let Some((mana, dice)) = self.fire_attack(seat) {
@@ -194,7 +194,7 @@ impl SpellsOfDoom {
             }
             Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, &mut events),
             Action::Cast { spell, copies, target } => {
-                self.act_with(Character::Hero(seat));
+                self.act_with(Character::Hero(seat), false);
                 self.cast(seat, *spell, *copies, *target, &mut events)
             }
             Action::Summon { token, at } => {
@@ -404,7 +404,7 @@ impl SpellsOfDoom {
     }
 
     fn move_hero(&mut self, seat: Seat, to: Pos, events: &mut Vec<Event>) {
-        self.act_with(Character::Hero(seat));
+        self.act_with(Character::Hero(seat), true);
         self.flags.moved = true;
         let from = self.players[seat.index()].hero.at.expect("checked: on the board");
         let mana = self.speed_cost(seat, from, to);
@@ -583,8 +583,15 @@ impl SpellsOfDoom {
         let wealth = |team: usize| {
             of_team(team)
                 .map(|s| {
+                    let units: u32 = self
+                        .creatures
+                        .iter()
+                        .filter(|c| c.id.owner == s)
+                        .map(|c| self.unit_cost(&c.kind))
+                        .sum();
                     self.players[s.index()].mana
                         + BUILD_COST * self.buildings.iter().filter(|b| b.owner == s).count() as u32
+                        + units
                 })
                 .sum::<u32>()
         };

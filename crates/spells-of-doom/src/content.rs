@@ -56,7 +56,8 @@ pub enum Ability {
     FireAttack { mana: u8, dice: u8 },
     /// Restore `hp` at the start of each of the Hero's upkeeps.
     Regenerate { hp: u8 },
-    /// Each creature the Hero summons costs `discount` less mana (never below 1).
+    /// Each creature the Hero summons with the Summoning skill costs `discount` less mana (never
+    /// below 1); summoning spells cost what the card says.
     BeastCaller { discount: u8 },
     /// The Hero's spells reach `range` hexes further.
     MindReach { range: u8 },

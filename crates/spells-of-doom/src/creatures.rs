@@ -11,15 +11,20 @@ use crate::event::{Attacker, Event, Special};
 use crate::state::{Character, Creature, CreatureId, Pos, SpellsOfDoom, TOWER_PARTING_ATTACK, TOWER_RANGE, TowerKind};
 
 impl SpellsOfDoom {
-    /// `character` starts or goes on acting; the character acting before it is finished.
-    pub(crate) fn act_with(&mut self, character: Character) {
-        if let Some(current) = self.flags.current
-            && current != character
-            && !self.flags.done.contains(&current)
-        {
-            self.flags.done.push(current);
+    /// `character` moves (`moving`) or attacks. Moving finishes every other character that has
+    /// acted this turn: "a character's movement and attack(s) must be completed before another one
+    /// is moved".
+    pub(crate) fn act_with(&mut self, character: Character, moving: bool) {
+        if moving {
+            for other in self.flags.acted.clone() {
+                if other != character && !self.flags.done.contains(&other) {
+                    self.flags.done.push(other);
+                }
+            }
         }
-        self.flags.current = Some(character);
+        if !self.flags.acted.contains(&character) {
+            self.flags.acted.push(character);
+        }
     }
 
     /// Whether `character` has finished for the turn.
@@ -38,6 +43,27 @@ impl SpellsOfDoom {
                 .is_none()
             })
             .collect()
+    }
+
+    /// What a creature on the board is worth for the last tie-breaker: its summoning cost, or the
+    /// cost of the spell that summons it (shared among the creatures that spell brings).
+    pub fn unit_cost(&self, kind: &str) -> u32 {
+        if let Some(cost) = self.creature_def(kind).cost {
+            return u32::from(cost);
+        }
+        self.content
+            .cards
+            .items()
+            .iter()
+            .find_map(|card| match (&card.effect, card.kind) {
+                (crate::content::Effect::Summon { creature, count }, crate::content::CardKind::Spell { cost, .. })
+                    if creature.key() == kind =>
+                {
+                    Some(u32::from(cost) / u32::from((*count).max(1)))
+                }
+                _ => None,
+            })
+            .unwrap_or(0)
     }
 
     /// Mana a creature costs `seat` to summon (Oakheart's Beast Caller takes some off, never
@@ -61,7 +87,16 @@ impl SpellsOfDoom {
         };
         let hp = self.creature_def(&kind).hp;
         let id = CreatureId { owner, token };
+        let fresh = self.creature(id).is_none();
         self.creatures.retain(|c| c.id != id);
+        if fresh {
+            // A token killed and summoned again this turn is a new creature.
+            let me = Character::Creature(id);
+            self.flags.acted.retain(|c| *c != me);
+            self.flags.done.retain(|c| *c != me);
+            self.flags.creatures_moved.retain(|c| *c != id);
+            self.flags.creatures_struck.retain(|c| *c != id);
+        }
         self.creatures.push(Creature {
             id,
             kind: kind.clone(),
@@ -112,7 +147,7 @@ impl SpellsOfDoom {
     }
 
     pub(crate) fn move_creature(&mut self, id: CreatureId, to: Pos, events: &mut Vec<Event>) {
-        self.act_with(Character::Creature(id));
+        self.act_with(Character::Creature(id), true);
         self.flags.creatures_moved.push(id);
         let Some(from) = self.creature(id).map(|c| c.at) else {
             return;
@@ -152,7 +187,7 @@ impl SpellsOfDoom {
     /// A creature's attack: its dice, then its Burn or Stun Attack 1 on a Hero; with `special`
     /// (the "*"), the Special Attack alone.
     pub(crate) fn creature_attack(&mut self, id: CreatureId, target: Target, special: bool, events: &mut Vec<Event>) {
-        self.act_with(Character::Creature(id));
+        self.act_with(Character::Creature(id), false);
         self.flags.creatures_struck.push(id);
         let Some(kind) = self.creature(id).map(|c| c.kind.clone()) else {
             return;

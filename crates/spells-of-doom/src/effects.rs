@@ -43,7 +43,9 @@ impl SpellsOfDoom {
         player.mana -= u32::from(cost);
         player.spells.retain(|c| !used.contains(c));
         player.discard.extend(&used);
-        if !matches!(def.effect, Effect::HealingWard { .. }) {
+        if matches!(def.effect, Effect::HealingWard { .. }) {
+            self.flags.warded = true;
+        } else {
             self.flags.cast = true;
             self.flags.strikes += 1;
         }
@@ -103,11 +105,14 @@ impl SpellsOfDoom {
                     }
                 }
             }
-            (Effect::FireArrows { .. }, CastTarget::Arrows { target: victim, behind }) => {
+            (Effect::FireArrows { .. }, CastTarget::Arrows { target: aim, behind }) => {
                 let dice = roll(&mut self.rng, 3 * n as u32);
                 let [high, middle, low] = fire_arrows_groups(dice, n);
-                self.special_tokens_from(Special::Burn, victim, &high, events);
-                self.resolve_attack(Attacker::Hero(seat), Target::Hero(victim), middle, events);
+                // The Burn group only burns a Hero (Special Attacks target only Heroes).
+                if let Target::Hero(victim) = aim {
+                    self.special_tokens_from(Special::Burn, victim, &high, events);
+                }
+                self.resolve_attack(Attacker::Hero(seat), aim, middle, events);
                 for aim in self.enemies_at(seat, behind) {
                     self.resolve_attack(Attacker::Hero(seat), aim, low.clone(), events);
                 }

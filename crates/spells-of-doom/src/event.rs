@@ -9,7 +9,9 @@ use crate::state::{CreatureId, Pos, TowerKind, Track};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
     /// Opening hands dealt (each seat sees its own).
-    Dealt,
+    Dealt {
+        players: u8,
+    },
     Mulliganed {
         seat: Seat,
         cards: usize,
@@ -183,8 +185,10 @@ pub enum Attacker {
 impl GameEvent for Event {
     fn reveal(&self) -> Reveal {
         match self {
-            Event::Dealt => Reveal::ToSeats(Vec::new()),
-            Event::Mulliganed { seat, .. } | Event::Drew { seat, .. } => Reveal::ToSeats(vec![*seat]),
+            Event::Dealt { players } => Reveal::ToSeats(Seat::all(usize::from(*players)).collect()),
+            Event::Mulliganed { seat, cards } | Event::Drew { seat, cards, .. } if *cards > 0 => {
+                Reveal::ToSeats(vec![*seat])
+            }
             Event::FirstPlayerRoll { .. }
             | Event::Attacked { .. }
             | Event::TokensRolled { .. }
@@ -204,7 +208,7 @@ impl GameEvent for Event {
         };
         let faces = |dice: &[u8]| dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
         Some(match self {
-            Event::Dealt => "Each player drew 5 cards and has 7 mana.".into(),
+            Event::Dealt { .. } => "Each player drew 5 cards and has 7 mana.".into(),
             Event::Mulliganed { seat, cards } => {
                 format!("{} shuffled {cards} card(s) back and drew as many.", name(seat))
             }

@@ -213,7 +213,7 @@ impl SpellsOfDoom {
                 CAST,
             );
         }
-        if !ward && !self.stun_allows(seat, false) {
+        if !self.stun_allows(seat, false) {
             return refuse(
                 "A stunned Hero may move or cast a spell this turn, not both.",
                 "Spells of Doom rules: Stun Token",
@@ -261,9 +261,11 @@ impl SpellsOfDoom {
             (Effect::Blast { .. }, CastTarget::Hex(at)) => {
                 self.content.board.contains(at.hex()) && caster.distance(at) <= reach
             }
-            (Effect::FireArrows { .. }, CastTarget::Arrows { target: victim, behind }) => {
-                let there = self.players.get(victim.index()).and_then(|p| p.hero.at);
-                enemy_in_reach(Target::Hero(victim))
+            (Effect::FireArrows { .. }, CastTarget::Arrows { target: aim, behind }) => {
+                let character = matches!(aim, Target::Hero(_) | Target::Creature(_));
+                let there = self.enemy_target_at(seat, aim);
+                character
+                    && enemy_in_reach(aim)
                     && there.is_some_and(|at| {
                         at.distance(behind) == 1
                             && caster.distance(behind) == caster.distance(at) + 1
@@ -618,6 +620,14 @@ impl SpellsOfDoom {
                             });
                         }
                     }
+                    for creature in &self.creatures {
+                        for fire in [false, true] {
+                            candidates.push(Action::Attack {
+                                target: Target::Creature(creature.id),
+                                fire,
+                            });
+                        }
+                    }
                     for building in &self.buildings {
                         for fire in [false, true] {
                             candidates.push(Action::Attack {
@@ -746,16 +756,29 @@ impl SpellsOfDoom {
             }
         }
         let mut targets = vec![CastTarget::Myself];
-        for victim in crate::seats(self.seats()) {
-            targets.push(CastTarget::At(Target::Hero(victim)));
-            if let Some(at) = self.players[victim.index()].hero.at {
+        let characters = crate::seats(self.seats())
+            .map(Target::Hero)
+            .chain(self.creatures.iter().map(|c| Target::Creature(c.id)));
+        for aim in characters {
+            targets.push(CastTarget::At(aim));
+            if let Some(at) = self.enemy_target_at(seat, aim) {
                 for behind in at.hex().all_neighbors() {
                     targets.push(CastTarget::Arrows {
-                        target: victim,
+                        target: aim,
                         behind: Pos::of(behind),
                     });
                 }
             }
+        }
+        // Ensnare reaches any hex in or next to a Terrain token, wherever it is.
+        for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
+            targets.extend(
+                self.content
+                    .board
+                    .within(token.hex(), 1)
+                    .into_iter()
+                    .map(|h| CastTarget::Hex(Pos::of(h))),
+            );
         }
         targets.extend(self.buildings.iter().map(|b| CastTarget::At(Target::Building(b.at))));
         targets.extend(self.shrines.iter().map(|s| CastTarget::At(Target::Shrine(s.at))));

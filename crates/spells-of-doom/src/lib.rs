@@ -97,7 +97,7 @@ impl Game for SpellsOfDoom {
         match action {
             Action::Mulligan { cards } if cards.is_empty() => "Keep this hand".into(),
             Action::Mulligan { cards } => {
-                let names: Vec<String> = cards.iter().map(|c| self.card(seat, *c).name.clone()).collect();
+                let names: Vec<String> = cards.iter().map(|c| self.card_name(seat, *c)).collect();
                 format!("Shuffle back {}", names.join(", "))
             }
             Action::PayTokens {
@@ -135,18 +135,18 @@ impl Game for SpellsOfDoom {
             Action::Capture => "Capture the shrine (2 mana)".into(),
             Action::Recharge { cards } => format!(
                 "Magic Recharge: discard {} and {} for 1 mana",
-                self.card(seat, cards[0]).name,
-                self.card(seat, cards[1]).name
+                self.card_name(seat, cards[0]),
+                self.card_name(seat, cards[1])
             ),
             Action::Play { card } => {
-                let def = self.card(seat, *card);
-                match def.kind {
-                    content::CardKind::Spell { .. } => format!("Prepare {}", def.name),
-                    _ => format!("Play {}", def.name),
-                }
+                let spell = self
+                    .players_hero_card(seat, *card)
+                    .is_some_and(|def| matches!(def.kind, content::CardKind::Spell { .. }));
+                let verb = if spell { "Prepare" } else { "Play" };
+                format!("{verb} {}", self.card_name(seat, *card))
             }
             Action::Cast { spell, copies, target } => {
-                let name = &self.card(seat, *spell).name;
+                let name = &self.card_name(seat, *spell);
                 let aim = match target {
                     CastTarget::Myself => String::new(),
                     CastTarget::At(Target::Hero(victim)) => format!(" on {}'s Hero", seat_token(*victim)),
@@ -156,8 +156,8 @@ impl Game for SpellsOfDoom {
                     CastTarget::At(Target::Building(at)) => format!(" on the building at {at}"),
                     CastTarget::At(Target::Shrine(at)) => format!(" on the shrine at {at}"),
                     CastTarget::Hex(at) => format!(" at {at}"),
-                    CastTarget::Arrows { target: victim, behind } => {
-                        format!(" on {}'s Hero, the hex behind at {behind}", seat_token(*victim))
+                    CastTarget::Arrows { target: aim, behind } => {
+                        format!(" on {}, the hex behind at {behind}", self.target_words(*aim))
                     }
                 };
                 if *copies > 1 {
@@ -166,7 +166,7 @@ impl Game for SpellsOfDoom {
                     format!("Cast {name}{aim}")
                 }
             }
-            Action::PlaceTerrain { card, at } => format!("Lay {} with its token at {at}", self.card(seat, *card).name),
+            Action::PlaceTerrain { card, at } => format!("Lay {} with its token at {at}", self.card_name(seat, *card)),
             Action::Reveal { card, on } => {
                 let who = match on {
                     Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
@@ -174,14 +174,16 @@ impl Game for SpellsOfDoom {
                     Target::Building(at) => format!("the building at {at}"),
                     Target::Shrine(at) => format!("the shrine at {at}"),
                 };
-                format!("Reveal {} on {who}", self.card(seat, *card).name)
+                format!("Reveal {} on {who}", self.card_name(seat, *card))
             }
-            Action::Summon { token, at } => {
-                let kind = self.token_kind(seat, *token).unwrap_or("?");
-                let def = self.creature_def(kind);
-                let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
-                format!("Summon a {} at {at} ({cost} mana)", def.name)
-            }
+            Action::Summon { token, at } => match self.token_kind(seat, *token) {
+                Some(kind) => {
+                    let def = self.creature_def(kind);
+                    let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
+                    format!("Summon a {} at {at} ({cost} mana)", def.name)
+                }
+                None => format!("Summon token {token} at {at}"),
+            },
             Action::CreatureMove { creature, to } => format!("Move the {} to {to}", self.creature_name(*creature)),
             Action::CreatureAttack {
                 creature,
@@ -197,7 +199,7 @@ impl Game for SpellsOfDoom {
                 let how = if *special { " with its Special Attack" } else { "" };
                 format!("The {} attacks {aim}{how}", self.creature_name(*creature))
             }
-            Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card(seat, *card).name),
+            Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card_name(seat, *card)),
             Action::EndTurn => "End the turn".into(),
         }
     }

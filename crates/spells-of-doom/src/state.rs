@@ -223,11 +223,13 @@ pub struct TurnFlags {
     pub conjuration: u8,
     /// A spell was cast this turn (Healing Ward excepted).
     pub cast: bool,
+    /// Healing Ward was cast: not the turn's spell, but a cast for the Stun Token's rule.
+    pub warded: bool,
     /// The Summoning skill was played: creatures may be summoned this turn.
     pub summoning: bool,
-    /// The character moving or attacking now; those in `done` have finished for the turn (a
-    /// character's move and attacks are done before another one moves).
-    pub current: Option<Character>,
+    /// Characters that moved or attacked this turn; those in `done` have finished (a character's
+    /// move and attacks are done before another one moves).
+    pub acted: Vec<Character>,
     pub done: Vec<Character>,
     /// Creatures that moved, and that attacked, this turn.
     pub creatures_moved: Vec<CreatureId>,
@@ -273,6 +275,16 @@ impl SpellsOfDoom {
 
     pub fn deck_list(&self, seat: Seat) -> &[Id<CardDef>] {
         &self.content.decks[&self.players[seat.index()].hero_id]
+    }
+
+    /// A card's name, or "?" for an id the seat's deck does not have (for describing any action).
+    pub fn card_name(&self, seat: Seat, card: CardId) -> String {
+        self.players
+            .get(seat.index())
+            .and_then(|p| self.content.decks.get(&p.hero_id))
+            .and_then(|deck| deck.get(usize::from(card.0)))
+            .and_then(|id| self.content.cards.get(id))
+            .map_or_else(|| "?".to_string(), |def| def.name.clone())
     }
 
     pub fn card(&self, seat: Seat, card: CardId) -> &CardDef {
@@ -348,7 +360,7 @@ impl SpellsOfDoom {
             return true;
         }
         let moved = self.flags.moved || moving;
-        let strikes = self.flags.strikes + u8::from(!moving);
+        let strikes = self.flags.strikes + u8::from(self.flags.warded) + u8::from(!moving);
         if !moved || strikes == 0 {
             return true;
         }
@@ -422,6 +434,23 @@ impl SpellsOfDoom {
             .creatures
             .get(&Id::new(kind))
             .expect("creatures are checked at load")
+    }
+
+    /// The card definition, if the seat's deck has that id.
+    pub fn players_hero_card(&self, seat: Seat, card: CardId) -> Option<&CardDef> {
+        let deck = self.content.decks.get(&self.players.get(seat.index())?.hero_id)?;
+        self.content.cards.get(deck.get(usize::from(card.0))?)
+    }
+
+    /// A target in words, for describing actions: "{2}'s Hero", "{1}'s Dog".
+    pub fn target_words(&self, target: crate::action::Target) -> String {
+        use crate::action::Target;
+        match target {
+            Target::Hero(seat) => format!("{}'s Hero", spellhall_core::seat_token(seat)),
+            Target::Creature(id) => format!("{}'s {}", spellhall_core::seat_token(id.owner), self.creature_name(id)),
+            Target::Building(at) => format!("the building at {at}"),
+            Target::Shrine(at) => format!("the shrine at {at}"),
+        }
     }
 
     /// A creature's name ("Dog"), whether on the board or on its Hero board.

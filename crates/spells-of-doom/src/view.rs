@@ -42,6 +42,11 @@ pub struct View {
     pub buildings: Vec<Building>,
     /// Creatures on the board (public).
     pub creatures: Vec<Creature>,
+    /// Terrain tokens on the board, by owner (the hexes are public, the cards face down).
+    pub terrain_tokens: Vec<(Seat, Pos)>,
+    /// The viewer's own face-down cards: the Reserve, and the Terrain Area with each token's hex.
+    pub reserve: Vec<(CardId, String)>,
+    pub terrain: Vec<(CardId, String, Pos)>,
     /// The viewer's own hand, with the cards' names.
     pub hand: Vec<(CardId, String)>,
 }
@@ -93,6 +98,29 @@ impl SpellsOfDoom {
             shrines: self.shrines.clone(),
             buildings: self.buildings.clone(),
             creatures: self.creatures.clone(),
+            terrain_tokens: crate::seats(self.seats())
+                .flat_map(|seat| self.player(seat).terrain.iter().map(move |(_, at)| (seat, *at)))
+                .collect(),
+            reserve: self
+                .players
+                .get(viewer.index())
+                .map(|p| {
+                    p.reserve
+                        .iter()
+                        .map(|c| (*c, self.card(viewer, *c).name.clone()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+            terrain: self
+                .players
+                .get(viewer.index())
+                .map(|p| {
+                    p.terrain
+                        .iter()
+                        .map(|(c, at)| (*c, self.card(viewer, *c).name.clone(), *at))
+                        .collect()
+                })
+                .unwrap_or_default(),
             hand,
         }
     }

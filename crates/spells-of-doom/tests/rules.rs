@@ -933,7 +933,7 @@ fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
     game.place_hero(enemy, pos(1, 0));
     game.add_building(enemy, TowerKind::Defense, pos(2, 0));
     let target = spells_of_doom::CastTarget::Arrows {
-        target: enemy,
+        target: Target::Hero(enemy),
         behind: pos(2, 0),
     };
     let events = act(
@@ -961,7 +961,7 @@ fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(1, 0));
     let sideways = spells_of_doom::CastTarget::Arrows {
-        target: enemy,
+        target: Target::Hero(enemy),
         behind: pos(1, -1),
     };
     assert!(
@@ -1548,4 +1548,107 @@ fn defense_towers_attack_enemy_creatures_and_heal_friendly_ones() {
         .filter(|e| matches!(e, Event::Attacked { by: Attacker::Tower(s), target: Target::Creature(_), dice, .. } if *s == enemy && dice.len() == 3))
         .count();
     assert_eq!(hits, 2, "each Dog in range takes Attack 3");
+}
+
+#[test]
+fn a_hero_may_attack_after_a_creature_attacked_where_it_stood_but_not_after_one_moved() {
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    act(&mut game, Action::EndTurn);
+    act(&mut game, Action::EndTurn);
+    let dog = game.creatures()[0].id;
+    game.place_hero(enemy, pos(1, 1));
+    game.set_hp(enemy, 16);
+    act(&mut game, Action::Move { to: pos(0, 1) });
+    act(
+        &mut game,
+        Action::CreatureAttack {
+            creature: dog,
+            target: Target::Hero(enemy),
+            special: false,
+        },
+    );
+    act(
+        &mut game,
+        Action::Attack {
+            target: Target::Hero(enemy),
+            fire: false,
+        },
+    );
+    let other_dog = game.creatures().iter().find(|c| c.id != dog).unwrap().id;
+    act(
+        &mut game,
+        Action::CreatureMove {
+            creature: other_dog,
+            to: pos(2, 0),
+        },
+    );
+    assert!(
+        game.finished(spells_of_doom::state::Character::Creature(dog)),
+        "a move by another finishes it"
+    );
+}
+
+#[test]
+fn heroes_and_spells_are_offered_against_creatures_too() {
+    let (mut game, me, enemy) = playing_as("oakheart", "magie");
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(1, 0)),
+        },
+    );
+    act(&mut game, Action::EndTurn);
+    let dog = game.creatures()[0].id;
+    game.place_hero(enemy, pos(1, -1));
+    let legal = game.legal_actions();
+    assert!(legal.contains(&Action::Attack {
+        target: Target::Creature(dog),
+        fire: false
+    }));
+}
+
+#[test]
+fn a_stunned_hero_who_moved_may_not_cast_healing_ward_either() {
+    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let ward = prepare(&mut game, me, "healing-ward", 1);
+    game.place_hero(me, pos(0, 0));
+    game.set_tokens(me, 0, 0, true);
+    act(&mut game, Action::Move { to: pos(1, 0) });
+    assert!(
+        refused(
+            &mut game,
+            Action::Cast {
+                spell: ward,
+                copies: 1,
+                target: spells_of_doom::CastTarget::Myself
+            }
+        )
+        .contains("stunned")
+    );
+}
+
+#[test]
+fn terrain_tokens_are_public_and_their_cards_seen_only_by_their_owner() {
+    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let card = game.give_card(me, "exploding-area").unwrap();
+    act(&mut game, Action::PlaceTerrain { card, at: pos(2, 2) });
+    let theirs = game.view(enemy);
+    assert_eq!(theirs.terrain_tokens, [(me, pos(2, 2))]);
+    assert!(theirs.terrain.is_empty());
+    let mine = game.view(me);
+    assert_eq!(mine.terrain, [(card, "Exploding Area".to_string(), pos(2, 2))]);
 }
