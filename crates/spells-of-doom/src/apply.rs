@@ -437,14 +437,7 @@ impl SpellsOfDoom {
                 self.damage_hero(victim, dealt, Some(attacker_seat), events);
             }
             Target::Building(at) => {
-                let dealt = damage(&dice, STRUCTURE_ARMOR);
-                events.push(Event::Attacked {
-                    by,
-                    target,
-                    dice,
-                    armor: STRUCTURE_ARMOR,
-                    damage: dealt,
-                });
+                let dealt = Self::hit_structure(by, target, dice, events);
                 if let Some(i) = self.buildings.iter().position(|b| b.at == at) {
                     let building = &mut self.buildings[i];
                     building.hp = building.hp.saturating_sub(dealt.min(255) as u8);
@@ -455,14 +448,7 @@ impl SpellsOfDoom {
                 }
             }
             Target::Shrine(at) => {
-                let dealt = damage(&dice, STRUCTURE_ARMOR);
-                events.push(Event::Attacked {
-                    by,
-                    target,
-                    dice,
-                    armor: STRUCTURE_ARMOR,
-                    damage: dealt,
-                });
+                let dealt = Self::hit_structure(by, target, dice, events);
                 if let Some(shrine) = self.shrines.iter_mut().find(|s| s.at == at) {
                     shrine.hp = shrine.hp.saturating_sub(dealt.min(255) as u8);
                     if shrine.hp == 0 {
@@ -474,6 +460,19 @@ impl SpellsOfDoom {
                 }
             }
         }
+    }
+
+    /// The damage dice deal to a building or shrine (Armor 1), with the event that shows them.
+    fn hit_structure(by: Attacker, target: Target, dice: Vec<u8>, events: &mut Vec<Event>) -> u32 {
+        let dealt = damage(&dice, STRUCTURE_ARMOR);
+        events.push(Event::Attacked {
+            by,
+            target,
+            dice,
+            armor: STRUCTURE_ARMOR,
+            damage: dealt,
+        });
+        dealt
     }
 
     /// Damage to a Hero; at 0 HP it is killed: the other team scores 4 VP, HP back to full, tokens
