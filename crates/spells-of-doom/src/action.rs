@@ -1,11 +1,10 @@
-//! What a player may decide. Skills are played on the Hero (the only character until creatures
-//! land); spells are prepared, not yet cast; counters, traps, Terrain, Summoning and Fast Attack
-//! come with the rest of the Spells of Doom issue.
+//! What a player may decide: on his own turn, and in a response window on another player's turn
+//! (a counter from the Reserve, a Terrain card, or letting it happen).
 
 use serde::{Deserialize, Serialize};
 use spellhall_core::Seat;
 
-use crate::state::{CardId, CreatureId, Pos, TowerKind, Track};
+use crate::state::{CardId, Character, CreatureId, Pos, TowerKind, Track};
 
 /// What an attack is aimed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -19,11 +18,12 @@ pub enum Target {
 /// What a spell is aimed at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CastTarget {
-    /// The caster (Stoneskin, Healing Ward).
+    /// The caster (Stoneskin, Healing Ward; Decoy without its step aside).
     Myself,
     /// A Hero, a building or a shrine.
     At(Target),
-    /// A hex (Fire Blast, Earthquake).
+    /// A hex (Fire Blast, Earthquake, Ensnare, the summoning spells; Decoy: the hex Hypnor steps
+    /// aside to if the roll succeeds).
     Hex(Pos),
     /// Fire Arrows: the target character and the hex behind it for the collateral attack.
     Arrows { target: Target, behind: Pos },
@@ -46,9 +46,11 @@ pub enum Action {
     Build { tower: TowerKind },
     /// Put a crystal on the neutral Magic Shrine under the Hero, 2 mana.
     Capture,
-    /// Play a card from the hand or the Reserve: a skill takes effect at once, a spell is prepared
-    /// face up in the Spell Area.
-    Play { card: CardId },
+    /// Play a card from the hand or the Reserve: a skill takes effect at once on `on`, one of the
+    /// player's characters (Mana, Tower Conjuration and Summoning are the player's: `on` is his
+    /// Hero); a spell is prepared face up in the Spell Area (`on` is his Hero). In a response
+    /// window: Magic Shield, or Counter Attack by the character attacked.
+    Play { card: CardId, on: Character },
     /// Lay a Terrain card from the hand face down in the Terrain Area, its token on a hex (free).
     PlaceTerrain { card: CardId, at: Pos },
     /// Reveal a Terrain card: pay its cost and resolve it on a character in or next to its hex.
@@ -79,4 +81,6 @@ pub enum Action {
     Recharge { cards: [CardId; 2] },
     /// End the Hero phase: discard the hand, draw 5, and the next player's turn begins.
     EndTurn,
+    /// In a response window: answer no more, and let the declared attack or spell go on.
+    Pass,
 }

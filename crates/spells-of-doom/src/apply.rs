@@ -63,6 +63,7 @@ impl SpellsOfDoom {
             vp: [0, 0],
             phase: Phase::Mulligan { seat: Seat(0) },
             flags: TurnFlags::default(),
+            window: None,
             outcome: None,
         };
         for hero in &config.heroes {
@@ -106,8 +107,30 @@ impl SpellsOfDoom {
         self.check(action)?;
         let seat = self.decider().expect("check refuses actions after the end");
         let mut events = Vec::new();
+        if let Phase::Response { .. } = self.phase {
+            self.answer(seat, action, &mut events);
+            return Ok(events);
+        }
+        // An attack or spell against a character whose owner holds a face-down card waits for
+        // his answer; it is checked again and carried out when the window closes.
+        if self.phase == Phase::Hero
+            && let Some(window) = self.declared_window(seat, action)
+        {
+            events.push(Event::Declared {
+                seat,
+                action: self.describe_for(seat, action),
+            });
+            self.open_window(window, &mut events);
+            return Ok(events);
+        }
+        self.carry_out(seat, action, &mut events);
+        Ok(events)
+    }
+
+    /// Carry out an action `check` has accepted for `seat`.
+    pub(crate) fn carry_out(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
         match action {
-            Action::Mulligan { cards } => self.mulligan(seat, cards, &mut events),
+            Action::Mulligan { cards } => self.mulligan(seat, cards, events),
             Action::PayTokens { burn, brain_damage } => {
                 let player = &mut self.players[seat.index()];
                 player.mana -= u32::from(*burn) * BURN_PAY_OFF + u32::from(*brain_damage) * BRAIN_DAMAGE_PAY_OFF;
@@ -122,19 +145,23 @@ impl SpellsOfDoom {
                 }
                 self.phase = Phase::Hero;
             }
-            Action::Move { to } => self.move_hero(seat, *to, &mut events),
+            Action::Move { to } => {
+                self.move_hero(seat, *to, events);
+                self.open_move_windows(Character::Hero(seat), events);
+            }
             Action::Attack { target, fire } => {
-                self.act_with(Character::Hero(seat), false);
+                let hero = Character::Hero(seat);
+                self.act_with(hero, false);
                 self.flags.strikes += 1;
-                let mut dice_count = self.attack_dice(seat) + u32::from(self.flags.strong);
+                let strong = std::mem::take(&mut self.flags.boost_mut(hero).strong);
+                let mut dice_count = self.attack_dice(seat) + u32::from(strong);
                 if *fire && let Some((mana, dice)) = self.fire_attack(seat) {
                     self.players[seat.index()].mana -= mana;
                     dice_count += dice;
                 }
                 // Accuracy: roll more, keep the best as many as the attack has.
-                let dice = self.roll_attack(dice_count);
-                self.flags.strong = 0;
-                self.resolve_attack(Attacker::Hero(seat), *target, dice, &mut events);
+                let dice = self.roll_attack(hero, dice_count);
+                self.resolve_attack(Attacker::Hero(seat), *target, dice, events);
             }
             Action::Upgrade { track } => {
                 self.flags.upgraded = true;
@@ -185,31 +212,34 @@ impl SpellsOfDoom {
                 player.mana += 1;
                 events.push(Event::Recharged { seat });
             }
-            Action::Play { card } => self.play(seat, *card, &mut events),
+            Action::Play { card, on } => self.play(seat, *card, *on, events),
             Action::PlaceTerrain { card, at } => {
                 let player = &mut self.players[seat.index()];
                 player.hand.retain(|c| c != card);
                 player.terrain.push((*card, *at));
                 events.push(Event::TerrainPlaced { seat, at: *at });
             }
-            Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, &mut events),
+            Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, events),
             Action::Cast { spell, copies, target } => {
                 self.act_with(Character::Hero(seat), false);
-                self.cast(seat, *spell, *copies, *target, &mut events)
+                self.cast(seat, *spell, *copies, *target, events)
             }
             Action::Summon { token, at } => {
                 let kind = self.token_kind(seat, *token).unwrap_or_default().to_string();
                 let base = self.creature_def(&kind).cost.unwrap_or(0);
                 let cost = self.summon_cost(seat, base);
                 self.players[seat.index()].mana -= cost;
-                self.place_creature(seat, *token, *at, &mut events);
+                self.place_creature(seat, *token, *at, events);
             }
-            Action::CreatureMove { creature, to } => self.move_creature(*creature, *to, &mut events),
+            Action::CreatureMove { creature, to } => {
+                self.move_creature(*creature, *to, events);
+                self.open_move_windows(Character::Creature(*creature), events);
+            }
             Action::CreatureAttack {
                 creature,
                 target,
                 special,
-            } => self.creature_attack(*creature, *target, *special, &mut events),
+            } => self.creature_attack(*creature, *target, *special, events),
             Action::Reserve { card } => {
                 let player = &mut self.players[seat.index()];
                 player.mana -= 1;
@@ -217,13 +247,14 @@ impl SpellsOfDoom {
                 player.reserve.push(*card);
                 events.push(Event::Reserved { seat });
             }
-            Action::EndTurn => self.end_turn(seat, &mut events),
+            Action::EndTurn => self.end_turn(seat, events),
+            // `check` lets Pass through only in a response window, answered above.
+            Action::Pass => {}
         }
-        Ok(events)
     }
 
-    /// A skill takes effect on the Hero and is discarded; a spell is prepared in the Spell Area.
-    fn play(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+    /// A skill takes effect on `on` and is discarded; a spell is prepared in the Spell Area.
+    fn play(&mut self, seat: Seat, card: CardId, on: Character, events: &mut Vec<Event>) {
         let def = self.card(seat, card).clone();
         let player = &mut self.players[seat.index()];
         player.hand.retain(|c| *c != card);
@@ -234,24 +265,42 @@ impl SpellsOfDoom {
             return;
         }
         player.discard.push(card);
+        events.push(Event::Played {
+            seat,
+            card: def.name.clone(),
+        });
         match def.effect {
             Effect::GainMana { mana } => player.mana += u32::from(mana),
-            Effect::Run { speed } => self.flags.speed_bonus += speed,
-            Effect::MagicShield { armor } => player.hero.shield += armor,
-            Effect::StrongAttack { attack } => self.flags.strong += attack,
-            Effect::Accuracy { dice } => self.flags.accuracy += dice,
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,
-            Effect::FastAttack => self.flags.fast = true,
             Effect::Summoning => self.flags.summoning = true,
-            Effect::Heal { hp } => {
-                events.push(Event::Played { seat, card: def.name });
-                self.heal(seat, hp, "Heal", events);
-                return;
-            }
+            Effect::Run { speed } => self.flags.boost_mut(on).speed += speed,
+            Effect::StrongAttack { attack } => self.flags.boost_mut(on).strong += attack,
+            Effect::Accuracy { dice } => self.flags.boost_mut(on).accuracy += dice,
+            Effect::FastAttack => self.flags.boost_mut(on).fast = true,
+            Effect::MagicShield { armor } => self.shield(on, armor),
+            Effect::Heal { hp } => self.heal_character(on, hp, "Heal", events),
             // `check` lets only the skills above through.
             _ => {}
         }
-        events.push(Event::Played { seat, card: def.name });
+    }
+
+    /// Magic Shield on a character: Armor until the start of its owner's next turn.
+    pub(crate) fn shield(&mut self, on: Character, armor: u8) {
+        match on {
+            Character::Hero(seat) => self.players[seat.index()].hero.shield += armor,
+            Character::Creature(id) => {
+                if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
+                    creature.shield += armor;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn heal_character(&mut self, on: Character, hp: u8, by: &'static str, events: &mut Vec<Event>) {
+        match on {
+            Character::Hero(seat) => self.heal(seat, hp, by, events),
+            Character::Creature(id) => self.heal_creature(id, hp, by, events),
+        }
     }
 
     fn mulligan(&mut self, seat: Seat, cards: &[CardId], events: &mut Vec<Event>) {
@@ -309,6 +358,9 @@ impl SpellsOfDoom {
         // until the next upkeep: both end now.
         self.players[seat.index()].hero.shield = 0;
         self.players[seat.index()].hero.stoneskin = 0;
+        for creature in self.creatures.iter_mut().filter(|c| c.id.owner == seat) {
+            creature.shield = 0;
+        }
         self.phase = Phase::Hero;
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // Byron's Regenerate (our design) comes with the start of his upkeep.

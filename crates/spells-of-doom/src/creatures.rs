@@ -96,6 +96,7 @@ impl SpellsOfDoom {
             self.flags.done.retain(|c| *c != me);
             self.flags.creatures_moved.retain(|c| *c != id);
             self.flags.creatures_struck.retain(|c| *c != id);
+            self.flags.boosts.retain(|(c, _)| *c != me);
         }
         self.creatures.push(Creature {
             id,
@@ -103,6 +104,7 @@ impl SpellsOfDoom {
             at,
             hp,
             summoned: self.turn,
+            shield: 0,
         });
         events.push(Event::Summoned {
             seat: owner,
@@ -189,6 +191,21 @@ impl SpellsOfDoom {
     pub(crate) fn creature_attack(&mut self, id: CreatureId, target: Target, special: bool, events: &mut Vec<Event>) {
         self.act_with(Character::Creature(id), false);
         self.flags.creatures_struck.push(id);
+        let boost = self.flags.boost(Character::Creature(id));
+        self.flags.boost_mut(Character::Creature(id)).strong = 0;
+        self.creature_strike(id, target, special, boost.strong, events);
+    }
+
+    /// The dice of a creature's attack (with `strong` more, and Accuracy's dice if played on it),
+    /// and its Burn or Stun Attack on a Hero; also a Counter Attack's.
+    pub(crate) fn creature_strike(
+        &mut self,
+        id: CreatureId,
+        target: Target,
+        special: bool,
+        strong: u8,
+        events: &mut Vec<Event>,
+    ) {
         let Some(kind) = self.creature(id).map(|c| c.kind.clone()) else {
             return;
         };
@@ -203,7 +220,7 @@ impl SpellsOfDoom {
             })
             .collect();
         if !special {
-            let dice = roll(&mut self.rng, u32::from(def.attack));
+            let dice = self.roll_attack(Character::Creature(id), u32::from(def.attack + strong));
             self.resolve_attack(Attacker::Creature(id), target, dice, events);
         }
         if let Target::Hero(victim) = target {

@@ -7,14 +7,13 @@ use crate::action::{CastTarget, Target};
 use crate::combat::{fire_arrows_groups, keep_highest, roll, special_tokens};
 use crate::content::{CardKind, Effect};
 use crate::event::{Attacker, Event, Special};
-use crate::state::{CardId, Pos, SpellsOfDoom};
+use crate::state::{CardId, Character, Pos, SpellsOfDoom};
 
 impl SpellsOfDoom {
-    /// Roll an attack of `count` dice for the active player, with Accuracy's extra die if played
-    /// (used by the next attack or spell, then gone).
-    pub(crate) fn roll_attack(&mut self, count: u32) -> Vec<u8> {
-        let extra = u32::from(self.flags.accuracy);
-        self.flags.accuracy = 0;
+    /// Roll an attack of `count` dice by `by`, with Accuracy's extra die if played on it (used
+    /// by its next attack or spell, then gone).
+    pub(crate) fn roll_attack(&mut self, by: Character, count: u32) -> Vec<u8> {
+        let extra = u32::from(std::mem::take(&mut self.flags.boost_mut(by).accuracy));
         keep_highest(roll(&mut self.rng, count + extra), count as usize)
     }
 
@@ -59,7 +58,7 @@ impl SpellsOfDoom {
         match (&def.effect, target) {
             (Effect::Volley { rows }, CastTarget::At(aim)) => {
                 let row = rows[n - 1];
-                let dice = self.roll_attack(u32::from(row.attack));
+                let dice = self.roll_attack(Character::Hero(seat), u32::from(row.attack));
                 self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
                 if let Target::Hero(victim) = aim {
                     self.special_attack(Special::Burn, victim, row.burn, events);
@@ -71,7 +70,7 @@ impl SpellsOfDoom {
                 },
                 CastTarget::At(aim),
             ) => {
-                let dice = self.roll_attack(u32::from(*attack));
+                let dice = self.roll_attack(Character::Hero(seat), u32::from(*attack));
                 self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
                 self.heal(seat, *heal, "Overpower", events);
                 self.players[seat.index()].hero.stoneskin = *armor;
@@ -119,7 +118,7 @@ impl SpellsOfDoom {
             }
             (Effect::BrainMalfunction { rows }, CastTarget::At(aim)) => {
                 let row = rows[n - 1];
-                let dice = self.roll_attack(u32::from(row.attack));
+                let dice = self.roll_attack(Character::Hero(seat), u32::from(row.attack));
                 self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
                 // The discards only when the target is a Hero.
                 if let Target::Hero(victim) = aim {
@@ -130,15 +129,10 @@ impl SpellsOfDoom {
                 self.summon_kind(seat, creature.key(), *count, def.doom, at, events);
             }
             (Effect::Ensnare { centre, around }, CastTarget::Hex(hex)) => {
-                for (at, attack) in self.blast_area(hex, *centre, *around) {
-                    for aim in self.enemies_at(seat, at) {
-                        let dice = roll(&mut self.rng, u32::from(attack));
-                        self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
-                    }
-                }
+                self.ensnare(seat, hex, *centre, *around, events)
             }
             (Effect::MentalSlap { attack, brain_damage }, CastTarget::At(aim)) => {
-                let dice = self.roll_attack(u32::from(*attack));
+                let dice = self.roll_attack(Character::Hero(seat), u32::from(*attack));
                 self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
                 // Special Attacks target only Heroes.
                 if let Target::Hero(victim) = aim {
@@ -180,6 +174,26 @@ impl SpellsOfDoom {
             }
             _ => {}
         }
+    }
+
+    /// Ensnare: `centre` dice on every enemy in the hex, `around` on those next to it.
+    pub(crate) fn ensnare(&mut self, seat: Seat, hex: Pos, centre: u8, around: u8, events: &mut Vec<Event>) {
+        for (at, attack) in self.blast_area(hex, centre, around) {
+            for aim in self.enemies_at(seat, at) {
+                let dice = roll(&mut self.rng, u32::from(attack));
+                self.resolve_attack(Attacker::Hero(seat), aim, dice, events);
+            }
+        }
+    }
+
+    /// Ensnare reaches a hex holding a Terrain token, or next to one, anywhere on the board.
+    pub fn ensnare_reaches(&self, at: Pos) -> bool {
+        self.content.board.contains(at.hex())
+            && self
+                .players
+                .iter()
+                .flat_map(|p| &p.terrain)
+                .any(|(_, token)| token.distance(at) <= 1)
     }
 
     /// The spell's range: the printed one, plus Mind Reach.

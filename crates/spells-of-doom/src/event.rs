@@ -162,6 +162,30 @@ pub enum Event {
         vp: u32,
         shrines: u32,
     },
+    /// An attack or a spell declared against a character whose owner may answer first.
+    Declared {
+        seat: Seat,
+        action: String,
+    },
+    /// A player may answer out of turn (he holds a face-down card; the hand-off goes to him).
+    Answering {
+        seat: Seat,
+    },
+    /// The answering player lets it happen.
+    NoAnswer {
+        seat: Seat,
+    },
+    /// Decoy's die: on `success` Hypnor pays, strikes back and may step aside.
+    DecoyRolled {
+        seat: Seat,
+        die: u8,
+        success: bool,
+    },
+    /// A declared attack or spell that no longer holds after the answers.
+    Cancelled {
+        seat: Seat,
+        reason: String,
+    },
     GameOver,
 }
 
@@ -193,7 +217,8 @@ impl GameEvent for Event {
             | Event::Attacked { .. }
             | Event::TokensRolled { .. }
             | Event::SpecialAttack { .. }
-            | Event::DiscardedAtRandom { .. } => Reveal::ToAll,
+            | Event::DiscardedAtRandom { .. }
+            | Event::DecoyRolled { .. } => Reveal::ToAll,
             _ => Reveal::Nothing,
         }
     }
@@ -324,6 +349,23 @@ impl GameEvent for Event {
             Event::Scored { team, vp, shrines } => {
                 format!("Scoring: team {} gets {vp} VP for {shrines} shrine(s).", team + 1)
             }
+            Event::Declared { seat, action } => format!("{} declares: {action}.", name(seat)),
+            Event::Answering { seat } => format!("{} may answer.", name(seat)),
+            Event::NoAnswer { seat } => format!("{} lets it happen.", name(seat)),
+            Event::DecoyRolled {
+                seat,
+                die,
+                success: true,
+            } => {
+                format!("{}'s Decoy rolls {die}: Hypnor slips away.", name(seat))
+            }
+            Event::DecoyRolled { seat, die, .. } => {
+                format!(
+                    "{}'s Decoy rolls {die}: it fails (the card stays, nothing paid).",
+                    name(seat)
+                )
+            }
+            Event::Cancelled { seat, reason } => format!("{}'s attack is cancelled: {reason}", name(seat)),
             Event::GameOver => "The game is over.".into(),
         })
     }

@@ -20,7 +20,6 @@ const CAPTURE: &str = "Spells of Doom rules: Hero Phase, Capture Magic Shrine";
 const RECHARGE: &str = "Spells of Doom rules: Hero Phase, Magic Recharge";
 const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
-const NOT_YET: &str = "not built yet (Spells of Doom issue)";
 const RESERVE_MAX: usize = 3;
 const CREATURES: &str = "Spells of Doom rules: Hero Phase, Move and Attack; Creature's Special Abilities";
 const FINISHED: &str = "This character's move and attacks are over: another character has moved since.";
@@ -38,6 +37,7 @@ impl SpellsOfDoom {
         match self.phase {
             Phase::Mulligan { seat } => Some(seat),
             Phase::Hero | Phase::PayTokens => Some(self.active),
+            Phase::Response { seat } => Some(seat),
             Phase::Over => None,
         }
     }
@@ -60,6 +60,11 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Mulligan { .. }, _) => refuse("First decide which cards of your opening hand to keep.", SETUP),
+            (Phase::Response { .. }, _) => self.check_answer(seat, action),
+            (_, Action::Pass) => refuse(
+                "Letting it happen answers an attack on another player's turn; on yours, end the turn instead.",
+                CARDS,
+            ),
             (Phase::PayTokens, Action::PayTokens { burn, brain_damage }) => {
                 let hero = &player.hero;
                 let cost = u32::from(*burn) * BURN_PAY_OFF + u32::from(*brain_damage) * BRAIN_DAMAGE_PAY_OFF;
@@ -140,7 +145,7 @@ impl SpellsOfDoom {
                 }
                 Ok(())
             }
-            (Phase::Hero, Action::Play { card }) => self.check_play(seat, *card),
+            (Phase::Hero, Action::Play { card, on }) => self.check_play(seat, *card, *on),
             (Phase::Hero, Action::Summon { token, at }) => self.check_summon(seat, *token, *at),
             (Phase::Hero, Action::CreatureMove { creature, to }) => self.check_creature_move(seat, *creature, *to),
             (
@@ -207,7 +212,7 @@ impl SpellsOfDoom {
         if !ward && self.flags.cast {
             return refuse("You may never cast more than one spell a turn.", CAST);
         }
-        if !ward && self.flags.strikes >= self.strike_limit() {
+        if !ward && self.flags.strikes >= self.strike_limit(Character::Hero(seat)) {
             return refuse(
                 "A spell is cast instead of the Hero's attack, and your Hero has attacked.",
                 CAST,
@@ -272,15 +277,7 @@ impl SpellsOfDoom {
                             && self.content.board.contains(behind.hex())
                     })
             }
-            (Effect::Ensnare { .. }, CastTarget::Hex(at)) => {
-                // A hex holding a Terrain token, or next to one, anywhere on the board.
-                self.content.board.contains(at.hex())
-                    && self
-                        .players
-                        .iter()
-                        .flat_map(|p| &p.terrain)
-                        .any(|(_, token)| token.distance(at) <= 1)
-            }
+            (Effect::Ensnare { .. }, CastTarget::Hex(at)) => self.ensnare_reaches(at),
             (Effect::Summon { creature, .. }, CastTarget::Hex(at)) => {
                 let free = self
                     .available_tokens(seat)
@@ -295,7 +292,10 @@ impl SpellsOfDoom {
                 (free || relocate) && self.content.board.contains(at.hex()) && caster.distance(at) <= reach
             }
             (Effect::Decoy { .. }, _) => {
-                return refuse(format!("{} is not enforced yet.", def.name), NOT_YET);
+                return refuse(
+                    "Decoy answers an attack or a spell aimed at Hypnor, on another player's turn (from the Reserve).",
+                    "Spells of Doom rules: Hypnor's Spells, Decoy",
+                );
             }
             _ => false,
         };
@@ -365,7 +365,7 @@ impl SpellsOfDoom {
         if self.flags.creatures_moved.contains(&id) {
             return refuse("That creature has already moved this turn.", CREATURES);
         }
-        let speed = u32::from(self.creature_def(&creature.kind).speed());
+        let speed = self.creature_speed(creature);
         if to == creature.at || !self.content.board.contains(to.hex()) || creature.at.distance(to) > speed {
             return refuse(format!("Move it to another hex within its Speed {speed}."), CREATURES);
         }
@@ -380,7 +380,8 @@ impl SpellsOfDoom {
         special: bool,
     ) -> Result<(), RuleError> {
         let creature = self.own_creature(seat, id)?;
-        if self.flags.creatures_struck.contains(&id) {
+        let strikes = self.flags.creatures_struck.iter().filter(|c| **c == id).count();
+        if strikes >= usize::from(self.strike_limit(Character::Creature(id))) {
             return refuse("That creature has already attacked this turn.", CREATURES);
         }
         let def = self.creature_def(&creature.kind);
@@ -406,7 +407,7 @@ impl SpellsOfDoom {
         }
     }
 
-    fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Result<(), RuleError> {
+    pub(crate) fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Result<(), RuleError> {
         let player = &self.players[seat.index()];
         let Some((_, at)) = player.terrain.iter().find(|(c, _)| *c == card) else {
             return refuse("Reveal a card of your Terrain Area.", TERRAIN);
@@ -443,42 +444,43 @@ impl SpellsOfDoom {
         Ok(())
     }
 
-    fn check_play(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_play(&self, seat: Seat, card: CardId, on: Character) -> Result<(), RuleError> {
         let player = &self.players[seat.index()];
-        let in_hand = player.hand.contains(&card);
-        if !in_hand && !player.reserve.contains(&card) {
+        if !player.hand.contains(&card) && !player.reserve.contains(&card) {
             return refuse("Play a card from your hand or your Reserve.", CARDS);
         }
         let def = self.card(seat, card);
+        let hero = Character::Hero(seat);
         match (def.kind, &def.effect) {
-            (CardKind::Spell { .. }, _) if in_hand => Ok(()),
-            (CardKind::Spell { .. }, _) => refuse(
-                format!(
-                    "{} in the Reserve is a counter; casting from the Reserve is not enforced yet.",
-                    def.name
-                ),
-                NOT_YET,
-            ),
+            // A spell is prepared face up, from the hand or the Reserve ("activated normally").
+            (CardKind::Spell { .. }, _) if on == hero => Ok(()),
+            (CardKind::Spell { .. }, _) => refuse("A spell is prepared in your Spell Area, not on a creature.", CARDS),
             (CardKind::Skill, Effect::CounterAttack) => refuse(
                 "Counter Attack is played only from the Reserve, when you are attacked.",
                 CARDS,
             ),
+            (CardKind::Skill, Effect::GainMana { .. } | Effect::TowerConjuration { .. } | Effect::Summoning) => {
+                if player.hero.at.is_none() {
+                    return refuse("Your Hero is not on the board.", CARDS);
+                }
+                if on != hero {
+                    return refuse(format!("{} is the player's, played on the Hero.", def.name), CARDS);
+                }
+                Ok(())
+            }
             (
                 CardKind::Skill,
-                Effect::GainMana { .. }
-                | Effect::Run { .. }
+                Effect::Run { .. }
                 | Effect::MagicShield { .. }
                 | Effect::Heal { .. }
                 | Effect::StrongAttack { .. }
                 | Effect::Accuracy { .. }
-                | Effect::TowerConjuration { .. }
-                | Effect::FastAttack
-                | Effect::Summoning,
+                | Effect::FastAttack,
             ) => {
-                if player.hero.at.is_none() {
-                    return refuse("Your Hero is not on the board.", CARDS);
+                if Self::owner(on) != seat || self.position(on).is_none() {
+                    return refuse("Play it on a character you control on the board.", CARDS);
                 }
-                if def.effect == Effect::FastAttack && self.flags.fast {
+                if def.effect == Effect::FastAttack && self.flags.boost(on).fast {
                     return refuse(
                         "Fast Attack cannot be played twice in a turn on the same character.",
                         CARDS,
@@ -486,7 +488,7 @@ impl SpellsOfDoom {
                 }
                 Ok(())
             }
-            _ => refuse(format!("{} is not enforced yet.", def.name), NOT_YET),
+            _ => refuse(format!("{} is not a card to play this way.", def.name), CARDS),
         }
     }
 
@@ -562,7 +564,7 @@ impl SpellsOfDoom {
         if self.finished(Character::Hero(seat)) {
             return refuse(FINISHED, ATTACK);
         }
-        if self.flags.strikes >= self.strike_limit() {
+        if self.flags.strikes >= self.strike_limit(Character::Hero(seat)) {
             return refuse("Your Hero has already attacked this turn.", ATTACK);
         }
         if !self.stun_allows(seat, false) {
@@ -650,8 +652,11 @@ impl SpellsOfDoom {
                     });
                     candidates.push(Action::Capture);
                 }
+                let own = self.characters_of(seat);
                 for card in player.hand.iter().chain(&player.reserve) {
-                    candidates.push(Action::Play { card: *card });
+                    for on in &own {
+                        candidates.push(Action::Play { card: *card, on: *on });
+                    }
                 }
                 self.cast_candidates(seat, &mut candidates);
                 self.creature_candidates(seat, &mut candidates);
@@ -695,6 +700,7 @@ impl SpellsOfDoom {
                     }
                 }
             }
+            Phase::Response { .. } => self.answer_candidates(seat, &mut candidates),
             Phase::Over => {}
         }
         candidates.retain(|action| self.check(action).is_ok());
@@ -722,7 +728,7 @@ impl SpellsOfDoom {
         targets.extend(self.buildings.iter().map(|b| Target::Building(b.at)));
         targets.extend(self.shrines.iter().map(|s| Target::Shrine(s.at)));
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
-            let speed = u32::from(self.creature_def(&creature.kind).speed());
+            let speed = self.creature_speed(creature);
             for hex in self.content.board.within(creature.at.hex(), speed) {
                 out.push(Action::CreatureMove {
                     creature: creature.id,

@@ -18,6 +18,7 @@ pub mod creatures;
 pub mod effects;
 pub mod event;
 pub mod legal;
+pub mod respond;
 pub mod state;
 pub mod view;
 
@@ -29,7 +30,7 @@ pub use action::{Action, CastTarget, Target};
 pub use board::Board;
 pub use content::Content;
 pub use event::Event;
-pub use state::{CardId, Config, Phase, Pos, SpellsOfDoom, TowerKind, Track};
+pub use state::{CardId, Character, Config, CreatureId, Phase, Pos, SpellsOfDoom, TowerKind, Track};
 pub use view::View;
 
 /// The seats of a table of `count`.
@@ -83,6 +84,7 @@ impl Game for SpellsOfDoom {
             Phase::Mulligan { seat } => format!("Setup: {} may shuffle back up to 3 cards", seat_token(seat)),
             Phase::PayTokens => "Upkeep: pay tokens off?".to_string(),
             Phase::Hero => "Hero phase".to_string(),
+            Phase::Response { seat } => format!("{} may answer", seat_token(seat)),
             Phase::Over => "Game over".to_string(),
         };
         Status {
@@ -93,120 +95,15 @@ impl Game for SpellsOfDoom {
     }
 
     fn describe_action(&self, action: &Action) -> String {
-        let seat = self.decider().unwrap_or(self.active);
-        match action {
-            Action::Mulligan { cards } if cards.is_empty() => "Keep this hand".into(),
-            Action::Mulligan { cards } => {
-                let names: Vec<String> = cards.iter().map(|c| self.card_name(seat, *c)).collect();
-                format!("Shuffle back {}", names.join(", "))
-            }
-            Action::PayTokens {
-                burn: 0,
-                brain_damage: 0,
-            } => "Keep the tokens".into(),
-            Action::PayTokens { burn, brain_damage } => format!(
-                "Pay off {burn} Burn and {brain_damage} Brain Damage token(s) ({} mana)",
-                u32::from(*burn) * state::BURN_PAY_OFF + u32::from(*brain_damage) * state::BRAIN_DAMAGE_PAY_OFF
-            ),
-            Action::Move { to } => {
-                let from = self.player(seat).hero.at;
-                let cost = from.map_or(0, |from| self.speed_cost(seat, from, *to));
-                if cost > 0 {
-                    format!("Move to {to} ({cost} mana)")
-                } else {
-                    format!("Move to {to}")
-                }
-            }
-            Action::Attack { target, fire } => {
-                let aim = match target {
-                    Target::Hero(victim) => format!("{}'s Hero", seat_token(*victim)),
-                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
-                    Target::Building(at) => format!("the building at {at}"),
-                    Target::Shrine(at) => format!("the shrine at {at}"),
-                };
-                if *fire {
-                    format!("Attack {aim} with Fire Attack (1 mana)")
-                } else {
-                    format!("Attack {aim}")
-                }
-            }
-            Action::Upgrade { track } => format!("Upgrade {track:?} (5 mana)"),
-            Action::Build { tower } => format!("Build a {} (5 mana)", tower.name()),
-            Action::Capture => "Capture the shrine (2 mana)".into(),
-            Action::Recharge { cards } => format!(
-                "Magic Recharge: discard {} and {} for 1 mana",
-                self.card_name(seat, cards[0]),
-                self.card_name(seat, cards[1])
-            ),
-            Action::Play { card } => {
-                let spell = self
-                    .players_hero_card(seat, *card)
-                    .is_some_and(|def| matches!(def.kind, content::CardKind::Spell { .. }));
-                let verb = if spell { "Prepare" } else { "Play" };
-                format!("{verb} {}", self.card_name(seat, *card))
-            }
-            Action::Cast { spell, copies, target } => {
-                let name = &self.card_name(seat, *spell);
-                let aim = match target {
-                    CastTarget::Myself => String::new(),
-                    CastTarget::At(Target::Hero(victim)) => format!(" on {}'s Hero", seat_token(*victim)),
-                    CastTarget::At(Target::Creature(id)) => {
-                        format!(" on {}'s {}", seat_token(id.owner), self.creature_name(*id))
-                    }
-                    CastTarget::At(Target::Building(at)) => format!(" on the building at {at}"),
-                    CastTarget::At(Target::Shrine(at)) => format!(" on the shrine at {at}"),
-                    CastTarget::Hex(at) => format!(" at {at}"),
-                    CastTarget::Arrows { target: aim, behind } => {
-                        format!(" on {}, the hex behind at {behind}", self.target_words(*aim))
-                    }
-                };
-                if *copies > 1 {
-                    format!("Cast {copies} {name}{aim}")
-                } else {
-                    format!("Cast {name}{aim}")
-                }
-            }
-            Action::PlaceTerrain { card, at } => format!("Lay {} with its token at {at}", self.card_name(seat, *card)),
-            Action::Reveal { card, on } => {
-                let who = match on {
-                    Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
-                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
-                    Target::Building(at) => format!("the building at {at}"),
-                    Target::Shrine(at) => format!("the shrine at {at}"),
-                };
-                format!("Reveal {} on {who}", self.card_name(seat, *card))
-            }
-            Action::Summon { token, at } => match self.token_kind(seat, *token) {
-                Some(kind) => {
-                    let def = self.creature_def(kind);
-                    let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
-                    format!("Summon a {} at {at} ({cost} mana)", def.name)
-                }
-                None => format!("Summon token {token} at {at}"),
-            },
-            Action::CreatureMove { creature, to } => format!("Move the {} to {to}", self.creature_name(*creature)),
-            Action::CreatureAttack {
-                creature,
-                target,
-                special,
-            } => {
-                let aim = match target {
-                    Target::Hero(s) => format!("{}'s Hero", seat_token(*s)),
-                    Target::Creature(id) => format!("{}'s {}", seat_token(id.owner), self.creature_name(*id)),
-                    Target::Building(at) => format!("the building at {at}"),
-                    Target::Shrine(at) => format!("the shrine at {at}"),
-                };
-                let how = if *special { " with its Special Attack" } else { "" };
-                format!("The {} attacks {aim}{how}", self.creature_name(*creature))
-            }
-            Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card_name(seat, *card)),
-            Action::EndTurn => "End the turn".into(),
-        }
+        self.describe_for(self.decider().unwrap_or(self.active), action)
     }
 
     /// Every card of each deck in exactly one place; HP within bounds; Heroes on the board (or
     /// waiting to respawn within the Hero phase); at most 3 towers of a kind per player.
     fn check_invariants(&self) -> Result<(), String> {
+        if matches!(self.phase, Phase::Response { .. }) != self.window.is_some() {
+            return Err("a response window without its phase, or the other way round".into());
+        }
         for seat in seats(self.seats()) {
             let player = self.player(seat);
             let mut seen = vec![0u8; self.deck_len(seat)];
@@ -266,5 +163,124 @@ impl Game for SpellsOfDoom {
             }
         }
         Ok(())
+    }
+}
+
+impl SpellsOfDoom {
+    /// `action` in words, as `seat` (who takes it) reads it.
+    pub fn describe_for(&self, seat: Seat, action: &Action) -> String {
+        match action {
+            Action::Mulligan { cards } if cards.is_empty() => "Keep this hand".into(),
+            Action::Mulligan { cards } => {
+                let names: Vec<String> = cards.iter().map(|c| self.card_name(seat, *c)).collect();
+                format!("Shuffle back {}", names.join(", "))
+            }
+            Action::PayTokens {
+                burn: 0,
+                brain_damage: 0,
+            } => "Keep the tokens".into(),
+            Action::PayTokens { burn, brain_damage } => format!(
+                "Pay off {burn} Burn and {brain_damage} Brain Damage token(s) ({} mana)",
+                u32::from(*burn) * state::BURN_PAY_OFF + u32::from(*brain_damage) * state::BRAIN_DAMAGE_PAY_OFF
+            ),
+            Action::Move { to } => {
+                let from = self.player(seat).hero.at;
+                let cost = from.map_or(0, |from| self.speed_cost(seat, from, *to));
+                if cost > 0 {
+                    format!("Move to {to} ({cost} mana)")
+                } else {
+                    format!("Move to {to}")
+                }
+            }
+            Action::Attack { target, fire } => {
+                let aim = self.target_words(*target);
+                if *fire {
+                    format!("Attack {aim} with Fire Attack (1 mana)")
+                } else {
+                    format!("Attack {aim}")
+                }
+            }
+            Action::Upgrade { track } => format!("Upgrade {track:?} (5 mana)"),
+            Action::Build { tower } => format!("Build a {} (5 mana)", tower.name()),
+            Action::Capture => "Capture the shrine (2 mana)".into(),
+            Action::Recharge { cards } => format!(
+                "Magic Recharge: discard {} and {} for 1 mana",
+                self.card_name(seat, cards[0]),
+                self.card_name(seat, cards[1])
+            ),
+            Action::Play { card, on } => {
+                let def = self.players_hero_card(seat, *card);
+                let spell = def.is_some_and(|def| matches!(def.kind, content::CardKind::Spell { .. }));
+                let on_character = def.is_some_and(|def| {
+                    matches!(
+                        def.effect,
+                        content::Effect::Run { .. }
+                            | content::Effect::MagicShield { .. }
+                            | content::Effect::Heal { .. }
+                            | content::Effect::StrongAttack { .. }
+                            | content::Effect::Accuracy { .. }
+                            | content::Effect::FastAttack
+                            | content::Effect::CounterAttack
+                    )
+                });
+                let name = self.card_name(seat, *card);
+                match on {
+                    _ if spell => format!("Prepare {name}"),
+                    state::Character::Creature(id) if on_character => {
+                        format!("Play {name} on the {}", self.creature_name(*id))
+                    }
+                    _ => format!("Play {name}"),
+                }
+            }
+            Action::Cast { spell, copies, target } => {
+                let name = &self.card_name(seat, *spell);
+                let aim = match target {
+                    CastTarget::Myself => String::new(),
+                    CastTarget::Hex(at) if self.is_decoy(seat, *spell) => {
+                        format!(", stepping aside to {at} if it works")
+                    }
+                    CastTarget::At(Target::Hero(victim)) => format!(" on {}'s Hero", seat_token(*victim)),
+                    CastTarget::At(Target::Creature(id)) => {
+                        format!(" on {}'s {}", seat_token(id.owner), self.creature_name(*id))
+                    }
+                    CastTarget::At(Target::Building(at)) => format!(" on the building at {at}"),
+                    CastTarget::At(Target::Shrine(at)) => format!(" on the shrine at {at}"),
+                    CastTarget::Hex(at) => format!(" at {at}"),
+                    CastTarget::Arrows { target: aim, behind } => {
+                        format!(" on {}, the hex behind at {behind}", self.target_words(*aim))
+                    }
+                };
+                if *copies > 1 {
+                    format!("Cast {copies} {name}{aim}")
+                } else {
+                    format!("Cast {name}{aim}")
+                }
+            }
+            Action::PlaceTerrain { card, at } => format!("Lay {} with its token at {at}", self.card_name(seat, *card)),
+            Action::Reveal { card, on } => {
+                format!("Reveal {} on {}", self.card_name(seat, *card), self.target_words(*on))
+            }
+            Action::Summon { token, at } => match self.token_kind(seat, *token) {
+                Some(kind) => {
+                    let def = self.creature_def(kind);
+                    let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
+                    format!("Summon a {} at {at} ({cost} mana)", def.name)
+                }
+                None => format!("Summon token {token} at {at}"),
+            },
+            Action::CreatureMove { creature, to } => format!("Move the {} to {to}", self.creature_name(*creature)),
+            Action::CreatureAttack {
+                creature,
+                target,
+                special,
+            } => {
+                let aim = self.target_words(*target);
+                let how = if *special { " with its Special Attack" } else { "" };
+                format!("The {} attacks {aim}{how}", self.creature_name(*creature))
+            }
+            Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card_name(seat, *card)),
+            Action::EndTurn => "End the turn".into(),
+            Action::Pass => "Let it happen".into(),
+        }
     }
 }

@@ -164,6 +164,9 @@ pub struct Creature {
     pub hp: u8,
     /// The turn it was summoned: it waits a turn unless Ready to Fight.
     pub summoned: u32,
+    /// Magic Shield: Armor until the start of the owner's next turn.
+    #[serde(default)]
+    pub shield: u8,
 }
 
 /// A character: a Hero or a creature.
@@ -200,7 +203,49 @@ pub enum Phase {
     PayTokens,
     /// The active player's Hero phase.
     Hero,
+    /// Another player answers (or not) with a counter from the Reserve or a Terrain card: an
+    /// attack or spell was declared against one of his characters, or an enemy moved in or next
+    /// to one of his Terrain tokens. The window is in `SpellsOfDoom::window`.
+    Response {
+        seat: Seat,
+    },
     Over,
+}
+
+/// What the skills played this turn give one character.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Boost {
+    /// Run: extra Speed.
+    pub speed: u8,
+    /// Strong Attack: extra dice on its next attack.
+    pub strong: u8,
+    /// Accuracy: dice rolled and not kept on its next attack.
+    pub accuracy: u8,
+    /// Fast Attack: it may strike twice.
+    pub fast: bool,
+}
+
+/// A response window: who may still answer, and why it opened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Window {
+    /// The seats still to answer, in turn order; the first is answering now.
+    pub seats: Vec<Seat>,
+    pub cause: Cause,
+    /// Decoy was rolled and failed: it is not tried again against the same attack.
+    pub decoy_tried: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Cause {
+    /// The active player declared `action` (an attack or a spell) by `attacker` against
+    /// `target`; it is checked again and carried out when the windows close.
+    Declared {
+        action: crate::action::Action,
+        attacker: Character,
+        target: Character,
+    },
+    /// An enemy character moved in or next to a Terrain token of the answering seat.
+    Moved { character: Character },
 }
 
 /// What the active player has done this turn.
@@ -209,16 +254,10 @@ pub struct TurnFlags {
     pub moved: bool,
     /// Attacks and spells (Healing Ward aside) made this turn: one, two after Fast Attack.
     pub strikes: u8,
-    /// Fast Attack was played on the Hero this turn.
-    pub fast: bool,
     pub upgraded: bool,
     pub built: bool,
-    /// Run: extra Speed this turn.
-    pub speed_bonus: u8,
-    /// Strong Attack: extra dice on the Hero's next attack this turn.
-    pub strong: u8,
-    /// Accuracy: dice rolled and not kept on the next attack this turn.
-    pub accuracy: u8,
+    /// Run, Strong Attack, Accuracy and Fast Attack played on the player's characters.
+    pub boosts: Vec<(Character, Boost)>,
     /// Tower Conjuration: mana off the next building this turn.
     pub conjuration: u8,
     /// A spell was cast this turn (Healing Ward excepted).
@@ -231,9 +270,30 @@ pub struct TurnFlags {
     /// move and attacks are done before another one moves).
     pub acted: Vec<Character>,
     pub done: Vec<Character>,
-    /// Creatures that moved, and that attacked, this turn.
+    /// Creatures that moved this turn, and each attack a creature made (twice with Fast Attack).
     pub creatures_moved: Vec<CreatureId>,
     pub creatures_struck: Vec<CreatureId>,
+}
+
+impl TurnFlags {
+    /// What skills gave `character` this turn.
+    pub fn boost(&self, character: Character) -> Boost {
+        self.boosts
+            .iter()
+            .find(|(c, _)| *c == character)
+            .map_or_else(Boost::default, |(_, b)| *b)
+    }
+
+    pub fn boost_mut(&mut self, character: Character) -> &mut Boost {
+        let index = match self.boosts.iter().position(|(c, _)| *c == character) {
+            Some(index) => index,
+            None => {
+                self.boosts.push((character, Boost::default()));
+                self.boosts.len() - 1
+            }
+        };
+        &mut self.boosts[index].1
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -255,6 +315,8 @@ pub struct SpellsOfDoom {
     pub(crate) vp: [u32; 2],
     pub(crate) phase: Phase,
     pub(crate) flags: TurnFlags,
+    /// The open response window, while `phase` is `Response`.
+    pub(crate) window: Option<Window>,
     pub(crate) outcome: Option<Outcome>,
 }
 
@@ -339,7 +401,11 @@ impl SpellsOfDoom {
 
     /// Speed this turn: the Hero's, plus Run for the active player.
     pub fn speed(&self, seat: Seat) -> u32 {
-        let bonus = if seat == self.active { self.flags.speed_bonus } else { 0 };
+        let bonus = if seat == self.active {
+            self.flags.boost(Character::Hero(seat)).speed
+        } else {
+            0
+        };
         u32::from(self.hero_def(seat).speed + bonus)
     }
 
@@ -348,9 +414,9 @@ impl SpellsOfDoom {
         BUILD_COST.saturating_sub(u32::from(self.flags.conjuration))
     }
 
-    /// Attacks (or an attack and a spell) the Hero may make this turn.
-    pub fn strike_limit(&self) -> u8 {
-        if self.flags.fast { 2 } else { 1 }
+    /// Attacks (or an attack and a spell) a character may make this turn: two after Fast Attack.
+    pub fn strike_limit(&self, character: Character) -> u8 {
+        if self.flags.boost(character).fast { 2 } else { 1 }
     }
 
     /// Under a Stun Token the Hero may move or strike, not both; with Fast Attack, move and strike
@@ -364,7 +430,7 @@ impl SpellsOfDoom {
         if !moved || strikes == 0 {
             return true;
         }
-        self.flags.fast && strikes <= 1
+        self.flags.boost(Character::Hero(seat)).fast && strikes <= 1
     }
 
     /// How far the Hero's spells reach beyond their printed range (Hypnor's Mind Reach).
@@ -403,6 +469,11 @@ impl SpellsOfDoom {
 
     pub fn active(&self) -> Seat {
         self.active
+    }
+
+    /// The open response window, if any.
+    pub fn window(&self) -> Option<&Window> {
+        self.window.as_ref()
     }
 
     pub fn phase(&self) -> Phase {
@@ -468,6 +539,12 @@ impl SpellsOfDoom {
     }
 
     /// A creature's Armor: its own, friendly Mage Towers in range, within the limit of 3.
+    /// A creature's Speed this turn: 2, 3 when Fast, plus Run played on it.
+    pub fn creature_speed(&self, creature: &Creature) -> u32 {
+        let run = self.flags.boost(Character::Creature(creature.id)).speed;
+        u32::from(self.creature_def(&creature.kind).speed() + run)
+    }
+
     pub fn creature_armor(&self, creature: &Creature) -> u8 {
         let mage_towers = self
             .buildings
@@ -481,6 +558,7 @@ impl SpellsOfDoom {
         effective_armor(ArmorParts {
             base: self.creature_def(&creature.kind).armor,
             mage_towers,
+            bonus: creature.shield,
             ..ArmorParts::default()
         })
     }

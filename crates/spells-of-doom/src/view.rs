@@ -49,6 +49,8 @@ pub struct View {
     pub terrain: Vec<(CardId, String, Pos)>,
     /// The viewer's own hand, with the cards' names.
     pub hand: Vec<(CardId, String)>,
+    /// While a player may answer out of turn: what he is answering, in words.
+    pub answering: Option<String>,
 }
 
 impl SpellsOfDoom {
@@ -122,6 +124,7 @@ impl SpellsOfDoom {
                 })
                 .unwrap_or_default(),
             hand,
+            answering: self.window_words(),
         }
     }
 }

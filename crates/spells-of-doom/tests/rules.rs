@@ -6,7 +6,7 @@ use std::sync::Arc;
 use spellhall_core::{Game, Seat, ToAct};
 use spells_of_doom::combat::damage;
 use spells_of_doom::event::{Attacker, Event};
-use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom, Target, TowerKind, Track};
+use spells_of_doom::{Action, Character, Config, Content, Phase, Pos, SpellsOfDoom, Target, TowerKind, Track};
 
 fn content() -> Arc<Content> {
     Arc::new(Content::shipped().expect("content"))
@@ -621,7 +621,13 @@ fn holding(card: &str, heroes: &[&str], seed: u64) -> (SpellsOfDoom, Seat, spell
 fn skill_mana_gains_1_and_goes_to_the_discard_pile() {
     let (mut game, me, card) = holding("mana", &["magie", "byron"], 30);
     let mana = game.player(me).mana;
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     assert_eq!(game.player(me).mana, mana + 1);
     assert!(game.player(me).discard.contains(&card));
     game.check_invariants().unwrap();
@@ -632,7 +638,13 @@ fn skill_run_gives_1_more_speed_this_turn() {
     let (mut game, me, card) = holding("run", &["magie", "byron"], 31);
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 0);
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     act(&mut game, Action::Move { to: pos(3, 0) });
     assert_eq!(game.player(me).mana, 0, "3 hexes with Speed 3 cost nothing");
 }
@@ -642,14 +654,26 @@ fn skill_heal_restores_2_hp_never_above_the_start() {
     let (mut game, me, card) = holding("heal", &["magie", "byron"], 32);
     let max = game.max_hp(me);
     game.set_hp(me, max - 1);
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     assert_eq!(game.player(me).hero.hp, max);
 }
 
 #[test]
 fn skill_magic_shield_gives_1_armor_until_the_start_of_your_next_turn() {
     let (mut game, me, card) = holding("magic-shield", &["magie", "byron"], 33);
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     assert_eq!(game.hero_armor(me), 2);
     act(&mut game, Action::EndTurn);
     assert_eq!(game.hero_armor(me), 2, "still up during the other player's turn");
@@ -664,8 +688,20 @@ fn skill_strong_attack_and_accuracy_change_the_next_attack() {
     let enemy = other(me);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(0, 1));
-    act(&mut game, Action::Play { card: strong });
-    act(&mut game, Action::Play { card: accuracy });
+    act(
+        &mut game,
+        Action::Play {
+            card: strong,
+            on: Character::Hero(me),
+        },
+    );
+    act(
+        &mut game,
+        Action::Play {
+            card: accuracy,
+            on: Character::Hero(me),
+        },
+    );
     let events = act(
         &mut game,
         Action::Attack {
@@ -690,7 +726,13 @@ fn skill_tower_conjuration_builds_for_1_mana_less() {
     game.place_hero(me, pos(1, 0));
     game.set_mana(me, 4);
     assert!(refused(&mut game, Action::Build { tower: TowerKind::Mage }).contains("5 mana"));
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     act(&mut game, Action::Build { tower: TowerKind::Mage });
     assert_eq!(game.player(me).mana, 0);
 }
@@ -710,7 +752,13 @@ fn the_reserve_costs_1_mana_holds_3_and_its_skills_play_later() {
     assert_eq!(game.player(me).mana, 7);
     assert!(refused(&mut game, Action::Reserve { card: cards[3] }).contains("at most 3"));
     let mana = game.player(me).mana;
-    act(&mut game, Action::Play { card: cards[0] });
+    act(
+        &mut game,
+        Action::Play {
+            card: cards[0],
+            on: Character::Hero(me),
+        },
+    );
     assert_eq!(game.player(me).mana, mana + 1, "a skill plays from the Reserve");
     assert_eq!(game.player(me).reserve.len(), 2);
     game.check_invariants().unwrap();
@@ -726,10 +774,25 @@ fn spells_are_prepared_face_up_and_counter_attack_only_plays_from_the_reserve() 
         ("rock-throw", "Rock Throw")
     };
     let card = game.give_card(me, spell).unwrap();
-    act(&mut game, Action::Play { card });
+    act(
+        &mut game,
+        Action::Play {
+            card,
+            on: Character::Hero(me),
+        },
+    );
     assert_eq!(game.player(me).spells, [card]);
     let counter = game.give_card(me, "counter-attack").unwrap();
-    assert!(refused(&mut game, Action::Play { card: counter }).contains("only from the Reserve"));
+    assert!(
+        refused(
+            &mut game,
+            Action::Play {
+                card: counter,
+                on: Character::Hero(me)
+            }
+        )
+        .contains("only from the Reserve")
+    );
     let view = game.view(other(me));
     assert_eq!(view.heroes[me.index()].spells, [name], "prepared spells are public");
     assert_eq!(
@@ -761,7 +824,13 @@ fn prepare(game: &mut SpellsOfDoom, seat: Seat, spell: &str, count: usize) -> sp
     let mut first = None;
     for _ in 0..count {
         let card = game.give_card(seat, spell).unwrap();
-        act(game, Action::Play { card });
+        act(
+            game,
+            Action::Play {
+                card,
+                on: Character::Hero(seat),
+            },
+        );
         first.get_or_insert(card);
     }
     game.set_mana(seat, 20);
@@ -1081,7 +1150,13 @@ fn fast_attack_allows_two_attacks_or_an_attack_and_a_spell_once_a_turn() {
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(0, 1));
     game.set_hp(enemy, 16);
-    act(&mut game, Action::Play { card: fast });
+    act(
+        &mut game,
+        Action::Play {
+            card: fast,
+            on: Character::Hero(me),
+        },
+    );
     act(
         &mut game,
         Action::Attack {
@@ -1111,7 +1186,16 @@ fn fast_attack_allows_two_attacks_or_an_attack_and_a_spell_once_a_turn() {
         );
     }
     let second = game.give_card(me, "fast-attack").unwrap();
-    assert!(refused(&mut game, Action::Play { card: second }).contains("twice in a turn"));
+    assert!(
+        refused(
+            &mut game,
+            Action::Play {
+                card: second,
+                on: Character::Hero(me)
+            }
+        )
+        .contains("twice in a turn")
+    );
 }
 
 #[test]
@@ -1122,7 +1206,13 @@ fn a_stunned_hero_with_fast_attack_may_move_and_strike_once_or_strike_twice_with
     game.place_hero(enemy, pos(0, 1));
     game.set_hp(enemy, 16);
     game.set_tokens(me, 0, 0, true);
-    act(&mut game, Action::Play { card: fast });
+    act(
+        &mut game,
+        Action::Play {
+            card: fast,
+            on: Character::Hero(me),
+        },
+    );
     act(
         &mut game,
         Action::Attack {
@@ -1249,7 +1339,13 @@ fn summoning_puts_creatures_in_or_next_to_the_heros_hex_for_their_cost() {
         )
         .contains("Summoning card first")
     );
-    act(&mut game, Action::Play { card: summoning });
+    act(
+        &mut game,
+        Action::Play {
+            card: summoning,
+            on: Character::Hero(me),
+        },
+    );
     assert!(
         refused(
             &mut game,
@@ -1316,7 +1412,13 @@ fn a_creature_waits_a_turn_unless_ready_to_fight_and_fast_ones_move_3() {
         },
     );
     let summoning = game.give_card(me, "summoning").unwrap();
-    act(&mut game, Action::Play { card: summoning });
+    act(
+        &mut game,
+        Action::Play {
+            card: summoning,
+            on: Character::Hero(me),
+        },
+    );
     let wolf = token_of(&game, me, "wolf");
     act(
         &mut game,
@@ -1353,7 +1455,13 @@ fn beast_caller_makes_oakhearts_creatures_1_mana_cheaper() {
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 5);
-    act(&mut game, Action::Play { card: summoning });
+    act(
+        &mut game,
+        Action::Play {
+            card: summoning,
+            on: Character::Hero(me),
+        },
+    );
     let wolf = token_of(&game, me, "wolf");
     act(
         &mut game,
@@ -1428,7 +1536,13 @@ fn a_creatures_attack_adds_its_burn_attack_and_the_star_lets_it_make_only_the_sp
     game.place_hero(enemy, pos(0, 1));
     game.set_hp(enemy, 16);
     game.set_mana(me, 10);
-    act(&mut game, Action::Play { card: summoning });
+    act(
+        &mut game,
+        Action::Play {
+            card: summoning,
+            on: Character::Hero(me),
+        },
+    );
     let token = token_of(&game, me, "pyromancer");
     act(&mut game, Action::Summon { token, at: pos(0, 0) });
     act(&mut game, Action::EndTurn);
@@ -1467,7 +1581,13 @@ fn a_killed_creature_goes_back_to_its_hero_board_and_scores_nothing() {
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 10);
-    act(&mut game, Action::Play { card: summoning });
+    act(
+        &mut game,
+        Action::Play {
+            card: summoning,
+            on: Character::Hero(me),
+        },
+    );
     let token = token_of(&game, me, "illusion");
     act(&mut game, Action::Summon { token, at: pos(0, 1) });
     act(&mut game, Action::EndTurn);

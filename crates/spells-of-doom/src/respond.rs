@@ -1,0 +1,469 @@
+//! Counters and traps on another player's turn: the response windows.
+//!
+//! A window opens when the active player declares an attack or a spell aimed at a character
+//! whose owner holds a face-down card (Reserve or Terrain Area: their number is public, so asking
+//! reveals nothing about what they are), and when an enemy character moves in or next to a
+//! player's Terrain token. The answering player may play Counter Attack, Magic Shield, Stoneskin,
+//! Decoy or Ensnare from the Reserve and reveal Friendly Area (or Exploding Area on the mover),
+//! then passes. A declared action is then checked again for its own player and carried out, or
+//! cancelled if it no longer holds (its attacker died, its target stepped out of range).
+
+use spellhall_core::{RuleError, Seat};
+
+use crate::action::{Action, CastTarget, Target};
+use crate::combat::roll;
+use crate::content::{CardKind, Effect};
+use crate::event::{Attacker, Event};
+use crate::state::{Cause, Character, Phase, Pos, SpellsOfDoom, Window};
+
+const COUNTER: &str = "Spells of Doom rules: Terminology, Counter";
+const COUNTER_ATTACK: &str = "Spells of Doom rules: Skill Cards, Counter Attack";
+const STONESKIN: &str = "Spells of Doom rules: Byron's Spells, Stoneskin";
+const DECOY: &str = "Spells of Doom rules: Hypnor's Spells, Decoy";
+const EXPLODING: &str = "Spells of Doom rules: Terrain Skills, Exploding Area";
+
+fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+    Err(RuleError::new(reason, rule))
+}
+
+/// The character an attack or spell aims at, if it aims at one.
+pub fn character_of(target: Target) -> Option<Character> {
+    match target {
+        Target::Hero(seat) => Some(Character::Hero(seat)),
+        Target::Creature(id) => Some(Character::Creature(id)),
+        Target::Building(_) | Target::Shrine(_) => None,
+    }
+}
+
+pub fn target_of(character: Character) -> Target {
+    match character {
+        Character::Hero(seat) => Target::Hero(seat),
+        Character::Creature(id) => Target::Creature(id),
+    }
+}
+
+impl SpellsOfDoom {
+    /// Whether `seat` has a face-down card (Reserve or Terrain Area): only then is he asked.
+    pub fn has_face_down(&self, seat: Seat) -> bool {
+        let player = &self.players[seat.index()];
+        !player.reserve.is_empty() || !player.terrain.is_empty()
+    }
+
+    /// The window `action` opens when the active player declares it: an attack or a spell aimed
+    /// at a character whose owner holds a face-down card. Spells aimed at a hex (Fire Blast,
+    /// Earthquake, Ensnare) target no character and open none.
+    pub(crate) fn declared_window(&self, seat: Seat, action: &Action) -> Option<Window> {
+        let (attacker, aim) = match action {
+            Action::Attack { target, .. } => (Character::Hero(seat), *target),
+            Action::CreatureAttack { creature, target, .. } => (Character::Creature(*creature), *target),
+            Action::Cast {
+                target: CastTarget::At(aim) | CastTarget::Arrows { target: aim, .. },
+                ..
+            } => (Character::Hero(seat), *aim),
+            _ => return None,
+        };
+        let target = character_of(aim)?;
+        let defender = Self::owner(target);
+        self.has_face_down(defender).then(|| Window {
+            seats: vec![defender],
+            cause: Cause::Declared {
+                action: action.clone(),
+                attacker,
+                target,
+            },
+            decoy_tried: false,
+        })
+    }
+
+    /// After a move: each enemy with a Terrain token in or next to the mover's new hex may
+    /// answer, in turn order.
+    pub(crate) fn open_move_windows(&mut self, character: Character, events: &mut Vec<Event>) {
+        let Some(at) = self.position(character) else {
+            return;
+        };
+        let mover = Self::owner(character);
+        let count = self.seats();
+        let seats: Vec<Seat> = (1..count)
+            .map(|k| Seat(((mover.index() + k) % count) as u8))
+            .filter(|seat| {
+                Self::team(*seat) != Self::team(mover)
+                    && self.players[seat.index()]
+                        .terrain
+                        .iter()
+                        .any(|(_, token)| token.distance(at) <= 1)
+            })
+            .collect();
+        if !seats.is_empty() {
+            self.open_window(
+                Window {
+                    seats,
+                    cause: Cause::Moved { character },
+                    decoy_tried: false,
+                },
+                events,
+            );
+        }
+    }
+
+    pub(crate) fn open_window(&mut self, window: Window, events: &mut Vec<Event>) {
+        let seat = window.seats[0];
+        self.phase = Phase::Response { seat };
+        events.push(Event::Answering { seat });
+        self.window = Some(window);
+    }
+
+    /// The answering seat is done: the next one answers, or the declared action is checked again
+    /// and carried out, or cancelled.
+    fn close_window(&mut self, events: &mut Vec<Event>) {
+        let Some(mut window) = self.window.take() else {
+            return;
+        };
+        window.seats.remove(0);
+        window.seats.retain(|seat| self.has_face_down(*seat));
+        window.decoy_tried = false;
+        if !window.seats.is_empty() {
+            self.open_window(window, events);
+            return;
+        }
+        self.phase = Phase::Hero;
+        if let Cause::Declared { action, attacker, .. } = window.cause {
+            let seat = self.active;
+            match self.check(&action) {
+                Ok(()) => self.carry_out(seat, &action, events),
+                Err(error) => self.cancel(seat, &action, attacker, error.reason, events),
+            }
+        }
+    }
+
+    /// A declared attack or spell that no longer holds. Our ruling: it still counts as the
+    /// attacker's attack (or the turn's spell), as declared, but spends no mana and no card: a
+    /// spell stays prepared.
+    fn cancel(&mut self, seat: Seat, action: &Action, attacker: Character, reason: String, events: &mut Vec<Event>) {
+        self.act_with(attacker, false);
+        match action {
+            Action::CreatureAttack { creature, .. } => self.flags.creatures_struck.push(*creature),
+            Action::Cast { .. } => {
+                self.flags.strikes += 1;
+                self.flags.cast = true;
+            }
+            _ => self.flags.strikes += 1,
+        }
+        events.push(Event::Cancelled { seat, reason });
+    }
+
+    /// Whether the answering `seat` may do `action` in the open window.
+    pub(crate) fn check_answer(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        let Some(window) = &self.window else {
+            return refuse("There is nothing to answer.", COUNTER);
+        };
+        let player = &self.players[seat.index()];
+        let declared = match &window.cause {
+            Cause::Declared { attacker, target, .. } => Some((*attacker, *target)),
+            Cause::Moved { .. } => None,
+        };
+        let from_reserve = |card| {
+            if player.reserve.contains(card) {
+                Ok(())
+            } else {
+                refuse(
+                    "On another player's turn, cards come from your Reserve (counters) or your Terrain Area.",
+                    COUNTER,
+                )
+            }
+        };
+        match action {
+            Action::Pass => Ok(()),
+            Action::Play { card, on } => {
+                from_reserve(card)?;
+                let def = self.card(seat, *card);
+                match def.effect {
+                    Effect::MagicShield { .. } if def.counter => {
+                        if Self::owner(*on) != seat || self.position(*on).is_none() {
+                            return refuse("Magic Shield goes on a character you control on the board.", COUNTER);
+                        }
+                        Ok(())
+                    }
+                    Effect::CounterAttack => {
+                        let Some((attacker, target)) = declared else {
+                            return refuse(
+                                "Counter Attack answers an attack or a spell declared against one of your characters.",
+                                COUNTER_ATTACK,
+                            );
+                        };
+                        if *on != target {
+                            return refuse("The character attacked is the one that strikes back.", COUNTER_ATTACK);
+                        }
+                        match (self.position(target), self.position(attacker)) {
+                            (Some(a), Some(b)) if a.distance(b) <= 1 => Ok(()),
+                            _ => refuse(
+                                "The attacker must be in the defending character's hex or an adjacent one.",
+                                COUNTER_ATTACK,
+                            ),
+                        }
+                    }
+                    _ => refuse(
+                        format!("{} cannot be played on another player's turn.", def.name),
+                        COUNTER,
+                    ),
+                }
+            }
+            Action::Cast { spell, copies, target } => {
+                from_reserve(spell)?;
+                let def = self.card(seat, *spell);
+                let CardKind::Spell { cost, .. } = def.kind else {
+                    return refuse("Only spells are cast.", COUNTER);
+                };
+                if !def.counter {
+                    return refuse(format!("{} is not a Counter spell.", def.name), COUNTER);
+                }
+                if *copies != 1 {
+                    return refuse("A counter is cast one card at a time.", COUNTER);
+                }
+                if player.mana < u32::from(cost) {
+                    return refuse(
+                        format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
+                        COUNTER,
+                    );
+                }
+                let aimed_at_hero = declared.is_some_and(|(_, target)| target == Character::Hero(seat));
+                match (&def.effect, target) {
+                    (Effect::Stoneskin { .. }, CastTarget::Myself) if aimed_at_hero => Ok(()),
+                    (Effect::Stoneskin { .. }, _) => {
+                        refuse("Stoneskin answers an attack or a spell aimed at your Hero.", STONESKIN)
+                    }
+                    (Effect::Decoy { .. }, _) if !aimed_at_hero => refuse(
+                        "Decoy answers an attack or a spell aimed at your Hero, before any dice.",
+                        DECOY,
+                    ),
+                    (Effect::Decoy { .. }, _) if window.decoy_tried => {
+                        refuse("Decoy has been tried against this attack already.", DECOY)
+                    }
+                    (Effect::Decoy { .. }, CastTarget::Myself) => Ok(()),
+                    (Effect::Decoy { .. }, CastTarget::Hex(step)) => {
+                        let hero = player.hero.at;
+                        if hero.is_some_and(|at| at.distance(*step) == 1) && self.content.board.contains(step.hex()) {
+                            Ok(())
+                        } else {
+                            refuse("Decoy steps aside to an adjacent hex.", DECOY)
+                        }
+                    }
+                    (Effect::Ensnare { .. }, CastTarget::Hex(at)) if self.ensnare_reaches(*at) => Ok(()),
+                    _ => refuse(format!("{} needs a target of its kind.", def.name), COUNTER),
+                }
+            }
+            Action::Reveal { card, on } => {
+                if let Some((card_id, _)) = player.terrain.iter().find(|(c, _)| c == card)
+                    && let Effect::ExplodingArea { .. } = self.card(seat, *card_id).effect
+                {
+                    let mover = match &window.cause {
+                        Cause::Moved { character } => Some(target_of(*character)),
+                        Cause::Declared { .. } => None,
+                    };
+                    if mover != Some(*on) {
+                        return refuse(
+                            "On another player's turn, Exploding Area goes off on the enemy that moved in or next to its hex.",
+                            EXPLODING,
+                        );
+                    }
+                }
+                self.check_reveal(seat, *card, *on)
+            }
+            _ => refuse(
+                "It is another player's turn: answer with a counter from your Reserve or a Terrain card, or let it happen.",
+                COUNTER,
+            ),
+        }
+    }
+
+    /// The answers to offer: letting it happen, and every counter and Terrain card on every
+    /// character and hex `check_answer` accepts.
+    pub(crate) fn answer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.push(Action::Pass);
+        let player = &self.players[seat.index()];
+        let own = self.characters_of(seat);
+        for card in &player.reserve {
+            for on in &own {
+                out.push(Action::Play { card: *card, on: *on });
+            }
+            out.push(Action::Cast {
+                spell: *card,
+                copies: 1,
+                target: CastTarget::Myself,
+            });
+            let mut hexes: Vec<Pos> = Vec::new();
+            if let Some(hero) = player.hero.at {
+                hexes.extend(self.content.board.within(hero.hex(), 1).into_iter().map(Pos::of));
+            }
+            for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
+                hexes.extend(self.content.board.within(token.hex(), 1).into_iter().map(Pos::of));
+            }
+            hexes.sort();
+            hexes.dedup();
+            for at in hexes {
+                out.push(Action::Cast {
+                    spell: *card,
+                    copies: 1,
+                    target: CastTarget::Hex(at),
+                });
+            }
+        }
+        let characters: Vec<Target> = crate::seats(self.seats())
+            .map(Target::Hero)
+            .chain(self.creatures.iter().map(|c| Target::Creature(c.id)))
+            .collect();
+        for (card, _) in &player.terrain {
+            for on in &characters {
+                out.push(Action::Reveal { card: *card, on: *on });
+            }
+        }
+    }
+
+    /// The answering seat's choice, then the window closes if he passed or has nothing left
+    /// face down.
+    pub(crate) fn answer(&mut self, seat: Seat, action: &Action, events: &mut Vec<Event>) {
+        match action {
+            Action::Pass => {
+                events.push(Event::NoAnswer { seat });
+                self.close_window(events);
+                return;
+            }
+            Action::Play { card, on } => {
+                let def = self.card(seat, *card).clone();
+                let player = &mut self.players[seat.index()];
+                player.reserve.retain(|c| c != card);
+                player.discard.push(*card);
+                events.push(Event::Played { seat, card: def.name });
+                match def.effect {
+                    Effect::MagicShield { armor } => self.shield(*on, armor),
+                    Effect::CounterAttack => {
+                        if let Some(Cause::Declared { attacker, .. }) = self.window.as_ref().map(|w| w.cause.clone()) {
+                            self.strike_back(*on, attacker, events);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Action::Cast { spell, target, .. } => self.cast_counter(seat, *spell, *target, events),
+            Action::Reveal { card, on } => self.reveal_terrain(seat, *card, *on, events),
+            _ => {}
+        }
+        if !self.has_face_down(seat) {
+            self.close_window(events);
+        }
+    }
+
+    /// A counter spell cast from the Reserve: Stoneskin, Ensnare, or Decoy's roll.
+    fn cast_counter(&mut self, seat: Seat, spell: crate::state::CardId, target: CastTarget, events: &mut Vec<Event>) {
+        let def = self.card(seat, spell).clone();
+        let CardKind::Spell { cost, .. } = def.kind else {
+            return;
+        };
+        if let Effect::Decoy { roll: needed } = def.effect {
+            let die = roll(&mut self.rng, 1)[0];
+            let success = die >= needed;
+            events.push(Event::DecoyRolled { seat, die, success });
+            if !success {
+                // A failed Decoy keeps its card and costs nothing.
+                if let Some(window) = &mut self.window {
+                    window.decoy_tried = true;
+                }
+                return;
+            }
+        }
+        let player = &mut self.players[seat.index()];
+        player.mana -= u32::from(cost);
+        player.reserve.retain(|c| *c != spell);
+        player.discard.push(spell);
+        events.push(Event::Cast {
+            seat,
+            spell: def.name.clone(),
+            copies: 1,
+        });
+        match (&def.effect, target) {
+            (Effect::Stoneskin { armor, .. }, _) => self.players[seat.index()].hero.stoneskin = *armor,
+            (Effect::Ensnare { centre, around }, CastTarget::Hex(at)) => {
+                self.ensnare(seat, at, *centre, *around, events)
+            }
+            (Effect::Decoy { .. }, step) => {
+                let attacker = match self.window.as_ref().map(|w| &w.cause) {
+                    Some(Cause::Declared { attacker, .. }) => Some(*attacker),
+                    _ => None,
+                };
+                let hero = self.players[seat.index()].hero.at;
+                // Hypnor attacks the attacker if it is within 2 hexes (same or adjacent hex).
+                if let (Some(attacker), Some(at)) = (attacker, hero)
+                    && self.position(attacker).is_some_and(|p| p.distance(at) <= 1)
+                {
+                    self.strike_back(Character::Hero(seat), attacker, events);
+                }
+                if let (CastTarget::Hex(to), Some(from)) = (step, self.players[seat.index()].hero.at) {
+                    self.parting_attacks(Target::Hero(seat), seat, from, to, events);
+                    if self.players[seat.index()].hero.at.is_some() {
+                        self.players[seat.index()].hero.at = Some(to);
+                        events.push(Event::Moved {
+                            seat,
+                            from,
+                            to,
+                            mana: 0,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `by` attacks `at` out of turn (Counter Attack, Decoy): its normal attack, without this
+    /// turn's skills (they are the active player's).
+    fn strike_back(&mut self, by: Character, at: Character, events: &mut Vec<Event>) {
+        if self.position(by).is_none() || self.position(at).is_none() {
+            return;
+        }
+        match by {
+            Character::Hero(seat) => {
+                let count = self.attack_dice(seat);
+                let dice = roll(&mut self.rng, count);
+                self.resolve_attack(Attacker::Hero(seat), target_of(at), dice, events);
+            }
+            Character::Creature(id) => self.creature_strike(id, target_of(at), false, 0, events),
+        }
+    }
+
+    /// The characters `seat` controls on the board.
+    pub fn characters_of(&self, seat: Seat) -> Vec<Character> {
+        let hero = self.players[seat.index()].hero.at.map(|_| Character::Hero(seat));
+        hero.into_iter()
+            .chain(
+                self.creatures
+                    .iter()
+                    .filter(|c| c.id.owner == seat)
+                    .map(|c| Character::Creature(c.id)),
+            )
+            .collect()
+    }
+}
+
+impl SpellsOfDoom {
+    /// Whether `card` of `seat`'s deck is Decoy (its hex is where Hypnor steps aside).
+    pub fn is_decoy(&self, seat: Seat, card: crate::state::CardId) -> bool {
+        self.players_hero_card(seat, card)
+            .is_some_and(|def| matches!(def.effect, Effect::Decoy { .. }))
+    }
+
+    /// What the open window is about, in words for the answering player.
+    pub fn window_words(&self) -> Option<String> {
+        let window = self.window.as_ref()?;
+        let character = |c: Character| self.target_words(target_of(c));
+        Some(match &window.cause {
+            Cause::Declared { action, target, .. } => format!(
+                "{} declared against {}: {}.",
+                spellhall_core::seat_token(self.active),
+                character(*target),
+                self.describe_for(self.active, action)
+            ),
+            Cause::Moved { character: mover } => {
+                format!("{} moved in or next to your Terrain token.", character(*mover))
+            }
+        })
+    }
+}
