@@ -653,4 +653,37 @@ impl SpellsOfDoom {
         player.hand.push(card);
         Some(card)
     }
+
+    /// Re-seed the dice (for tests that search for a roll).
+    pub fn reroll(&mut self, seed: u64) {
+        self.rng = GameRng::new(seed);
+    }
+
+    /// Put a copy of `card_id` face down in the seat's Reserve (free, for tests).
+    pub fn reserve_card(&mut self, seat: Seat, card_id: &str) -> Option<CardId> {
+        let card = self.give_card(seat, card_id)?;
+        let player = &mut self.players[seat.index()];
+        player.hand.retain(|c| *c != card);
+        player.reserve.push(card);
+        Some(card)
+    }
+
+    /// Lay a copy of the Terrain card `card_id` with its token at `at` (free, for tests).
+    pub fn lay_terrain(&mut self, seat: Seat, card_id: &str, at: Pos) -> Option<CardId> {
+        let card = self.give_card(seat, card_id)?;
+        let player = &mut self.players[seat.index()];
+        player.hand.retain(|c| *c != card);
+        player.terrain.push((card, at));
+        Some(card)
+    }
+
+    /// Put the creature token `token` of `seat` on the board at `at`, ready to act (for tests).
+    pub fn put_creature(&mut self, seat: Seat, token: u8, at: Pos) -> CreatureId {
+        self.place_creature(seat, token, at, &mut Vec::new());
+        let id = CreatureId { owner: seat, token };
+        if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
+            creature.summoned = 0;
+        }
+        id
+    }
 }

@@ -1,55 +1,13 @@
 //! The engine's core against the rulebook, one scenario per rule (setup, upkeep, the Hero phase's
 //! actions, death, the end phase, scoring, the end of the game, four players).
 
-use std::sync::Arc;
+mod common;
 
+use common::*;
 use spellhall_core::{Game, Seat, ToAct};
 use spells_of_doom::combat::damage;
 use spells_of_doom::event::{Attacker, Event};
-use spells_of_doom::{Action, Character, Config, Content, Phase, Pos, SpellsOfDoom, Target, TowerKind, Track};
-
-fn content() -> Arc<Content> {
-    Arc::new(Content::shipped().expect("content"))
-}
-
-fn config(heroes: &[&str]) -> Config {
-    Config {
-        heroes: heroes.iter().map(|h| h.to_string()).collect(),
-    }
-}
-
-/// A game past the mulligans (everyone keeps), in the first player's Hero phase.
-fn started(heroes: &[&str], seed: u64) -> SpellsOfDoom {
-    let mut game = SpellsOfDoom::new(&config(heroes), &content(), seed).unwrap();
-    while matches!(game.phase(), Phase::Mulligan { .. }) {
-        game.apply(&Action::Mulligan { cards: vec![] }).unwrap();
-    }
-    game
-}
-
-fn act(game: &mut SpellsOfDoom, action: Action) -> Vec<Event> {
-    game.apply(&action)
-        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"))
-}
-
-fn refused(game: &mut SpellsOfDoom, action: Action) -> String {
-    let before = format!("{:?}", ron::to_string(game).unwrap());
-    let reason = game.apply(&action).expect_err("should be refused").reason;
-    assert_eq!(
-        before,
-        format!("{:?}", ron::to_string(game).unwrap()),
-        "a refusal changes nothing"
-    );
-    reason
-}
-
-fn other(seat: Seat) -> Seat {
-    Seat(1 - seat.0)
-}
-
-fn pos(q: i32, r: i32) -> Pos {
-    Pos { q, r }
-}
+use spells_of_doom::{Action, Character, Phase, SpellsOfDoom, Target, TowerKind, Track};
 
 #[test]
 fn setup_7_mana_5_cards_heroes_on_their_starting_spaces() {
@@ -807,18 +765,6 @@ fn spells_are_prepared_face_up_and_counter_attack_only_plays_from_the_reserve() 
     );
 }
 
-/// A 2-player game of `hero` against `rival` in which `hero` plays first (the seed is searched).
-fn playing_as(hero: &str, rival: &str) -> (SpellsOfDoom, Seat, Seat) {
-    for seed in 0.. {
-        let game = started(&[hero, rival], seed);
-        let me = game.active();
-        if game.player(me).hero_id == hero {
-            return (game, me, other(me));
-        }
-    }
-    unreachable!()
-}
-
 /// Prepare `count` copies of `spell` for `seat` and give it mana.
 fn prepare(game: &mut SpellsOfDoom, seat: Seat, spell: &str, count: usize) -> spells_of_doom::CardId {
     let mut first = None;
@@ -1309,17 +1255,6 @@ fn ensnare_targets_a_hex_with_a_terrain_token_or_next_to_one() {
         },
     );
     assert_eq!(attack_dice(&events)[0].len(), 2, "Attack 2 on the hex itself");
-}
-
-fn token_of(game: &SpellsOfDoom, seat: Seat, kind: &str) -> u8 {
-    game.available_tokens(seat)
-        .into_iter()
-        .find(|t| game.token_kind(seat, *t) == Some(kind))
-        .expect("an available token")
-}
-
-fn creature_id(seat: Seat, token: u8) -> spells_of_doom::state::CreatureId {
-    spells_of_doom::state::CreatureId { owner: seat, token }
 }
 
 #[test]
