@@ -13,6 +13,7 @@ pub mod action;
 pub mod apply;
 pub mod board;
 pub mod combat;
+pub mod computer;
 pub mod content;
 pub mod creatures;
 pub mod effects;
