@@ -27,6 +27,13 @@ use pick::Pick;
 
 pub struct SpellsOfDoomAdapter;
 
+impl SpellsOfDoomAdapter {
+    /// Where the table last drew the centre of hex `at`, to click it in tests.
+    pub fn hex_on_screen(ctx: &egui::Context, at: Pos) -> Option<egui::Pos2> {
+        board::hex_on_screen(ctx, at)
+    }
+}
+
 /// The four Heroes as the setup screen offers them: content id and name.
 const HEROES: [(&str, &str); 4] = [
     ("magie", "Magie"),

@@ -50,6 +50,7 @@ fn stamp(mesh: &mut Mesh, centre: Pos2, size: f32, colour: Color32) {
 }
 
 /// The board placed in a rectangle: hex ↔ pixel.
+#[derive(Clone)]
 struct Placed {
     layout: HexLayout,
     size: f32,
@@ -101,6 +102,16 @@ impl Placed {
     }
 }
 
+fn placed_id() -> egui::Id {
+    egui::Id::new("spells-of-doom-board")
+}
+
+/// Where the last frame drew the centre of hex `at` (for tests and automation that click hexes).
+pub fn hex_on_screen(ctx: &egui::Context, at: Pos) -> Option<Pos2> {
+    let placed: Placed = ctx.data(|d| d.get_temp(placed_id()))?;
+    Some(placed.centre(at))
+}
+
 /// A hex of the viewer's own side, to put at the bottom.
 fn home_hex(view: &View) -> Hex {
     let Some(content) = content() else {
@@ -134,6 +145,7 @@ pub fn draw(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Opti
     let hexes: Vec<Hex> = content.board.hexes().collect();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let placed = Placed::fit(rect.shrink(4.0), &hexes, home_hex(scene.view));
+    ui.data_mut(|d| d.insert_temp(placed_id(), placed.clone()));
     let painter = ui.painter_at(rect);
     let lit = spots(pick.aim, scene);
 

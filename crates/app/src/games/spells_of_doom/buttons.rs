@@ -9,8 +9,11 @@ use super::pick::Pick;
 use super::{Scene, card_def, in_hero_phase};
 use crate::ui::theme;
 
+/// Whether an action is the one a button takes.
+type Wanted = fn(&Action) -> bool;
+
 /// Each fixed button: its label and the legal action it takes.
-const FIXED: [(&str, fn(&Action) -> bool); 5] = [
+const FIXED: [(&str, Wanted); 5] = [
     ("Armor +1", |a| {
         matches!(
             a,
