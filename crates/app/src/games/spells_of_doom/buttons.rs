@@ -63,13 +63,12 @@ pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Opt
 /// Two buttons a row; one the rules do not offer now is greyed out.
 fn action_grid(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     let legal = scene.legal;
-    ui.add_space(4.0);
     egui::Grid::new("sod-buttons")
         .num_columns(2)
         .spacing(egui::vec2(6.0, 4.0))
         .min_col_width((ui.available_width() - 6.0) / 2.0)
         .show(ui, |ui| {
-            let size = egui::vec2(ui.spacing().interact_size.x.max(124.0), 26.0);
+            let size = egui::vec2(ui.spacing().interact_size.x.max(124.0), 24.0);
             for (i, (label, wanted)) in FIXED.into_iter().enumerate() {
                 let action = legal.iter().find(|a| wanted(a));
                 let button = egui::Button::new(RichText::new(label).size(15.0)).min_size(size);
@@ -98,7 +97,7 @@ fn action_grid(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut O
     if let Some(end) = legal.iter().find(|a| matches!(a, Action::EndTurn)) {
         let button = egui::Button::new(RichText::new("End turn").strong())
             .fill(theme::ACCENT)
-            .min_size(egui::vec2(ui.available_width(), 32.0));
+            .min_size(egui::vec2(ui.available_width(), 30.0));
         if ui.add(button).on_hover_text("Discard your hand and draw 5").clicked() {
             *chosen = Some(end.clone());
         }

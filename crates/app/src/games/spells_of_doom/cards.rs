@@ -8,7 +8,7 @@ use super::pick::{Aim, Does, Pick};
 use super::{Scene, card_def, kind_words, muted};
 use crate::ui::theme;
 
-const CHIP_WIDTH: f32 = 112.0;
+const CHIP_WIDTH: f32 = 102.0;
 
 fn height_id() -> egui::Id {
     egui::Id::new("spells-of-doom-cards-height")

@@ -16,21 +16,25 @@ const TURNS_PER_ROUND: u32 = 6;
 const WIN_VP: u32 = 12;
 
 pub fn left_column(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    ui.spacing_mut().item_spacing.y = 4.0;
     track(ui, scene);
-    ui.add_space(4.0);
     for hero in &scene.view.heroes {
         hero_board(ui, scene, hero, pick);
-        ui.add_space(2.0);
     }
     super::buttons::panel(ui, scene, pick, chosen);
     dice(ui, scene);
 }
 
-/// Round and turn, the 18 turns with the scorings after 6, 12 and 18, and each team's VP.
+/// Each team's VP, and the 18 turns with the scorings after 6, 12 and 18 (the top bar names the
+/// round and turn).
 fn track(ui: &mut egui::Ui, scene: &Scene) {
     let view = scene.view;
-    ui.label(RichText::new(format!("Round {} · turn {} of {TURNS}", view.round, view.turn.max(1))).strong());
-    let (rect, _) = ui.allocate_exact_size(vec2(ui.available_width(), 16.0), egui::Sense::hover());
+    valor_points(ui, scene);
+    let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), 16.0), egui::Sense::hover());
+    response.on_hover_text(format!(
+        "Turn {} of {TURNS}; the teams score their shrines after turns 6, 12 and 18.",
+        view.turn.max(1)
+    ));
     let step = rect.width() / TURNS as f32;
     for turn in 1..=TURNS {
         let x = rect.min.x + step * (turn - 1) as f32;
@@ -47,6 +51,10 @@ fn track(ui: &mut egui::Ui, scene: &Scene) {
                 .circle_filled(pos2(cell.center().x, cell.max.y + 3.0), 2.0, theme::TEXT);
         }
     }
+}
+
+fn valor_points(ui: &mut egui::Ui, scene: &Scene) {
+    let view = scene.view;
     ui.horizontal_wrapped(|ui| {
         for team in 0..2 {
             let seats: Vec<Seat> = view
@@ -98,10 +106,10 @@ fn hero_board(ui: &mut egui::Ui, scene: &Scene, hero: &HeroView, pick: &mut Pick
         .fill(theme::PANEL)
         .stroke(stroke)
         .corner_radius(6)
-        .inner_margin(egui::Margin::symmetric(8, 5))
+        .inner_margin(egui::Margin::symmetric(8, 3))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.spacing_mut().item_spacing.y = 2.0;
+            ui.spacing_mut().item_spacing.y = 0.0;
             ui.horizontal(|ui| {
                 let initial: String = hero.name.chars().take(1).collect();
                 seat_swatch(ui, hero.seat, &initial, 20.0);
@@ -198,7 +206,6 @@ fn dice(ui: &mut egui::Ui, scene: &Scene) {
     else {
         return;
     };
-    ui.add_space(4.0);
     ui.label(RichText::new("Latest roll").strong().color(theme::GOLD));
     for roll in rolls {
         ui.label(RichText::new(&roll.caption).small());
@@ -278,7 +285,7 @@ fn rolls_of(scene: &Scene, events: &[Event]) -> Vec<Roll> {
 
 /// A die face with pips; a hit has a gold rim.
 fn die_face(ui: &mut egui::Ui, value: u8, hit: bool) {
-    let (rect, _) = ui.allocate_exact_size(vec2(24.0, 24.0), egui::Sense::hover());
+    let (rect, _) = ui.allocate_exact_size(vec2(22.0, 22.0), egui::Sense::hover());
     let painter = ui.painter();
     let fill = if hit {
         theme::PARCHMENT
@@ -290,7 +297,7 @@ fn die_face(ui: &mut egui::Ui, value: u8, hit: bool) {
         painter.rect_stroke(rect, 4.0, Stroke::new(2.5, theme::GOLD), egui::StrokeKind::Outside);
     }
     let c = rect.center();
-    let d = 6.0;
+    let d = 5.5;
     let pips: &[(f32, f32)] = match value {
         1 => &[(0.0, 0.0)],
         2 => &[(-1.0, -1.0), (1.0, 1.0)],
