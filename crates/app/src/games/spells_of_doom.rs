@@ -186,7 +186,6 @@ impl GameAdapter for SpellsOfDoomAdapter {
     fn seat_roles(players: u8) -> Vec<&'static str> {
         match players {
             4 => vec!["Team 1", "Team 2", "Team 1", "Team 2"],
-            3 => vec!["—", "—", "—"],
             _ => Vec::new(),
         }
     }
