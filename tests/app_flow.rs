@@ -199,13 +199,10 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
 fn a_game_not_yet_built_cannot_be_opened() {
     let dir = scratch("unbuilt");
     let mut app = app_in(&dir);
-    send(&mut app, UiCommand::OpenSetup("spells-of-doom".into()));
+    send(&mut app, UiCommand::OpenSetup("spellfire".into()));
     assert_eq!(screen(&app), Screen::Title);
     let notices = app.world().resource::<Notices>();
-    assert_eq!(
-        notices.toasts.last().unwrap().text,
-        "Spells of Doom cannot be played yet."
-    );
+    assert_eq!(notices.toasts.last().unwrap().text, "Spellfire cannot be played yet.");
 }
 
 #[test]

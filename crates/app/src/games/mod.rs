@@ -4,6 +4,7 @@
 
 pub mod mighty_magics;
 pub mod spellcaster;
+pub mod spells_of_doom;
 pub mod tally;
 
 use std::ops::RangeInclusive;
@@ -69,6 +70,21 @@ pub trait GameAdapter: Send + Sync + 'static {
         describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
         names: &[String],
     ) -> Option<<Self::G as Game>::Action>;
+
+    /// [`Self::draw_table`] for a game that also shows what just happened (Spells of Doom's latest
+    /// dice): `events` holds the events of every action so far, oldest first. An adapter draws only
+    /// the public ones. By default the events are not used.
+    fn draw_table_after(
+        ui: &mut egui::Ui,
+        view: &<Self::G as Game>::View,
+        legal: &[<Self::G as Game>::Action],
+        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
+        names: &[String],
+        events: &[Vec<<Self::G as Game>::Event>],
+    ) -> Option<<Self::G as Game>::Action> {
+        let _ = events;
+        Self::draw_table(ui, view, legal, describe, names)
+    }
 
     /// The computer's choice: an index into `legal`. Only called when `HAS_COMPUTER`.
     fn computer_choice(game: &Self::G, legal: &[<Self::G as Game>::Action], rng: &mut GameRng) -> usize {
@@ -209,7 +225,8 @@ impl<A: GameAdapter> AnySession for Table<A> {
             Vec::new()
         };
         let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
-        let chosen = A::draw_table(ui, &view, &legal, &describe, &self.session.names())?;
+        let names = self.session.names();
+        let chosen = A::draw_table_after(ui, &view, &legal, &describe, &names, self.session.events())?;
         to_ron(&chosen)
     }
 }
@@ -326,13 +343,7 @@ impl GameCatalog {
                     2..=6,
                     "The Spellfire rules are not built yet; its decks can be built now in the deck editor.",
                 ),
-                coming(
-                    "spells-of-doom",
-                    "Spells of Doom",
-                    "Four hero mages duel on a hex board of shrines and towers.",
-                    2..=4,
-                    "Spells of Doom is not built yet (issue 6).",
-                ),
+                GameEntry::playable::<spells_of_doom::SpellsOfDoomAdapter>(&dirs.content_dir("spells-of-doom")),
                 GameEntry::playable::<mighty_magics::MightyMagicsAdapter>(&dirs.content_dir("mighty-magics")),
                 GameEntry::playable::<spellcaster::SpellcasterAdapter>(&dirs.content_dir("spellcaster")),
             ],

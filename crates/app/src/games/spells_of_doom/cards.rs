@@ -1,0 +1,287 @@
+//! Below the board: the viewer's hand (each card with its kind and cost and the buttons its legal
+//! actions give), the Spell Area, the Reserve and the Terrain Area; the mulligan's confirmation.
+
+use bevy_egui::egui::{self, RichText, Stroke};
+use spells_of_doom::{Action, CardId, Phase};
+
+use super::pick::{Aim, Does, Pick};
+use super::{Scene, card_def, kind_words, muted};
+use crate::ui::theme;
+
+const CHIP_WIDTH: f32 = 102.0;
+
+fn height_id() -> egui::Id {
+    egui::Id::new("spells-of-doom-cards-height")
+}
+
+/// The height the panel took last frame (it depends on the cards and buttons shown), so that the
+/// board can take the rest.
+pub fn height(ui: &egui::Ui) -> f32 {
+    ui.data(|d| d.get_temp(height_id())).unwrap_or(170.0)
+}
+
+pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let top = ui.cursor().min.y;
+    ui.add_space(4.0);
+    hand(ui, scene, pick, chosen);
+    areas(ui, scene, pick, chosen);
+    if let Phase::Mulligan { .. } = scene.view.phase {
+        mulligan_bar(ui, scene, pick, chosen);
+    }
+    let used = ui.cursor().min.y - top;
+    ui.data_mut(|d| d.insert_temp(height_id(), used));
+}
+
+/// The legal actions `wanted` picks out: one is taken at once, several are offered as a choice.
+pub(super) fn offer<'a>(pick: &mut Pick, chosen: &mut Option<Action>, actions: impl Iterator<Item = &'a Action>) {
+    let mut found: Vec<Does> = actions.map(|a| Does::Act(a.clone())).collect();
+    match found.len() {
+        0 => {}
+        1 => pick.take(found.remove(0), chosen),
+        _ => pick.choices = found,
+    }
+}
+
+fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let view = scene.view;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 6.0;
+        ui.label(RichText::new(format!("Hand\n({})", view.hand.len())).strong());
+        if view.hand.is_empty() {
+            ui.label(muted("no cards"));
+        }
+        for (card, name) in &view.hand {
+            hand_chip(ui, scene, *card, name, pick, chosen);
+        }
+    });
+}
+
+/// One card of the hand: name, kind and cost, and its buttons (Play or Prepare, Reserve, Lay).
+/// During the mulligan a click marks it to shuffle back.
+fn hand_chip(ui: &mut egui::Ui, scene: &Scene, card: CardId, name: &str, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let view = scene.view;
+    let def = card_def(view, view.viewer, card);
+    let marked = pick.marked.contains(&card);
+    let laying = pick.aim == Aim::Lay(card);
+    let stroke = if marked || laying {
+        Stroke::new(2.0, theme::GOLD)
+    } else {
+        Stroke::new(1.0, theme::GOLD_DIM)
+    };
+    let frame = egui::Frame::new()
+        .fill(theme::PARCHMENT)
+        .stroke(stroke)
+        .corner_radius(5)
+        .inner_margin(egui::Margin::symmetric(6, 4));
+    let response = frame
+        .show(ui, |ui| {
+            ui.vertical(|ui| {
+                ui.set_width(CHIP_WIDTH);
+                ui.spacing_mut().item_spacing = egui::vec2(4.0, 1.0);
+                ui.label(RichText::new(name).strong().color(theme::INK));
+                let kind = def.map_or(String::new(), kind_words);
+                ui.label(RichText::new(kind).size(12.0).color(theme::INK));
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().button_padding = egui::vec2(5.0, 1.0);
+                    ui.spacing_mut().interact_size.y = 20.0;
+                    card_buttons(ui, scene, card, pick, chosen);
+                });
+            });
+        })
+        .response;
+    let mulligan = matches!(view.phase, Phase::Mulligan { .. }) && scene.deciding();
+    if mulligan && response.interact(egui::Sense::click()).clicked() {
+        toggle(&mut pick.marked, card);
+    }
+}
+
+fn card_buttons(ui: &mut egui::Ui, scene: &Scene, card: CardId, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let legal = scene.legal;
+    let plays: Vec<&Action> = legal
+        .iter()
+        .filter(|a| matches!(a, Action::Play { card: c, .. } if *c == card))
+        .collect();
+    if !plays.is_empty() {
+        let spell = card_def(scene.view, scene.view.viewer, card)
+            .is_some_and(|d| matches!(d.kind, spells_of_doom::content::CardKind::Spell { .. }));
+        let verb = if spell { "Prepare" } else { "Play" };
+        if small_button(ui, verb).on_hover_text(scene.words(plays[0])).clicked() {
+            offer(pick, chosen, plays.into_iter());
+        }
+    }
+    if let Some(reserve) = legal
+        .iter()
+        .find(|a| matches!(a, Action::Reserve { card: c, .. } if *c == card))
+        && small_button(ui, "Reserve")
+            .on_hover_text(scene.words(reserve))
+            .clicked()
+    {
+        *chosen = Some(reserve.clone());
+    }
+    if legal
+        .iter()
+        .any(|a| matches!(a, Action::PlaceTerrain { card: c, .. } if *c == card))
+        && small_button(ui, "Lay")
+            .on_hover_text("Lay it face down with its token on a hex (free)")
+            .clicked()
+    {
+        pick.aim = Aim::Lay(card);
+    }
+}
+
+fn small_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    ui.add(egui::Button::new(RichText::new(text).size(13.0)))
+}
+
+pub(super) fn toggle(list: &mut Vec<CardId>, card: CardId) {
+    match list.iter().position(|c| *c == card) {
+        Some(i) => {
+            list.remove(i);
+        }
+        None => list.push(card),
+    }
+}
+
+/// The Spell Area (spells to cast), the Reserve (cards to play) and the Terrain Area (cards to
+/// reveal), on one row.
+fn areas(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    let view = scene.view;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Spells:").strong());
+        spell_area(ui, scene, pick);
+        ui.separator();
+        ui.label(RichText::new(format!("Reserve ({}/3):", view.reserve.len())).strong());
+        if view.reserve.is_empty() {
+            ui.label(muted("empty"));
+        }
+        for (card, name) in &view.reserve {
+            let plays: Vec<&Action> = scene
+                .legal
+                .iter()
+                .filter(|a| matches!(a, Action::Play { card: c, .. } if c == card))
+                .collect();
+            if plays.is_empty() {
+                ui.label(name);
+            } else if ui.button(format!("Play {name}")).clicked() {
+                offer(pick, chosen, plays.into_iter());
+            }
+        }
+        ui.separator();
+        ui.label(RichText::new("Terrain:").strong());
+        if view.terrain.is_empty() {
+            ui.label(muted("none laid"));
+        }
+        for (card, name, at) in &view.terrain {
+            let can = scene
+                .legal
+                .iter()
+                .any(|a| matches!(a, Action::Reveal { card: c, .. } if c == card));
+            let on = pick.aim == Aim::Reveal(*card);
+            if can {
+                if ui
+                    .add(egui::Button::new(format!("Reveal {name}")).selected(on))
+                    .clicked()
+                {
+                    pick.aim = if on { Aim::Nothing } else { Aim::Reveal(*card) };
+                }
+            } else {
+                ui.label(format!("{name} {at}"));
+            }
+        }
+    });
+}
+
+/// The viewer's prepared spells: those castable now are buttons that aim them (with ×2, ×3 for
+/// the spells cast several cards together).
+fn spell_area(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
+    let view = scene.view;
+    let Some(me) = view.heroes.get(view.viewer.index()) else {
+        return;
+    };
+    // Each castable spell once, with the card counts the rules allow.
+    let mut castable: Vec<(CardId, Vec<u8>)> = Vec::new();
+    for action in scene.legal {
+        if let Action::Cast { spell, copies, .. } = action {
+            match castable.iter_mut().find(|(c, _)| c == spell) {
+                Some((_, counts)) if !counts.contains(copies) => counts.push(*copies),
+                Some(_) => {}
+                None => castable.push((*spell, vec![*copies])),
+            }
+        }
+    }
+    if me.spells.is_empty() {
+        ui.label(muted("none prepared"));
+    }
+    let mut shown: Vec<&str> = Vec::new();
+    for name in &me.spells {
+        if shown.contains(&name.as_str()) {
+            continue;
+        }
+        shown.push(name);
+        let copies = me.spells.iter().filter(|n| *n == name).count();
+        let label = if copies > 1 {
+            format!("{name} ×{copies}")
+        } else {
+            name.clone()
+        };
+        let cast = castable
+            .iter()
+            .find(|(card, _)| card_def(view, view.viewer, *card).is_some_and(|d| &d.name == name));
+        let Some((card, counts)) = cast else {
+            ui.label(label);
+            continue;
+        };
+        let mut counts = counts.clone();
+        counts.sort_unstable();
+        for n in counts {
+            let text = if n > 1 {
+                format!("Cast {n} {name}")
+            } else {
+                format!("Cast {label}")
+            };
+            let on = pick.aim == (Aim::Spell { card: *card, copies: n });
+            let button = egui::Button::new(RichText::new(text).strong()).selected(on);
+            if ui.add(button).on_hover_text("Then click a violet target").clicked() {
+                pick.aim = if on {
+                    Aim::Nothing
+                } else {
+                    Aim::Spell { card: *card, copies: n }
+                };
+            }
+        }
+    }
+}
+
+fn mulligan_bar(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
+    if !scene.deciding() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let mut wanted = pick.marked.clone();
+        wanted.sort_unstable();
+        let fits = scene.legal.iter().find(|a| match a {
+            Action::Mulligan { cards } => {
+                let mut cards = cards.clone();
+                cards.sort_unstable();
+                cards == wanted
+            }
+            _ => false,
+        });
+        let label = match wanted.len() {
+            0 => "Keep this hand".to_string(),
+            n => format!(
+                "Shuffle back {n} card{} and draw as many",
+                if n == 1 { "" } else { "s" }
+            ),
+        };
+        let button = egui::Button::new(RichText::new(label).strong()).fill(theme::ACCENT);
+        if ui.add_enabled(fits.is_some(), button).clicked() {
+            *chosen = fits.cloned();
+        }
+        if fits.is_none() {
+            ui.label(muted("At most 3 cards."));
+        } else {
+            ui.label(muted("Click cards in your hand to mark them."));
+        }
+    });
+}
