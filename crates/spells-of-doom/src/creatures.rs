@@ -108,7 +108,7 @@ impl SpellsOfDoom {
         });
         events.push(Event::Summoned {
             seat: owner,
-            creature: kind,
+            creature: self.creature_def(&kind).name.clone(),
             at,
         });
     }
@@ -155,11 +155,12 @@ impl SpellsOfDoom {
             return;
         };
         self.parting_attacks(Target::Creature(id), id.owner, from, to, events);
+        let name = self.creature_name(id);
         if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
             creature.at = to;
             events.push(Event::CreatureMoved {
                 seat: id.owner,
-                creature: creature.kind.clone(),
+                creature: name,
                 from,
                 to,
             });
@@ -245,14 +246,14 @@ impl SpellsOfDoom {
             armor,
             damage: dealt,
         });
+        let name = self.creature_name(id);
         if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
             creature.hp = creature.hp.saturating_sub(dealt.min(255) as u8);
             if creature.hp == 0 {
-                let kind = creature.kind.clone();
                 self.creatures.retain(|c| c.id != id);
                 events.push(Event::CreatureKilled {
                     seat: id.owner,
-                    creature: kind,
+                    creature: name,
                 });
             }
         }
@@ -270,7 +271,7 @@ impl SpellsOfDoom {
             creature.hp += healed;
             events.push(Event::CreatureHealed {
                 seat: id.owner,
-                creature: kind,
+                creature: self.creature_def(&kind).name.clone(),
                 hp: healed,
                 by,
             });

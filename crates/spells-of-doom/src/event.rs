@@ -282,11 +282,11 @@ impl GameEvent for Event {
             Event::Respawned { seat, at } => format!("{}'s Hero returns at {at}.", name(seat)),
             Event::Moved { seat, from, to, mana } if *mana > 0 => {
                 format!(
-                    "{}'s Hero moves {from} → {to} (paying {mana} mana for speed).",
+                    "{}'s Hero moves from {from} to {to} (paying {mana} mana for speed).",
                     name(seat)
                 )
             }
-            Event::Moved { seat, from, to, .. } => format!("{}'s Hero moves {from} → {to}.", name(seat)),
+            Event::Moved { seat, from, to, .. } => format!("{}'s Hero moves from {from} to {to}.", name(seat)),
             Event::Upgraded { seat, track } => format!("{} upgrades {track:?}.", name(seat)),
             Event::Built { seat, tower, at } => format!("{} builds a {} at {at}.", name(seat), tower.name()),
             Event::Destroyed { target: aim } => format!("{} is destroyed.", capital(&target(aim))),
@@ -304,7 +304,7 @@ impl GameEvent for Event {
                 dice,
                 tokens,
             } => format!(
-                "{kind:?} Attack on {}'s Hero: {} → {tokens} token(s).",
+                "{kind:?} Attack on {}'s Hero: {}, {tokens} token(s).",
                 name(victim),
                 faces(dice)
             ),
@@ -318,14 +318,16 @@ impl GameEvent for Event {
             ),
             Event::TerrainPlaced { seat, at } => format!("{} lays a Terrain card, its token at {at}.", name(seat)),
             Event::TerrainRevealed { seat, card, at } => format!("{} reveals {card} at {at}.", name(seat)),
-            Event::Summoned { seat, creature, at } => format!("{} summons a {creature} at {at}.", name(seat)),
+            Event::Summoned { seat, creature, at } => {
+                format!("{} summons {} {creature} at {at}.", name(seat), article(creature))
+            }
             Event::CreatureMoved {
                 seat,
                 creature,
                 from,
                 to,
             } => {
-                format!("{}'s {creature} moves {from} → {to}.", name(seat))
+                format!("{}'s {creature} moves from {from} to {to}.", name(seat))
             }
             Event::CreatureKilled { seat, creature } => format!("{}'s {creature} is killed.", name(seat)),
             Event::CreatureHealed { seat, creature, hp, by } => {
@@ -376,4 +378,12 @@ fn capital(text: &str) -> String {
     chars
         .next()
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// "a" or "an" before a name.
+pub fn article(name: &str) -> &'static str {
+    match name.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('a' | 'e' | 'i' | 'o' | 'u') => "an",
+        _ => "a",
+    }
 }

@@ -265,7 +265,11 @@ impl SpellsOfDoom {
                 Some(kind) => {
                     let def = self.creature_def(kind);
                     let cost = self.summon_cost(seat, def.cost.unwrap_or(0));
-                    format!("Summon a {} at {at} ({cost} mana)", def.name)
+                    format!(
+                        "Summon {} {} at {at} ({cost} mana)",
+                        event::article(&def.name),
+                        def.name
+                    )
                 }
                 None => format!("Summon token {token} at {at}"),
             },

@@ -178,5 +178,6 @@ fn broken_content_is_reported_with_file_line_and_item() {
     );
     // Malformed RON names the file and the line.
     let errors = load(board, heroes, &creatures.replacen("hp: 3,", "hp: three,", 1), cards);
-    assert_eq!((errors[0].file.as_str(), errors[0].line), ("creatures.ron", 9));
+    let line = 1 + creatures[..creatures.find("hp: 3,").unwrap()].matches('\n').count();
+    assert_eq!((errors[0].file.as_str(), errors[0].line), ("creatures.ron", line));
 }

@@ -181,7 +181,7 @@ impl GameAdapter for SpellsOfDoomAdapter {
     type G = SpellsOfDoom;
     const TAGLINE: &'static str = "Four hero mages duel on a hex board of shrines and towers.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
-    const HAS_COMPUTER: bool = false;
+    const HAS_COMPUTER: bool = true;
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
         match players {
@@ -266,6 +266,10 @@ impl GameAdapter for SpellsOfDoomAdapter {
         draw(&scene, ui)
     }
 
+    fn computer_choice(game: &SpellsOfDoom, legal: &[Action], rng: &mut spellhall_core::GameRng) -> usize {
+        spells_of_doom::computer::greedy_choice(game, legal, rng)
+    }
+
     fn rules_summary() -> &'static str {
         "Score 12 Valor Points (VP), or the most after 18 turns. Teams share VP: at a table of four, \
          seats 1 and 3 play against seats 2 and 4.\n\n\
@@ -280,6 +284,11 @@ impl GameAdapter for SpellsOfDoomAdapter {
          after the Summoning skill and move and attack with them; put a card in the Reserve (1 mana, \
          at most 3); Magic Recharge: discard two cards for 1 mana. Ending the turn discards your \
          hand and draws 5.\n\n\
+         Counters and traps: when an attack or a spell is declared against one of your characters \
+         and you hold a face-down card (Reserve or Terrain Area), the table passes to you first: \
+         play Counter Attack, Magic Shield, Stoneskin, Decoy or Ensnare from the Reserve, reveal a \
+         Terrain card, or let it happen. An enemy moving in or next to your Terrain token asks you \
+         too (Exploding Area).\n\n\
          A killed Hero gives its killers 4 VP and returns on its starting space. After turns 6, 12 \
          and 18 each team scores its shrines.\n\n\
          On the board: click your Hero or a creature, then a gold hex to move or a red-ringed \

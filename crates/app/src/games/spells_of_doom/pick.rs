@@ -254,7 +254,18 @@ fn prompt_text(scene: &Scene, pick: &Pick) -> String {
         return "The game is over.".into();
     }
     if !scene.deciding() {
-        return format!("Waiting for {}.", scene.name(view.active));
+        let waiting = match view.phase {
+            Phase::Response { seat } => seat,
+            _ => view.active,
+        };
+        return format!("Waiting for {}.", scene.name(waiting));
+    }
+    if let Phase::Response { .. } = view.phase {
+        let what = view.answering.as_deref().unwrap_or("");
+        return format!(
+            "Out of turn — {} Answer from your Reserve or Terrain Area, or let it happen:",
+            spellhall_core::fill_seat_names(what, scene.names)
+        );
     }
     if let Phase::Mulligan { .. } = view.phase {
         return "Your opening hand: mark up to 3 cards to shuffle back, then confirm below.".into();
