@@ -4,7 +4,7 @@
 //! `cargo run -p spellhall --example mid_game_save -- GAME OUT.ron [ACTIONS] [SEED] [PLAYERS] [UNTIL]`
 //! where GAME is `spellcaster`, `mighty-magics`, `spells-of-doom` or `tally` (the latter needs
 //! `--dev-games` to open). The actions are the computer player's, so the position is one a real
-//! game could reach (Spells of Doom's, until its computer lands, are random legal actions).
+//! game could reach. For Spells of Doom, UNTIL `answer` plays on to a counter window.
 //! For Mighty Magics, UNTIL (`recruit`, `payable`, `leftovers`, `attack`, `defend` or `casualties`) plays on
 //! after ACTIONS until the game reaches that moment.
 
@@ -122,28 +122,12 @@ fn main() -> Result<(), String> {
             let config = spells_of_doom::Config { heroes };
             let session =
                 Session::<SpellsOfDoom>::new(seats, config, Arc::new(content), seed).map_err(|e| e.to_string())?;
-            // Random legal actions until the computer player lands, but not uniformly (the long
-            // lists of moves and Terrain hexes would swamp the rest): half the time an attack if
-            // one is open, so the table has dice to show; else a kind of action, then one of it.
-            let session = play(session, actions, seed, |_, legal, rng| {
-                use spells_of_doom::Action;
-                let attacks: Vec<usize> = (0..legal.len())
-                    .filter(|i| matches!(legal[*i], Action::Attack { .. } | Action::CreatureAttack { .. }))
-                    .collect();
-                if !attacks.is_empty() && rng.below(2) == 0 {
-                    return attacks[rng.below(attacks.len())];
-                }
-                let kind = |a: &Action| std::mem::discriminant(a);
-                let mut kinds = Vec::new();
-                for action in legal {
-                    if !kinds.contains(&kind(action)) {
-                        kinds.push(kind(action));
-                    }
-                }
-                let wanted = kinds[rng.below(kinds.len())];
-                let of_kind: Vec<usize> = (0..legal.len()).filter(|i| kind(&legal[*i]) == wanted).collect();
-                of_kind[rng.below(of_kind.len())]
-            })?;
+            // UNTIL `answer`: play on until a player may answer out of turn (a counter window).
+            let stop = |game: &SpellsOfDoom| match until.as_deref() {
+                Some("answer") => matches!(game.phase(), spells_of_doom::Phase::Response { .. }),
+                _ => true,
+            };
+            let session = play_until(session, actions, seed, spells_of_doom::computer::greedy_choice, stop)?;
             session.to_save().write(&out).map(|()| session.log().len())
         }
         "tally" => {

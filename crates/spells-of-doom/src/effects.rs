@@ -216,7 +216,7 @@ impl SpellsOfDoom {
     }
 
     /// The enemy Heroes, buildings and crystal-topped shrines in a hex, in a fixed order.
-    pub(crate) fn enemies_at(&self, seat: Seat, at: Pos) -> Vec<Target> {
+    pub fn enemies_at(&self, seat: Seat, at: Pos) -> Vec<Target> {
         let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
         let mut found: Vec<Target> = crate::seats(self.seats())
             .filter(|s| enemy(*s) && self.players[s.index()].hero.at == Some(at))

@@ -351,7 +351,13 @@ impl GameEvent for Event {
             Event::Scored { team, vp, shrines } => {
                 format!("Scoring: team {} gets {vp} VP for {shrines} shrine(s).", team + 1)
             }
-            Event::Declared { seat, action } => format!("{} declares: {action}.", name(seat)),
+            Event::Declared { seat, action } => {
+                format!(
+                    "{} declares: {}.",
+                    name(seat),
+                    spellhall_core::fill_seat_names(action, names)
+                )
+            }
             Event::Answering { seat } => format!("{} may answer.", name(seat)),
             Event::NoAnswer { seat } => format!("{} lets it happen.", name(seat)),
             Event::DecoyRolled {

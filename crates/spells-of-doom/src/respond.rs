@@ -455,10 +455,9 @@ impl SpellsOfDoom {
         let window = self.window.as_ref()?;
         let character = |c: Character| self.target_words(target_of(c));
         Some(match &window.cause {
-            Cause::Declared { action, target, .. } => format!(
-                "{} declared against {}: {}.",
+            Cause::Declared { action, .. } => format!(
+                "{} declared: {}.",
                 spellhall_core::seat_token(self.active),
-                character(*target),
                 self.describe_for(self.active, action)
             ),
             Cause::Moved { character: mover } => {
