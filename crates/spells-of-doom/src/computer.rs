@@ -300,13 +300,7 @@ fn play_score(game: &SpellsOfDoom, me: Seat, card: crate::state::CardId, on: Cha
                 -1.0
             }
         }
-        Effect::TowerConjuration { .. } => {
-            if !game.flags.built && player.mana + 1 >= game.build_cost() {
-                7.0
-            } else {
-                -1.0
-            }
-        }
+        Effect::TowerConjuration { .. } if !game.flags.built && player.mana + 1 >= game.build_cost() => 7.0,
         Effect::Heal { hp } => {
             let missing = match on {
                 Character::Hero(seat) => game.max_hp(seat) - game.player(seat).hero.hp,
