@@ -1,13 +1,11 @@
 //! Spells of Doom: four hero mages duel on a hex board of Magic Shrines and towers.
 //!
-//! Built so far: the content (`data/spells-of-doom/`: the board, the four Heroes, the 29 creatures
-//! and the 120 Hero cards, most of it Spellhall's design where the rulebook is silent), loaded and
-//! checked; the board's geometry on `hexx`; the dice rules (`combat`); and the engine behind the
-//! kernel's `Game` contract: setup, upkeep, the Hero's actions, skills, the Reserve, spells cast
-//! on the player's own turn, Terrain, creatures, death and respawn, scoring and the end, for 2
-//! players and 2 teams of 2 (the crate README lists it all).
-//! Not yet: skills on creatures, and counters and traps on another player's turn; until they land
-//! (with the computer player and the board) the app lists the game as not yet available.
+//! The content (`data/spells-of-doom/`: the board, the four Heroes, the 29 creatures and the 120
+//! Hero cards, most of it Spellhall's design where the rulebook is silent, balanced by self-play),
+//! loaded and checked; the board's geometry on `hexx`; the dice rules (`combat`); the engine behind
+//! the kernel's `Game` contract, for 2 players and 2 teams of 2, with counters and traps answered on
+//! the other player's turn (`respond`); and a greedy computer player (`computer`). The crate README
+//! lists the rules and the rulings.
 
 pub mod action;
 pub mod apply;
