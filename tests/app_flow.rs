@@ -646,3 +646,53 @@ fn mighty_magics_leftovers_bring_the_curtain_to_the_player_on_the_left() {
     assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
     assert_eq!(focus(&app).pending, Some(Seat(1)));
 }
+
+#[test]
+fn spells_of_doom_the_curtain_goes_to_the_defender_when_he_may_answer_out_of_turn() {
+    use spellhall_core::Game;
+    use spells_of_doom::{Phase, SpellsOfDoom};
+    let dir = scratch("sod-answer");
+    let mut app = app_in(&dir);
+    send(
+        &mut app,
+        UiCommand::StartGame(SetupChoice {
+            game: "spells-of-doom".into(),
+            seats: two_persons(),
+            options: vec![0, 1, 2, 3],
+            seed: 4,
+        }),
+    );
+    assert_eq!(screen(&app), Screen::Playing);
+    // The same game beside the app's, played by the greedy computer for both persons.
+    let content = std::sync::Arc::new(spells_of_doom::Content::shipped().unwrap());
+    let config = spells_of_doom::Config {
+        heroes: vec!["magie".into(), "byron".into()],
+    };
+    let mut game = SpellsOfDoom::new(&config, &content, 4).unwrap();
+    let mut rng = spellhall_core::GameRng::new(4);
+    for _ in 0..2_000 {
+        if let Phase::Response { seat } = game.phase() {
+            assert_ne!(seat, game.active());
+            assert_eq!(to_act(&app), ToAct::Seat(seat));
+            assert_eq!(hotseat(&app), Some(HotSeat::Handoff), "the defender takes the screen");
+            assert_eq!(focus(&app).pending, Some(seat));
+            return;
+        }
+        let seat = game.decider().unwrap();
+        if hotseat(&app) == Some(HotSeat::Handoff) {
+            send(&mut app, UiCommand::ConfirmHandoff);
+        }
+        let legal = game.legal_actions();
+        let action = legal[spells_of_doom::computer::greedy_choice(&game, &legal, &mut rng)].clone();
+        game.apply(&action).unwrap();
+        send(
+            &mut app,
+            UiCommand::Act {
+                seat,
+                action: ron::to_string(&action).unwrap(),
+            },
+        );
+        assert_eq!(to_act(&app), game.to_act(), "the app's game is the same game");
+    }
+    panic!("no counter window in 2,000 greedy actions");
+}
