@@ -83,6 +83,8 @@ fn score(game: &SpellsOfDoom, me: Seat, action: &Action) -> f64 {
             let def = game.card(me, *card);
             match def.effect {
                 Effect::Decoy { .. } | Effect::CounterAttack if player.mana >= 3 => 8.0,
+                // Above preparing it: a reserved Stoneskin also answers on the other's turn.
+                Effect::Stoneskin { .. } if player.mana >= 4 => 9.5,
                 _ if def.counter && player.mana >= 3 => 3.0,
                 _ => -5.0,
             }
@@ -368,15 +370,21 @@ fn reveal_score(game: &SpellsOfDoom, me: Seat, card: crate::state::CardId, on: T
 
 /// In a response window: strike back, shield, dodge, or blow up the mover when it pays.
 fn answer_score(game: &SpellsOfDoom, me: Seat, action: &Action) -> f64 {
+    let attacked = game.window().and_then(|w| match &w.cause {
+        crate::state::Cause::Declared { target, .. } => Some(*target),
+        crate::state::Cause::Moved { .. } => None,
+    });
     match action {
         Action::Pass => 0.0,
-        Action::Play { card, .. } => match game.card(me, *card).effect {
+        Action::Play { card, on } => match game.card(me, *card).effect {
             Effect::CounterAttack => 8.0,
-            Effect::MagicShield { .. } => 3.0,
+            // A shield only on the character under attack.
+            Effect::MagicShield { .. } if attacked == Some(*on) => 3.0,
             _ => -1.0,
         },
         Action::Cast { spell, target, .. } => match (&game.card(me, *spell).effect, target) {
-            (Effect::Stoneskin { .. }, _) => 4.0,
+            (Effect::Stoneskin { .. }, _) if game.player(me).hero.stoneskin == 0 => 4.0,
+            (Effect::Stoneskin { .. }, _) => -1.0,
             (Effect::Decoy { .. }, CastTarget::Hex(step)) => {
                 // Step away from the attacker.
                 let attacker = game.window().and_then(|w| match &w.cause {

@@ -195,6 +195,8 @@ impl SpellsOfDoom {
         let boost = self.flags.boost(Character::Creature(id));
         self.flags.boost_mut(Character::Creature(id)).strong = 0;
         self.creature_strike(id, target, special, boost.strong, events);
+        // A Special Attack instead rolls no attack dice, but spends Accuracy all the same.
+        self.flags.boost_mut(Character::Creature(id)).accuracy = 0;
     }
 
     /// The dice of a creature's attack (with `strong` more, and Accuracy's dice if played on it),

@@ -55,6 +55,16 @@ impl SpellsOfDoom {
         });
         let n = used.len();
         let caster = self.players[seat.index()].hero.at.expect("checked: on the board");
+        // Accuracy lasts until the next attack or spell: a spell that rolls no attack of its own
+        // (a blast, Fire Arrows, a summoning) spends it too.
+        let accuracy = std::mem::take(&mut self.flags.boost_mut(Character::Hero(seat)).accuracy);
+        self.flags.boost_mut(Character::Hero(seat)).accuracy = match &def.effect {
+            Effect::Volley { .. }
+            | Effect::Overpower { .. }
+            | Effect::BrainMalfunction { .. }
+            | Effect::MentalSlap { .. } => accuracy,
+            _ => 0,
+        };
         match (&def.effect, target) {
             (Effect::Volley { rows }, CastTarget::At(aim)) => {
                 let row = rows[n - 1];
@@ -111,9 +121,16 @@ impl SpellsOfDoom {
                 if let Target::Hero(victim) = aim {
                     self.special_tokens_from(Special::Burn, victim, &high, events);
                 }
+                // The target may have stepped aside (Decoy) since the cast was declared: the
+                // collateral group flies on only while `behind` still lies right behind it.
+                let target_at = self.enemy_target_at(seat, aim);
                 self.resolve_attack(Attacker::Hero(seat), aim, middle, events);
-                for aim in self.enemies_at(seat, behind) {
-                    self.resolve_attack(Attacker::Hero(seat), aim, low.clone(), events);
+                let still_behind = target_at
+                    .is_some_and(|at| at.distance(behind) == 1 && caster.distance(behind) == caster.distance(at) + 1);
+                if still_behind {
+                    for aim in self.enemies_at(seat, behind) {
+                        self.resolve_attack(Attacker::Hero(seat), aim, low.clone(), events);
+                    }
                 }
             }
             (Effect::BrainMalfunction { rows }, CastTarget::At(aim)) => {
@@ -152,10 +169,10 @@ impl SpellsOfDoom {
             return;
         };
         let player = &mut self.players[seat.index()];
-        player.mana -= u32::from(cost);
         let Some(at) = player.terrain.iter().find(|(c, _)| *c == card).map(|(_, at)| *at) else {
             return;
         };
+        player.mana -= u32::from(cost);
         player.terrain.retain(|(c, _)| *c != card);
         player.discard.push(card);
         events.push(Event::TerrainRevealed {

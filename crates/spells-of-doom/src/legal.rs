@@ -262,7 +262,8 @@ impl SpellsOfDoom {
                 Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. },
                 CastTarget::At(aim @ (Target::Hero(_) | Target::Creature(_))),
             ) => enemy_in_reach(aim),
-            (Effect::Stoneskin { .. } | Effect::HealingWard { .. }, CastTarget::Myself) => true,
+            (Effect::Stoneskin { armor, .. }, CastTarget::Myself) => player.hero.stoneskin < *armor,
+            (Effect::HealingWard { .. }, CastTarget::Myself) => true,
             (Effect::Blast { .. }, CastTarget::Hex(at)) => {
                 self.content.board.contains(at.hex()) && caster.distance(at) <= reach
             }
@@ -452,6 +453,10 @@ impl SpellsOfDoom {
         let def = self.card(seat, card);
         let hero = Character::Hero(seat);
         match (def.kind, &def.effect) {
+            (CardKind::Spell { .. }, Effect::Decoy { .. }) => refuse(
+                "Decoy is cast only from the Reserve, on another player's turn: keep it there.",
+                "Spells of Doom rules: Hypnor's Spells, Decoy",
+            ),
             // A spell is prepared face up, from the hand or the Reserve ("activated normally").
             (CardKind::Spell { .. }, _) if on == hero => Ok(()),
             (CardKind::Spell { .. }, _) => refuse("A spell is prepared in your Spell Area, not on a creature.", CARDS),
@@ -460,9 +465,6 @@ impl SpellsOfDoom {
                 CARDS,
             ),
             (CardKind::Skill, Effect::GainMana { .. } | Effect::TowerConjuration { .. } | Effect::Summoning) => {
-                if player.hero.at.is_none() {
-                    return refuse("Your Hero is not on the board.", CARDS);
-                }
                 if on != hero {
                     return refuse(format!("{} is the player's, played on the Hero.", def.name), CARDS);
                 }
@@ -652,7 +654,12 @@ impl SpellsOfDoom {
                     });
                     candidates.push(Action::Capture);
                 }
-                let own = self.characters_of(seat);
+                // The Hero too while off the board: spells are prepared and the player's skills
+                // played then.
+                let mut own = self.characters_of(seat);
+                if player.hero.at.is_none() {
+                    own.insert(0, Character::Hero(seat));
+                }
                 for card in player.hand.iter().chain(&player.reserve) {
                     for on in &own {
                         candidates.push(Action::Play { card: *card, on: *on });

@@ -71,7 +71,7 @@ impl SpellsOfDoom {
                 attacker,
                 target,
             },
-            decoy_tried: false,
+            decoy_used: false,
         })
     }
 
@@ -98,7 +98,7 @@ impl SpellsOfDoom {
                 Window {
                     seats,
                     cause: Cause::Moved { character },
-                    decoy_tried: false,
+                    decoy_used: false,
                 },
                 events,
             );
@@ -120,7 +120,19 @@ impl SpellsOfDoom {
         };
         window.seats.remove(0);
         window.seats.retain(|seat| self.has_face_down(*seat));
-        window.decoy_tried = false;
+        window.decoy_used = false;
+        // A move window lasts while the mover stands in or next to a token of the seat asked.
+        if let Cause::Moved { character } = window.cause {
+            let mover_at = self.position(character);
+            window.seats.retain(|seat| {
+                mover_at.is_some_and(|at| {
+                    self.players[seat.index()]
+                        .terrain
+                        .iter()
+                        .any(|(_, token)| token.distance(at) <= 1)
+                })
+            });
+        }
         if !window.seats.is_empty() {
             self.open_window(window, events);
             return;
@@ -128,10 +140,33 @@ impl SpellsOfDoom {
         self.phase = Phase::Hero;
         if let Cause::Declared { action, attacker, .. } = window.cause {
             let seat = self.active;
-            match self.check(&action) {
+            match self.still_holds(seat, &action, attacker) {
                 Ok(()) => self.carry_out(seat, &action, events),
-                Err(error) => self.cancel(seat, &action, attacker, error.reason, events),
+                Err(reason) => self.cancel(seat, &action, attacker, reason, events),
             }
+        }
+    }
+
+    /// Whether a declared attack or spell still holds after the answers: only what an answer can
+    /// change is checked again (the rest held when it was declared): its attacker is on the board,
+    /// and its target on the board and in reach.
+    fn still_holds(&self, seat: Seat, action: &Action, attacker: Character) -> Result<(), String> {
+        let Some(from) = self.position(attacker) else {
+            return Err("the attacker has fallen.".into());
+        };
+        let (aim, reach) = match action {
+            Action::Attack { target, .. } | Action::CreatureAttack { target, .. } => (*target, 1),
+            Action::Cast {
+                spell,
+                target: CastTarget::At(aim) | CastTarget::Arrows { target: aim, .. },
+                ..
+            } => (*aim, self.spell_range(seat, self.card(seat, *spell))),
+            _ => return Ok(()),
+        };
+        match self.enemy_target_at(seat, aim) {
+            None => Err("the target is no longer on the board.".into()),
+            Some(at) if at.distance(from) > reach => Err("the target is out of range now.".into()),
+            Some(_) => Ok(()),
         }
     }
 
@@ -225,8 +260,14 @@ impl SpellsOfDoom {
                         COUNTER,
                     );
                 }
+                if player.hero.at.is_none() {
+                    return refuse("Your Hero is not on the board to cast it.", COUNTER);
+                }
                 let aimed_at_hero = declared.is_some_and(|(_, target)| target == Character::Hero(seat));
                 match (&def.effect, target) {
+                    (Effect::Stoneskin { armor, .. }, _) if player.hero.stoneskin >= *armor => {
+                        refuse("Stoneskin is already up.", STONESKIN)
+                    }
                     (Effect::Stoneskin { .. }, CastTarget::Myself) if aimed_at_hero => Ok(()),
                     (Effect::Stoneskin { .. }, _) => {
                         refuse("Stoneskin answers an attack or a spell aimed at your Hero.", STONESKIN)
@@ -235,8 +276,8 @@ impl SpellsOfDoom {
                         "Decoy answers an attack or a spell aimed at your Hero, before any dice.",
                         DECOY,
                     ),
-                    (Effect::Decoy { .. }, _) if window.decoy_tried => {
-                        refuse("Decoy has been tried against this attack already.", DECOY)
+                    (Effect::Decoy { .. }, _) if window.decoy_used => {
+                        refuse("Decoy has been cast against this attack already.", DECOY)
                     }
                     (Effect::Decoy { .. }, CastTarget::Myself) => Ok(()),
                     (Effect::Decoy { .. }, CastTarget::Hex(step)) => {
@@ -362,11 +403,11 @@ impl SpellsOfDoom {
             let die = roll(&mut self.rng, 1)[0];
             let success = die >= needed;
             events.push(Event::DecoyRolled { seat, die, success });
+            if let Some(window) = &mut self.window {
+                window.decoy_used = true;
+            }
             if !success {
                 // A failed Decoy keeps its card and costs nothing.
-                if let Some(window) = &mut self.window {
-                    window.decoy_tried = true;
-                }
                 return;
             }
         }
@@ -450,9 +491,9 @@ impl SpellsOfDoom {
             .is_some_and(|def| matches!(def.effect, Effect::Decoy { .. }))
     }
 
-    /// What the open window is about, in words for the answering player.
-    pub fn window_words(&self) -> Option<String> {
-        let window = self.window.as_ref()?;
+    /// What the open window is about, in words for the answering player (`None` for the others).
+    pub fn window_words(&self, viewer: Seat) -> Option<String> {
+        let window = self.window.as_ref().filter(|w| w.seats.first() == Some(&viewer))?;
         let character = |c: Character| self.target_words(target_of(c));
         Some(match &window.cause {
             Cause::Declared { action, .. } => format!(

@@ -231,8 +231,8 @@ pub struct Window {
     /// The seats still to answer, in turn order; the first is answering now.
     pub seats: Vec<Seat>,
     pub cause: Cause,
-    /// Decoy was rolled and failed: it is not tried again against the same attack.
-    pub decoy_tried: bool,
+    /// Decoy was cast against this attack (whatever its roll): once is all.
+    pub decoy_used: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -538,13 +538,13 @@ impl SpellsOfDoom {
             .map(|id| id.key())
     }
 
-    /// A creature's Armor: its own, friendly Mage Towers in range, within the limit of 3.
     /// A creature's Speed this turn: 2, 3 when Fast, plus Run played on it.
     pub fn creature_speed(&self, creature: &Creature) -> u32 {
         let run = self.flags.boost(Character::Creature(creature.id)).speed;
         u32::from(self.creature_def(&creature.kind).speed() + run)
     }
 
+    /// A creature's Armor: its own, friendly Mage Towers in range, within the limit of 3.
     pub fn creature_armor(&self, creature: &Creature) -> u8 {
         let mage_towers = self
             .buildings

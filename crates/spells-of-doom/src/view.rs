@@ -124,7 +124,7 @@ impl SpellsOfDoom {
                 })
                 .unwrap_or_default(),
             hand,
-            answering: self.window_words(),
+            answering: self.window_words(viewer),
         }
     }
 }

@@ -365,23 +365,16 @@ fn decoy_steps_only_to_an_adjacent_hex_and_only_for_hypnor_attacked() {
         act(&mut game, first);
     }
     assert_eq!(game.active(), foe);
-    act(
-        &mut game,
-        Action::Play {
-            card: decoy,
-            on: Character::Hero(foe),
-        },
-    );
     assert!(
         refused(
             &mut game,
-            Action::Cast {
-                spell: decoy,
-                copies: 1,
-                target: CastTarget::Myself
+            Action::Play {
+                card: decoy,
+                on: Character::Hero(foe)
             }
         )
-        .contains("another player's turn")
+        .contains("only from the Reserve"),
+        "Decoy is never prepared: in the Spell Area it could never be cast"
     );
 }
 
@@ -452,7 +445,7 @@ fn exploding_area_goes_off_when_an_enemy_moves_in_or_next_to_its_hex() {
         },
     );
     assert_eq!(attacks_on(&events, Target::Hero(me)), 1, "Attack 3 on the mover");
-    assert_eq!(game.player(foe).mana, 3);
+    assert_eq!(game.player(foe).mana, 4, "Exploding Area costs 1 mana (our design)");
     assert_eq!(game.phase(), Phase::Hero);
     assert_eq!(game.to_act(), ToAct::Seat(me));
 }
@@ -638,4 +631,81 @@ fn skill_mana_summoning_and_tower_conjuration_are_the_players_not_a_creatures() 
         )
         .contains("on the Hero")
     );
+}
+
+#[test]
+fn counter_attack_a_stun_it_deals_does_not_cancel_the_declared_attack() {
+    // Only the attacker's death (or its target leaving reach) cancels: here Byron's Rock Troll
+    // strikes back with its Stun Attack at a Magie who has already moved (a stunned Hero who
+    // moved may not attack, but this attack was declared before).
+    for seed in 0..200 {
+        let (mut game, me, foe) = face_to_face("magie", "byron");
+        game.reroll(seed);
+        let troll = token_of(&game, foe, "rock-troll");
+        let troll = game.put_creature(foe, troll, pos(1, 0));
+        let counter = game.reserve_card(foe, "counter-attack").unwrap();
+        act(&mut game, Action::Move { to: pos(1, -1) });
+        act(
+            &mut game,
+            Action::Attack {
+                target: Target::Creature(troll),
+                fire: false,
+            },
+        );
+        let events = act(
+            &mut game,
+            Action::Play {
+                card: counter,
+                on: Character::Creature(troll),
+            },
+        );
+        if game.player(me).hero.stunned && game.player(me).hero.at.is_some() {
+            assert!(!events.iter().any(|e| matches!(e, Event::Cancelled { .. })));
+            assert_eq!(
+                attacks_on(&events, Target::Creature(troll)),
+                1,
+                "Magie's attack still lands"
+            );
+            return;
+        }
+    }
+    panic!("no seed in 200 where the troll stunned Magie and she lived");
+}
+
+#[test]
+fn decoy_is_cast_once_against_one_attack_whatever_its_roll() {
+    for seed in 0..100 {
+        let (mut game, _me, foe) = face_to_face("magie", "hypnor");
+        game.reroll(seed);
+        let first = game.reserve_card(foe, "decoy").unwrap();
+        let second = game.reserve_card(foe, "decoy").unwrap();
+        act(&mut game, attack(foe));
+        let decoy = |card| Action::Cast {
+            spell: card,
+            copies: 1,
+            target: CastTarget::Myself,
+        };
+        let events = act(&mut game, decoy(first));
+        // Hypnor stayed in reach: the window stays open while cards are face down.
+        if decoy_rolled(&events) == Some(true) && game.phase() == (Phase::Response { seat: foe }) {
+            assert!(refused(&mut game, decoy(second)).contains("already"));
+            return;
+        }
+    }
+    panic!("no successful Decoy that left a window open in 100 seeds");
+}
+
+#[test]
+fn stoneskin_is_not_cast_twice_while_it_is_up() {
+    let (mut game, _me, foe) = face_to_face("magie", "byron");
+    let first = game.reserve_card(foe, "stoneskin").unwrap();
+    let second = game.reserve_card(foe, "stoneskin").unwrap();
+    act(&mut game, attack(foe));
+    let cast = |card| Action::Cast {
+        spell: card,
+        copies: 1,
+        target: CastTarget::Myself,
+    };
+    act(&mut game, cast(first));
+    assert!(refused(&mut game, cast(second)).contains("already up"));
 }

@@ -1210,7 +1210,7 @@ fn terrain_cards_are_laid_free_with_a_token_and_revealed_later_for_their_cost() 
         },
     );
     assert_eq!(attack_dice(&events)[0].len(), 3, "Exploding Area: Attack 3");
-    assert_eq!(game.player(me).mana, 3);
+    assert_eq!(game.player(me).mana, 4, "Exploding Area costs 1 (our design)");
     assert!(game.player(me).discard.contains(&explode));
     // Friendly Area heals 3 a friendly character in or next to its hex; not an enemy's.
     game.place_hero(me, pos(2, 1));

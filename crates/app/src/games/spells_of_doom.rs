@@ -179,7 +179,8 @@ fn draw(scene: &Scene, ui: &mut egui::Ui) -> Option<Action> {
 
 impl GameAdapter for SpellsOfDoomAdapter {
     type G = SpellsOfDoom;
-    const TAGLINE: &'static str = "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
+    const TAGLINE: &'static str =
+        "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
 
