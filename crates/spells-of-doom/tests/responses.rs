@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use spellhall_core::{Game, Seat, ToAct};
 use spells_of_doom::event::Event;
-use spells_of_doom::{Action, CastTarget, Character, Phase, SpellsOfDoom, Target};
+use spells_of_doom::{Action, CardId, CastTarget, Character, Phase, SpellsOfDoom, Target};
 
 fn attack(victim: Seat) -> Action {
     Action::Attack {
@@ -23,6 +23,19 @@ fn face_to_face(hero: &str, rival: &str) -> (SpellsOfDoom, Seat, Seat) {
     game.set_mana(me, 20);
     game.set_mana(foe, 20);
     (game, me, foe)
+}
+
+/// Cast `spell` alone (counters are cast one card at a time).
+fn cast_one(spell: CardId, target: CastTarget) -> Action {
+    Action::Cast {
+        spell,
+        copies: 1,
+        target,
+    }
+}
+
+fn play(card: CardId, on: Character) -> Action {
+    Action::Play { card, on }
 }
 
 fn attacks_on(events: &[Event], target: Target) -> usize {
@@ -65,16 +78,7 @@ fn counter_out_of_turn_only_counters_from_the_reserve_and_terrain_cards() {
     game.reserve_card(foe, "run").unwrap();
     let heal_in_hand = game.give_card(foe, "heal").unwrap();
     act(&mut game, attack(foe));
-    assert!(
-        refused(
-            &mut game,
-            Action::Play {
-                card: heal_in_hand,
-                on: Character::Hero(foe)
-            }
-        )
-        .contains("Reserve")
-    );
+    assert!(refused(&mut game, play(heal_in_hand, Character::Hero(foe))).contains("Reserve"));
     assert!(refused(&mut game, Action::EndTurn).contains("another player's turn"));
 }
 
@@ -86,13 +90,7 @@ fn counter_attack_strikes_first_and_cancels_the_attack_if_the_attacker_dies() {
     game.set_steps(foe, 0, 3);
     act(&mut game, attack(foe));
     // Either outcome is checked: Magie dies (the attack is cancelled) or lives (it goes on).
-    let events = act(
-        &mut game,
-        Action::Play {
-            card: counter,
-            on: Character::Hero(foe),
-        },
-    );
+    let events = act(&mut game, play(counter, Character::Hero(foe)));
     assert_eq!(attacks_on(&events, Target::Hero(me)), 1, "the defender strikes first");
     assert!(game.player(foe).discard.contains(&counter));
     let killed = events
@@ -120,13 +118,7 @@ fn counter_attack_cancels_when_the_attacker_dies_found_by_seed() {
         let counter = game.reserve_card(foe, "counter-attack").unwrap();
         game.set_hp(me, 1);
         act(&mut game, attack(foe));
-        let events = act(
-            &mut game,
-            Action::Play {
-                card: counter,
-                on: Character::Hero(foe),
-            },
-        );
+        let events = act(&mut game, play(counter, Character::Hero(foe)));
         if events
             .iter()
             .any(|e| matches!(e, Event::Killed { seat, .. } if *seat == me))
@@ -152,38 +144,16 @@ fn counter_attack_needs_the_attacker_in_reach_and_answers_only_for_the_character
     game.place_hero(foe, pos(0, 2));
     let fireball = {
         let card = game.give_card(me, "fireball").unwrap();
-        act(
-            &mut game,
-            Action::Play {
-                card,
-                on: Character::Hero(me),
-            },
-        );
+        act(&mut game, play(card, Character::Hero(me)));
         card
     };
-    act(
-        &mut game,
-        Action::Cast {
-            spell: fireball,
-            copies: 1,
-            target: CastTarget::At(Target::Hero(foe)),
-        },
-    );
+    act(&mut game, cast_one(fireball, CastTarget::At(Target::Hero(foe))));
     assert_eq!(
         game.phase(),
         Phase::Response { seat: foe },
         "a spell aimed at him opens it too"
     );
-    assert!(
-        refused(
-            &mut game,
-            Action::Play {
-                card: counter,
-                on: Character::Hero(foe)
-            }
-        )
-        .contains("adjacent")
-    );
+    assert!(refused(&mut game, play(counter, Character::Hero(foe))).contains("adjacent"));
     let events = act(&mut game, Action::Pass);
     assert!(events.iter().any(|e| matches!(e, Event::Cast { .. })));
 }
@@ -194,13 +164,7 @@ fn magic_shield_from_the_reserve_raises_armor_before_the_dice() {
     let shield = game.reserve_card(foe, "magic-shield").unwrap();
     let armor = game.hero_armor(foe);
     act(&mut game, attack(foe));
-    act(
-        &mut game,
-        Action::Play {
-            card: shield,
-            on: Character::Hero(foe),
-        },
-    );
+    act(&mut game, play(shield, Character::Hero(foe)));
     assert_eq!(game.phase(), Phase::Hero, "nothing left face down: the window closes");
     assert_eq!(game.hero_armor(foe), armor + 1);
     let _ = me;
@@ -213,14 +177,7 @@ fn stoneskin_cast_from_the_reserve_when_byron_is_attacked() {
     game.set_steps(foe, 2, 0);
     let mana = game.player(foe).mana;
     act(&mut game, attack(foe));
-    let events = act(
-        &mut game,
-        Action::Cast {
-            spell: stoneskin,
-            copies: 1,
-            target: CastTarget::Myself,
-        },
-    );
+    let events = act(&mut game, cast_one(stoneskin, CastTarget::Myself));
     assert_eq!(game.player(foe).mana, mana - 2);
     let Some(Event::Attacked { armor, .. }) = events
         .iter()
@@ -246,17 +203,7 @@ fn stoneskin_out_of_turn_answers_only_an_attack_on_byron() {
             fire: false,
         },
     );
-    assert!(
-        refused(
-            &mut game,
-            Action::Cast {
-                spell: stoneskin,
-                copies: 1,
-                target: CastTarget::Myself
-            }
-        )
-        .contains("aimed at your Hero")
-    );
+    assert!(refused(&mut game, cast_one(stoneskin, CastTarget::Myself)).contains("aimed at your Hero"));
     let _ = me;
 }
 
@@ -281,29 +228,12 @@ fn decoy_on_a_failed_roll_keeps_the_card_and_pays_nothing() {
     for seed in 0..100 {
         let (mut game, _me, foe, decoy) = decoy_setup(seed);
         let mana = game.player(foe).mana;
-        let events = act(
-            &mut game,
-            Action::Cast {
-                spell: decoy,
-                copies: 1,
-                target: CastTarget::Myself,
-            },
-        );
+        let events = act(&mut game, cast_one(decoy, CastTarget::Myself));
         if decoy_rolled(&events) == Some(false) {
             assert_eq!(game.player(foe).mana, mana, "nothing paid");
             assert!(game.player(foe).reserve.contains(&decoy), "the card stays");
             assert_eq!(game.phase(), Phase::Response { seat: foe });
-            assert!(
-                refused(
-                    &mut game,
-                    Action::Cast {
-                        spell: decoy,
-                        copies: 1,
-                        target: CastTarget::Myself
-                    }
-                )
-                .contains("already")
-            );
+            assert!(refused(&mut game, cast_one(decoy, CastTarget::Myself)).contains("already"));
             let events = act(&mut game, Action::Pass);
             assert_eq!(attacks_on(&events, Target::Hero(foe)), 1, "the attack goes on normally");
             return;
@@ -318,14 +248,7 @@ fn decoy_on_4_plus_pays_strikes_back_steps_aside_and_the_attack_misses() {
         let (mut game, me, foe, decoy) = decoy_setup(seed);
         let mana = game.player(foe).mana;
         // Step from (0,1) to (0,2): two hexes from Magie at (0,0), out of her attack's reach.
-        let events = act(
-            &mut game,
-            Action::Cast {
-                spell: decoy,
-                copies: 1,
-                target: CastTarget::Hex(pos(0, 2)),
-            },
-        );
+        let events = act(&mut game, cast_one(decoy, CastTarget::Hex(pos(0, 2))));
         if decoy_rolled(&events) == Some(true) {
             assert_eq!(game.player(foe).mana, mana - 2);
             assert!(game.player(foe).discard.contains(&decoy));
@@ -346,17 +269,7 @@ fn decoy_on_4_plus_pays_strikes_back_steps_aside_and_the_attack_misses() {
 #[test]
 fn decoy_steps_only_to_an_adjacent_hex_and_only_for_hypnor_attacked() {
     let (mut game, _me, foe, decoy) = decoy_setup(1);
-    assert!(
-        refused(
-            &mut game,
-            Action::Cast {
-                spell: decoy,
-                copies: 1,
-                target: CastTarget::Hex(pos(0, 3))
-            }
-        )
-        .contains("adjacent")
-    );
+    assert!(refused(&mut game, cast_one(decoy, CastTarget::Hex(pos(0, 3)))).contains("adjacent"));
     act(&mut game, Action::Pass);
     // On his own turn Hypnor cannot cast Decoy.
     act(&mut game, Action::EndTurn);
@@ -366,14 +279,7 @@ fn decoy_steps_only_to_an_adjacent_hex_and_only_for_hypnor_attacked() {
     }
     assert_eq!(game.active(), foe);
     assert!(
-        refused(
-            &mut game,
-            Action::Play {
-                card: decoy,
-                on: Character::Hero(foe)
-            }
-        )
-        .contains("only from the Reserve"),
+        refused(&mut game, play(decoy, Character::Hero(foe))).contains("only from the Reserve"),
         "Decoy is never prepared: in the Spell Area it could never be cast"
     );
 }
@@ -385,14 +291,7 @@ fn ensnare_from_the_reserve_on_another_players_turn() {
     game.lay_terrain(foe, "friendly-area", pos(1, -1)).unwrap();
     act(&mut game, attack(foe));
     // Magie at (0,0) is next to the token at (1,-1): Attack 1 there, Attack 2 on (1,-1) itself.
-    let events = act(
-        &mut game,
-        Action::Cast {
-            spell: ensnare,
-            copies: 1,
-            target: CastTarget::Hex(pos(1, -1)),
-        },
-    );
+    let events = act(&mut game, cast_one(ensnare, CastTarget::Hex(pos(1, -1))));
     assert_eq!(attacks_on(&events, Target::Hero(me)), 1);
     assert!(game.player(foe).discard.contains(&ensnare));
     assert_eq!(
@@ -533,33 +432,13 @@ fn a_cancelled_spell_stays_prepared_and_is_still_the_turns_spell() {
         let (mut game, me, foe) = face_to_face("magie", "hypnor");
         game.reroll(seed);
         let fireball = game.give_card(me, "fireball").unwrap();
-        act(
-            &mut game,
-            Action::Play {
-                card: fireball,
-                on: Character::Hero(me),
-            },
-        );
+        act(&mut game, play(fireball, Character::Hero(me)));
         let decoy = game.reserve_card(foe, "decoy").unwrap();
-        act(
-            &mut game,
-            Action::Cast {
-                spell: fireball,
-                copies: 1,
-                target: CastTarget::At(Target::Hero(foe)),
-            },
-        );
+        act(&mut game, cast_one(fireball, CastTarget::At(Target::Hero(foe))));
         let mana = game.player(me).mana;
         // Decoy's strike kills the 1-HP caster on some seeds: the Fireball is then cancelled.
         game.set_hp(me, 1);
-        let events = act(
-            &mut game,
-            Action::Cast {
-                spell: decoy,
-                copies: 1,
-                target: CastTarget::Myself,
-            },
-        );
+        let events = act(&mut game, cast_one(decoy, CastTarget::Myself));
         if events.iter().any(|e| matches!(e, Event::Cancelled { .. })) {
             assert!(game.player(me).spells.contains(&fireball), "the spell stays prepared");
             assert_eq!(game.player(me).mana, mana, "and costs nothing");
@@ -621,16 +500,7 @@ fn skill_mana_summoning_and_tower_conjuration_are_the_players_not_a_creatures() 
     let token = token_of(&game, me, &kind);
     let creature = game.put_creature(me, token, pos(1, 0));
     let mana = game.give_card(me, "mana").unwrap();
-    assert!(
-        refused(
-            &mut game,
-            Action::Play {
-                card: mana,
-                on: Character::Creature(creature)
-            }
-        )
-        .contains("on the Hero")
-    );
+    assert!(refused(&mut game, play(mana, Character::Creature(creature))).contains("on the Hero"));
 }
 
 #[test]
@@ -652,13 +522,7 @@ fn counter_attack_a_stun_it_deals_does_not_cancel_the_declared_attack() {
                 fire: false,
             },
         );
-        let events = act(
-            &mut game,
-            Action::Play {
-                card: counter,
-                on: Character::Creature(troll),
-            },
-        );
+        let events = act(&mut game, play(counter, Character::Creature(troll)));
         if game.player(me).hero.stunned && game.player(me).hero.at.is_some() {
             assert!(!events.iter().any(|e| matches!(e, Event::Cancelled { .. })));
             assert_eq!(
@@ -680,11 +544,7 @@ fn decoy_is_cast_once_against_one_attack_whatever_its_roll() {
         let first = game.reserve_card(foe, "decoy").unwrap();
         let second = game.reserve_card(foe, "decoy").unwrap();
         act(&mut game, attack(foe));
-        let decoy = |card| Action::Cast {
-            spell: card,
-            copies: 1,
-            target: CastTarget::Myself,
-        };
+        let decoy = |card| cast_one(card, CastTarget::Myself);
         let events = act(&mut game, decoy(first));
         // Hypnor stayed in reach: the window stays open while cards are face down.
         if decoy_rolled(&events) == Some(true) && game.phase() == (Phase::Response { seat: foe }) {
@@ -701,11 +561,7 @@ fn stoneskin_is_not_cast_twice_while_it_is_up() {
     let first = game.reserve_card(foe, "stoneskin").unwrap();
     let second = game.reserve_card(foe, "stoneskin").unwrap();
     act(&mut game, attack(foe));
-    let cast = |card| Action::Cast {
-        spell: card,
-        copies: 1,
-        target: CastTarget::Myself,
-    };
+    let cast = |card| cast_one(card, CastTarget::Myself);
     act(&mut game, cast(first));
     assert!(refused(&mut game, cast(second)).contains("already up"));
 }
