@@ -34,6 +34,20 @@ impl fmt::Display for ContentError {
 
 impl std::error::Error for ContentError {}
 
+impl ContentError {
+    /// A file that could not be read, at the line and column of the problem when there is one.
+    pub fn from_file(error: &crate::files::FileError) -> Self {
+        let (line, col) = error.position.unwrap_or((0, 0));
+        Self {
+            file: error.path.display().to_string(),
+            line,
+            col,
+            item: None,
+            message: error.message.clone(),
+        }
+    }
+}
+
 /// A content file: the name errors will use, and its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SourceFile {
@@ -75,7 +89,8 @@ pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError
     paths
         .into_iter()
         .map(|path| {
-            let text = std::fs::read_to_string(&path).map_err(|e| unreadable(&path, e))?;
+            let text = crate::files::read_text(&path, crate::files::CONTENT_FILE_LIMIT)
+                .map_err(|e| ContentError::from_file(&e))?;
             Ok(SourceFile {
                 name: path.display().to_string(),
                 text,
@@ -87,7 +102,7 @@ pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError
 /// Parse a content file. On error, names the file, line, column and the nearest item above the
 /// error (the last `id: "..."` or `name: "..."` before it).
 pub fn parse_ron<T: DeserializeOwned>(file: &str, text: &str) -> Result<T, ContentError> {
-    ron::from_str(text).map_err(|e| {
+    ron::from_str(crate::files::strip_byte_order_mark(text)).map_err(|e| {
         let (line, col) = (e.span.start.line, e.span.start.col);
         ContentError {
             file: file.to_string(),

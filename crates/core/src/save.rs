@@ -2,11 +2,11 @@
 //! final state so that loading can prove the replay reached the same place.
 
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::files::{FileError, read_ron, write_ron};
+use crate::files::{FileError, USER_FILE_LIMIT, parse_ron, read_text, write_ron};
 use crate::{ActionRecord, ReplayError, SeatInfo};
 
 /// Bumped when the save layout changes in a way old readers cannot follow.
@@ -41,9 +41,16 @@ pub struct SaveHeader {
 impl SaveHeader {
     /// Read only the header of a save file (the file is never modified).
     pub fn read(path: &Path) -> Result<Self, SaveError> {
-        let header: SaveHeader = read_ron(path).map_err(SaveError::File)?;
+        let text = read_text(path, USER_FILE_LIMIT).map_err(SaveError::File)?;
+        Self::parse(path, &text)
+    }
+
+    /// The header of the save text read from `path`.
+    pub fn parse(path: &Path, text: &str) -> Result<Self, SaveError> {
+        let header: SaveHeader = parse_ron(path, text).map_err(SaveError::File)?;
         if header.format_version > SAVE_FORMAT_VERSION {
             return Err(SaveError::NewerVersion {
+                path: Some(path.to_path_buf()),
                 found: header.format_version,
             });
         }
@@ -61,6 +68,8 @@ pub enum SaveError {
         expected: &'static str,
     },
     NewerVersion {
+        /// The file, when the save was read from one.
+        path: Option<PathBuf>,
         found: u32,
     },
     Replay(ReplayError),
@@ -75,10 +84,15 @@ impl fmt::Display for SaveError {
             SaveError::OtherGame { found, expected } => {
                 write!(f, "this is a save of '{found}', not of '{expected}'")
             }
-            SaveError::NewerVersion { found } => write!(
-                f,
-                "this save has format version {found}; this build of Spellhall reads up to {SAVE_FORMAT_VERSION}"
-            ),
+            SaveError::NewerVersion { path, found } => {
+                if let Some(path) = path {
+                    write!(f, "{}: ", path.display())?;
+                }
+                write!(
+                    f,
+                    "this save has format version {found}; this build of Spellhall reads up to {SAVE_FORMAT_VERSION}"
+                )
+            }
             SaveError::Replay(e) => write!(f, "the saved actions do not replay: {e}"),
             SaveError::FingerprintMismatch => f.write_str(
                 "the saved actions replay to a different position than the one saved \
@@ -103,14 +117,21 @@ where
     /// Read a save of the game `expected_game`. A corrupt, foreign or newer file is reported and left
     /// untouched.
     pub fn read(path: &Path, expected_game: &'static str) -> Result<Self, SaveError> {
-        let header = SaveHeader::read(path)?;
+        // Read once: the header and the body come from the same bytes even if the file changes.
+        let text = read_text(path, USER_FILE_LIMIT).map_err(SaveError::File)?;
+        Self::parse(path, &text, expected_game)
+    }
+
+    /// A save of `expected_game` from the text read from `path`.
+    pub fn parse(path: &Path, text: &str, expected_game: &'static str) -> Result<Self, SaveError> {
+        let header = SaveHeader::parse(path, text)?;
         if header.game != expected_game {
             return Err(SaveError::OtherGame {
                 found: header.game,
                 expected: expected_game,
             });
         }
-        read_ron(path).map_err(SaveError::File)
+        parse_ron(path, text).map_err(SaveError::File)
     }
 }
 

@@ -231,6 +231,7 @@ impl<G: Game> Session<G> {
         }
         if save.format_version > SAVE_FORMAT_VERSION {
             return Err(SaveError::NewerVersion {
+                path: None,
                 found: save.format_version,
             });
         }

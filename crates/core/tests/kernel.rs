@@ -266,7 +266,17 @@ fn a_save_of_another_game_or_a_newer_version_is_refused() {
     assert_eq!(error.to_string(), "this is a save of 'spellcaster', not of 'tally'");
     fs::write(&path, text.replace("format_version: 1", "format_version: 99")).unwrap();
     let error = SaveFile::<TallyConfig, TallyAction>::read(&path, Tally::ID).unwrap_err();
-    assert_eq!(error, SaveError::NewerVersion { found: 99 });
+    assert_eq!(
+        error,
+        SaveError::NewerVersion {
+            path: Some(path.clone()),
+            found: 99
+        }
+    );
+    assert!(
+        error.to_string().starts_with(&format!("{}: ", path.display())),
+        "the message names the file: {error}"
+    );
 }
 
 #[test]

@@ -1,0 +1,72 @@
+//! Mutation tests of the kernel's readers: a save (header, body, replay) and the autosave's header
+//! as the title screen reads it. Each mutated file is read or refused with its line and column.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use spellhall_core::files::{FileError, decode_text};
+use spellhall_core::testkit::mutation::{MutationOptions, Rejection, mutation_test};
+use spellhall_core::testkit::{Tally, TallyConfig, default_seats};
+use spellhall_core::{Game, SaveError, SaveFile, SaveHeader, Session};
+
+/// Saves of Tally games of different lengths, as the app writes them.
+fn valid_saves() -> Vec<String> {
+    [(2, 3, 0), (3, 11, 9), (4, 40, 2)]
+        .into_iter()
+        .map(|(players, seed, actions)| {
+            let config = TallyConfig { players, copies: 2 };
+            let mut session = Session::<Tally>::new(default_seats(players.into()), config, Arc::new(()), seed).unwrap();
+            for _ in 0..actions {
+                let action = session.state().legal_actions()[0].clone();
+                session.act(action).unwrap();
+            }
+            ron::ser::to_string_pretty(&session.to_save(), Default::default()).unwrap()
+        })
+        .collect()
+}
+
+fn at(error: FileError) -> Rejection {
+    let (line, col) = error.position.unwrap_or((0, 0));
+    Rejection::At {
+        line,
+        col,
+        message: error.to_string(),
+    }
+}
+
+/// Errors found after the text was read: the file is well formed but names another game or a
+/// newer format, or its actions do not replay to the saved position. These concern the recorded
+/// game as a whole; there is no line or column to point at.
+fn rejection(error: SaveError) -> Rejection {
+    match error {
+        SaveError::File(error) => at(error),
+        whole => Rejection::Whole(whole.to_string()),
+    }
+}
+
+#[test]
+fn a_mutated_save_is_loaded_or_refused_with_a_place() {
+    let saves = valid_saves();
+    let valid: Vec<&[u8]> = saves.iter().map(|s| s.as_bytes()).collect();
+    let path = Path::new("saves/game.ron");
+    // What the app does with a save: SaveFile::read (the text, then header and body), then replay.
+    mutation_test("save", &valid, MutationOptions::default(), |bytes| {
+        let text = decode_text(path, bytes.to_vec()).map_err(at)?;
+        let save = SaveFile::parse(path, &text, Tally::ID).map_err(rejection)?;
+        Session::<Tally>::from_save(save, Arc::new(())).map_err(rejection)?;
+        Ok(())
+    });
+}
+
+#[test]
+fn a_mutated_autosave_header_is_read_or_refused_with_a_place() {
+    let saves = valid_saves();
+    let valid: Vec<&[u8]> = saves.iter().map(|s| s.as_bytes()).collect();
+    let path = Path::new("autosave.ron");
+    // What the title screen does to list the autosave: SaveHeader::read.
+    mutation_test("autosave header", &valid, MutationOptions::default(), |bytes| {
+        let text = decode_text(path, bytes.to_vec()).map_err(at)?;
+        SaveHeader::parse(path, &text).map_err(rejection)?;
+        Ok(())
+    });
+}
