@@ -229,7 +229,7 @@ impl SpellsOfDoom {
                 let base = self.creature_def(&kind).cost.unwrap_or(0);
                 let cost = self.summon_cost(seat, base);
                 self.players[seat.index()].mana -= cost;
-                self.place_creature(seat, *token, *at, events);
+                self.place_creature(seat, *token, *at, None, events);
             }
             Action::CreatureMove { creature, to } => {
                 self.move_creature(*creature, *to, events);
@@ -621,7 +621,8 @@ impl SpellsOfDoom {
     }
 
     /// Most VP wins; then the most HP left in the team's Heroes; then mana plus the cost of every
-    /// building (5 each); still tied, the realm is lost and everyone loses.
+    /// building (5 each) and creature on the board (a spell-summoned one its exact share of its
+    /// spell's cost, see `unit_worth`); still tied, the realm is lost and everyone loses.
     fn finish(&mut self, events: &mut Vec<Event>) {
         self.phase = Phase::Over;
         let seats: Vec<Seat> = crate::seats(self.seats()).collect();
@@ -631,20 +632,29 @@ impl SpellsOfDoom {
                 .map(|s| u32::from(self.players[s.index()].hero.hp))
                 .sum::<u32>()
         };
+        // Shares are compared exactly, never rounded: every sum is counted in `parts`ths of a
+        // mana, `parts` a common multiple of every share's denominator (2 while Dogs are out).
+        let parts = self
+            .creatures
+            .iter()
+            .map(|c| u64::from(self.unit_worth(c).1))
+            .fold(1, |parts, shared_by| parts / gcd(parts, shared_by) * shared_by);
         let wealth = |team: usize| {
             of_team(team)
                 .map(|s| {
-                    let units: u32 = self
+                    let units: u64 = self
                         .creatures
                         .iter()
                         .filter(|c| c.id.owner == s)
-                        .map(|c| self.unit_cost(&c.kind))
+                        .map(|c| {
+                            let (mana, shared_by) = self.unit_worth(c);
+                            u64::from(mana) * (parts / u64::from(shared_by))
+                        })
                         .sum();
-                    self.players[s.index()].mana
-                        + BUILD_COST * self.buildings.iter().filter(|b| b.owner == s).count() as u32
-                        + units
+                    let buildings = self.buildings.iter().filter(|b| b.owner == s).count() as u64;
+                    (u64::from(self.players[s.index()].mana) + u64::from(BUILD_COST) * buildings) * parts + units
                 })
-                .sum::<u32>()
+                .sum::<u64>()
         };
         let keys = [(self.vp[0], hp(0), wealth(0)), (self.vp[1], hp(1), wealth(1))];
         let (winners, reason) = if keys[0] == keys[1] {
@@ -660,9 +670,9 @@ impl SpellsOfDoom {
                 format!("VP tied; {} HP left to {}", keys[team].1, keys[1 - team].1)
             } else {
                 format!(
-                    "VP and HP tied; {} in mana and buildings to {}",
-                    keys[team].2,
-                    keys[1 - team].2
+                    "VP and HP tied; {} in mana, buildings and creatures to {}",
+                    mana_text(keys[team].2, parts),
+                    mana_text(keys[1 - team].2, parts)
                 )
             };
             let names: Vec<String> = of_team(team).map(seat_token).collect();
@@ -683,5 +693,42 @@ impl SpellsOfDoom {
     /// The card ids a player's deck list holds (for checks).
     pub(crate) fn deck_len(&self, seat: Seat) -> usize {
         self.content.decks[&self.players[seat.index()].hero_id].len()
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// `units` `parts`ths of a mana for a player to read: "7", "7½", "½", "7 1/3".
+fn mana_text(units: u64, parts: u64) -> String {
+    let (whole, rest) = (units / parts, units % parts);
+    let common = gcd(rest, parts);
+    let whole = if whole == 0 && rest > 0 {
+        String::new()
+    } else {
+        whole.to_string()
+    };
+    match (rest / common, parts / common) {
+        (0, _) => whole,
+        (1, 2) => format!("{whole}½"),
+        (rest, parts) => format!("{whole} {rest}/{parts}").trim_start().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mana_text;
+
+    #[test]
+    fn mana_sums_in_parts_read_as_whole_mana_and_a_fraction() {
+        assert_eq!(mana_text(14, 2), "7");
+        assert_eq!(mana_text(13, 2), "6½");
+        assert_eq!(mana_text(1, 2), "½");
+        assert_eq!(mana_text(2, 3), "2/3");
+        assert_eq!(mana_text(0, 2), "0");
+        assert_eq!(mana_text(22, 3), "7 1/3");
+        assert_eq!(mana_text(27, 6), "4½");
+        assert_eq!(mana_text(9, 1), "9");
     }
 }

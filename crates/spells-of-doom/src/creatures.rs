@@ -45,25 +45,30 @@ impl SpellsOfDoom {
             .collect()
     }
 
-    /// What a creature on the board is worth for the last tie-breaker: its summoning cost, or the
-    /// cost of the spell that summons it (shared among the creatures that spell brings).
-    pub fn unit_cost(&self, kind: &str) -> u32 {
-        if let Some(cost) = self.creature_def(kind).cost {
-            return u32::from(cost);
+    /// What a creature on the board counts in the last tie-breaker, in mana, as an exact fraction
+    /// `(mana, shared_by)`: its summoning cost (`shared_by` 1), or the cost of the spell that
+    /// brought it shared equally by the creatures that cast brought. Each Dog of a Dogs card (cost
+    /// 3, two Dogs) is `(3, 2)`, 1½: the pair counts the card's 3 once, a lone survivor its half.
+    /// A cast that found a single Dog token free brought one Dog, which counts `(3, 1)`.
+    pub fn unit_worth(&self, creature: &Creature) -> (u32, u32) {
+        if let Some(cost) = self.creature_def(&creature.kind).cost {
+            return (u32::from(cost), 1);
         }
         self.content
             .cards
             .items()
             .iter()
             .find_map(|card| match (&card.effect, card.kind) {
-                (crate::content::Effect::Summon { creature, count }, crate::content::CardKind::Spell { cost, .. })
-                    if creature.key() == kind =>
-                {
-                    Some(u32::from(cost) / u32::from((*count).max(1)))
+                (
+                    crate::content::Effect::Summon { creature: kind, count },
+                    crate::content::CardKind::Spell { cost, .. },
+                ) if kind.key() == creature.kind => {
+                    let shared_by = creature.brought.unwrap_or(*count).max(1);
+                    Some((u32::from(cost), u32::from(shared_by)))
                 }
                 _ => None,
             })
-            .unwrap_or(0)
+            .unwrap_or((0, 1))
     }
 
     /// Mana a creature costs `seat` to summon (Oakheart's Beast Caller takes some off, never
@@ -81,7 +86,16 @@ impl SpellsOfDoom {
         creature.summoned < self.turn || self.creature_def(&creature.kind).has(CreatureAbility::ReadyToFight)
     }
 
-    pub(crate) fn place_creature(&mut self, owner: Seat, token: u8, at: Pos, events: &mut Vec<Event>) {
+    /// Put the token `token` of `owner` on the board at `at`; `brought` is for a summoning spell
+    /// that brought fewer creatures than its card names (see [`Creature::brought`]).
+    pub(crate) fn place_creature(
+        &mut self,
+        owner: Seat,
+        token: u8,
+        at: Pos,
+        brought: Option<u8>,
+        events: &mut Vec<Event>,
+    ) {
         let Some(kind) = self.token_kind(owner, token).map(str::to_string) else {
             return;
         };
@@ -105,6 +119,7 @@ impl SpellsOfDoom {
             hp,
             summoned: self.turn,
             shield: 0,
+            brought,
         });
         events.push(Event::Summoned {
             seat: owner,
@@ -138,13 +153,15 @@ impl SpellsOfDoom {
                 .map(|c| c.id.token)
                 .take(usize::from(count))
                 .collect();
+            let brought = fewer(&on_board, count);
             for token in on_board {
-                self.place_creature(seat, token, at, events);
+                self.place_creature(seat, token, at, brought, events);
             }
             return;
         }
+        let brought = fewer(&tokens, count);
         for token in tokens {
-            self.place_creature(seat, token, at, events);
+            self.place_creature(seat, token, at, brought, events);
         }
     }
 
@@ -288,4 +305,9 @@ impl SpellsOfDoom {
             .map(|c| c.id)
             .collect()
     }
+}
+
+/// A summoning cast's [`Creature::brought`]: how many it brought, when fewer than the card names.
+fn fewer(tokens: &[u8], count: u8) -> Option<u8> {
+    (tokens.len() < usize::from(count)).then_some(tokens.len() as u8)
 }

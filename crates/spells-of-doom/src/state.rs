@@ -167,6 +167,12 @@ pub struct Creature {
     /// Magic Shield: Armor until the start of the owner's next turn.
     #[serde(default)]
     pub shield: u8,
+    /// When the summoning spell that brought it brought fewer creatures than its card names (no
+    /// token of the kind was left for the others): how many it brought. Its share of the spell's
+    /// cost in the last tie-breaker is the cost divided by this number, else by the card's number.
+    /// (Not written when `None`, so states without such a cast serialize as before.)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brought: Option<u8>,
 }
 
 /// A character: a Hero or a creature.
@@ -679,7 +685,7 @@ impl SpellsOfDoom {
 
     /// Put the creature token `token` of `seat` on the board at `at`, ready to act (for tests).
     pub fn put_creature(&mut self, seat: Seat, token: u8, at: Pos) -> CreatureId {
-        self.place_creature(seat, token, at, &mut Vec::new());
+        self.place_creature(seat, token, at, None, &mut Vec::new());
         let id = CreatureId { owner: seat, token };
         if let Some(creature) = self.creatures.iter_mut().find(|c| c.id == id) {
             creature.summoned = 0;

@@ -474,6 +474,136 @@ fn after_round_3_most_vp_wins_then_most_hp() {
     assert!(outcome.reason.contains("HP left"), "{}", outcome.reason);
 }
 
+/// Oakheart (`me`) casts Dogs next to himself on turn `turn`: two Dogs from one card of cost 3.
+fn dogs_cast_on_turn(turn: u32) -> (SpellsOfDoom, Seat, Seat) {
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    game.set_turn(turn);
+    act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(0, 1)),
+        },
+    );
+    (game, me, enemy)
+}
+
+/// The game's last turn ends with VP and HP tied and `mana` left to each seat: the outcome.
+fn last_turn_ends_tied(game: &SpellsOfDoom, mana: [(Seat, u32); 2]) -> spellhall_core::Outcome {
+    let mut game = game.clone();
+    assert_eq!(game.turn(), 18, "the last turn");
+    game.set_vp(0, 5);
+    game.set_vp(1, 5);
+    for (seat, mana) in mana {
+        game.set_hp(seat, 9);
+        game.set_mana(seat, mana);
+    }
+    act(&mut game, Action::EndTurn);
+    let outcome = game.outcome().expect("the game is over");
+    assert!(
+        outcome.reason.contains("VP and HP tied") || outcome.winners.is_empty(),
+        "{}",
+        outcome.reason
+    );
+    outcome
+}
+
+#[test]
+fn vp_and_hp_tied_a_summoning_spells_pair_counts_the_spells_whole_cost() {
+    // The case: the two Dogs of one Dogs card (cost 3) count 3, not 1 + 1.
+    let (game, me, enemy) = dogs_cast_on_turn(18);
+    assert_eq!(game.creatures().iter().filter(|c| c.kind == "dog").count(), 2);
+    let outcome = last_turn_ends_tied(&game, [(me, 4), (enemy, 6)]);
+    assert_eq!(outcome.winners, [me], "{}", outcome.reason);
+    assert!(
+        outcome.reason.contains("7 in mana, buildings and creatures to 6"),
+        "{}",
+        outcome.reason
+    );
+    let outcome = last_turn_ends_tied(&game, [(me, 4), (enemy, 7)]);
+    assert!(
+        outcome.winners.is_empty(),
+        "7 to 7 is a perfect tie: {}",
+        outcome.reason
+    );
+}
+
+#[test]
+fn vp_and_hp_tied_a_lone_surviving_dog_counts_its_half_of_the_card_exactly() {
+    // Our ruling: a spell-summoned creature counts its share of the spell's cost, compared
+    // exactly: the Dog left of a pair counts 1½ (not 1 rounded down, nor the card's whole 3).
+    for seed in 0..200 {
+        let (mut game, me, enemy) = dogs_cast_on_turn(17);
+        act(&mut game, Action::EndTurn);
+        game.reroll(seed);
+        game.place_hero(enemy, pos(0, 1));
+        game.set_steps(enemy, 0, 3);
+        let dog = game.creatures().iter().find(|c| c.kind == "dog").unwrap().id;
+        act(
+            &mut game,
+            Action::Attack {
+                target: Target::Creature(dog),
+                fire: false,
+            },
+        );
+        if game.creature(dog).is_some() {
+            continue;
+        }
+        assert_eq!(game.creatures().iter().filter(|c| c.kind == "dog").count(), 1);
+        let outcome = last_turn_ends_tied(&game, [(me, 5), (enemy, 6)]);
+        assert_eq!(outcome.winners, [me], "{}", outcome.reason);
+        assert!(
+            outcome.reason.contains("6½ in mana, buildings and creatures to 6"),
+            "{}",
+            outcome.reason
+        );
+        let outcome = last_turn_ends_tied(&game, [(me, 5), (enemy, 7)]);
+        assert_eq!(outcome.winners, [enemy], "{}", outcome.reason);
+        assert!(
+            outcome.reason.contains("7 in mana, buildings and creatures to 6½"),
+            "{}",
+            outcome.reason
+        );
+        return;
+    }
+    panic!("no seed killed a Dog");
+}
+
+#[test]
+fn vp_and_hp_tied_a_dogs_cast_that_brought_one_dog_counts_its_whole_cost_for_it() {
+    // With three Dog tokens already out, a Dogs card brings the fourth alone: that Dog is all the
+    // card brought, so it counts the card's 3; the three others count 1½ each.
+    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    for at in [pos(1, 0), pos(1, -1), pos(0, -1)] {
+        let dog = token_of(&game, me, "dog");
+        game.put_creature(me, dog, at);
+    }
+    let dogs = prepare(&mut game, me, "dogs", 1);
+    game.place_hero(me, pos(0, 0));
+    game.set_turn(18);
+    let events = act(
+        &mut game,
+        Action::Cast {
+            spell: dogs,
+            copies: 1,
+            target: spells_of_doom::CastTarget::Hex(pos(0, 1)),
+        },
+    );
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::Summoned { .. })).count(), 1);
+    let outcome = last_turn_ends_tied(&game, [(me, 0), (enemy, 7)]);
+    assert_eq!(outcome.winners, [me], "{}", outcome.reason);
+    assert!(
+        outcome.reason.contains("7½ in mana, buildings and creatures to 7"),
+        "{}",
+        outcome.reason
+    );
+    let outcome = last_turn_ends_tied(&game, [(me, 0), (enemy, 8)]);
+    assert_eq!(outcome.winners, [enemy], "{}", outcome.reason);
+}
+
 #[test]
 fn a_stunned_hero_may_move_or_attack_but_not_both() {
     let mut game = started(&["magie", "byron"], 19);
