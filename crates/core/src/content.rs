@@ -65,20 +65,21 @@ impl SourceFile {
     }
 }
 
-/// The `.ron` files a player added in `dir`, in name order, so they load after the shipped content
-/// in a stable order. A missing folder simply holds no files.
-pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError> {
-    let unreadable = |path: &std::path::Path, e: std::io::Error| ContentError {
-        file: path.display().to_string(),
-        line: 0,
-        col: 0,
-        item: None,
-        message: format!("cannot be read: {e}"),
-    };
+/// The `.ron` files a player put in `dir`, in name order, without reading them. A missing folder
+/// simply holds no files.
+pub fn user_file_paths(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, ContentError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(unreadable(dir, e)),
+        Err(e) => {
+            return Err(ContentError {
+                file: dir.display().to_string(),
+                line: 0,
+                col: 0,
+                item: None,
+                message: format!("cannot be read: {e}"),
+            });
+        }
     };
     let mut paths: Vec<std::path::PathBuf> = entries
         .flatten()
@@ -86,6 +87,13 @@ pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError
         .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "ron"))
         .collect();
     paths.sort();
+    Ok(paths)
+}
+
+/// The `.ron` files a player added in `dir`, in name order, so they load after the shipped content
+/// in a stable order. A missing folder simply holds no files.
+pub fn user_files(dir: &std::path::Path) -> Result<Vec<SourceFile>, ContentError> {
+    let paths = user_file_paths(dir)?;
     paths
         .into_iter()
         .map(|path| {
@@ -218,48 +226,29 @@ pub trait Keyed {
     fn key(&self) -> &str;
 }
 
-/// The items of one kind from one file, indexed by key. Building it rejects duplicate keys.
+/// The items of one kind, indexed by key: those of a shipped file, and any a player's files added
+/// after them ([`Catalog::with_added`]). Building it rejects duplicate keys.
 #[derive(Clone, Debug)]
 pub struct Catalog<T> {
-    file: String,
-    text: String,
+    /// The files the items come from: the shipped one first, then those the player added.
+    sources: Vec<SourceFile>,
     items: Vec<T>,
+    /// For each item, the index in `sources` of the file that defines it.
+    origins: Vec<usize>,
     index: BTreeMap<String, usize>,
 }
 
 impl<T: Keyed> Catalog<T> {
     /// Index `items` parsed from `text` (kept to point at positions in later errors).
     pub fn new(file: &str, text: &str, items: Vec<T>) -> Result<Self, Vec<ContentError>> {
-        let mut index = BTreeMap::new();
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-        let mut errors = Vec::new();
-        for (at, item) in items.iter().enumerate() {
-            let key = item.key().to_string();
-            let count = seen.entry(key.clone()).or_insert(0);
-            if *count > 0 {
-                let (line, col) = locate_key(text, &key, *count);
-                errors.push(ContentError {
-                    file: file.to_string(),
-                    line,
-                    col,
-                    item: Some(key.clone()),
-                    message: format!("'{key}' is defined more than once"),
-                });
-            } else {
-                index.insert(key, at);
-            }
-            *count += 1;
-        }
-        if errors.is_empty() {
-            Ok(Self {
-                file: file.to_string(),
-                text: text.to_string(),
-                items,
-                index,
-            })
-        } else {
-            Err(errors)
-        }
+        let mut catalog = Self {
+            sources: Vec::new(),
+            items: Vec::new(),
+            origins: Vec::new(),
+            index: BTreeMap::new(),
+        };
+        let errors = catalog.add_file(SourceFile::embedded(file, text), items);
+        if errors.is_empty() { Ok(catalog) } else { Err(errors) }
     }
 
     /// Parse a RON list of items and index it.
@@ -271,13 +260,82 @@ impl<T: Keyed> Catalog<T> {
         Self::new(file, text, items)
     }
 
+    /// This catalogue with the items of a player's files added after its own, file by file. Every
+    /// key must be new: one already defined (by the shipped file or an earlier added one) is an
+    /// error at its second definition, naming the file that holds the first. More than
+    /// [`MAX_ADDED_ITEMS`] items in all is refused before anything else is looked at.
+    pub fn with_added(&self, added: Vec<(SourceFile, Vec<T>)>) -> Result<Self, Vec<ContentError>>
+    where
+        T: Clone,
+    {
+        check_added_count(added.iter().map(|(file, items)| (file, items.iter().map(Keyed::key))))
+            .map_err(|e| vec![e])?;
+        let mut merged = self.clone();
+        let mut errors = Vec::new();
+        for (file, items) in added {
+            errors.extend(merged.add_file(file, items));
+        }
+        if errors.is_empty() { Ok(merged) } else { Err(errors) }
+    }
+
+    /// Index the items of one more file; the duplicate keys found, as errors.
+    fn add_file(&mut self, file: SourceFile, items: Vec<T>) -> Vec<ContentError> {
+        let source = self.sources.len();
+        self.sources.push(file);
+        let file = &self.sources[source];
+        // How many times each key was defined in this file so far, to point at the right one.
+        let mut defined_here: BTreeMap<String, usize> = BTreeMap::new();
+        let mut errors = Vec::new();
+        for item in items {
+            let key = item.key().to_string();
+            let earlier = defined_here.entry(key.clone()).or_insert(0);
+            if let Some(&first) = self.index.get(&key) {
+                let (line, col) = locate_key(&file.text, &key, *earlier);
+                let first_source = self.origins[first];
+                let message = if first_source == source {
+                    format!("'{key}' is defined more than once")
+                } else {
+                    let first_file = &self.sources[first_source].name;
+                    format!("'{key}' is already defined in {first_file}: added content may only add new ids")
+                };
+                errors.push(ContentError {
+                    file: file.name.clone(),
+                    line,
+                    col,
+                    item: Some(key),
+                    message,
+                });
+            } else {
+                self.index.insert(key, self.items.len());
+            }
+            *earlier += 1;
+            self.items.push(item);
+            self.origins.push(source);
+        }
+        errors
+    }
+
     pub fn get(&self, id: &Id<T>) -> Option<&T> {
         self.index.get(id.key()).map(|&at| &self.items[at])
     }
 
-    /// The items in file order.
+    /// The items in file order, shipped ones first.
     pub fn items(&self) -> &[T] {
         &self.items
+    }
+
+    /// Every item with the file that defines it, shipped ones first.
+    pub fn items_with_files(&self) -> impl Iterator<Item = (&T, &SourceFile)> {
+        self.items
+            .iter()
+            .zip(&self.origins)
+            .map(|(item, &origin)| (item, &self.sources[origin]))
+    }
+
+    /// The items a player's files added, each with the file that defines it.
+    pub fn added_items(&self) -> impl Iterator<Item = (&T, &SourceFile)> {
+        self.items_with_files()
+            .skip(self.origins.iter().take_while(|&&origin| origin == 0).count())
     }
 
     pub fn len(&self) -> usize {
@@ -301,18 +359,97 @@ impl<T: Keyed> Catalog<T> {
             return Ok(());
         }
         let (line, col) = locate_key(referrer_text, id.key(), 0);
+        let definers = match self.sources.as_slice() {
+            [only] => format!("{} does not define", only.name),
+            [shipped, ..] => format!("neither {} nor the added files define", shipped.name),
+            [] => "nothing defines".to_string(),
+        };
         Err(ContentError {
             file: referrer_file.to_string(),
             line,
             col,
             item: Some(referrer.to_string()),
-            message: format!("refers to '{}', which {} does not define", id.key(), self.file),
+            message: format!("refers to '{}', which {definers}", id.key()),
         })
     }
+}
 
-    /// The text this catalogue was parsed from (for locating problems found later).
-    pub fn source_text(&self) -> &str {
-        &self.text
+/// The most items (cards, deck lines…) a player's files may add to one game, over all its files.
+/// The shipped games hold a few dozen to a few hundred definitions each; a fan set of Spellfire,
+/// the largest kind, has a few hundred cards.
+pub const MAX_ADDED_ITEMS: usize = 2_000;
+
+/// Refuse added content that holds more than [`MAX_ADDED_ITEMS`] items, given each file with the
+/// keys of its items in order: the error points at the first item over the limit.
+pub fn check_added_count<'a, Keys>(files: impl IntoIterator<Item = (&'a SourceFile, Keys)>) -> Result<(), ContentError>
+where
+    Keys: IntoIterator<Item = &'a str>,
+{
+    let mut counted = 0;
+    for (file, keys) in files {
+        let mut seen_here: BTreeMap<&str, usize> = BTreeMap::new();
+        for key in keys {
+            let earlier = seen_here.entry(key).or_insert(0);
+            counted += 1;
+            if counted > MAX_ADDED_ITEMS {
+                let (line, col) = locate_key(&file.text, key, *earlier);
+                return Err(ContentError {
+                    file: file.name.clone(),
+                    line,
+                    col,
+                    item: Some(key.to_string()),
+                    message: format!(
+                        "the added files hold more than {MAX_ADDED_ITEMS} items (cards, deck lines…), \
+                         the most one game takes; this is item {counted}"
+                    ),
+                });
+            }
+            *earlier += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The content a game starts with, by the one rule every game that takes a player's content
+/// follows: the `.ron` files in its folder add items (new ids only) to the shipped content, all
+/// of them or none. If any file cannot be read or is wrong anywhere (a syntax error, a missing
+/// field, an unknown effect, an id already defined, a bad reference, too many items), the game
+/// starts with the shipped content alone and every problem found is reported.
+#[derive(Clone, Debug)]
+pub struct StartingContent<C> {
+    pub content: C,
+    /// How many of the player's files were added (0 when they were refused).
+    pub added_files: usize,
+    /// Why the player's files were not added; empty when they were, or when there were none.
+    pub refused: Vec<ContentError>,
+}
+
+/// Add the player's files in `dir` to `shipped` with `add` (the game's own merge, built on
+/// [`Catalog::with_added`]), by the rule of [`StartingContent`].
+pub fn with_user_content<C>(
+    shipped: C,
+    dir: &std::path::Path,
+    add: impl FnOnce(&C, &[SourceFile]) -> Result<C, Vec<ContentError>>,
+) -> StartingContent<C> {
+    let refuse = |shipped, refused| StartingContent {
+        content: shipped,
+        added_files: 0,
+        refused,
+    };
+    let files = match user_files(dir) {
+        Ok(files) => files,
+        Err(error) => return refuse(shipped, vec![error]),
+    };
+    if files.is_empty() {
+        return refuse(shipped, Vec::new());
+    }
+    match add(&shipped, &files) {
+        Ok(content) => StartingContent {
+            content,
+            added_files: files.len(),
+            refused: Vec::new(),
+        },
+        Err(errors) => refuse(shipped, errors),
     }
 }
 
@@ -320,7 +457,7 @@ impl<T: Keyed> Catalog<T> {
 mod tests {
     use super::*;
 
-    #[derive(Debug, Deserialize)]
+    #[derive(Clone, Debug, Deserialize)]
     struct Hero {
         id: String,
         hp: u8,
@@ -401,6 +538,93 @@ mod tests {
         let names: Vec<&str> = files.iter().map(|f| f.name.rsplit('/').next().unwrap()).collect();
         assert_eq!(names, vec!["a.ron", "b.ron"]);
         assert_eq!(files[0].text, "[1]");
+    }
+
+    fn hero_file(name: &str, text: &str) -> (SourceFile, Vec<Hero>) {
+        let heroes = parse_ron(name, text).unwrap();
+        (SourceFile::embedded(name, text), heroes)
+    }
+
+    #[test]
+    fn added_files_add_new_items_after_the_shipped_ones() {
+        let shipped = Catalog::<Hero>::parse("data/heroes.ron", r#"[(id: "Magie", hp: 10, pet: None)]"#).unwrap();
+        let added = shipped
+            .with_added(vec![hero_file("mine.ron", "[\n  (id: \"Zed\", hp: 3, pet: None),\n]")])
+            .unwrap();
+        assert_eq!(added.len(), 2);
+        assert_eq!(added.get(&Id::new("Zed")).map(|h| h.hp), Some(3));
+        let from: Vec<(&str, &str)> = added
+            .added_items()
+            .map(|(h, f)| (h.id.as_str(), f.name.as_str()))
+            .collect();
+        assert_eq!(from, vec![("Zed", "mine.ron")]);
+        assert_eq!(shipped.len(), 1, "the shipped catalogue is left as it was");
+    }
+
+    #[test]
+    fn an_added_file_may_not_redefine_a_shipped_id() {
+        let shipped = Catalog::<Hero>::parse("data/heroes.ron", r#"[(id: "Magie", hp: 10, pet: None)]"#).unwrap();
+        let text = "[\n  (id: \"Zed\", hp: 3, pet: None),\n  (id: \"Magie\", hp: 99, pet: None),\n]";
+        let errors = shipped.with_added(vec![hero_file("mine.ron", text)]).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        let error = &errors[0];
+        assert_eq!(
+            (error.file.as_str(), error.line, error.item.as_deref()),
+            ("mine.ron", 3, Some("Magie"))
+        );
+        assert!(error.message.contains("already defined in data/heroes.ron"), "{error}");
+        let twice = "[\n  (id: \"Zed\", hp: 3, pet: None),\n  (id: \"Zed\", hp: 4, pet: None),\n]";
+        let errors = shipped.with_added(vec![hero_file("twice.ron", twice)]).unwrap_err();
+        assert_eq!(
+            (errors[0].line, errors[0].message.as_str()),
+            (3, "'Zed' is defined more than once")
+        );
+    }
+
+    #[test]
+    fn too_many_added_items_are_refused_at_the_first_over_the_limit() {
+        let shipped = Catalog::<Hero>::parse("data/heroes.ron", "[]").unwrap();
+        let text = crate::testkit::added_content::item_list(MAX_ADDED_ITEMS + 5, |i| {
+            format!("(id: \"h{i}\", hp: 1, pet: None)")
+        });
+        let errors = shipped.with_added(vec![hero_file("many.ron", &text)]).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        let over = format!("h{MAX_ADDED_ITEMS}");
+        assert_eq!(
+            (errors[0].line, errors[0].item.as_deref()),
+            (MAX_ADDED_ITEMS + 2, Some(over.as_str()))
+        );
+    }
+
+    #[test]
+    fn a_broken_user_file_leaves_the_shipped_content_and_is_reported() {
+        let dir = std::env::temp_dir().join(format!("spellhall-user-policy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let add = |shipped: &Vec<u32>, files: &[SourceFile]| -> Result<Vec<u32>, Vec<ContentError>> {
+            let mut all = shipped.clone();
+            for file in files {
+                all.extend(parse_ron::<Vec<u32>>(&file.name, &file.text).map_err(|e| vec![e])?);
+            }
+            Ok(all)
+        };
+        let none = with_user_content(vec![1], &dir, add);
+        assert_eq!((none.content, none.added_files, none.refused.len()), (vec![1], 0, 0));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.ron"), "[2, 3]").unwrap();
+        let good = with_user_content(vec![1], &dir, add);
+        assert_eq!(
+            (good.content, good.added_files, good.refused.len()),
+            (vec![1, 2, 3], 1, 0)
+        );
+        std::fs::write(dir.join("b.ron"), "[4,\n five]").unwrap();
+        let broken = with_user_content(vec![1], &dir, add);
+        assert_eq!((broken.content, broken.added_files), (vec![1], 0), "all or nothing");
+        assert!(
+            broken.refused[0].to_string().contains("b.ron:2:"),
+            "{}",
+            broken.refused[0]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! that replaying the log gives the same state (compared as serialised RON), that undo then redo
 //! returns to it, and that a save written as text loads back to it.
 
+pub mod added_content;
 pub mod mutation;
 mod tally;
 
