@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use spellhall_core::content::{Catalog, ContentError, Keyed};
+use spellhall_core::content::{Catalog, ContentError, Keyed, SourceFile, locate_key, parse_ron};
 
 use crate::CardId;
 
@@ -230,39 +230,54 @@ impl Cards {
 
     /// Parse and check a deck list.
     pub fn parse(file: &str, text: &str) -> Result<Self, Vec<ContentError>> {
-        let mut items = spellhall_core::content::parse_ron::<Vec<CardDef>>(file, text).map_err(|e| vec![e])?;
-        for def in &mut items {
-            def.cost_kinds = def.cost.keys().fold(0, |bits, r| bits | 1 << r.index());
-        }
-        let catalog = Catalog::new(file, text, items)?;
+        let catalog = Catalog::new(file, text, parse_definitions(file, text)?)?;
+        let source = SourceFile::embedded(file, text);
+        let errors = check_definitions(catalog.items().iter().map(|def| (def, &source)));
+        Self::deal_copies(catalog, errors)
+    }
+
+    /// This deck with the cards of a player's files added: each file is a list of cards in the
+    /// format of `cards.ron`, and each new card joins the shared deck with its `copies`. An id the
+    /// deck already has is an error, like any other mistake (see [`Catalog::with_added`]).
+    pub fn with_user_files(&self, files: &[SourceFile]) -> Result<Self, Vec<ContentError>> {
+        let mut added = Vec::new();
         let mut errors = Vec::new();
-        for def in catalog.items() {
-            if let Err(message) = def.check() {
-                let (line, col) = spellhall_core::content::locate_key(text, &def.id, 0);
-                errors.push(ContentError {
-                    file: file.to_string(),
-                    line,
-                    col,
-                    item: Some(def.id.clone()),
-                    message,
-                });
+        for file in files {
+            match parse_definitions(&file.name, &file.text) {
+                Ok(defs) => added.push((file.clone(), defs)),
+                Err(e) => errors.extend(e),
             }
         }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let catalog = self.catalog.with_added(added)?;
+        let errors = check_definitions(catalog.added_items());
+        Self::deal_copies(catalog, errors)
+    }
+
+    /// Every copy of every card, once the definitions are checked.
+    fn deal_copies(catalog: Catalog<CardDef>, mut errors: Vec<ContentError>) -> Result<Self, Vec<ContentError>> {
         let copies: Vec<usize> = catalog
             .items()
             .iter()
             .enumerate()
             .flat_map(|(i, def)| std::iter::repeat_n(i, usize::from(def.copies)))
             .collect();
-        if copies.len() > usize::from(u16::MAX) {
+        let mut dealt = 0;
+        let first_too_many = catalog.items_with_files().find(|(def, _)| {
+            dealt += usize::from(def.copies);
+            dealt > usize::from(u16::MAX)
+        });
+        if let Some((def, file)) = first_too_many {
+            let (line, col) = locate_key(&file.text, &def.id, 0);
             errors.push(ContentError {
-                file: file.to_string(),
-                line: 0,
-                col: 0,
-                item: None,
+                file: file.name.clone(),
+                line,
+                col,
+                item: Some(def.id.clone()),
                 message: format!(
-                    "the deck has {} cards; at most {} are supported",
-                    copies.len(),
+                    "with this card the deck holds more than {} cards, the most supported",
                     u16::MAX
                 ),
             });
@@ -305,4 +320,29 @@ impl Cards {
         };
         self.all().filter(|c| self.copies[usize::from(c.0)] == def).collect()
     }
+}
+
+/// Parse a list of cards and work out what each cost names.
+fn parse_definitions(file: &str, text: &str) -> Result<Vec<CardDef>, Vec<ContentError>> {
+    let mut defs = parse_ron::<Vec<CardDef>>(file, text).map_err(|e| vec![e])?;
+    for def in &mut defs {
+        def.cost_kinds = def.cost.keys().fold(0, |bits, r| bits | 1 << r.index());
+    }
+    Ok(defs)
+}
+
+/// Check each card on its own, naming the file it comes from.
+fn check_definitions<'a>(defs: impl Iterator<Item = (&'a CardDef, &'a SourceFile)>) -> Vec<ContentError> {
+    defs.filter_map(|(def, file)| {
+        let message = def.check().err()?;
+        let (line, col) = locate_key(&file.text, &def.id, 0);
+        Some(ContentError {
+            file: file.name.clone(),
+            line,
+            col,
+            item: Some(def.id.clone()),
+            message,
+        })
+    })
+    .collect()
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
-use spellhall_core::content::{Catalog, ContentError, Id, Keyed, parse_ron};
+use spellhall_core::content::{Catalog, ContentError, Id, Keyed, SourceFile, check_added_count, parse_ron};
 
 use crate::board::Board;
 
@@ -22,6 +22,8 @@ const CARDS_TEXT: &str = include_str!("../../../data/spells-of-doom/cards.ron");
 
 /// Cards in each Hero's deck.
 pub const DECK_SIZE: usize = 30;
+/// The most cards a Hero's deck may hold with the cards a player added.
+pub const MAX_DECK_SIZE: usize = 2 * DECK_SIZE;
 /// Creature tokens in the game, over the four Hero boards.
 pub const CREATURE_TOKENS: usize = 29;
 /// Magic Shrines on the board.
@@ -263,9 +265,14 @@ pub struct DeckDef {
     pub cards: Vec<(Id<CardDef>, u8)>,
 }
 
+/// `cards.ron`, and each file a player adds: new cards, and deck lines. In `cards.ron` the deck
+/// lines make up each Hero's deck; in an added file they join that Hero's deck.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardsFile {
+    #[serde(default)]
     pub cards: Vec<CardDef>,
+    #[serde(default)]
     pub decks: Vec<DeckDef>,
 }
 
@@ -311,13 +318,92 @@ impl Content {
         let mut errors = Vec::new();
         let board = check_board(sources.board.0, sources.board.1, &board_file, &mut errors);
         check_heroes(&heroes, &creatures, sources, &mut errors);
-        check_cards(&cards, &creatures, cards_name, cards_text, &mut errors);
-        let decks = check_decks(&cards_file.decks, &heroes, &cards, cards_name, cards_text, &mut errors);
+        check_cards(cards.items_with_files(), &creatures, &mut errors);
+        let cards_source = SourceFile::embedded(cards_name, cards_text);
+        let mut decks = BTreeMap::new();
+        add_deck_lines(
+            &mut decks,
+            &cards_file.decks,
+            &heroes,
+            &cards,
+            &cards_source,
+            &mut errors,
+        );
+        let every_hero = heroes.items().iter().map(|hero| (hero, &cards_source));
+        check_deck_sizes(&decks, every_hero, &cards, DECK_SIZE..=DECK_SIZE, &mut errors);
         if errors.is_empty() {
             Ok(Self {
                 board,
                 heroes,
                 creatures,
+                cards,
+                decks,
+            })
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// This content with the cards of a player's files added. Each file is in the format of
+    /// `cards.ron`: its `cards` must have new ids, and its `decks` lines name a Hero and add
+    /// copies of cards (new or shipped) to that Hero's deck, which may grow to [`MAX_DECK_SIZE`]
+    /// cards and keeps one Spell of Doom. Heroes, creatures and the board are not added to.
+    pub fn with_user_files(&self, files: &[SourceFile]) -> Result<Self, Vec<ContentError>> {
+        let mut parsed = Vec::new();
+        let mut errors = Vec::new();
+        for file in files {
+            match parse_ron::<CardsFile>(&file.name, &file.text) {
+                Ok(added) => parsed.push((file, added)),
+                Err(e) => errors.push(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        // Deck lines count too: a file of endless lines is refused before each is checked.
+        check_added_count(parsed.iter().map(|(file, added)| {
+            let cards = added.cards.iter().map(|c| c.id.as_str());
+            let lines = added
+                .decks
+                .iter()
+                .flat_map(|d| d.cards.iter().map(|(card, _)| card.key()));
+            (*file, cards.chain(lines))
+        }))
+        .map_err(|e| vec![e])?;
+        let decks_added: Vec<(&SourceFile, Vec<DeckDef>)> = parsed
+            .iter()
+            .map(|(file, added)| (*file, added.decks.clone()))
+            .collect();
+        let cards = self.cards.with_added(
+            parsed
+                .into_iter()
+                .map(|(file, added)| (file.clone(), added.cards))
+                .collect(),
+        )?;
+        check_cards(cards.added_items(), &self.creatures, &mut errors);
+        let mut decks = self.decks.clone();
+        for (file, lines) in &decks_added {
+            add_deck_lines(&mut decks, lines, &self.heroes, &cards, file, &mut errors);
+        }
+        // Each Hero whose deck grew, checked where its last added lines are.
+        let mut grown: BTreeMap<&str, (&HeroDef, &SourceFile)> = BTreeMap::new();
+        for (file, lines) in &decks_added {
+            for hero in lines.iter().filter_map(|deck| self.heroes.get(&deck.hero)) {
+                grown.insert(&hero.id, (hero, file));
+            }
+        }
+        check_deck_sizes(
+            &decks,
+            grown.into_values(),
+            &cards,
+            DECK_SIZE..=MAX_DECK_SIZE,
+            &mut errors,
+        );
+        if errors.is_empty() {
+            Ok(Self {
+                board: self.board.clone(),
+                heroes: self.heroes.clone(),
+                creatures: self.creatures.clone(),
                 cards,
                 decks,
             })
@@ -435,14 +521,13 @@ fn check_heroes(
     }
 }
 
-fn check_cards(
-    cards: &Catalog<CardDef>,
+fn check_cards<'a>(
+    cards: impl Iterator<Item = (&'a CardDef, &'a SourceFile)>,
     creatures: &Catalog<CreatureDef>,
-    file: &str,
-    text: &str,
     errors: &mut Vec<ContentError>,
 ) {
-    for card in cards.items() {
+    for (card, source) in cards {
+        let (file, text) = (source.name.as_str(), source.text.as_str());
         if let Effect::Summon { creature, .. } = &card.effect
             && let Err(e) = creatures.check_ref(creature, file, text, &card.id)
         {
@@ -469,52 +554,71 @@ fn check_cards(
     }
 }
 
-fn check_decks(
-    decks: &[DeckDef],
+/// Add each deck line of `file` to its Hero's deck, one entry per copy.
+fn add_deck_lines(
+    decks: &mut BTreeMap<String, Vec<Id<CardDef>>>,
+    lines: &[DeckDef],
     heroes: &Catalog<HeroDef>,
     cards: &Catalog<CardDef>,
-    file: &str,
-    text: &str,
+    file: &SourceFile,
     errors: &mut Vec<ContentError>,
-) -> BTreeMap<String, Vec<Id<CardDef>>> {
-    let mut built = BTreeMap::new();
-    for deck in decks {
+) {
+    let (name, text) = (file.name.as_str(), file.text.as_str());
+    for deck in lines {
         let hero = deck.hero.key();
-        if let Err(e) = heroes.check_ref(&deck.hero, file, text, hero) {
+        if let Err(e) = heroes.check_ref(&deck.hero, name, text, hero) {
             errors.push(e);
+            continue;
         }
-        let mut list = Vec::new();
+        let list = decks.entry(hero.to_string()).or_default();
         for (card, copies) in &deck.cards {
-            if let Err(e) = cards.check_ref(card, file, text, hero) {
+            if let Err(e) = cards.check_ref(card, name, text, hero) {
                 errors.push(e);
             }
             list.extend(std::iter::repeat_n(card.clone(), usize::from(*copies)));
         }
-        let dooms = list.iter().filter(|c| cards.get(c).is_some_and(|c| c.doom)).count();
-        if list.len() != DECK_SIZE || dooms != 1 {
-            errors.push(problem(
-                file,
-                text,
-                &format!("hero: \"{hero}\""),
-                Some(hero),
-                format!(
-                    "a Hero's deck has {DECK_SIZE} cards with one Spell of Doom; {hero}'s has {} with {dooms}",
-                    list.len()
-                ),
-            ));
-        }
-        built.insert(hero.to_string(), list);
     }
-    for hero in heroes.items() {
-        if !built.contains_key(&hero.id) {
+}
+
+/// Each Hero has a deck of a size in `sizes` with exactly one Spell of Doom. A wrong deck is
+/// reported where the file given with the Hero names it.
+fn check_deck_sizes<'a>(
+    decks: &BTreeMap<String, Vec<Id<CardDef>>>,
+    heroes: impl Iterator<Item = (&'a HeroDef, &'a SourceFile)>,
+    cards: &Catalog<CardDef>,
+    sizes: std::ops::RangeInclusive<usize>,
+    errors: &mut Vec<ContentError>,
+) {
+    for (hero, file) in heroes {
+        let (name, text) = (file.name.as_str(), file.text.as_str());
+        let Some(list) = decks.get(&hero.id) else {
             errors.push(problem(
-                file,
+                name,
                 text,
                 "decks",
                 Some(&hero.id),
                 format!("{} has no deck", hero.name),
             ));
+            continue;
+        };
+        let dooms = list.iter().filter(|c| cards.get(c).is_some_and(|c| c.doom)).count();
+        if !sizes.contains(&list.len()) || dooms != 1 {
+            let allowed = if sizes.start() == sizes.end() {
+                format!("{}", sizes.start())
+            } else {
+                format!("{} to {}", sizes.start(), sizes.end())
+            };
+            errors.push(problem(
+                name,
+                text,
+                &format!("hero: \"{}\"", hero.id),
+                Some(&hero.id),
+                format!(
+                    "a Hero's deck has {allowed} cards with one Spell of Doom; {}'s has {} with {dooms}",
+                    hero.id,
+                    list.len()
+                ),
+            ));
         }
     }
-    built
 }

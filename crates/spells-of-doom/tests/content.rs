@@ -181,3 +181,138 @@ fn broken_content_is_reported_with_file_line_and_item() {
     let line = 1 + creatures[..creatures.find("hp: 3,").unwrap()].matches('\n').count();
     assert_eq!((errors[0].file.as_str(), errors[0].line), ("creatures.ron", line));
 }
+
+// ---- Cards a player adds in <data>/content/spells-of-doom/ ----
+
+use std::sync::Arc;
+
+use spellhall_core::content::{ContentError, SourceFile};
+use spellhall_core::testkit::added_content::{BadFile, added_file, check_bad_files, check_too_many_items};
+use spellhall_core::{Game, Seat};
+use spells_of_doom::content::MAX_DECK_SIZE;
+use spells_of_doom::{Config, SpellsOfDoom};
+
+/// A spell of the player's design, in the format of `cards.ron`.
+fn ember_bolt(id: &str) -> String {
+    format!("(id: \"{id}\", name: \"Ember Bolt\", kind: Spell(cost: 1, range: 1), effect: Volley(rows: [(attack: 2)]))")
+}
+
+/// An added file: `cards` one a line from line 3, then Magie's deck lines.
+fn cards_file(cards: &[String], magie_gets: &str) -> String {
+    format!(
+        "(\n    cards: [\n{}\n    ],\n    decks: [(hero: \"magie\", cards: [{magie_gets}])],\n)",
+        cards
+            .iter()
+            .map(|c| format!("        {c},"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    )
+}
+
+fn with_added(files: &[SourceFile]) -> Result<Content, Vec<ContentError>> {
+    content().with_user_files(files)
+}
+
+#[test]
+fn an_added_card_joins_its_heros_deck_and_is_drawn() {
+    let file = added_file(
+        "content/ember.ron",
+        &cards_file(&[ember_bolt("ember-bolt")], "(\"ember-bolt\", 10)"),
+    );
+    let content = Arc::new(with_added(&[file]).unwrap_or_else(|e| panic!("{e:?}")));
+    assert_eq!(content.decks["magie"].len(), 40);
+    assert_eq!(content.decks["byron"].len(), 30, "only Magie's deck grows");
+    let config = Config {
+        heroes: vec!["magie".into(), "byron".into()],
+    };
+    let drawn = (0..20).any(|seed| {
+        let game = SpellsOfDoom::new(&config, &content, seed).unwrap();
+        game.view(Seat(0)).hand.iter().any(|(_, name)| name == "Ember Bolt")
+    });
+    assert!(drawn, "Magie never drew an Ember Bolt");
+    let game = SpellsOfDoom::new(&config, &content, 1).unwrap();
+    assert_eq!(
+        game.deck_list(Seat(0))
+            .iter()
+            .filter(|id| id.key() == "ember-bolt")
+            .count(),
+        10
+    );
+    game.check_invariants().unwrap();
+}
+
+#[test]
+fn each_kind_of_mistake_in_an_added_file_is_refused_naming_file_line_column_and_card() {
+    let card = |text: &str| cards_file(&[text.to_string()], "");
+    check_bad_files(
+        &[
+            BadFile {
+                mistake: "a missing field",
+                text: card("(id: \"no-kind\", name: \"No Kind\", effect: Heal(hp: 1))"),
+                line: 3,
+                item: "no-kind",
+                says: "kind",
+            },
+            BadFile {
+                mistake: "an unknown effect",
+                text: card("(id: \"warp\", name: \"Warp\", kind: Skill, effect: Teleport(hexes: 3))"),
+                line: 3,
+                item: "warp",
+                says: "Teleport",
+            },
+            BadFile {
+                mistake: "a duplicate id",
+                text: card(&ember_bolt("fireball")),
+                line: 3,
+                item: "fireball",
+                says: "already defined in data/spells-of-doom/cards.ron",
+            },
+            BadFile {
+                mistake: "a negative cost",
+                text: card("(id: \"cheap\", name: \"Cheap\", kind: Spell(cost: -2, range: 1), effect: Heal(hp: 1))"),
+                line: 3,
+                item: "cheap",
+                says: "out of bounds",
+            },
+        ],
+        with_added,
+    );
+}
+
+#[test]
+fn an_added_deck_line_must_name_a_card_and_keep_the_deck_within_bounds() {
+    let unknown = added_file("content/a.ron", &cards_file(&[], "(\"ember-bolt\", 1)"));
+    let errors = with_added(&[unknown]).unwrap_err();
+    assert!(errors[0].to_string().starts_with("content/a.ron:5:"), "{}", errors[0]);
+    assert!(errors[0].message.contains("'ember-bolt'"), "{}", errors[0]);
+    let too_many = format!("(\"ember-bolt\", {})", MAX_DECK_SIZE - 30 + 1);
+    let big = added_file("content/b.ron", &cards_file(&[ember_bolt("ember-bolt")], &too_many));
+    let errors = with_added(&[big]).unwrap_err();
+    assert_eq!(
+        (errors[0].line, errors[0].item.as_deref()),
+        (5, Some("magie")),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].message.contains("has 61 with 1"), "{}", errors[0]);
+    let second_doom = ember_bolt("doom-bolt").replace("kind:", "doom: true, kind:");
+    let doom = added_file("content/c.ron", &cards_file(&[second_doom], "(\"doom-bolt\", 1)"));
+    assert!(with_added(&[doom]).unwrap_err()[0].message.contains("with 2"));
+}
+
+#[test]
+fn ten_thousand_added_cards_are_refused_with_one_clear_error() {
+    let in_cards_file = |files: &[SourceFile]| {
+        let wrapped: Vec<SourceFile> = files
+            .iter()
+            .map(|f| added_file(&f.name, &format!("(cards: {})", f.text)))
+            .collect();
+        with_added(&wrapped)
+    };
+    check_too_many_items(
+        10_000,
+        |i| ember_bolt(&format!("bolt-{i}")),
+        |i| format!("bolt-{i}"),
+        in_cards_file,
+    );
+}
