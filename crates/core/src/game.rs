@@ -243,6 +243,14 @@ pub trait Game: Clone + Serialize + Sized {
     /// when the game is over.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
+    /// Seats other than the one in [`Game::to_act`] that may take the next decision for
+    /// themselves now, each with the action that claims it: Spellfire's "wait, I play an event"
+    /// (events may be played at any time, even on another player's turn). A claim is recorded in
+    /// the log like any other action, so replay, undo and saves keep it. Most games have none.
+    fn claims(&self) -> Vec<(Seat, Self::Action)> {
+        Vec::new()
+    }
+
     /// Check the action against the rules, then carry it out. An illegal action leaves the state
     /// unchanged and returns the reason; it never panics.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;

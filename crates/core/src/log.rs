@@ -82,7 +82,7 @@ pub fn replay<G: Game>(
     Ok((game, events))
 }
 
-/// Apply one logged action, checking that it was that seat's decision.
+/// Apply one logged action, checking that it was that seat's decision or a claim it could make.
 pub(crate) fn apply_recorded<G: Game>(
     game: &mut G,
     index: usize,
@@ -92,6 +92,13 @@ pub(crate) fn apply_recorded<G: Game>(
         ToAct::Seat(seat) if seat == record.seat => {
             game.apply(&record.action)
                 .map_err(|error| ReplayError::Refused { index, seat, error })
+        }
+        ToAct::Seat(_) if game.claims().contains(&(record.seat, record.action.clone())) => {
+            game.apply(&record.action).map_err(|error| ReplayError::Refused {
+                index,
+                seat: record.seat,
+                error,
+            })
         }
         ToAct::Seat(seat) => Err(ReplayError::WrongSeat {
             index,

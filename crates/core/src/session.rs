@@ -106,10 +106,25 @@ impl<G: Game> Session<G> {
             .seat()
             .ok_or_else(|| RuleError::new("The game is over; no more actions can be taken.", ""))?;
         let events = self.state.apply(&action)?;
+        Ok(self.record(seat, action, events))
+    }
+
+    /// Log an applied action. Clears the redo list (history has branched).
+    fn record(&mut self, seat: Seat, action: G::Action, events: Vec<G::Event>) -> &[G::Event] {
         self.log.push(ActionRecord { seat, action });
         self.events.push(events);
         self.redo.clear();
-        Ok(self.events.last().map(Vec::as_slice).unwrap_or_default())
+        self.events.last().map(Vec::as_slice).unwrap_or_default()
+    }
+
+    /// `seat`, which is not the one deciding, claims the next decision (see [`Game::claims`]).
+    /// Recorded in the log under `seat`, like any action.
+    pub fn claim(&mut self, seat: Seat) -> Result<&[G::Event], RuleError> {
+        let Some((_, action)) = self.state.claims().into_iter().find(|(s, _)| *s == seat) else {
+            return Err(RuleError::new(format!("{seat} cannot cut in now."), ""));
+        };
+        let events = self.state.apply(&action)?;
+        Ok(self.record(seat, action, events))
     }
 
     /// What undo would do if `requester` asked for it now, or `None` when there is nothing of a

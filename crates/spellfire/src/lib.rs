@@ -1,20 +1,279 @@
-//! Spellfire, the 1994 collectible card game: the card catalogue (every English card, as facts),
-//! the deck formats, the deck model with checks that explain themselves, and the CrossFire formats
-//! (.tcl card database, .cff formats, .cfd decks) the community has used for decades.
+//! Spellfire, the 1994 collectible card game.
 //!
-//! The rules engine (state, actions, legality) is not here yet: it lands with the Spellfire rules
-//! issue, and card powers stay `Unscripted` until it writes them.
+//! The engine: the state (`state`), the decisions (`action`), what may be done now (`legal`, one
+//! `check` with its candidates), carrying actions out (`apply`), the log (`event`), what each seat
+//! sees (`view`), the formation's geometry (`formation`), round totals (`combat`) and a greedy
+//! computer player (`computer`), behind the kernel's `Game` contract for 2 to 6 players. The spec
+//! is the rules checklist (SF-n rules, AMB-n readings); the crate README says what is enforced.
+//!
+//! The catalogue (`catalogue`): every English card as facts, the deck formats, the deck model with
+//! checks that explain themselves, and the CrossFire formats the community has used for decades.
+//! Card powers stay `Unscripted` until the effect language scripts them; such a card plays by its
+//! type's base rules and its view says it is not enforced.
 
-pub mod cards;
+pub mod action;
+pub mod apply;
 pub mod catalogue;
-pub mod crossfire;
-pub mod deck;
+pub mod combat;
+pub mod computer;
 pub mod effects;
-pub mod format;
-pub mod stats;
+pub mod event;
+pub mod formation;
+pub mod legal;
+pub mod state;
+pub mod view;
 
-pub use cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
-pub use catalogue::{CardFilter, Catalogue, SortKey};
-pub use deck::{Deck, Violation};
+use std::sync::Arc;
+
+use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, seat_token};
+
+pub use action::Action;
+pub use catalogue::cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
+pub use catalogue::deck::{Deck, Violation};
+pub use catalogue::format::{Format, Formats};
+pub use catalogue::{CardFilter, Catalogue, SortKey, cards, crossfire, deck, format, stats};
 pub use effects::Power;
-pub use format::{Format, Formats};
+pub use event::Event;
+pub use state::{BattleStep, CardId, Config, Content, Pending, Phase, Rules, Spellfire};
+pub use view::View;
+
+use crate::state::FighterKind;
+
+impl Game for Spellfire {
+    const ID: &'static str = "spellfire";
+    const NAME: &'static str = "Spellfire";
+    type Config = Config;
+    type Content = Arc<Content>;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    fn new(config: &Config, content: &Arc<Content>, seed: u64) -> Result<Self, SetupError> {
+        Self::setup(config, content, seed).map(|(game, _)| game)
+    }
+
+    fn new_with_events(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
+        Self::setup(config, content, seed)
+    }
+
+    fn seat_count(&self) -> usize {
+        self.seats()
+    }
+
+    fn to_act(&self) -> ToAct {
+        self.decider().map_or(ToAct::GameOver, ToAct::Seat)
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        self.legal()
+    }
+
+    fn claims(&self) -> Vec<(Seat, Action)> {
+        self.claimants().into_iter().map(|s| (s, Action::Claim(s))).collect()
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        self.apply_action(action)
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        self.view_for(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn status(&self) -> Status {
+        let whose = seat_token(self.active);
+        let phase = match (self.pending.last(), self.phase, &self.battle) {
+            (Some(Pending::Claim { seat }), _, _) => format!("{} may play an event", seat_token(*seat)),
+            (Some(Pending::EventPause { asking, .. }), _, _) => {
+                format!("Event pause: {} may answer", seat_token(*asking))
+            }
+            (Some(Pending::Spoils { seat, .. }), _, _) => format!("Spoils of victory for {}", seat_token(*seat)),
+            (Some(Pending::Rebuild { .. }), _, _) => format!("{whose} rebuilds a realm"),
+            (None, Phase::StartOfTurn, _) => format!("{whose}: phase 0, start of turn"),
+            (None, Phase::Realms, _) => format!("{whose}: phase 2, realms and holdings"),
+            (None, Phase::Pool, _) => format!("{whose}: phase 3, pool"),
+            (None, Phase::Battle, Some(battle)) => match battle.step {
+                BattleStep::ChooseDefender => format!("Battle: {} chooses a defender", seat_token(battle.defender)),
+                BattleStep::Round => "Battle: a round".to_string(),
+                BattleStep::NextAttacker => {
+                    format!("Battle: {} may send another champion", seat_token(battle.attacker))
+                }
+            },
+            (None, Phase::Battle, None) => format!("{whose}: phase 4"),
+            (None, Phase::AfterBattle, _) => format!("{whose}: phase 5, after the battle"),
+            (None, Phase::Over, _) => "Game over".to_string(),
+        };
+        Status {
+            turn: self.turn.max(1),
+            turn_label: format!("Turn {}", self.turn.max(1)),
+            phase,
+        }
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        self.describe(action)
+    }
+
+    /// Every card in exactly one place and in its owner's zones (SF-2); formations well formed;
+    /// the Rule of the Cosmos kept (SF-94); one artifact a champion (SF-79); a battle only in
+    /// phase 4.
+    fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.card_count()];
+        let mut place = |card: CardId, holder: Option<Seat>| -> Result<(), String> {
+            let count = seen
+                .get_mut(card.index())
+                .ok_or_else(|| format!("card {} is not in the game", card.0))?;
+            *count += 1;
+            match holder {
+                Some(seat) if self.owner(card) != seat => Err(format!(
+                    "{}'s {} lies among {seat}'s cards",
+                    self.owner(card),
+                    self.name(card)
+                )),
+                _ => Ok(()),
+            }
+        };
+        for seat in Seat::all(self.seats()) {
+            let p = self.player(seat);
+            let loose = p
+                .draw
+                .iter_top_down()
+                .chain(&p.hand)
+                .chain(&p.discard)
+                .chain(&p.limbo)
+                .chain(&p.abyss);
+            for &card in loose {
+                place(card, Some(seat))?;
+            }
+            for (at, slot) in p.formation.realms() {
+                if self.kind(slot.realm) != CardType::Realm {
+                    return Err(format!(
+                        "{seat}'s formation holds a {:?} at {at}",
+                        self.kind(slot.realm)
+                    ));
+                }
+                if slot.razed && slot.holding.is_some() {
+                    return Err(format!("{seat}'s razed realm at {at} keeps its holding"));
+                }
+                place(slot.realm, Some(seat))?;
+                if let Some(holding) = slot.holding {
+                    place(holding, Some(seat))?;
+                }
+            }
+            for champion in &p.pool {
+                place(champion.card, Some(seat))?;
+                for &card in &champion.attachments {
+                    place(card, Some(seat))?;
+                }
+                let artifacts = champion
+                    .attachments
+                    .iter()
+                    .filter(|&&c| self.kind(c) == CardType::Artifact)
+                    .count();
+                if artifacts > 1 {
+                    return Err(format!("{} carries {artifacts} artifacts", self.name(champion.card)));
+                }
+            }
+        }
+        if let Some(battle) = &self.battle {
+            for (seat, fighter) in [
+                (battle.attacker, &battle.attacking),
+                (battle.defender, &battle.defending),
+            ] {
+                let Some(fighter) = fighter else { continue };
+                if fighter.kind == FighterKind::Champion {
+                    place(fighter.card, Some(seat))?;
+                }
+                for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
+                    place(card, Some(seat))?;
+                }
+            }
+        }
+        if (self.phase == Phase::Battle) != self.battle.is_some() {
+            return Err("a battle outside phase 4, or phase 4 without a battle".into());
+        }
+        if let Some(card) = self.rule_card {
+            place(card, None)?;
+        }
+        for pending in &self.pending {
+            if let Pending::EventPause { event, .. } = pending {
+                place(*event, None)?;
+            }
+        }
+        if let Some(card) = seen.iter().position(|&n| n != 1) {
+            return Err(format!(
+                "{} is in {} places",
+                self.name(CardId(card as u16)),
+                seen[card]
+            ));
+        }
+        let mut identities: Vec<u32> = self.in_play_unique().map(|c| self.cards[c.index()].identity).collect();
+        identities.sort_unstable();
+        if let Some(pair) = identities.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!(
+                "two cards of identity {} are in play (Rule of the Cosmos)",
+                pair[0]
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Spellfire {
+    /// An action in words, for buttons and the log.
+    pub fn describe(&self, action: &Action) -> String {
+        let name = |card: &CardId| {
+            if card.index() < self.card_count() {
+                self.name(*card).to_string()
+            } else {
+                format!("card {}", card.0)
+            }
+        };
+        match action {
+            Action::PlayRule(card) => format!("Put the rule card {} into play", name(card)),
+            Action::Draw => format!("Draw {} cards", self.draw_per_turn),
+            Action::PlayRealm { card, at } => match self.decider().and_then(|s| self.player(s).formation.slot(*at)) {
+                Some(old) => format!("Play {} at {at} over the razed {}", name(card), name(&old.realm)),
+                None => format!("Play {} at {at}", name(card)),
+            },
+            Action::Rebuild { at } => format!("Rebuild the realm at {at} (discard 3 cards)"),
+            Action::PlayHolding { card, at } => format!("Attach the holding {} to the realm at {at}", name(card)),
+            Action::ToPool(card) => format!("Put {} into the pool", name(card)),
+            Action::Attach { card, champion } => format!("Give {} to {}", name(card), name(champion)),
+            Action::EndPhase => match self.phase {
+                Phase::Realms => "Go on to phase 3".to_string(),
+                _ => "No battle: go on to phase 5".to_string(),
+            },
+            Action::Attack { champion, defender, at } => {
+                let realm = self.player(*defender).formation.slot(*at).map(|s| name(&s.realm));
+                format!(
+                    "Attack {}'s {} ({at}) with {}",
+                    seat_token(*defender),
+                    realm.unwrap_or_default(),
+                    name(champion)
+                )
+            }
+            Action::Defend { champion } => format!("Defend with {}", name(champion)),
+            Action::Decline => "Do not defend (the realm is razed)".to_string(),
+            Action::PlayAlly(card) => format!("Play the ally {}", name(card)),
+            Action::UseCard(card) => format!("Use {}", name(card)),
+            Action::PlayEvent(card) => format!("Play the event {}", name(card)),
+            Action::Pass => match self.pending.last() {
+                Some(Pending::EventPause { .. }) => "Let the event be".to_string(),
+                Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),
+                _ => "Pass (lose the round)".to_string(),
+            },
+            Action::EndBattle => "End the battle".to_string(),
+            Action::KeepSpoils => "Keep the spoils in your hand".to_string(),
+            Action::ReturnSpoils => "Put the spoils back on your draw pile".to_string(),
+            Action::Discard(card) => format!("Discard {}", name(card)),
+            Action::CallMulligan => "Call a mulligan (show your hand; the game is dealt again)".to_string(),
+            Action::EndTurn => "End the turn".to_string(),
+            Action::Claim(seat) => format!("Wait: {} plays an event", seat_token(*seat)),
+        }
+    }
+}

@@ -17,6 +17,9 @@ pub use tally::{Tally, TallyAction, TallyConfig, TallyEvent, TallyView};
 
 use crate::{Game, GameRng, Seat, SeatInfo, Session, ToAct, fingerprint, replay};
 
+/// One action in this many, where another seat may cut in, is a claim (see [`Game::claims`]).
+const CLAIM_ODDS: usize = 25;
+
 /// Play `game` to the end with uniformly random legal actions, without the property checks: for
 /// throughput benchmarks. Returns the number of actions taken.
 pub fn play_randomly<G: Game>(mut game: G, seed: u64) -> usize {
@@ -220,15 +223,34 @@ where
                 format!("the game did not end within {} actions", options.max_actions),
             ));
         }
-        let pick = choose(game, &legal, &mut chooser_rng);
-        let Some(action) = legal.get(pick).cloned() else {
-            return Err(fail(
-                step,
-                format!("the chooser picked {pick} of {} actions", legal.len()),
-            ));
+        // Now and then another seat cuts in where the game allows it (a claim), so that claims
+        // are played, logged, replayed and saved like any action. The generator is drawn only
+        // when a claim is possible, so games without claims play exactly as before.
+        let claims = game.claims();
+        let claim = if !claims.is_empty() && chooser_rng.below(CLAIM_ODDS) == 0 {
+            Some(claims[chooser_rng.below(claims.len())].clone())
+        } else {
+            None
+        };
+        let (action, claimant) = match claim {
+            Some((seat, action)) => (action, Some(seat)),
+            None => {
+                let pick = choose(game, &legal, &mut chooser_rng);
+                let Some(action) = legal.get(pick).cloned() else {
+                    return Err(fail(
+                        step,
+                        format!("the chooser picked {pick} of {} actions", legal.len()),
+                    ));
+                };
+                (action, None)
+            }
         };
         let described = game.describe_action(&action);
-        match catch_unwind(AssertUnwindSafe(|| session.act(action.clone()).map(|_| ()))) {
+        let taken = catch_unwind(AssertUnwindSafe(|| match claimant {
+            Some(seat) => session.claim(seat).map(|_| ()),
+            None => session.act(action.clone()).map(|_| ()),
+        }));
+        match taken {
             Ok(Ok(())) => {}
             Ok(Err(e)) => {
                 return Err(fail(

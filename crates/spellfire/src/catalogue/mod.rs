@@ -1,6 +1,12 @@
 //! Every English Spellfire card, loaded from the set files in `data/spellfire/sets/` (embedded in
 //! the binary) and checked; and the search the deck editor runs on each keystroke.
 
+pub mod cards;
+pub mod crossfire;
+pub mod deck;
+pub mod format;
+pub mod stats;
+
 use std::collections::BTreeMap;
 
 use spellhall_core::content::{ContentError, SourceFile, parse_ron};
@@ -9,7 +15,7 @@ use crate::cards::{Attribute, Card, CardRef, CardType, Rarity, SetCode, SetFile,
 
 macro_rules! shipped_sets {
     ($($code:literal),* $(,)?) => {
-        [$(($code, include_str!(concat!("../../../data/spellfire/sets/", $code, ".ron")))),*]
+        [$(($code, include_str!(concat!("../../../../data/spellfire/sets/", $code, ".ron")))),*]
     };
 }
 

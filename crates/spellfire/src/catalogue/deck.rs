@@ -663,18 +663,18 @@ impl DeckShelf {
 }
 
 const STARTER_FILES: [(&str, &str); 12] = [
-    ("A-1", include_str!("../../../data/spellfire/decks/A-1.ron")),
-    ("A-2", include_str!("../../../data/spellfire/decks/A-2.ron")),
-    ("B-1", include_str!("../../../data/spellfire/decks/B-1.ron")),
-    ("B-2", include_str!("../../../data/spellfire/decks/B-2.ron")),
-    ("C-1", include_str!("../../../data/spellfire/decks/C-1.ron")),
-    ("C-2", include_str!("../../../data/spellfire/decks/C-2.ron")),
-    ("D-1", include_str!("../../../data/spellfire/decks/D-1.ron")),
-    ("D-2", include_str!("../../../data/spellfire/decks/D-2.ron")),
-    ("E-1", include_str!("../../../data/spellfire/decks/E-1.ron")),
-    ("E-2", include_str!("../../../data/spellfire/decks/E-2.ron")),
-    ("F-1", include_str!("../../../data/spellfire/decks/F-1.ron")),
-    ("F-2", include_str!("../../../data/spellfire/decks/F-2.ron")),
+    ("A-1", include_str!("../../../../data/spellfire/decks/A-1.ron")),
+    ("A-2", include_str!("../../../../data/spellfire/decks/A-2.ron")),
+    ("B-1", include_str!("../../../../data/spellfire/decks/B-1.ron")),
+    ("B-2", include_str!("../../../../data/spellfire/decks/B-2.ron")),
+    ("C-1", include_str!("../../../../data/spellfire/decks/C-1.ron")),
+    ("C-2", include_str!("../../../../data/spellfire/decks/C-2.ron")),
+    ("D-1", include_str!("../../../../data/spellfire/decks/D-1.ron")),
+    ("D-2", include_str!("../../../../data/spellfire/decks/D-2.ron")),
+    ("E-1", include_str!("../../../../data/spellfire/decks/E-1.ron")),
+    ("E-2", include_str!("../../../../data/spellfire/decks/E-2.ron")),
+    ("F-1", include_str!("../../../../data/spellfire/decks/F-1.ron")),
+    ("F-2", include_str!("../../../../data/spellfire/decks/F-2.ron")),
 ];
 
 /// The twelve 1st Edition starter decks (read-only in the editor; save a copy to change one).

@@ -76,7 +76,7 @@ impl Format {
 }
 
 pub const FORMATS_FILE: &str = "data/spellfire/formats.ron";
-const FORMATS_TEXT: &str = include_str!("../../../data/spellfire/formats.ron");
+const FORMATS_TEXT: &str = include_str!("../../../../data/spellfire/formats.ron");
 
 /// The formats a deck may be checked against, in menu order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,831 @@
+//! Setting a game up and carrying actions out. Every action is checked by `legal::check` first, so
+//! the code below may rely on what the check established.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use spellhall_core::{GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
+
+use crate::action::Action;
+use crate::catalogue::cards::CardType;
+use crate::catalogue::deck::{Deck, validate};
+use crate::combat::{Side, Source, Total, losing};
+use crate::event::Event;
+use crate::formation::{FormationSize, Position, Slot};
+use crate::state::{
+    Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
+    Pending, Phase, Player, Spellfire, TurnUse,
+};
+
+/// Cards in an opening hand (SF-29, SF-265).
+pub const OPENING_HAND: usize = 5;
+/// The World Bonuses optional rule's bonus (SF-260).
+const WORLD_BONUS: i32 = 3;
+
+/// Where a card leaving play or the hand goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bin {
+    Discard,
+    Abyss,
+}
+
+impl Spellfire {
+    /// A new game: decks checked against the format, the first player found, decks shuffled and
+    /// five cards dealt.
+    pub fn setup(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
+        let count = config.decks.len();
+        if !(2..=6).contains(&count) {
+            return Err(SetupError(format!("Spellfire is for 2 to 6 players, not {count}.")));
+        }
+        let Some(format) = content.formats.get(&config.format) else {
+            let known: Vec<&str> = content.formats.formats.iter().map(|f| f.id.as_str()).collect();
+            return Err(SetupError(format!(
+                "There is no deck format '{}'; the formats are {}.",
+                config.format,
+                known.join(", ")
+            )));
+        };
+        if config.rules.formation == FormationSize::Ten && format.cards.max < 110 {
+            return Err(SetupError(
+                "The ten-realm formation is played only with 110-card decks.".into(),
+            ));
+        }
+        let mut cards = Vec::new();
+        let mut identities: BTreeMap<(CardType, &str), u32> = BTreeMap::new();
+        for (index, list) in config.decks.iter().enumerate() {
+            let deck = Deck {
+                cards: list.clone(),
+                ..Deck::new(&format!("Seat {}'s deck", index + 1), &format.id)
+            };
+            let problems = validate(&deck, format, &content.catalogue);
+            if let Some(first) = problems.first() {
+                return Err(SetupError(format!(
+                    "Seat {}'s deck does not fit the {} format: {first}{}",
+                    index + 1,
+                    format.name,
+                    if problems.len() > 1 {
+                        format!(" (and {} more problems)", problems.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                )));
+            }
+            for &id in list {
+                let Some(entry) = content.catalogue.index_of(id) else {
+                    return Err(SetupError(format!(
+                        "Seat {}'s deck names {id}, which is not a card.",
+                        index + 1
+                    )));
+                };
+                let facts = &content.catalogue.entries[entry];
+                let identity = *identities
+                    .entry((facts.card.kind, facts.key.as_str()))
+                    .or_insert(entry as u32);
+                cards.push(CardInfo {
+                    owner: Seat(index as u8),
+                    entry: entry as u32,
+                    identity,
+                });
+            }
+        }
+        if cards.len() > usize::from(u16::MAX) {
+            return Err(SetupError("Too many cards for one game.".into()));
+        }
+        let mut game = Spellfire {
+            content: Arc::clone(content),
+            config: config.clone(),
+            rng: GameRng::new(seed),
+            cards,
+            players: (0..count).map(|_| Player::new(config.rules.formation)).collect(),
+            active: Seat(0),
+            turn: 0,
+            phase: Phase::StartOfTurn,
+            used: TurnUse::default(),
+            battle: None,
+            pending: Vec::new(),
+            rule_card: None,
+            deckout: None,
+            mulligans: 0,
+            draw_per_turn: format.draw_per_turn() as u8,
+            hand_limit: match format.cards.max {
+                0..=55 => 8,
+                56..=75 => 10,
+                _ => 12,
+            },
+            outcome: None,
+        };
+        let events = game.deal();
+        Ok((game, events))
+    }
+
+    /// Every card back into its owner's deck, the first player found, decks shuffled, hands dealt
+    /// and the first turn begun. Used at the start and after a mulligan.
+    fn deal(&mut self) -> Vec<Event> {
+        let size = self.config.rules.formation;
+        for player in &mut self.players {
+            let mulligans = player.mulligans;
+            *player = Player::new(size);
+            player.mulligans = mulligans;
+        }
+        for (index, info) in self.cards.iter().enumerate() {
+            self.players[info.owner.index()].draw.put_top(CardId(index as u16));
+        }
+        self.battle = None;
+        self.pending.clear();
+        self.rule_card = None;
+        self.deckout = None;
+        let mut events = Vec::new();
+        let first = self.first_player(&mut events);
+        for player in &mut self.players {
+            player.draw.shuffle(&mut self.rng);
+        }
+        events.push(Event::Dealt {
+            cards: OPENING_HAND as u8,
+        });
+        for seat in Seat::all(self.seats()) {
+            let drawn = self.draw_cards(seat, OPENING_HAND, &mut events);
+            events.push(Event::Drew {
+                seat,
+                cards: self.names(&drawn),
+            });
+        }
+        self.turn = 0;
+        self.begin_turn(first, &mut events);
+        events
+    }
+
+    /// Each player turns up a random card of his deck; the highest last digit of its number goes
+    /// first, and tied players turn up again (SF-27, AMB-20).
+    fn first_player(&mut self, events: &mut Vec<Event>) -> Seat {
+        let mut contenders: Vec<Seat> = Seat::all(self.seats()).collect();
+        loop {
+            let mut reveals = Vec::new();
+            for &seat in &contenders {
+                let deck: Vec<CardId> = self.player(seat).draw.iter_top_down().copied().collect();
+                let card = deck[self.rng.below(deck.len())];
+                let digit = (self.card(card).number % 10) as u8;
+                reveals.push((seat, self.name(card).to_string(), digit));
+            }
+            let best = reveals.iter().map(|r| r.2).max().unwrap_or(0);
+            contenders = reveals.iter().filter(|r| r.2 == best).map(|r| r.0).collect();
+            events.push(Event::FirstPlayerReveal { reveals });
+            if let [first] = contenders[..] {
+                events.push(Event::FirstPlayer { seat: first });
+                return first;
+            }
+        }
+    }
+
+    fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        self.active = seat;
+        self.turn += 1;
+        self.phase = Phase::StartOfTurn;
+        self.used = TurnUse::default();
+        self.player_mut(seat).turns += 1;
+        events.push(Event::TurnBegan { seat, turn: self.turn });
+        // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
+        // (SF-243).
+        if self.config.rules.barbarians_game && self.player(seat).formation.is_complete() {
+            self.win(seat, events);
+        }
+    }
+
+    pub(crate) fn names(&self, cards: &[CardId]) -> Vec<String> {
+        cards.iter().map(|&c| self.name(c).to_string()).collect()
+    }
+
+    /// Draw up to `count` cards into the hand. An empty pile is reshuffled from the discard pile
+    /// where the table's rules say so (SF-244, SF-259, AMB-25); otherwise the draw falls short and
+    /// the deck-out ending begins (SF-214, AMB-2).
+    pub(crate) fn draw_cards(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) -> Vec<CardId> {
+        let reshuffles = self.config.rules.barbarians_game || self.config.rules.true_victory;
+        let mut drawn = Vec::with_capacity(count);
+        for _ in 0..count {
+            if self.player(seat).draw.is_empty() && reshuffles {
+                let player = &mut self.players[seat.index()];
+                for card in player.discard.drain(..) {
+                    player.draw.put_top(card);
+                }
+                player.draw.shuffle(&mut self.rng);
+            }
+            match self.player_mut(seat).draw.draw() {
+                Some(card) => drawn.push(card),
+                None => break,
+            }
+        }
+        self.player_mut(seat).hand.extend(&drawn);
+        if self.player(seat).draw.is_empty() && !reshuffles && self.deckout.is_none() && self.outcome.is_none() {
+            self.deckout = Some((self.turn, seat));
+            events.push(Event::DeckRanOut { seat });
+            if self.config.rules.deckout_end == DeckoutEnd::Immediately {
+                self.end_by_deckout(events);
+            }
+        }
+        drawn
+    }
+
+    /// Carry out an action, or say why it is not allowed (nothing changes then).
+    pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        self.check(action)?;
+        let seat = match action {
+            Action::Claim(seat) => *seat,
+            _ => self.decider().unwrap_or(self.active),
+        };
+        let mut events = Vec::new();
+        let spoils = match self.pending.last() {
+            Some(Pending::Spoils { card, .. }) => Some(*card),
+            _ => None,
+        };
+        match action {
+            Action::Claim(seat) => {
+                self.pending.push(Pending::Claim { seat: *seat });
+                events.push(Event::Claimed { seat: *seat });
+            }
+            Action::PlayRule(card) => {
+                self.take_from_hand(seat, *card);
+                let replaced = self.rule_card.replace(*card);
+                if let Some(old) = replaced {
+                    self.bin(old, Bin::Discard);
+                }
+                events.push(Event::RulePlayed {
+                    seat,
+                    card: self.name(*card).into(),
+                    replaced: replaced.map(|c| self.name(c).into()),
+                });
+            }
+            Action::Draw => {
+                let count = usize::from(self.draw_per_turn);
+                let drawn = self.draw_cards(seat, count, &mut events);
+                events.push(Event::Drew {
+                    seat,
+                    cards: self.names(&drawn),
+                });
+                self.phase = Phase::Realms;
+            }
+            Action::PlayRealm { card, at } => {
+                self.take_from_hand(seat, *card);
+                let replaced = self.player_mut(seat).formation.remove(*at);
+                if let Some(old) = replaced {
+                    self.bin(old.realm, Bin::Discard);
+                    if let Some(holding) = old.holding {
+                        self.bin(holding, Bin::Discard);
+                    }
+                }
+                self.player_mut(seat).formation.place(*at, Slot::new(*card));
+                self.player_mut(seat).realms_played += 1;
+                if spoils != Some(*card) {
+                    self.used.realm_action = true;
+                }
+                events.push(Event::RealmPlayed {
+                    seat,
+                    card: self.name(*card).into(),
+                    at: *at,
+                    replaced: replaced.map(|s| self.name(s.realm).into()),
+                });
+                self.check_formation_victory(seat, &mut events);
+            }
+            Action::Rebuild { at } => {
+                self.used.realm_action = true;
+                self.pending.push(Pending::Rebuild { seat, at: *at, left: 3 });
+                events.push(Event::RebuildBegun { seat, at: *at });
+            }
+            Action::PlayHolding { card, at } => {
+                self.take_from_hand(seat, *card);
+                if let Some(slot) = self.player_mut(seat).formation.slot_mut(*at) {
+                    slot.holding = Some(*card);
+                }
+                if spoils != Some(*card) {
+                    self.used.holding = true;
+                }
+                let realm = self.player(seat).formation.slot(*at).map(|s| s.realm);
+                events.push(Event::HoldingPlayed {
+                    seat,
+                    card: self.name(*card).into(),
+                    at: *at,
+                    realm: realm.map_or_else(String::new, |r| self.name(r).into()),
+                });
+            }
+            Action::ToPool(card) => {
+                self.take_from_hand(seat, *card);
+                self.player_mut(seat).pool.push(Champion {
+                    card: *card,
+                    attachments: Vec::new(),
+                });
+                events.push(Event::ToPool {
+                    seat,
+                    card: self.name(*card).into(),
+                });
+            }
+            Action::Attach { card, champion } => {
+                self.take_from_hand(seat, *card);
+                let in_round = self.phase == Phase::Battle && spoils.is_none();
+                if in_round {
+                    if let Some(fighter) = self.fighter_mut(seat) {
+                        fighter.attachments.push(*card);
+                    }
+                } else if let Some(index) = self.player(seat).pool_index(*champion) {
+                    self.player_mut(seat).pool[index].attachments.push(*card);
+                }
+                events.push(Event::Attached {
+                    seat,
+                    card: self.name(*card).into(),
+                    champion: self.name(*champion).into(),
+                });
+            }
+            Action::EndPhase => {
+                self.phase = match self.phase {
+                    Phase::Realms => Phase::Pool,
+                    _ => Phase::AfterBattle,
+                };
+            }
+            Action::Attack { champion, defender, at } => self.attack(seat, *champion, *defender, *at, &mut events),
+            Action::Defend { champion } => self.defend(seat, *champion, &mut events),
+            Action::Decline => {
+                events.push(Event::Declined { seat });
+                self.raze_target(&mut events);
+                self.end_battle(Some(self.active), &mut events);
+            }
+            Action::PlayAlly(card) => {
+                self.take_from_hand(seat, *card);
+                let champion = self.fighter(seat).map(|f| f.card);
+                if let Some(fighter) = self.fighter_mut(seat) {
+                    fighter.round_cards.push(*card);
+                }
+                events.push(Event::AllyJoined {
+                    seat,
+                    ally: self.name(*card).into(),
+                    champion: champion.map_or_else(String::new, |c| self.name(c).into()),
+                });
+            }
+            Action::UseCard(card) => {
+                self.take_from_hand(seat, *card);
+                let champion = self.fighter(seat).map(|f| f.card);
+                if let Some(fighter) = self.fighter_mut(seat) {
+                    fighter.round_cards.push(*card);
+                }
+                events.push(Event::CardUsed {
+                    seat,
+                    card: self.name(*card).into(),
+                    champion: champion.map_or_else(String::new, |c| self.name(c).into()),
+                });
+            }
+            Action::PlayEvent(card) => {
+                if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
+                    self.pending.pop();
+                }
+                self.take_from_hand(seat, *card);
+                events.push(Event::EventPlayed {
+                    seat,
+                    card: self.name(*card).into(),
+                });
+                self.pending.push(Pending::EventPause {
+                    event: *card,
+                    by: seat,
+                    asking: self.left_of(seat, 1),
+                });
+            }
+            Action::Pass => self.pass(&mut events),
+            Action::EndBattle => self.end_battle(None, &mut events),
+            Action::KeepSpoils => {
+                self.pending.pop();
+                events.push(Event::SpoilsKept { seat });
+            }
+            Action::ReturnSpoils => {
+                if let Some(card) = spoils {
+                    self.take_from_hand(seat, card);
+                    self.player_mut(seat).draw.put_top(card);
+                }
+                self.pending.pop();
+                events.push(Event::SpoilsReturned { seat });
+            }
+            Action::Discard(card) => {
+                self.take_from_hand(seat, *card);
+                self.bin(*card, Bin::Discard);
+                events.push(Event::Discarded {
+                    seat,
+                    cards: vec![self.name(*card).into()],
+                });
+                self.rebuild_step(&mut events);
+            }
+            Action::CallMulligan => {
+                let hand = self.names(&self.player(seat).hand);
+                events.push(Event::Mulligan { seat, hand });
+                self.player_mut(seat).mulligans += 1;
+                self.mulligans += 1;
+                events.extend(self.deal());
+            }
+            Action::EndTurn => self.end_turn(&mut events),
+        }
+        // A spoils card played at once ends the spoils decision (an event's pause may lie on top).
+        if let Some(card) = spoils
+            && !self.player(seat).hand.contains(&card)
+        {
+            self.pending.retain(|p| !matches!(p, Pending::Spoils { .. }));
+        }
+        Ok(events)
+    }
+
+    fn take_from_hand(&mut self, seat: Seat, card: CardId) {
+        let hand = &mut self.player_mut(seat).hand;
+        if let Some(index) = hand.iter().position(|&c| c == card) {
+            hand.remove(index);
+        }
+    }
+
+    /// Put a card into its owner's discard pile or Abyss (SF-9, SF-92): events always go to the
+    /// Abyss.
+    pub(crate) fn bin(&mut self, card: CardId, bin: Bin) {
+        let owner = self.owner(card);
+        let to_abyss = bin == Bin::Abyss || self.kind(card) == CardType::Event;
+        let player = self.player_mut(owner);
+        if to_abyss {
+            player.abyss.push(card);
+        } else {
+            player.discard.push(card);
+        }
+    }
+
+    fn bin_fighter(&mut self, fighter: Fighter) {
+        if fighter.kind == FighterKind::Champion {
+            self.bin(fighter.card, Bin::Discard);
+        }
+        for card in fighter.attachments.into_iter().chain(fighter.round_cards) {
+            self.bin(card, Bin::Discard);
+        }
+    }
+
+    /// A fighter that survives a round goes back to its pool with its items and artifacts; its
+    /// one-round cards are discarded (SF-83, SF-116).
+    fn return_fighter(&mut self, seat: Seat, fighter: Fighter) {
+        for card in &fighter.round_cards {
+            self.bin(*card, Bin::Discard);
+        }
+        if fighter.kind == FighterKind::Champion {
+            self.player_mut(seat).pool.push(Champion {
+                card: fighter.card,
+                attachments: fighter.attachments,
+            });
+        }
+    }
+
+    pub(crate) fn fighter_mut(&mut self, seat: Seat) -> Option<&mut Fighter> {
+        let battle = self.battle.as_mut()?;
+        if seat == battle.attacker {
+            battle.attacking.as_mut()
+        } else if seat == battle.defender {
+            battle.defending.as_mut()
+        } else {
+            None
+        }
+    }
+
+    /// Take a champion out of the hand or the pool to fight (SF-74, SF-105).
+    fn enlist(&mut self, seat: Seat, champion: CardId) -> Fighter {
+        match self.player(seat).pool_index(champion) {
+            Some(index) => Fighter::champion(self.player_mut(seat).pool.remove(index)),
+            None => {
+                self.take_from_hand(seat, champion);
+                Fighter::champion(Champion {
+                    card: champion,
+                    attachments: Vec::new(),
+                })
+            }
+        }
+    }
+
+    fn attack(&mut self, seat: Seat, champion: CardId, defender: Seat, at: Position, events: &mut Vec<Event>) {
+        let fighter = self.enlist(seat, champion);
+        self.used.attacked.push(champion);
+        self.used.battle = true;
+        self.phase = Phase::Battle;
+        match &mut self.battle {
+            Some(battle) => {
+                battle.attacking = Some(fighter);
+                battle.step = BattleStep::ChooseDefender;
+            }
+            None => {
+                self.battle = Some(Battle {
+                    attacker: seat,
+                    defender,
+                    target: at,
+                    step: BattleStep::ChooseDefender,
+                    attacking: Some(fighter),
+                    defending: None,
+                    defended: Vec::new(),
+                })
+            }
+        }
+        let realm = self.player(defender).formation.slot(at).map(|s| s.realm);
+        events.push(Event::Attacked {
+            seat,
+            champion: self.name(champion).into(),
+            defender,
+            at,
+            realm: realm.map_or_else(String::new, |r| self.name(r).into()),
+        });
+    }
+
+    fn defend(&mut self, seat: Seat, champion: CardId, events: &mut Vec<Event>) {
+        let Some(battle) = &self.battle else {
+            return;
+        };
+        let fighter = match self.realm_defender(battle.defender, battle.target) {
+            Some(realm) if realm == champion => Fighter {
+                card: champion,
+                kind: if self.kind(champion) == CardType::Holding {
+                    FighterKind::Holding
+                } else {
+                    FighterKind::Realm
+                },
+                attachments: Vec::new(),
+                round_cards: Vec::new(),
+            },
+            _ => self.enlist(seat, champion),
+        };
+        if let Some(battle) = &mut self.battle {
+            battle.defended.push(champion);
+            battle.defending = Some(fighter);
+            battle.step = BattleStep::Round;
+        }
+        events.push(Event::Defended {
+            seat,
+            champion: self.name(champion).into(),
+        });
+    }
+
+    /// The side's total in the current round (SF-111): the champion's level (or the realm's), the
+    /// bonus of every item, artifact and one-round card with it, and the World Bonus if played.
+    pub fn total(&self, side: Side) -> Option<Total> {
+        let battle = self.battle.as_ref()?;
+        let fighter = match side {
+            Side::Attacker => battle.attacking.as_ref()?,
+            Side::Defender => battle.defending.as_ref()?,
+        };
+        let mut total = Total::new(fighter.card, self.icon_value(fighter.card));
+        for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
+            total.add(Source::Card(card), self.icon_value(card));
+        }
+        if self.config.rules.world_bonuses {
+            let realm = self
+                .player(battle.defender)
+                .formation
+                .slot(battle.target)
+                .map(|s| s.realm);
+            if realm.is_some_and(|r| self.card(r).world == self.card(fighter.card).world) {
+                total.add(Source::WorldBonus, WORLD_BONUS);
+            }
+        }
+        Some(total)
+    }
+
+    /// The side losing the round now, computed from the totals, never stored.
+    pub fn losing_side(&self) -> Side {
+        let value = |side| self.total(side).map_or(0, |t| t.value());
+        losing(value(Side::Attacker), value(Side::Defender))
+    }
+
+    fn pass(&mut self, events: &mut Vec<Event>) {
+        match self.pending.last().cloned() {
+            Some(Pending::Claim { seat }) => {
+                self.pending.pop();
+                events.push(Event::ClaimWithdrawn { seat });
+            }
+            Some(Pending::EventPause { event, by, asking }) => {
+                events.push(Event::EventPassed {
+                    seat: asking,
+                    card: self.name(event).into(),
+                });
+                let next = self.left_of(asking, 1);
+                self.pending.pop();
+                if next == by {
+                    self.bin(event, Bin::Abyss);
+                    events.push(Event::EventResolved {
+                        card: self.name(event).into(),
+                        enforced: self.card(event).power.is_enforced(),
+                    });
+                } else {
+                    self.pending.push(Pending::EventPause {
+                        event,
+                        by,
+                        asking: next,
+                    });
+                }
+            }
+            _ => self.end_round(events),
+        }
+    }
+
+    /// The losing side passed: the round ends and the higher total wins, the defender on a tie
+    /// (SF-113, SF-115–117, SF-123, SF-124, SF-131).
+    fn end_round(&mut self, events: &mut Vec<Event>) {
+        let loser_side = self.losing_side();
+        let totals = (
+            self.total(Side::Attacker).map_or(0, |t| t.value()),
+            self.total(Side::Defender).map_or(0, |t| t.value()),
+        );
+        let Some(battle) = &mut self.battle else {
+            return;
+        };
+        let (Some(attacking), Some(defending)) = (battle.attacking.take(), battle.defending.take()) else {
+            return;
+        };
+        let (attacker, defender) = (battle.attacker, battle.defender);
+        let (winner, winner_fighter, loser, loser_fighter, winner_total, loser_total) = match loser_side {
+            Side::Attacker => (defender, defending, attacker, attacking, totals.1, totals.0),
+            Side::Defender => (attacker, attacking, defender, defending, totals.0, totals.1),
+        };
+        events.push(Event::RoundWon {
+            winner,
+            champion: self.name(winner_fighter.card).into(),
+            loser,
+            beaten: self.name(loser_fighter.card).into(),
+            totals: (winner_total, loser_total),
+        });
+        let realm_beaten = loser_fighter.kind != FighterKind::Champion;
+        self.return_fighter(winner, winner_fighter);
+        self.bin_fighter(loser_fighter);
+        match loser_side {
+            Side::Attacker => {
+                // The attacking champion was discarded: the defender earns spoils (SF-123).
+                self.end_battle(Some(defender), events);
+            }
+            Side::Defender if realm_beaten => {
+                self.raze_target(events);
+                self.end_battle(Some(attacker), events);
+            }
+            Side::Defender => {
+                if let Some(battle) = &mut self.battle {
+                    battle.step = BattleStep::NextAttacker;
+                }
+            }
+        }
+    }
+
+    /// Raze the attacked realm; its holding is discarded (SF-57, SF-59).
+    fn raze_target(&mut self, events: &mut Vec<Event>) {
+        let Some(battle) = &self.battle else {
+            return;
+        };
+        let (seat, at) = (battle.defender, battle.target);
+        let Some(slot) = self.player_mut(seat).formation.slot_mut(at) else {
+            return;
+        };
+        slot.razed = true;
+        let (realm, holding) = (slot.realm, slot.holding.take());
+        if let Some(holding) = holding {
+            self.bin(holding, Bin::Discard);
+        }
+        events.push(Event::RealmRazed {
+            seat,
+            at,
+            realm: self.name(realm).into(),
+            holding: holding.map(|h| self.name(h).into()),
+        });
+    }
+
+    /// The battle is over: fighters still in it go home (AMB-11), the turn moves to phase 5 and the
+    /// winner draws the spoils (SF-122, SF-207–210).
+    fn end_battle(&mut self, spoils: Option<Seat>, events: &mut Vec<Event>) {
+        if let Some(battle) = self.battle.take() {
+            if let Some(fighter) = battle.attacking {
+                self.return_fighter(battle.attacker, fighter);
+            }
+            if let Some(fighter) = battle.defending {
+                self.return_fighter(battle.defender, fighter);
+            }
+        }
+        self.phase = Phase::AfterBattle;
+        events.push(Event::BattleOver { spoils });
+        if let Some(seat) = spoils
+            && self.outcome.is_none()
+        {
+            let drawn = self.draw_cards(seat, 1, events);
+            if let Some(&card) = drawn.first() {
+                events.push(Event::SpoilsDrawn {
+                    seat,
+                    card: self.name(card).into(),
+                });
+                self.pending.push(Pending::Spoils { seat, card });
+            }
+        }
+    }
+
+    /// One more card discarded for a rebuild; the third turns the realm face up (SF-61).
+    fn rebuild_step(&mut self, events: &mut Vec<Event>) {
+        let Some(Pending::Rebuild { seat, at, left }) = self.pending.last().cloned() else {
+            return;
+        };
+        self.pending.pop();
+        if left > 1 {
+            self.pending.push(Pending::Rebuild {
+                seat,
+                at,
+                left: left - 1,
+            });
+            return;
+        }
+        if let Some(slot) = self.player_mut(seat).formation.slot_mut(at) {
+            slot.razed = false;
+            let realm = slot.realm;
+            events.push(Event::RealmRebuilt {
+                seat,
+                at,
+                realm: self.name(realm).into(),
+            });
+        }
+        self.check_formation_victory(seat, events);
+    }
+
+    /// Six (or ten) unrazed realms win at once, unless the Barbarian's Game asks them to last
+    /// until the owner's next turn (SF-213, SF-243).
+    fn check_formation_victory(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        if !self.config.rules.barbarians_game && self.player(seat).formation.is_complete() {
+            self.win(seat, events);
+        }
+    }
+
+    fn win(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let realms = self.player(seat).formation.size().positions();
+        let reason = format!("{} has {realms} realms in formation, none razed.", seat_token(seat));
+        self.finish(vec![seat], reason, events);
+    }
+
+    fn finish(&mut self, winners: Vec<Seat>, reason: String, events: &mut Vec<Event>) {
+        self.outcome = Some(Outcome {
+            winners,
+            scores: self.players.iter().map(|p| p.formation.unrazed() as i64).collect(),
+            score_name: "Unrazed realms".into(),
+            reason: reason.clone(),
+        });
+        self.phase = Phase::Over;
+        self.pending.clear();
+        events.push(Event::GameOver { reason });
+    }
+
+    /// Phase 6: the end of the turn (SF-47): a player without realms loses his pool (SF-65), a
+    /// deck-out may end the game (SF-214), and the player on the left begins.
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
+        for seat in Seat::all(self.seats()) {
+            if self.player(seat).formation.occupied() == 0 && !self.player(seat).pool.is_empty() {
+                let pool = std::mem::take(&mut self.player_mut(seat).pool);
+                let mut lost = Vec::new();
+                for champion in pool {
+                    for card in std::iter::once(champion.card).chain(champion.attachments) {
+                        lost.push(card);
+                        self.bin(card, Bin::Discard);
+                    }
+                }
+                events.push(Event::PoolLost {
+                    seat,
+                    cards: self.names(&lost),
+                });
+            }
+        }
+        if let Some((turn, seat)) = self.deckout {
+            let ends = match self.config.rules.deckout_end {
+                DeckoutEnd::EndOfCurrentTurn | DeckoutEnd::Immediately => true,
+                DeckoutEnd::EndOfThatPlayersNextTurn => self.active == seat && self.turn > turn,
+            };
+            if ends {
+                self.end_by_deckout(events);
+                return;
+            }
+        }
+        let next = self.left_of(self.active, 1);
+        self.begin_turn(next, events);
+    }
+
+    /// Score a deck-out ending: most unrazed realms, then the table's second count, then most
+    /// holdings; a tie at the top is a draw (SF-215, AMB-1).
+    fn end_by_deckout(&mut self, events: &mut Vec<Event>) {
+        let tiebreak = self.config.rules.deckout_tiebreak;
+        let score = |p: &Player| {
+            let f = &p.formation;
+            let second = match tiebreak {
+                DeckoutTiebreak::RazedMore => f.razed() as i64,
+                DeckoutTiebreak::RazedFewer => -(f.razed() as i64),
+                DeckoutTiebreak::AllRealmsMore => f.occupied() as i64,
+                DeckoutTiebreak::Skip => 0,
+            };
+            (f.unrazed(), second, f.holdings())
+        };
+        let scores: Vec<_> = self.players.iter().map(score).collect();
+        let best = scores.iter().max().copied().unwrap_or_default();
+        let top: Vec<Seat> = Seat::all(self.seats()).filter(|s| scores[s.index()] == best).collect();
+        let (winners, reason) = if top.len() == 1 {
+            let reason = format!(
+                "A draw pile ran out; {} has the most unrazed realms ({}).",
+                seat_token(top[0]),
+                best.0
+            );
+            (top, reason)
+        } else {
+            let reason = format!(
+                "A draw pile ran out and {} are tied on realms and holdings: a draw.",
+                seats_token(&top)
+            );
+            (Vec::new(), reason)
+        };
+        self.finish(winners, reason, events);
+    }
+}

@@ -1,0 +1,231 @@
+//! A greedy computer player. It decides from its seat's view and the legal actions only — the
+//! other hands and the draw piles are hidden from it as from a person — and scores each action by
+//! simple priorities: realms first, then holdings and champions, attacks it expects to win, the
+//! cheapest card that turns a losing round, spoils played at once.
+
+use spellhall_core::GameRng;
+
+use crate::action::Action;
+use crate::catalogue::cards::{Card, CardType};
+use crate::combat::Side;
+use crate::state::{CardId, Content};
+use crate::view::{CardView, View};
+
+/// The index of the chosen action in `legal`.
+pub fn greedy_choice(view: &View, legal: &[Action], content: &Content, rng: &mut GameRng) -> usize {
+    let player = Player { view, content };
+    let scores: Vec<i32> = legal.iter().map(|a| player.score(a)).collect();
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let top: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] == best).collect();
+    match top.len() {
+        0 => 0,
+        n => top[rng.below(n)],
+    }
+}
+
+struct Player<'a> {
+    view: &'a View,
+    content: &'a Content,
+}
+
+impl Player<'_> {
+    /// A card the view shows, by its id.
+    fn find(&self, id: CardId) -> Option<CardView> {
+        let view = self.view;
+        let pools = view.players.iter().flat_map(|p| {
+            p.pool
+                .iter()
+                .flat_map(|c| std::iter::once(c.champion).chain(c.attachments.iter().copied()))
+        });
+        let realms = view.players.iter().flat_map(|p| {
+            p.formation
+                .iter()
+                .flatten()
+                .flat_map(|r| std::iter::once(r.realm).chain(r.holding))
+        });
+        let battle = view.battle.iter().flat_map(|b| {
+            [&b.attacking, &b.defending]
+                .into_iter()
+                .flatten()
+                .flat_map(|f| std::iter::once(f.champion).chain(f.attachments.iter().copied()))
+        });
+        view.hand
+            .iter()
+            .copied()
+            .chain(pools)
+            .chain(realms)
+            .chain(battle)
+            .find(|c| c.id == id)
+    }
+
+    fn facts(&self, id: CardId) -> Option<&Card> {
+        let card = self.find(id)?;
+        self.content.catalogue.get(card.card).map(|e| &e.card)
+    }
+
+    fn value(&self, id: CardId) -> i32 {
+        self.facts(id).and_then(|c| c.level.as_ref()?.value()).unwrap_or(0)
+    }
+
+    fn kind(&self, id: CardId) -> Option<CardType> {
+        self.facts(id).map(|c| c.kind)
+    }
+
+    /// A pool champion's level with its attachments.
+    fn strength(&self, champion: CardId, attachments: &[CardView]) -> i32 {
+        self.value(champion) + attachments.iter().map(|a| self.value(a.id)).sum::<i32>()
+    }
+
+    fn my_pool_strength(&self, champion: CardId) -> i32 {
+        let me = &self.view.players[self.view.seat.index()];
+        me.pool
+            .iter()
+            .find(|c| c.champion.id == champion)
+            .map_or_else(|| self.value(champion), |c| self.strength(champion, &c.attachments))
+    }
+
+    /// The strongest champion the other player shows in his pool (his hand is hidden).
+    fn strongest_defender(&self, seat: spellhall_core::Seat) -> i32 {
+        self.view.players[seat.index()]
+            .pool
+            .iter()
+            .map(|c| self.strength(c.champion.id, &c.attachments))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// How far behind this seat is in the current round (0 when not behind).
+    fn deficit(&self) -> i32 {
+        let Some(battle) = &self.view.battle else {
+            return 0;
+        };
+        let total = |f: &Option<crate::view::FighterView>| f.as_ref().map_or(0, |f| f.total.value());
+        let (mine, theirs, side) = if battle.attacker == self.view.seat {
+            (total(&battle.attacking), total(&battle.defending), Side::Attacker)
+        } else {
+            (total(&battle.defending), total(&battle.attacking), Side::Defender)
+        };
+        // A tie favours the defender: the attacker must get ahead by one.
+        let needed = if side == Side::Attacker { theirs + 1 } else { theirs };
+        (needed - mine).max(0)
+    }
+
+    /// The most the hand could add to a round.
+    fn hand_bonus(&self) -> i32 {
+        self.view
+            .hand
+            .iter()
+            .filter(|c| {
+                matches!(
+                    self.kind(c.id),
+                    Some(
+                        CardType::Ally
+                            | CardType::MagicalItem
+                            | CardType::Artifact
+                            | CardType::WizardSpell
+                            | CardType::ClericSpell
+                    )
+                )
+            })
+            .map(|c| self.value(c.id).max(0))
+            .sum()
+    }
+
+    fn score(&self, action: &Action) -> i32 {
+        let spoils = matches!(self.view.pending, Some(crate::view::PendingView::Spoils { .. }));
+        match action {
+            Action::Draw => 100,
+            Action::PlayRule(_) => -5,
+            Action::PlayRealm { at, .. } => 200 - i32::from(at.0),
+            Action::Rebuild { .. } => {
+                if self.view.hand.len() >= 6 {
+                    150
+                } else {
+                    -10
+                }
+            }
+            Action::PlayHolding { .. } => 120,
+            Action::ToPool(card) => 80 + self.value(*card),
+            Action::Attach { card, champion } => {
+                let bonus = self.value(*card);
+                if self.view.battle.is_some() && !spoils {
+                    self.round_card(bonus)
+                } else {
+                    70 + bonus + self.value(*champion) / 2
+                }
+            }
+            Action::EndPhase => 0,
+            Action::Attack { champion, defender, .. } => {
+                let mine = self.my_pool_strength(*champion);
+                let theirs = self.strongest_defender(*defender);
+                if mine > theirs { 30 + mine - theirs } else { -20 }
+            }
+            Action::Defend { champion } => {
+                let attacker = self
+                    .view
+                    .battle
+                    .as_ref()
+                    .and_then(|b| b.attacking.as_ref())
+                    .map_or(0, |f| f.total.value());
+                let mine = self.my_pool_strength(*champion);
+                if mine >= attacker {
+                    // The smallest champion that holds the realm.
+                    100 - (mine - attacker)
+                } else if mine + self.hand_bonus() >= attacker {
+                    40 - (attacker - mine)
+                } else {
+                    -10
+                }
+            }
+            Action::Decline => 0,
+            Action::PlayAlly(card) | Action::UseCard(card) => self.round_card(self.value(*card)),
+            Action::Pass => {
+                if self.view.battle.as_ref().is_some_and(|_| self.deficit() > 0) {
+                    if self.hand_bonus() >= self.deficit() { -5 } else { 5 }
+                } else {
+                    0
+                }
+            }
+            Action::PlayEvent(card) => {
+                if self.find(*card).is_some_and(|c| c.enforced) {
+                    10
+                } else {
+                    -20
+                }
+            }
+            Action::EndBattle => 0,
+            Action::KeepSpoils => 10,
+            Action::ReturnSpoils => 0,
+            Action::Discard(card) => -self.keep_value(*card),
+            Action::CallMulligan => 300,
+            Action::EndTurn => 0,
+            Action::Claim(_) => -100,
+        }
+    }
+
+    /// A card played in a losing round: the smallest that turns it is best; one that only narrows
+    /// the gap is worth it while the hand can still close it.
+    fn round_card(&self, bonus: i32) -> i32 {
+        let deficit = self.deficit();
+        if bonus <= 0 {
+            -15
+        } else if bonus >= deficit {
+            100 - bonus
+        } else if self.hand_bonus() >= deficit {
+            20 + bonus
+        } else {
+            -10
+        }
+    }
+
+    /// How much a card in the hand is worth keeping.
+    fn keep_value(&self, card: CardId) -> i32 {
+        match self.kind(card) {
+            Some(CardType::Realm) => 50,
+            Some(CardType::Holding) => 20,
+            Some(kind) if kind.is_champion() => 10 + self.value(card),
+            Some(CardType::Event | CardType::Rule) => 0,
+            _ => self.value(card),
+        }
+    }
+}

@@ -1,0 +1,291 @@
+//! What happened, for the log and the table's announcements. Events carry the cards' names (the
+//! log is read without the catalogue at hand); the state itself never does.
+
+use serde::Serialize;
+use spellhall_core::{GameEvent, Reveal, Seat, seat_name};
+
+use crate::formation::Position;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Event {
+    /// One reveal for the first player: each seat's card and the last digit of its number (SF-27).
+    FirstPlayerReveal {
+        reveals: Vec<(Seat, String, u8)>,
+    },
+    FirstPlayer {
+        seat: Seat,
+    },
+    Dealt {
+        cards: u8,
+    },
+    TurnBegan {
+        seat: Seat,
+        turn: u32,
+    },
+    /// Cards drawn: their names for the drawer, the count for everyone else.
+    Drew {
+        seat: Seat,
+        cards: Vec<String>,
+    },
+    RulePlayed {
+        seat: Seat,
+        card: String,
+        replaced: Option<String>,
+    },
+    RealmPlayed {
+        seat: Seat,
+        card: String,
+        at: Position,
+        replaced: Option<String>,
+    },
+    RebuildBegun {
+        seat: Seat,
+        at: Position,
+    },
+    RealmRebuilt {
+        seat: Seat,
+        at: Position,
+        realm: String,
+    },
+    HoldingPlayed {
+        seat: Seat,
+        card: String,
+        at: Position,
+        realm: String,
+    },
+    ToPool {
+        seat: Seat,
+        card: String,
+    },
+    Attached {
+        seat: Seat,
+        card: String,
+        champion: String,
+    },
+    PhaseBegan {
+        seat: Seat,
+        phase: u8,
+    },
+    Attacked {
+        seat: Seat,
+        champion: String,
+        defender: Seat,
+        at: Position,
+        realm: String,
+    },
+    Defended {
+        seat: Seat,
+        champion: String,
+    },
+    Declined {
+        seat: Seat,
+    },
+    AllyJoined {
+        seat: Seat,
+        ally: String,
+        champion: String,
+    },
+    CardUsed {
+        seat: Seat,
+        card: String,
+        champion: String,
+    },
+    /// The round's result with the final totals.
+    RoundWon {
+        winner: Seat,
+        champion: String,
+        loser: Seat,
+        beaten: String,
+        totals: (i32, i32),
+    },
+    RealmRazed {
+        seat: Seat,
+        at: Position,
+        realm: String,
+        holding: Option<String>,
+    },
+    BattleOver {
+        spoils: Option<Seat>,
+    },
+    /// Spoils of victory drawn: the card for its drawer only.
+    SpoilsDrawn {
+        seat: Seat,
+        card: String,
+    },
+    SpoilsKept {
+        seat: Seat,
+    },
+    SpoilsReturned {
+        seat: Seat,
+    },
+    EventPlayed {
+        seat: Seat,
+        card: String,
+    },
+    EventPassed {
+        seat: Seat,
+        card: String,
+    },
+    /// The event resolved; `enforced` is false while its power is not scripted.
+    EventResolved {
+        card: String,
+        enforced: bool,
+    },
+    Claimed {
+        seat: Seat,
+    },
+    ClaimWithdrawn {
+        seat: Seat,
+    },
+    Discarded {
+        seat: Seat,
+        cards: Vec<String>,
+    },
+    /// A player without a realm loses his pool at the end of the turn (SF-65).
+    PoolLost {
+        seat: Seat,
+        cards: Vec<String>,
+    },
+    /// A mulligan: the caller's hand, shown to prove it (SF-217).
+    Mulligan {
+        seat: Seat,
+        hand: Vec<String>,
+    },
+    DeckRanOut {
+        seat: Seat,
+    },
+    GameOver {
+        reason: String,
+    },
+}
+
+impl GameEvent for Event {
+    fn reveal(&self) -> Reveal {
+        match self {
+            Event::Drew { seat, cards } if !cards.is_empty() => Reveal::ToSeats(vec![*seat]),
+            Event::SpoilsDrawn { seat, .. } => Reveal::ToSeats(vec![*seat]),
+            Event::Dealt { .. } | Event::FirstPlayerReveal { .. } | Event::Mulligan { .. } => Reveal::ToAll,
+            _ => Reveal::Nothing,
+        }
+    }
+
+    fn describe(&self, viewer: Option<Seat>, names: &[String]) -> Option<String> {
+        let name = |seat: &Seat| seat_name(names, *seat);
+        let list = |cards: &[String]| crate::effects::join_words(cards);
+        let cards = |n: usize| {
+            if n == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{n} cards")
+            }
+        };
+        Some(match self {
+            Event::FirstPlayerReveal { reveals } => {
+                let shown: Vec<String> = reveals
+                    .iter()
+                    .map(|(seat, card, digit)| format!("{} {card} ({digit})", name(seat)))
+                    .collect();
+                format!("For the first turn each player turns up a card: {}.", shown.join("; "))
+            }
+            Event::FirstPlayer { seat } => format!("{} has the highest digit and plays first.", name(seat)),
+            Event::Dealt { cards: n } => format!("Each player shuffles and draws {}.", cards(usize::from(*n))),
+            Event::TurnBegan { seat, turn } => format!("Turn {turn}: {}.", name(seat)),
+            Event::Drew { seat, cards: drawn } if viewer == Some(*seat) && !drawn.is_empty() => {
+                format!("You draw {}.", list(drawn))
+            }
+            Event::Drew { seat, cards: drawn } => format!("{} draws {}.", name(seat), cards(drawn.len())),
+            Event::RulePlayed { seat, card, replaced } => match replaced {
+                Some(old) => format!(
+                    "{} puts the rule card {card} into play; {old} is discarded.",
+                    name(seat)
+                ),
+                None => format!("{} puts the rule card {card} into play.", name(seat)),
+            },
+            Event::RealmPlayed {
+                seat,
+                card,
+                at,
+                replaced,
+            } => match replaced {
+                Some(old) => format!("{} plays {card} at {at} over the razed {old}.", name(seat)),
+                None => format!("{} plays the realm {card} at {at}.", name(seat)),
+            },
+            Event::RebuildBegun { seat, at } => {
+                format!("{} rebuilds the realm at {at}, discarding three cards.", name(seat))
+            }
+            Event::RealmRebuilt { seat, at, realm } => format!("{}'s {realm} at {at} is rebuilt.", name(seat)),
+            Event::HoldingPlayed { seat, card, at, realm } => {
+                format!("{} attaches the holding {card} to {realm} ({at}).", name(seat))
+            }
+            Event::ToPool { seat, card } => format!("{} puts {card} into the pool.", name(seat)),
+            Event::Attached { seat, card, champion } => format!("{} gives {card} to {champion}.", name(seat)),
+            Event::PhaseBegan { seat, phase } => format!("{}: phase {phase}.", name(seat)),
+            Event::Attacked {
+                seat,
+                champion,
+                defender,
+                at,
+                realm,
+            } => format!(
+                "{} attacks {}'s {realm} ({at}) with {champion}.",
+                name(seat),
+                name(defender)
+            ),
+            Event::Defended { seat, champion } => format!("{} defends with {champion}.", name(seat)),
+            Event::Declined { seat } => format!("{} does not defend.", name(seat)),
+            Event::AllyJoined { seat, ally, champion } => {
+                format!("{} plays the ally {ally} with {champion}.", name(seat))
+            }
+            Event::CardUsed { seat, card, champion } => format!("{}'s {champion} uses {card}.", name(seat)),
+            Event::RoundWon {
+                winner,
+                champion,
+                loser,
+                beaten,
+                totals,
+            } => format!(
+                "{}'s {champion} ({}) beats {}'s {beaten} ({}).",
+                name(winner),
+                totals.0,
+                name(loser),
+                totals.1
+            ),
+            Event::RealmRazed {
+                seat,
+                at,
+                realm,
+                holding,
+            } => match holding {
+                Some(holding) => format!("{}'s {realm} ({at}) is razed; {holding} is discarded.", name(seat)),
+                None => format!("{}'s {realm} ({at}) is razed.", name(seat)),
+            },
+            Event::BattleOver { spoils } => match spoils {
+                Some(seat) => format!("The battle is over; {} earns the spoils of victory.", name(seat)),
+                None => "The battle is over; no spoils.".to_string(),
+            },
+            Event::SpoilsDrawn { seat, card } if viewer == Some(*seat) => format!("Your spoils: {card}."),
+            Event::SpoilsDrawn { seat, .. } => format!("{} draws a card as spoils.", name(seat)),
+            Event::SpoilsKept { seat } => format!("{} keeps the spoils.", name(seat)),
+            Event::SpoilsReturned { seat } => format!("{} puts the spoils back on the draw pile.", name(seat)),
+            Event::EventPlayed { seat, card } => format!("{} plays the event {card}.", name(seat)),
+            Event::EventPassed { seat, card } => format!("{} lets {card} be.", name(seat)),
+            Event::EventResolved { card, enforced: true } => format!("{card} takes effect and goes to the Abyss."),
+            Event::EventResolved { card, enforced: false } => {
+                format!("{card} goes to the Abyss (its power is not enforced yet).")
+            }
+            Event::Claimed { seat } => format!("{}: \"Wait, I play an event.\"", name(seat)),
+            Event::ClaimWithdrawn { seat } => format!("{} plays nothing after all.", name(seat)),
+            Event::Discarded { seat, cards: gone } => format!("{} discards {}.", name(seat), list(gone)),
+            Event::PoolLost { seat, cards: gone } => {
+                format!("{} has no realm: the pool is discarded ({}).", name(seat), list(gone))
+            }
+            Event::Mulligan { seat, hand } => format!(
+                "{} calls a mulligan, showing a hand with no playable realm ({}); the game is dealt again.",
+                name(seat),
+                list(hand)
+            ),
+            Event::DeckRanOut { seat } => format!("{}'s draw pile has run out.", name(seat)),
+            Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
+        })
+    }
+}

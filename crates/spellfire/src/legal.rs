@@ -1,0 +1,822 @@
+//! What may be done now. `check` is the one place the rules say yes or no, with the reason and the
+//! rule; `legal` lists every candidate action that `check` accepts, so the table's choices, the
+//! computer's and `apply` can never disagree.
+
+use spellhall_core::{RuleError, Seat};
+
+use crate::action::Action;
+use crate::catalogue::cards::{Attribute, CardType, Usable, Use, World};
+use crate::combat::Side;
+use crate::formation::{Movement, Position};
+use crate::state::{
+    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pending, Phase, ReplaceWhileHole, Spellfire,
+};
+
+fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+    Err(RuleError::new(reason, rule))
+}
+
+/// The card types a champion uses through its action in a round (SF-112, sections 13–15).
+const USABLE_IN_ROUND: [CardType; 6] = [
+    CardType::WizardSpell,
+    CardType::ClericSpell,
+    CardType::PsionicPower,
+    CardType::BloodAbility,
+    CardType::ThiefAbility,
+    CardType::UnarmedCombat,
+];
+
+/// Mulligans a player (or the table) may call before play must go on (SF-220).
+const MULLIGAN_MAX: u8 = 2;
+const REBUILD_CARDS: usize = 3;
+
+impl Spellfire {
+    /// The seat that must decide now: the top of the pending stack, else the phase's player.
+    pub fn decider(&self) -> Option<Seat> {
+        if self.phase == Phase::Over {
+            return None;
+        }
+        if let Some(pending) = self.pending.last() {
+            return Some(pending.seat());
+        }
+        match (&self.battle, self.phase) {
+            (Some(battle), Phase::Battle) => Some(match battle.step {
+                BattleStep::ChooseDefender => battle.defender,
+                BattleStep::NextAttacker => battle.attacker,
+                BattleStep::Round => match self.losing_side() {
+                    Side::Attacker => battle.attacker,
+                    Side::Defender => battle.defender,
+                },
+            }),
+            _ => Some(self.active),
+        }
+    }
+
+    /// Seats that may say "wait" and take the next decision to play an event (SF-186): everyone
+    /// but the decider, between two steps that are not already an answer owed; the two sides of a
+    /// round play only while losing (SF-114, AMB-7). Never filtered by what a seat holds.
+    pub fn claimants(&self) -> Vec<Seat> {
+        let Some(decider) = self.decider() else {
+            return Vec::new();
+        };
+        if !self.pending.is_empty() {
+            return Vec::new();
+        }
+        let fighting = |seat: Seat| {
+            !self.config.rules.winner_may_play_events
+                && self
+                    .battle
+                    .as_ref()
+                    .is_some_and(|b| b.step == BattleStep::Round && (b.attacker == seat || b.defender == seat))
+        };
+        Seat::all(self.seats())
+            .filter(|&s| s != decider && !fighting(s))
+            .collect()
+    }
+
+    /// Whether `action` is allowed now, and if not, why.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        if let Action::Claim(seat) = action {
+            if self.claimants().contains(seat) {
+                return Ok(());
+            }
+            return refuse("You cannot cut in now: wait until the current step is done.", "SF-188");
+        }
+        let Some(seat) = self.decider() else {
+            return refuse("The game is over.", "");
+        };
+        match self.pending.last() {
+            Some(Pending::Claim { .. }) => match action {
+                Action::Pass => Ok(()),
+                Action::PlayEvent(card) => self.check_event(seat, *card),
+                _ => refuse("You said wait: play an event, or play nothing after all.", "SF-186"),
+            },
+            Some(Pending::EventPause { .. }) => match action {
+                Action::Pass => Ok(()),
+                _ => refuse(
+                    "An event was just played: answer it first. No card that negates, copies or calms \
+                     events is enforced yet, so you may only let it be.",
+                    "SF-192, SF-196",
+                ),
+            },
+            Some(Pending::Spoils { card, .. }) => self.check_spoils(seat, *card, action),
+            Some(Pending::Rebuild { .. }) => match action {
+                Action::Discard(card) if self.player(seat).hand.contains(card) => Ok(()),
+                _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
+            },
+            None => self.check_phase(seat, action),
+        }
+    }
+
+    fn check_phase(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        if let Action::PlayEvent(card) = action {
+            return self.check_event(seat, *card);
+        }
+        match (self.phase, action) {
+            (Phase::StartOfTurn, Action::PlayRule(card)) => {
+                if !self.holds(seat, *card, |k| k == CardType::Rule) {
+                    return refuse("Only a rule card from your hand.", "SF-221");
+                }
+                Ok(())
+            }
+            (Phase::StartOfTurn, Action::Draw) => Ok(()),
+            (Phase::StartOfTurn, _) => refuse("Phase 0: play a rule card, or draw your cards.", "SF-32"),
+            (Phase::Realms, Action::PlayRealm { card, at }) => {
+                if self.used.realm_action {
+                    return refuse(
+                        "You have already played, rebuilt or replaced a realm this turn.",
+                        "SF-35",
+                    );
+                }
+                self.check_realm(seat, *card, *at)
+            }
+            (Phase::Realms, Action::Rebuild { at }) => {
+                if self.used.realm_action {
+                    return refuse(
+                        "You have already played, rebuilt or replaced a realm this turn.",
+                        "SF-62",
+                    );
+                }
+                if !self.player(seat).formation.slot(*at).is_some_and(|s| s.razed) {
+                    return refuse("Only a razed realm can be rebuilt.", "SF-61");
+                }
+                if self.player(seat).hand.len() < REBUILD_CARDS {
+                    return refuse("Rebuilding costs three cards from your hand.", "SF-61");
+                }
+                Ok(())
+            }
+            (Phase::Realms, Action::PlayHolding { card, at }) => {
+                if self.used.holding {
+                    return refuse("You have already played a holding this turn.", "SF-36");
+                }
+                self.check_holding(seat, *card, *at)
+            }
+            (Phase::Realms | Phase::Pool, Action::EndPhase) => Ok(()),
+            (Phase::Realms, _) => refuse("Phase 2: realms and holdings only.", "SF-35"),
+            (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(seat, *card),
+            (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(seat, *card, *champion),
+            (Phase::Pool, Action::Attack { champion, defender, at }) => {
+                if self.used.battle {
+                    return refuse("Only one battle a turn.", "SF-100");
+                }
+                self.check_attacker(seat, *champion, *defender, *at)
+            }
+            (Phase::Pool, _) => refuse("Phase 3: champions, magical items and artifacts.", "SF-38"),
+            (Phase::Battle, _) => self.check_battle(seat, action),
+            (Phase::AfterBattle, Action::Discard(card)) => {
+                if self.player(seat).hand.len() <= self.hand_limit() {
+                    return refuse(
+                        format!("Your hand is within its limit of {}.", self.hand_limit()),
+                        "SF-46",
+                    );
+                }
+                if !self.player(seat).hand.contains(card) {
+                    return refuse("Only a card from your hand.", "SF-46");
+                }
+                Ok(())
+            }
+            (Phase::AfterBattle, Action::EndTurn) => {
+                let held = self.player(seat).hand.len();
+                if held > self.hand_limit() {
+                    return refuse(
+                        format!(
+                            "Discard down to {} cards first ({held} in your hand).",
+                            self.hand_limit()
+                        ),
+                        "SF-46",
+                    );
+                }
+                Ok(())
+            }
+            (Phase::AfterBattle, Action::CallMulligan) => self.check_mulligan(seat),
+            (Phase::AfterBattle, _) => refuse("Phase 5: discard down to your hand limit, then end the turn.", "SF-46"),
+            (Phase::Over, _) => refuse("The game is over.", ""),
+        }
+    }
+
+    fn check_battle(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+        let Some(battle) = &self.battle else {
+            return refuse("There is no battle.", "SF-99");
+        };
+        match (battle.step, action) {
+            (BattleStep::ChooseDefender, Action::Defend { champion }) => self.check_defender(seat, *champion),
+            (BattleStep::ChooseDefender, Action::Decline) => Ok(()),
+            (BattleStep::ChooseDefender, _) => refuse("Choose a defender, or let the realm be razed.", "SF-107"),
+            (BattleStep::Round, Action::Pass) => Ok(()),
+            (BattleStep::Round, Action::PlayAlly(card)) => self.check_ally(seat, *card),
+            (BattleStep::Round, Action::UseCard(card)) => self.check_use(seat, *card),
+            (BattleStep::Round, Action::Attach { card, champion }) => {
+                self.check_attach_in_round(seat, *card, *champion)
+            }
+            (BattleStep::Round, _) => refuse(
+                "You are losing the round: play one card (an ally, a spell or the like, an item, an event) or pass.",
+                "SF-112",
+            ),
+            (BattleStep::NextAttacker, Action::EndBattle) => Ok(()),
+            (BattleStep::NextAttacker, Action::Attack { champion, defender, at }) => {
+                if *defender != battle.defender || *at != battle.target {
+                    return refuse("Every round of a battle is against the same realm.", "SF-100");
+                }
+                self.check_attacker(seat, *champion, *defender, *at)
+            }
+            (BattleStep::NextAttacker, _) => refuse(
+                "Send another champion against the same realm, or end the battle.",
+                "SF-118",
+            ),
+        }
+    }
+
+    fn check_spoils(&self, seat: Seat, spoils: CardId, action: &Action) -> Result<(), RuleError> {
+        let only_spoils = |card: CardId| {
+            if card == spoils {
+                Ok(())
+            } else {
+                refuse("Only the spoils card may be played now.", "SF-212")
+            }
+        };
+        match action {
+            Action::KeepSpoils | Action::ReturnSpoils => Ok(()),
+            Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(seat, *card, *at)),
+            Action::PlayHolding { card, at } => only_spoils(*card).and_then(|_| self.check_holding(seat, *card, *at)),
+            Action::ToPool(card) => only_spoils(*card).and_then(|_| self.check_to_pool(seat, *card)),
+            Action::Attach { card, champion } => {
+                only_spoils(*card).and_then(|_| self.check_attach(seat, *card, *champion))
+            }
+            Action::PlayEvent(card) => only_spoils(*card).and_then(|_| self.check_event(seat, *card)),
+            _ => refuse(
+                "Play the spoils card at once, keep it, or put it back on your draw pile.",
+                "SF-211",
+            ),
+        }
+    }
+
+    /// Whether `seat` holds `card` and its type passes `kind`.
+    fn holds(&self, seat: Seat, card: CardId, kind: impl Fn(CardType) -> bool) -> bool {
+        card.index() < self.cards.len() && self.player(seat).hand.contains(&card) && kind(self.kind(card))
+    }
+
+    fn check_event(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| k == CardType::Event) {
+            return refuse("Only an event from your hand.", "SF-186");
+        }
+        Ok(())
+    }
+
+    /// A realm from the hand into the formation: an empty position by the fill order, or over a
+    /// razed realm (SF-50, SF-52, SF-64, SF-97).
+    fn check_realm(&self, seat: Seat, card: CardId, at: Position) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| k == CardType::Realm) {
+            return refuse("Only a realm from your hand.", "SF-35");
+        }
+        self.check_cosmos(card)?;
+        let formation = &self.player(seat).formation;
+        if at.index() >= formation.size().positions() {
+            return refuse(format!("Your formation has no position {at}."), "SF-48");
+        }
+        match formation.slot(at) {
+            Some(slot) if !slot.razed => refuse("A new realm may never be laid over a face-up realm.", "SF-64"),
+            Some(_) => {
+                if self.config.rules.replace_while_hole == ReplaceWhileHole::Forbidden && formation.has_hole() {
+                    return refuse("Fill the empty position in front first.", "AMB-22");
+                }
+                Ok(())
+            }
+            None => {
+                let open = formation.open_positions();
+                if open.contains(&at) {
+                    Ok(())
+                } else {
+                    let letters: String = open.iter().map(|p| p.letter()).collect();
+                    refuse(
+                        format!("A new realm goes to the frontmost empty position: {letters}."),
+                        "SF-50, SF-52",
+                    )
+                }
+            }
+        }
+    }
+
+    fn check_holding(&self, seat: Seat, card: CardId, at: Position) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| k == CardType::Holding) {
+            return refuse("Only a holding from your hand.", "SF-67");
+        }
+        self.check_cosmos(card)?;
+        let Some(slot) = self.player(seat).formation.slot(at) else {
+            return refuse("A holding goes onto one of your realms.", "SF-67");
+        };
+        if slot.razed {
+            return refuse("Only a face-up realm can take a holding.", "SF-69");
+        }
+        if slot.holding.is_some() {
+            return refuse("A realm carries at most one holding.", "SF-69");
+        }
+        if !same_world(self.card(card).world, self.card(slot.realm).world) {
+            return refuse("The holding and the realm must come from the same world.", "SF-68");
+        }
+        Ok(())
+    }
+
+    fn check_to_pool(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        self.check_champion_from_hand(seat, card)
+    }
+
+    /// A champion leaving the hand for the pool or a battle (SF-75, SF-94, SF-233).
+    fn check_champion_from_hand(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, CardType::is_champion) {
+            return refuse("Only a champion from your hand.", "SF-38");
+        }
+        if self.card(card).avatar {
+            return refuse(
+                "An avatar enters play by discarding the cards its text names, which is not enforced yet.",
+                "SF-233",
+            );
+        }
+        self.check_cosmos(card)
+    }
+
+    fn check_attach(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
+        let Some(entry) = self.player(seat).pool.iter().find(|c| c.card == champion) else {
+            return refuse("Magical items and artifacts go onto a champion in your pool.", "SF-76");
+        };
+        self.check_attachment(seat, card, champion, &entry.attachments)
+    }
+
+    /// A magical item or artifact onto `champion`, which already carries `attached` (SF-76–79).
+    fn check_attachment(
+        &self,
+        seat: Seat,
+        card: CardId,
+        champion: CardId,
+        attached: &[CardId],
+    ) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| matches!(k, CardType::MagicalItem | CardType::Artifact)) {
+            return refuse("Only a magical item or artifact from your hand.", "SF-38");
+        }
+        if self.kind(card) == CardType::Artifact {
+            self.check_cosmos(card)?;
+            if !same_world(self.card(card).world, self.card(champion).world) {
+                return refuse("An artifact goes only onto a champion of its own world.", "SF-78");
+            }
+            if attached.iter().any(|&a| self.kind(a) == CardType::Artifact) {
+                return refuse("A champion carries only one artifact.", "SF-79");
+            }
+        }
+        Ok(())
+    }
+
+    /// The attacking champion: from the hand or the pool, not yet used to attack this turn, able
+    /// to reach the realm (SF-101, SF-105, SF-119).
+    fn check_attacker(&self, seat: Seat, champion: CardId, defender: Seat, at: Position) -> Result<(), RuleError> {
+        if defender == seat || defender.index() >= self.seats() {
+            return refuse("Attack a realm of another player.", "SF-101");
+        }
+        let from_pool = self.player(seat).pool_index(champion).is_some();
+        if !from_pool {
+            self.check_champion_from_hand(seat, champion)?;
+        }
+        if self.used.attacked.contains(&champion) {
+            return refuse("A champion attacks only once a turn.", "SF-119");
+        }
+        let formation = &self.player(defender).formation;
+        let Some(slot) = formation.slot(at) else {
+            return refuse(format!("There is no realm at {at}."), "SF-101");
+        };
+        if slot.razed {
+            return refuse("A razed realm cannot be attacked.", "SF-56");
+        }
+        if !formation.reachable(
+            at,
+            self.movement(champion),
+            self.card(slot.realm).has(Attribute::Coastal),
+        ) {
+            return refuse(
+                format!("The realm at {at} is protected by the realms in front of it."),
+                "SF-55",
+            );
+        }
+        Ok(())
+    }
+
+    /// The defender: a champion from the hand or the pool that has not defended in this battle,
+    /// or the attacked realm or its holding when it defends itself (SF-107, SF-120, SF-225).
+    fn check_defender(&self, seat: Seat, champion: CardId) -> Result<(), RuleError> {
+        let Some(battle) = &self.battle else {
+            return refuse("There is no battle.", "SF-99");
+        };
+        if self.realm_defender(battle.defender, battle.target) == Some(champion) {
+            return Ok(());
+        }
+        if battle.defended.contains(&champion) {
+            return refuse("A champion defends in only one round of a battle.", "SF-120");
+        }
+        if self.player(seat).pool_index(champion).is_some() {
+            return Ok(());
+        }
+        self.check_champion_from_hand(seat, champion)
+    }
+
+    /// The attacked realm (or its holding) if it can defend itself as a champion (SF-225): a card
+    /// with a champion level rather than a bonus.
+    pub(crate) fn realm_defender(&self, seat: Seat, at: Position) -> Option<CardId> {
+        let slot = self.player(seat).formation.slot(at)?;
+        if slot.razed {
+            return None;
+        }
+        let fights = |card: CardId| {
+            self.card(card)
+                .level
+                .as_ref()
+                .is_some_and(|l| !l.is_bonus() && l.value().is_some())
+        };
+        [Some(slot.realm), slot.holding]
+            .into_iter()
+            .flatten()
+            .find(|&c| fights(c))
+    }
+
+    fn check_ally(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| k == CardType::Ally) {
+            return refuse("Only an ally from your hand.", "SF-228");
+        }
+        let Some(battle) = &self.battle else {
+            return refuse("There is no round.", "SF-112");
+        };
+        // An ally joining an attack on a protected realm needs its own way there (SF-148).
+        let formation = &self.player(battle.defender).formation;
+        if seat == battle.attacker
+            && let Some(slot) = formation.slot(battle.target)
+            && !formation.reachable(
+                battle.target,
+                self.movement(card),
+                self.card(slot.realm).has(Attribute::Coastal),
+            )
+        {
+            return refuse(
+                "This ally cannot reach a protected realm: allies do not share their champion's movement.",
+                "SF-148",
+            );
+        }
+        Ok(())
+    }
+
+    /// A spell or similar card used by the fighting champion in a round (SF-112, SF-151–156,
+    /// SF-164). Until a card's power is scripted, only its printed bonus can act, so a card without
+    /// one is refused rather than played for nothing.
+    fn check_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
+            return refuse(
+                "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
+                "SF-112",
+            );
+        }
+        let facts = self.card(card);
+        if !facts.phases.is_empty() && !facts.phases.contains(&4) {
+            return refuse(format!("{} is not played in phase 4.", facts.name), "SF-160");
+        }
+        let Some(fighter) = self.fighter(seat) else {
+            return refuse("You have no champion in this round.", "SF-164");
+        };
+        if !self.can_use(fighter.card, fighter.kind, card) {
+            return refuse(
+                format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
+                "SF-151, SF-152, SF-153",
+            );
+        }
+        if !facts.power.is_enforced() && self.icon_value(card) == 0 {
+            return refuse(
+                format!("{}'s power is not scripted yet and it has no bonus to add.", facts.name),
+                "SF-166",
+            );
+        }
+        Ok(())
+    }
+
+    fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
+        let Some(fighter) = self.fighter(seat) else {
+            return refuse("You have no champion in this round.", "AMB-9");
+        };
+        if fighter.card != champion || fighter.kind != FighterKind::Champion {
+            return refuse("Only onto your champion fighting this round.", "AMB-9");
+        }
+        let allowed = match self.config.rules.attach_in_combat {
+            AttachInCombat::ItemsAndArtifacts => true,
+            AttachInCombat::ItemsOnly => self.kind(card) == CardType::MagicalItem,
+            AttachInCombat::None => false,
+        };
+        if !allowed {
+            return refuse(
+                "This table plays without attaching that from the hand in a round.",
+                "AMB-9",
+            );
+        }
+        self.check_attachment(seat, card, champion, &fighter.attachments)
+    }
+
+    fn check_mulligan(&self, seat: Seat) -> Result<(), RuleError> {
+        let player = self.player(seat);
+        if player.turns != 2 {
+            return refuse("A mulligan is called at the end of your second turn.", "SF-216");
+        }
+        if player.realms_played > 0 {
+            return refuse("You have played a realm.", "SF-216");
+        }
+        let called = match self.config.rules.mulligan_limit {
+            MulliganLimit::PerPlayer => player.mulligans,
+            MulliganLimit::PerGame => self.mulligans,
+        };
+        if called >= MULLIGAN_MAX {
+            return refuse("Two mulligans have been called: play on with this deal.", "SF-220");
+        }
+        if player.hand.iter().any(|&card| self.realm_playable(seat, card)) {
+            return refuse("You hold a realm you can play.", "SF-216");
+        }
+        Ok(())
+    }
+
+    /// Whether a realm in the hand could go somewhere in the formation (SF-219).
+    fn realm_playable(&self, seat: Seat, card: CardId) -> bool {
+        self.player(seat)
+            .formation
+            .positions()
+            .any(|at| self.check_realm(seat, card, at).is_ok())
+    }
+
+    /// The Rule of the Cosmos: one copy of a champion, artifact, realm or holding in play across
+    /// the table (SF-94–98); Limbo does not count.
+    fn check_cosmos(&self, card: CardId) -> Result<(), RuleError> {
+        let identity = self.cards[card.index()].identity;
+        if self
+            .in_play_unique()
+            .any(|c| self.cards[c.index()].identity == identity)
+        {
+            return refuse(
+                format!(
+                    "{} is already in play: only one may be in play at a time.",
+                    self.name(card)
+                ),
+                "SF-94",
+            );
+        }
+        Ok(())
+    }
+
+    /// Every card in play that the Rule of the Cosmos covers: realms and holdings in formations,
+    /// champions and artifacts in pools and battles.
+    pub(crate) fn in_play_unique(&self) -> impl Iterator<Item = CardId> + '_ {
+        let formations = self
+            .players
+            .iter()
+            .flat_map(|p| p.formation.realms().flat_map(|(_, s)| [Some(s.realm), s.holding]))
+            .flatten();
+        let pools = self.players.iter().flat_map(|p| {
+            p.pool
+                .iter()
+                .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
+        });
+        let battle = self.battle.iter().flat_map(|b| {
+            [&b.attacking, &b.defending]
+                .into_iter()
+                .flatten()
+                .filter(|f| f.kind == FighterKind::Champion)
+                .flat_map(|f| std::iter::once(f.card).chain(f.attachments.iter().copied()))
+        });
+        formations.chain(pools).chain(battle).filter(|&c| {
+            matches!(self.kind(c), CardType::Artifact)
+                || self.kind(c).is_champion()
+                || matches!(self.kind(c), CardType::Realm | CardType::Holding)
+        })
+    }
+
+    /// A card's movement powers, from its facts (SF-146).
+    pub(crate) fn movement(&self, card: CardId) -> Movement {
+        let facts = self.card(card);
+        Movement {
+            flyer: facts.has(Attribute::Flyer),
+            swimmer: facts.has(Attribute::Swimmer),
+            earthwalker: facts.has(Attribute::Earthwalker),
+        }
+    }
+
+    /// Whether a fighter may use `card`: by its icon (SF-151–154) or by the kinds its facts list.
+    fn can_use(&self, user: CardId, kind: FighterKind, card: CardId) -> bool {
+        let used = self.card(card);
+        let user_facts = self.card(user);
+        let by_icon = kind == FighterKind::Champion
+            && match (user_facts.kind, used.kind) {
+                (CardType::Wizard, CardType::WizardSpell)
+                | (CardType::Cleric, CardType::ClericSpell)
+                | (CardType::Psionicist, CardType::PsionicPower)
+                | (CardType::Regent, CardType::BloodAbility)
+                | (CardType::Thief, CardType::ThiefAbility) => true,
+                // Unarmed combat cards name their users: the dragon and undead families, heroes
+                // for the rest (SF-156).
+                (_, CardType::UnarmedCombat) => {
+                    if used.has(Attribute::DragonUnarmedCombat) {
+                        user_facts.has(Attribute::Dragon)
+                    } else if used.has(Attribute::UndeadUnarmedCombat) {
+                        user_facts.has(Attribute::Undead)
+                    } else {
+                        user_facts.kind == CardType::Hero
+                    }
+                }
+                _ => false,
+            };
+        let usable = match used.kind {
+            CardType::UnarmedCombat if used.has(Attribute::DragonUnarmedCombat) => Usable::DragonUnarmedCombat,
+            CardType::UnarmedCombat if used.has(Attribute::UndeadUnarmedCombat) => Usable::UndeadUnarmedCombat,
+            other => Usable::Type(other),
+        };
+        let by_facts = user_facts.uses.iter().any(|u| match *u {
+            Use::All(k) => k == usable,
+            Use::Offensive(k) => k == usable && used.has(Attribute::Offensive),
+            Use::Defensive(k) => k == usable && used.has(Attribute::Defensive),
+        });
+        by_icon || by_facts
+    }
+
+    /// The seat's fighter in the current round.
+    pub(crate) fn fighter(&self, seat: Seat) -> Option<&crate::state::Fighter> {
+        let battle = self.battle.as_ref()?;
+        if seat == battle.attacker {
+            battle.attacking.as_ref()
+        } else if seat == battle.defender {
+            battle.defending.as_ref()
+        } else {
+            None
+        }
+    }
+
+    /// Every action the decider may take now, in a fixed order.
+    pub fn legal(&self) -> Vec<Action> {
+        let Some(seat) = self.decider() else {
+            return Vec::new();
+        };
+        let mut candidates = Vec::new();
+        let hand = &self.player(seat).hand;
+        let events = hand
+            .iter()
+            .filter(|&&c| self.kind(c) == CardType::Event)
+            .map(|&c| Action::PlayEvent(c));
+        match self.pending.last() {
+            Some(Pending::Claim { .. }) => {
+                candidates.extend(events);
+                candidates.push(Action::Pass);
+            }
+            Some(Pending::EventPause { .. }) => candidates.push(Action::Pass),
+            Some(Pending::Spoils { card, .. }) => {
+                candidates.extend(self.plays_of(seat, *card));
+                candidates.push(Action::KeepSpoils);
+                candidates.push(Action::ReturnSpoils);
+            }
+            Some(Pending::Rebuild { .. }) => candidates.extend(hand.iter().map(|&c| Action::Discard(c))),
+            None => {
+                candidates.extend(events);
+                self.phase_candidates(seat, &mut candidates);
+            }
+        }
+        candidates.retain(|a| self.check(a).is_ok());
+        candidates
+    }
+
+    /// The ways `card` could be put into play from the hand (realm, holding, champion, item).
+    fn plays_of(&self, seat: Seat, card: CardId) -> Vec<Action> {
+        let player = self.player(seat);
+        match self.kind(card) {
+            CardType::Realm => player
+                .formation
+                .positions()
+                .map(|at| Action::PlayRealm { card, at })
+                .collect(),
+            CardType::Holding => player
+                .formation
+                .realms()
+                .map(|(at, _)| Action::PlayHolding { card, at })
+                .collect(),
+            CardType::MagicalItem | CardType::Artifact => player
+                .pool
+                .iter()
+                .map(|c| Action::Attach { card, champion: c.card })
+                .collect(),
+            CardType::Event => vec![Action::PlayEvent(card)],
+            kind if kind.is_champion() => vec![Action::ToPool(card)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn phase_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        let hand = &self.player(seat).hand;
+        match self.phase {
+            Phase::StartOfTurn => {
+                out.extend(hand.iter().map(|&c| Action::PlayRule(c)));
+                out.push(Action::Draw);
+            }
+            Phase::Realms => {
+                for &card in hand {
+                    if matches!(self.kind(card), CardType::Realm | CardType::Holding) {
+                        out.extend(self.plays_of(seat, card));
+                    }
+                }
+                out.extend(
+                    self.player(seat)
+                        .formation
+                        .razed_positions()
+                        .into_iter()
+                        .map(|at| Action::Rebuild { at }),
+                );
+                out.push(Action::EndPhase);
+            }
+            Phase::Pool => {
+                for &card in hand {
+                    if self.kind(card).is_champion()
+                        || matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
+                    {
+                        out.extend(self.plays_of(seat, card));
+                    }
+                }
+                self.attack_candidates(seat, out);
+                out.push(Action::EndPhase);
+            }
+            Phase::Battle => self.battle_candidates(seat, out),
+            Phase::AfterBattle => {
+                out.extend(hand.iter().map(|&c| Action::Discard(c)));
+                out.push(Action::CallMulligan);
+                out.push(Action::EndTurn);
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn attack_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        let player = self.player(seat);
+        let champions = player
+            .pool
+            .iter()
+            .map(|c| c.card)
+            .chain(player.hand.iter().copied().filter(|&c| self.kind(c).is_champion()));
+        let targets: Vec<(Seat, Position)> = match &self.battle {
+            Some(battle) => vec![(battle.defender, battle.target)],
+            None => Seat::all(self.seats())
+                .filter(|&s| s != seat)
+                .flat_map(|s| {
+                    self.player(s)
+                        .formation
+                        .realms()
+                        .filter(|(_, r)| !r.razed)
+                        .map(move |(at, _)| (s, at))
+                })
+                .collect(),
+        };
+        for champion in champions {
+            for &(defender, at) in &targets {
+                out.push(Action::Attack { champion, defender, at });
+            }
+        }
+    }
+
+    fn battle_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(battle) = &self.battle else {
+            return;
+        };
+        let player = self.player(seat);
+        match battle.step {
+            BattleStep::ChooseDefender => {
+                out.extend(
+                    self.realm_defender(battle.defender, battle.target)
+                        .map(|c| Action::Defend { champion: c }),
+                );
+                out.extend(player.pool.iter().map(|c| Action::Defend { champion: c.card }));
+                out.extend(
+                    player
+                        .hand
+                        .iter()
+                        .filter(|&&c| self.kind(c).is_champion())
+                        .map(|&c| Action::Defend { champion: c }),
+                );
+                out.push(Action::Decline);
+            }
+            BattleStep::Round => {
+                let fighting = self.fighter(seat).map(|f| f.card);
+                for &card in &player.hand {
+                    match self.kind(card) {
+                        CardType::Ally => out.push(Action::PlayAlly(card)),
+                        CardType::MagicalItem | CardType::Artifact => {
+                            out.extend(fighting.map(|champion| Action::Attach { card, champion }))
+                        }
+                        kind if USABLE_IN_ROUND.contains(&kind) => out.push(Action::UseCard(card)),
+                        _ => {}
+                    }
+                }
+                out.push(Action::Pass);
+            }
+            BattleStep::NextAttacker => {
+                self.attack_candidates(seat, out);
+                out.push(Action::EndBattle);
+            }
+        }
+    }
+}
+
+/// A card with no world symbol fits any world; otherwise the worlds must match (SF-68, SF-78).
+fn same_world(card: World, other: World) -> bool {
+    matches!(card, World::Generic | World::NoWorld) || card == other
+}

@@ -1,0 +1,409 @@
+//! The state of a Spellfire game: every card by id and where it lies, the turn and its phase, the
+//! battle in progress and the stack of decisions owed out of turn. Cards are ids into one table
+//! that points into the catalogue; the state never copies a card's facts or names.
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use spellhall_core::{GameRng, Outcome, Pile, Seat};
+
+use crate::catalogue::cards::{Card, CardRef, CardType};
+use crate::catalogue::{Catalogue, Entry};
+use crate::format::Formats;
+use crate::formation::{Formation, FormationSize, Position};
+
+/// One physical card in this game, numbered from 0 across all decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardId(pub u16);
+
+impl CardId {
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// What the game loads: the catalogue of every card and the deck formats.
+#[derive(Debug)]
+pub struct Content {
+    pub catalogue: Catalogue,
+    pub formats: Formats,
+}
+
+impl Content {
+    pub fn shipped() -> Result<Self, spellhall_core::content::ContentError> {
+        Ok(Self {
+            catalogue: Catalogue::shipped()?,
+            formats: Formats::shipped()?,
+        })
+    }
+}
+
+/// Who owns a card and which catalogue entry it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardInfo {
+    pub owner: Seat,
+    /// Index into the catalogue's entries.
+    pub entry: u32,
+    /// The first catalogue entry with the same type and name: two cards are "the same card" for
+    /// the Rule of the Cosmos when their identities match (SF-95).
+    pub identity: u32,
+}
+
+/// The rulebook's ambiguities (AMB-n) and optional rules (section 26) that a table may choose.
+/// The default is the checklist's reading and no optional rule.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Rules {
+    /// Six realms, or ten with 110-card decks (AMB-34).
+    pub formation: FormationSize,
+    /// What breaks a tie of unrazed realms at a deck-out ending (AMB-1).
+    pub deckout_tiebreak: DeckoutTiebreak,
+    /// When a run-out draw pile ends the game (AMB-2).
+    pub deckout_end: DeckoutEnd,
+    /// Whether a razed realm may be replaced while a hole waits further forward (AMB-22).
+    pub replace_while_hole: ReplaceWhileHole,
+    /// What the losing side may attach from the hand during a round (AMB-9).
+    pub attach_in_combat: AttachInCombat,
+    /// Whether a side that is winning a round may still play events (AMB-7).
+    pub winner_may_play_events: bool,
+    /// Whether the two-mulligan limit counts per player or for the whole game (AMB-19).
+    pub mulligan_limit: MulliganLimit,
+    /// The Barbarian's Game (SF-243, SF-244).
+    pub barbarians_game: bool,
+    /// "True …" victory: deck-out never ends the game (SF-259, AMB-33).
+    pub true_victory: bool,
+    /// World Bonuses: +3 to a champion fighting for or against a realm of its own world (SF-260).
+    pub world_bonuses: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeckoutTiebreak {
+    /// Most razed realms, then most holdings.
+    #[default]
+    RazedMore,
+    RazedFewer,
+    /// Most realms of any kind, then most holdings.
+    AllRealmsMore,
+    /// Straight to holdings.
+    Skip,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeckoutEnd {
+    #[default]
+    EndOfCurrentTurn,
+    EndOfThatPlayersNextTurn,
+    Immediately,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplaceWhileHole {
+    #[default]
+    Allowed,
+    Forbidden,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttachInCombat {
+    #[default]
+    ItemsAndArtifacts,
+    ItemsOnly,
+    None,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MulliganLimit {
+    #[default]
+    PerPlayer,
+    PerGame,
+}
+
+/// A game as chosen at setup: each seat's deck (in seat order), the format they were built for,
+/// and the rules the table agreed on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// The deck format's id ("55", "75", "110", "55-starter").
+    pub format: String,
+    pub decks: Vec<Vec<CardRef>>,
+    #[serde(default)]
+    pub rules: Rules,
+}
+
+/// A champion in a pool with the magical items and artifacts attached to it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Champion {
+    pub card: CardId,
+    pub attachments: Vec<CardId>,
+}
+
+/// One player's cards.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub draw: Pile<CardId>,
+    pub hand: Vec<CardId>,
+    pub formation: Formation,
+    pub pool: Vec<Champion>,
+    pub discard: Vec<CardId>,
+    pub limbo: Vec<CardId>,
+    pub abyss: Vec<CardId>,
+    /// Turns this player has begun.
+    pub turns: u32,
+    /// Realms this player has put into his formation since the deal (for the mulligan, SF-216).
+    pub realms_played: u32,
+    /// Mulligans this player has called (SF-220).
+    pub mulligans: u8,
+}
+
+impl Player {
+    pub(crate) fn new(size: FormationSize) -> Self {
+        Self {
+            draw: Pile::new(),
+            hand: Vec::new(),
+            formation: Formation::new(size),
+            pool: Vec::new(),
+            discard: Vec::new(),
+            limbo: Vec::new(),
+            abyss: Vec::new(),
+            turns: 0,
+            realms_played: 0,
+            mulligans: 0,
+        }
+    }
+
+    pub fn pool_index(&self, champion: CardId) -> Option<usize> {
+        self.pool.iter().position(|c| c.card == champion)
+    }
+}
+
+/// The phases of a turn that wait for decisions (SF-31). Phase 1 (the draw) happens when phase 0
+/// ends; phase 6 (end of turn) when phase 5 ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Phase 0: rule cards, start-of-turn powers.
+    StartOfTurn,
+    /// Phase 2: one realm action and one holding.
+    Realms,
+    /// Phase 3: champions into the pool, items attached, then perhaps an attack.
+    Pool,
+    /// Phase 4: a battle (see [`Battle`]).
+    Battle,
+    /// Phase 5: discard down to the hand limit, then end the turn.
+    AfterBattle,
+    Over,
+}
+
+impl Phase {
+    pub fn number(self) -> u8 {
+        match self {
+            Phase::StartOfTurn => 0,
+            Phase::Realms => 2,
+            Phase::Pool => 3,
+            Phase::Battle => 4,
+            Phase::AfterBattle => 5,
+            Phase::Over => 6,
+        }
+    }
+}
+
+/// Where a fighting champion came from: a card from the hand or the pool, or a realm (or its
+/// holding) that defends itself (SF-225).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FighterKind {
+    Champion,
+    Realm,
+    Holding,
+}
+
+/// One side of a round: its champion, the items and artifacts it brought, and the one-round cards
+/// played with it (allies, spells and the like, SF-82).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighter {
+    pub card: CardId,
+    pub kind: FighterKind,
+    pub attachments: Vec<CardId>,
+    pub round_cards: Vec<CardId>,
+}
+
+impl Fighter {
+    pub(crate) fn champion(champion: Champion) -> Self {
+        Self {
+            card: champion.card,
+            kind: FighterKind::Champion,
+            attachments: champion.attachments,
+            round_cards: Vec::new(),
+        }
+    }
+}
+
+/// Where a battle stands (SF-105–122).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BattleStep {
+    /// The defender chooses a champion, a realm champion, or declines.
+    ChooseDefender,
+    /// Both champions fight; the losing side plays cards or passes.
+    Round,
+    /// The attacker won a round: another champion, or the battle ends.
+    NextAttacker,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub attacker: Seat,
+    pub defender: Seat,
+    pub target: Position,
+    pub step: BattleStep,
+    pub attacking: Option<Fighter>,
+    pub defending: Option<Fighter>,
+    /// Champions that have defended in this battle (SF-120).
+    pub defended: Vec<CardId>,
+}
+
+/// A decision owed before play goes on, on top of the phase's own. The top of the stack decides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// A seat said "wait": it may play an event now, or change its mind (SF-186).
+    Claim { seat: Seat },
+    /// An event was played; `asking` may react or pass, then the next seat clockwise (SF-192).
+    EventPause { event: CardId, by: Seat, asking: Seat },
+    /// The winner of a battle drew `card`: play it at once, keep it, or put it back (SF-211).
+    Spoils { seat: Seat, card: CardId },
+    /// A razed realm is being rebuilt: `left` more cards to discard from the hand (SF-61).
+    Rebuild { seat: Seat, at: Position, left: u8 },
+}
+
+impl Pending {
+    pub fn seat(&self) -> Seat {
+        match *self {
+            Pending::Claim { seat } | Pending::Spoils { seat, .. } | Pending::Rebuild { seat, .. } => seat,
+            Pending::EventPause { asking, .. } => asking,
+        }
+    }
+}
+
+/// What has been done this turn, for the once-a-turn limits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnUse {
+    pub realm_action: bool,
+    pub holding: bool,
+    pub battle: bool,
+    /// Champions that have attacked this turn (SF-119).
+    pub attacked: Vec<CardId>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Spellfire {
+    /// The catalogue and formats (not part of the state: loaded separately).
+    #[serde(skip)]
+    pub(crate) content: Arc<Content>,
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    pub(crate) cards: Vec<CardInfo>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) active: Seat,
+    /// Turns begun, from 1.
+    pub(crate) turn: u32,
+    pub(crate) phase: Phase,
+    pub(crate) used: TurnUse,
+    pub(crate) battle: Option<Battle>,
+    pub(crate) pending: Vec<Pending>,
+    /// The rule card in play (SF-222).
+    pub(crate) rule_card: Option<CardId>,
+    /// The turn in which a draw pile ran out, and whose it was (SF-214, AMB-2).
+    pub(crate) deckout: Option<(u32, Seat)>,
+    /// Mulligans called in this game, for the per-game limit (AMB-19).
+    pub(crate) mulligans: u8,
+    /// The number of cards drawn each turn and the hand limit, from the format (SF-33, SF-46).
+    pub(crate) draw_per_turn: u8,
+    pub(crate) hand_limit: u8,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Spellfire {
+    pub fn content(&self) -> &Arc<Content> {
+        &self.content
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn battle(&self) -> Option<&Battle> {
+        self.battle.as_ref()
+    }
+
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.last()
+    }
+
+    pub fn player(&self, seat: Seat) -> &Player {
+        &self.players[seat.index()]
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        &mut self.players[seat.index()]
+    }
+
+    pub fn rule_card(&self) -> Option<CardId> {
+        self.rule_card
+    }
+
+    pub fn hand_limit(&self) -> usize {
+        usize::from(self.hand_limit)
+    }
+
+    /// The catalogue entry of a card in this game.
+    pub fn entry(&self, card: CardId) -> &Entry {
+        &self.content.catalogue.entries[self.cards[card.index()].entry as usize]
+    }
+
+    pub fn card(&self, card: CardId) -> &Card {
+        &self.entry(card).card
+    }
+
+    pub fn card_ref(&self, card: CardId) -> CardRef {
+        self.entry(card).id
+    }
+
+    pub fn kind(&self, card: CardId) -> CardType {
+        self.card(card).kind
+    }
+
+    pub fn name(&self, card: CardId) -> &str {
+        &self.card(card).name
+    }
+
+    pub fn owner(&self, card: CardId) -> Seat {
+        self.cards[card.index()].owner
+    }
+
+    pub fn card_count(&self) -> usize {
+        self.cards.len()
+    }
+
+    /// The number on the card's icon (a champion's level, a bonus), 0 when it varies or is absent.
+    pub fn icon_value(&self, card: CardId) -> i32 {
+        self.card(card).level.as_ref().and_then(|l| l.value()).unwrap_or(0)
+    }
+
+    /// The seat `steps` places to the left of `seat` (clockwise, SF-30).
+    pub fn left_of(&self, seat: Seat, steps: usize) -> Seat {
+        seat.left(steps, self.seats())
+    }
+}

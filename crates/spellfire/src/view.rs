@@ -1,0 +1,209 @@
+//! What one seat may see: every formation, pool, discard pile, Abyss and the battle (all open
+//! information, SF-12), its own hand, and only the sizes of the other hands and the draw piles.
+
+use serde::Serialize;
+use spellhall_core::Seat;
+
+use crate::catalogue::cards::CardRef;
+use crate::combat::{Side, Total};
+use crate::formation::Position;
+use crate::state::{BattleStep, CardId, FighterKind, Pending, Phase, Spellfire};
+
+/// A card the viewer may see: its id in this game, which card it is, and whether the engine
+/// enforces its power (false while it is `Unscripted`, so the table can mark it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub id: CardId,
+    pub card: CardRef,
+    pub enforced: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RealmView {
+    pub at: Position,
+    pub realm: CardView,
+    pub razed: bool,
+    pub holding: Option<CardView>,
+    /// Attackable by a champion without movement powers (SF-55).
+    pub exposed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChampionView {
+    pub champion: CardView,
+    pub attachments: Vec<CardView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub hand_count: usize,
+    pub draw_count: usize,
+    /// Position by position, empty ones as `None`.
+    pub formation: Vec<Option<RealmView>>,
+    pub pool: Vec<ChampionView>,
+    pub discard: Vec<CardView>,
+    pub limbo: Vec<CardView>,
+    pub abyss: Vec<CardView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FighterView {
+    pub champion: CardView,
+    /// A realm or holding defending itself.
+    pub is_realm: bool,
+    pub attachments: Vec<CardView>,
+    pub round_cards: Vec<CardView>,
+    pub total: Total,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BattleView {
+    pub attacker: Seat,
+    pub defender: Seat,
+    pub target: Position,
+    pub step: BattleStep,
+    pub attacking: Option<FighterView>,
+    pub defending: Option<FighterView>,
+    /// Who is losing the round now, while both sides fight.
+    pub losing: Option<Side>,
+}
+
+/// The decision owed out of turn, as the table may show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PendingView {
+    Claim {
+        seat: Seat,
+    },
+    EventPause {
+        event: CardView,
+        by: Seat,
+        asking: Seat,
+    },
+    /// The spoils card is shown only to the seat that drew it.
+    Spoils {
+        seat: Seat,
+        card: Option<CardView>,
+    },
+    Rebuild {
+        seat: Seat,
+        at: Position,
+        left: u8,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub seat: Seat,
+    pub active: Seat,
+    pub turn: u32,
+    pub phase: Phase,
+    pub to_act: Option<Seat>,
+    pub hand: Vec<CardView>,
+    pub players: Vec<PlayerView>,
+    pub rule_card: Option<CardView>,
+    pub battle: Option<BattleView>,
+    pub pending: Option<PendingView>,
+    pub hand_limit: usize,
+}
+
+impl Spellfire {
+    pub fn card_view(&self, card: CardId) -> CardView {
+        CardView {
+            id: card,
+            card: self.card_ref(card),
+            enforced: self.card(card).power.is_enforced(),
+        }
+    }
+
+    fn card_views(&self, cards: &[CardId]) -> Vec<CardView> {
+        cards.iter().map(|&c| self.card_view(c)).collect()
+    }
+
+    pub fn view_for(&self, seat: Seat) -> View {
+        let players = Seat::all(self.seats())
+            .map(|s| {
+                let player = self.player(s);
+                let formation = &player.formation;
+                PlayerView {
+                    seat: s,
+                    hand_count: player.hand.len(),
+                    draw_count: player.draw.len(),
+                    formation: formation
+                        .positions()
+                        .map(|at| {
+                            formation.slot(at).map(|slot| RealmView {
+                                at,
+                                realm: self.card_view(slot.realm),
+                                razed: slot.razed,
+                                holding: slot.holding.map(|h| self.card_view(h)),
+                                exposed: formation.is_exposed(at),
+                            })
+                        })
+                        .collect(),
+                    pool: player
+                        .pool
+                        .iter()
+                        .map(|c| ChampionView {
+                            champion: self.card_view(c.card),
+                            attachments: self.card_views(&c.attachments),
+                        })
+                        .collect(),
+                    discard: self.card_views(&player.discard),
+                    limbo: self.card_views(&player.limbo),
+                    abyss: self.card_views(&player.abyss),
+                }
+            })
+            .collect();
+        let battle = self.battle.as_ref().map(|b| {
+            let fighter = |side: Side| {
+                let f = match side {
+                    Side::Attacker => b.attacking.as_ref()?,
+                    Side::Defender => b.defending.as_ref()?,
+                };
+                Some(FighterView {
+                    champion: self.card_view(f.card),
+                    is_realm: f.kind != FighterKind::Champion,
+                    attachments: self.card_views(&f.attachments),
+                    round_cards: self.card_views(&f.round_cards),
+                    total: self.total(side)?,
+                })
+            };
+            BattleView {
+                attacker: b.attacker,
+                defender: b.defender,
+                target: b.target,
+                step: b.step,
+                attacking: fighter(Side::Attacker),
+                defending: fighter(Side::Defender),
+                losing: (b.step == BattleStep::Round).then(|| self.losing_side()),
+            }
+        });
+        let pending = self.pending.last().map(|p| match *p {
+            Pending::Claim { seat } => PendingView::Claim { seat },
+            Pending::EventPause { event, by, asking } => PendingView::EventPause {
+                event: self.card_view(event),
+                by,
+                asking,
+            },
+            Pending::Spoils { seat: owner, card } => PendingView::Spoils {
+                seat: owner,
+                card: (owner == seat).then(|| self.card_view(card)),
+            },
+            Pending::Rebuild { seat, at, left } => PendingView::Rebuild { seat, at, left },
+        });
+        View {
+            seat,
+            active: self.active,
+            turn: self.turn,
+            phase: self.phase,
+            to_act: self.decider(),
+            hand: self.card_views(&self.player(seat).hand),
+            players,
+            rule_card: self.rule_card.map(|c| self.card_view(c)),
+            battle,
+            pending,
+            hand_limit: self.hand_limit(),
+        }
+    }
+}
