@@ -20,6 +20,8 @@ pub mod effects;
 pub mod event;
 pub mod formation;
 pub mod legal;
+#[cfg(feature = "scenario")]
+pub mod scenario;
 pub mod state;
 pub mod view;
 

@@ -45,8 +45,8 @@ pub struct CardInfo {
     pub owner: Seat,
     /// Index into the catalogue's entries.
     pub entry: u32,
-    /// The first catalogue entry with the same type and name: two cards are "the same card" for
-    /// the Rule of the Cosmos when their identities match (SF-95).
+    /// Shared by every card of this game with the same type and name: two cards are "the same
+    /// card" for the Rule of the Cosmos when their identities match (SF-95).
     pub identity: u32,
 }
 

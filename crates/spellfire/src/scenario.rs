@@ -1,0 +1,310 @@
+//! `TestGame`: a game laid out card by card for scenario tests, benchmarks and screenshots
+//! (feature `scenario`; the app never builds games this way). Cards are named as printed — the
+//! first card of that name in catalogue order, 1st Edition first — or by reference (`"3rd/44"`).
+//!
+//! ```ignore
+//! let game = TestGame::new(2)
+//!     .hand(0, ["Waterdeep"])
+//!     .formation(1, [realm(A, "Cormyr"), realm(B, "Sembia").razed()])
+//!     .pool(1, [("Elminster the Mage", &["Sword of Justice"][..])])
+//!     .phase(Phase::Realms)
+//!     .build();
+//! ```
+
+use std::sync::{Arc, OnceLock};
+
+use spellhall_core::{GameRng, Seat};
+
+use crate::catalogue::cards::CardRef;
+use crate::formation::{Position, Slot};
+use crate::state::{CardId, CardInfo, Champion, Config, Content, Phase, Player, Rules, Spellfire, TurnUse};
+
+/// The shipped content, loaded once per test process.
+pub fn shipped_content() -> Arc<Content> {
+    static CONTENT: OnceLock<Arc<Content>> = OnceLock::new();
+    Arc::clone(CONTENT.get_or_init(|| Arc::new(Content::shipped().expect("the shipped content loads"))))
+}
+
+/// A realm for [`TestGame::formation`].
+#[derive(Clone, Debug)]
+pub struct RealmSetup {
+    at: Position,
+    realm: String,
+    razed: bool,
+    holding: Option<String>,
+}
+
+/// The realm `name` at position `at` (0 = A), face up and without a holding.
+pub fn realm(at: u8, name: &str) -> RealmSetup {
+    RealmSetup {
+        at: Position(at),
+        realm: name.into(),
+        razed: false,
+        holding: None,
+    }
+}
+
+impl RealmSetup {
+    pub fn razed(mut self) -> Self {
+        self.razed = true;
+        self
+    }
+
+    pub fn holding(mut self, name: &str) -> Self {
+        self.holding = Some(name.into());
+        self
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+struct SeatSetup {
+    hand: Vec<String>,
+    formation: Vec<RealmSetup>,
+    pool: Vec<(String, Vec<String>)>,
+    draw: Vec<String>,
+    discard: Vec<String>,
+    limbo: Vec<String>,
+    abyss: Vec<String>,
+    turns: Option<u32>,
+}
+
+/// A game laid out for a test.
+#[derive(Clone, Debug)]
+pub struct TestGame {
+    seats: Vec<SeatSetup>,
+    format: String,
+    rules: Rules,
+    active: Seat,
+    phase: Phase,
+    rule_card: Option<(Seat, String)>,
+    /// Cards under the named ones in every draw pile, so that draws find something.
+    filler: usize,
+    seed: u64,
+}
+
+/// A 1st Edition ally with no special power: harmless in any draw pile.
+const FILLER: &str = "The Iron Legion";
+
+impl TestGame {
+    /// `seats` players with empty hands and formations, ten filler cards in each draw pile, the
+    /// 55-card format and the checklist's default rules; seat 0 in phase 2 of turn 1.
+    pub fn new(seats: usize) -> Self {
+        Self {
+            seats: vec![SeatSetup::default(); seats],
+            format: "55".into(),
+            rules: Rules::default(),
+            active: Seat(0),
+            phase: Phase::Realms,
+            rule_card: None,
+            filler: 10,
+            seed: 1,
+        }
+    }
+
+    pub fn format(mut self, id: &str) -> Self {
+        self.format = id.into();
+        self
+    }
+
+    pub fn rules(mut self, change: impl FnOnce(&mut Rules)) -> Self {
+        change(&mut self.rules);
+        self
+    }
+
+    pub fn active(mut self, seat: u8) -> Self {
+        self.active = Seat(seat);
+        self
+    }
+
+    pub fn phase(mut self, phase: Phase) -> Self {
+        self.phase = phase;
+        self
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Filler cards under the named draw pile cards of every seat (default 10).
+    pub fn filler(mut self, cards: usize) -> Self {
+        self.filler = cards;
+        self
+    }
+
+    fn seat(&mut self, seat: u8) -> &mut SeatSetup {
+        &mut self.seats[usize::from(seat)]
+    }
+
+    pub fn hand<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
+        self.seat(seat).hand.extend(cards.iter().map(|c| c.to_string()));
+        self
+    }
+
+    pub fn formation<const N: usize>(mut self, seat: u8, realms: [RealmSetup; N]) -> Self {
+        self.seat(seat).formation.extend(realms);
+        self
+    }
+
+    /// Champions in the pool, each with its magical items and artifacts.
+    pub fn pool<const N: usize>(mut self, seat: u8, champions: [(&str, &[&str]); N]) -> Self {
+        for (champion, attached) in champions {
+            self.seat(seat)
+                .pool
+                .push((champion.into(), attached.iter().map(|c| c.to_string()).collect()));
+        }
+        self
+    }
+
+    /// The top cards of the draw pile, top first.
+    pub fn draw<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
+        self.seat(seat).draw.extend(cards.iter().map(|c| c.to_string()));
+        self
+    }
+
+    pub fn discard<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
+        self.seat(seat).discard.extend(cards.iter().map(|c| c.to_string()));
+        self
+    }
+
+    pub fn limbo<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
+        self.seat(seat).limbo.extend(cards.iter().map(|c| c.to_string()));
+        self
+    }
+
+    pub fn abyss<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
+        self.seat(seat).abyss.extend(cards.iter().map(|c| c.to_string()));
+        self
+    }
+
+    pub fn rule_card(mut self, seat: u8, card: &str) -> Self {
+        self.rule_card = Some((Seat(seat), card.into()));
+        self
+    }
+
+    /// How many turns `seat` has begun (the active seat has begun 1 by default).
+    pub fn turns(mut self, seat: u8, turns: u32) -> Self {
+        self.seat(seat).turns = Some(turns);
+        self
+    }
+
+    /// Lay the game out. Panics on a card name the catalogue does not know: a test's mistake.
+    pub fn build(self) -> Spellfire {
+        let content = shipped_content();
+        let format = content.formats.get(&self.format).expect("a known format");
+        let mut game = Spellfire {
+            content: Arc::clone(&content),
+            config: Config {
+                format: self.format.clone(),
+                decks: vec![Vec::new(); self.seats.len()],
+                rules: self.rules.clone(),
+            },
+            rng: GameRng::new(self.seed),
+            cards: Vec::new(),
+            players: (0..self.seats.len())
+                .map(|_| Player::new(self.rules.formation))
+                .collect(),
+            active: self.active,
+            turn: 1,
+            phase: self.phase,
+            used: TurnUse::default(),
+            battle: None,
+            pending: Vec::new(),
+            rule_card: None,
+            deckout: None,
+            mulligans: 0,
+            draw_per_turn: format.draw_per_turn() as u8,
+            hand_limit: match format.cards.max {
+                0..=55 => 8,
+                56..=75 => 10,
+                _ => 12,
+            },
+            outcome: None,
+        };
+        for (index, setup) in self.seats.iter().enumerate() {
+            let seat = Seat(index as u8);
+            let mut new = |game: &mut Spellfire, name: &str| game.add_card(seat, name);
+            let hand: Vec<CardId> = setup.hand.iter().map(|c| new(&mut game, c)).collect();
+            let mut draw: Vec<CardId> = setup.draw.iter().map(|c| new(&mut game, c)).collect();
+            draw.extend((0..self.filler).map(|_| new(&mut game, FILLER)));
+            let discard: Vec<CardId> = setup.discard.iter().map(|c| new(&mut game, c)).collect();
+            let limbo: Vec<CardId> = setup.limbo.iter().map(|c| new(&mut game, c)).collect();
+            let abyss: Vec<CardId> = setup.abyss.iter().map(|c| new(&mut game, c)).collect();
+            let mut slots = Vec::new();
+            for realm in &setup.formation {
+                let card = new(&mut game, &realm.realm);
+                let holding = realm.holding.as_deref().map(|h| new(&mut game, h));
+                slots.push((
+                    realm.at,
+                    Slot {
+                        realm: card,
+                        razed: realm.razed,
+                        holding,
+                    },
+                ));
+            }
+            let mut pool = Vec::new();
+            for (champion, attached) in &setup.pool {
+                let card = new(&mut game, champion);
+                let attachments = attached.iter().map(|c| new(&mut game, c)).collect();
+                pool.push(Champion { card, attachments });
+            }
+            let player = game.player_mut(seat);
+            player.hand = hand;
+            player.draw = spellhall_core::Pile::from_top_down(draw);
+            player.discard = discard;
+            player.limbo = limbo;
+            player.abyss = abyss;
+            player.pool = pool;
+            player.realms_played = slots.len() as u32;
+            for (at, slot) in slots {
+                player.formation.place(at, slot);
+            }
+            player.turns = setup.turns.unwrap_or(u32::from(seat == self.active));
+        }
+        if let Some((seat, name)) = &self.rule_card {
+            game.rule_card = Some(game.add_card(*seat, name));
+        }
+        game
+    }
+}
+
+impl Spellfire {
+    /// A new card of `seat`'s, not yet in any zone: a name or a reference like `3rd/44`.
+    fn add_card(&mut self, seat: Seat, name: &str) -> CardId {
+        let catalogue = &self.content.catalogue;
+        let entry = match name.parse::<CardRef>() {
+            Ok(id) if name.contains('/') => catalogue.index_of(id),
+            _ => catalogue.named(name).next().and_then(|e| catalogue.index_of(e.id)),
+        }
+        .unwrap_or_else(|| panic!("no card named {name}"));
+        let facts = &catalogue.entries[entry];
+        let identity = catalogue
+            .entries
+            .iter()
+            .position(|e| e.card.kind == facts.card.kind && e.key == facts.key)
+            .unwrap_or(entry);
+        self.cards.push(CardInfo {
+            owner: seat,
+            entry: entry as u32,
+            identity: identity as u32,
+        });
+        CardId(self.cards.len() as u16 - 1)
+    }
+
+    /// The card of `seat`'s named `name` (the first, if several): for tests to name cards.
+    pub fn id_of(&self, seat: u8, name: &str) -> CardId {
+        (0..self.cards.len())
+            .map(|i| CardId(i as u16))
+            .find(|&c| self.owner(c) == Seat(seat) && self.name(c).eq_ignore_ascii_case(name))
+            .unwrap_or_else(|| panic!("Seat {} has no {name}", seat + 1))
+    }
+
+    /// Every copy of `seat`'s named `name`.
+    pub fn ids_of(&self, seat: u8, name: &str) -> Vec<CardId> {
+        (0..self.cards.len())
+            .map(|i| CardId(i as u16))
+            .filter(|&c| self.owner(c) == Seat(seat) && self.name(c).eq_ignore_ascii_case(name))
+            .collect()
+    }
+}
