@@ -223,7 +223,7 @@ impl TestGame {
         };
         for (index, setup) in self.seats.iter().enumerate() {
             let seat = Seat(index as u8);
-            let mut new = |game: &mut Spellfire, name: &str| game.add_card(seat, name);
+            let new = |game: &mut Spellfire, name: &str| game.add_card(seat, name);
             let hand: Vec<CardId> = setup.hand.iter().map(|c| new(&mut game, c)).collect();
             let mut draw: Vec<CardId> = setup.draw.iter().map(|c| new(&mut game, c)).collect();
             draw.extend((0..self.filler).map(|_| new(&mut game, FILLER)));
