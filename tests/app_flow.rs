@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use spellhall::active::ActiveGame;
 use spellhall::commands::UiCommand;
 use spellhall::games::tally::TallyAdapter;
-use spellhall::games::{Availability, GameAdapter, GameCatalog, GameEntry, SetupChoice};
+use spellhall::games::{AddedContent, Availability, GameAdapter, GameCatalog, GameEntry, SetupChoice, UserContent};
 use spellhall::hotseat::{HotSeat, TableFocus};
 use spellhall::notices::Notices;
 use spellhall::paths::UserDirs;
@@ -462,11 +462,17 @@ impl GameAdapter for TallyWithUserContent {
         TallyAdapter::config(players, options)
     }
 
-    fn load_content(user_dir: &std::path::Path) -> Result<(), Vec<spellhall_core::content::ContentError>> {
-        for file in spellhall_core::content::user_files(user_dir).map_err(|e| vec![e])? {
-            spellhall_core::content::parse_ron::<Vec<(String, u8)>>(&file.name, &file.text).map_err(|e| vec![e])?;
-        }
+    fn shipped_content() -> Result<(), Vec<spellhall_core::content::ContentError>> {
         Ok(())
+    }
+
+    fn user_content() -> UserContent<()> {
+        UserContent::Adds(|_, files| {
+            for file in files {
+                spellhall_core::content::parse_ron::<Vec<(String, u8)>>(&file.name, &file.text).map_err(|e| vec![e])?;
+            }
+            Ok(())
+        })
     }
 
     fn draw_table(
@@ -485,7 +491,7 @@ impl GameAdapter for TallyWithUserContent {
 }
 
 #[test]
-fn content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_app_runs_on() {
+fn added_content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_game_plays_on() {
     let dir = scratch("bad-content");
     let dirs = UserDirs::under(&dir);
     let content = dirs.content_dir("tally");
@@ -493,21 +499,16 @@ fn content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_app_
     fs::write(content.join("extra.ron"), "[\n  (\"Hawk\", 3),\n  (\"Bear\" 5),\n]").unwrap();
     let mut catalog = GameCatalog::shipped(&dirs);
     catalog.register(GameEntry::playable::<TallyWithUserContent>(&content));
-    assert!(matches!(
-        catalog.get("tally").unwrap().availability,
-        Availability::BrokenContent(_)
-    ));
+    let tally = catalog.get("tally").unwrap();
+    assert!(matches!(tally.availability, Availability::Playable(_)));
+    assert!(matches!(tally.added_content, AddedContent::Refused(_)));
     let mut app = spellhall::headless_app(dirs, catalog);
     app.update();
     let problem = app.world().resource::<Notices>().problems.last().cloned().unwrap();
     assert!(problem.contains("extra.ron:3:"), "{problem}");
+    assert!(problem.contains("plays with its own cards only"), "{problem}");
     send(&mut app, UiCommand::OpenSetup("tally".into()));
-    assert_eq!(screen(&app), Screen::Title);
-    let toast = app.world().resource::<Notices>().toasts.last().cloned().unwrap();
-    assert_eq!(
-        toast.text,
-        "Tally (test game) cannot be played: its content did not load."
-    );
+    assert_eq!(screen(&app), Screen::Setup);
 }
 
 #[test]

@@ -5,7 +5,6 @@
 //! magic, its targets, which are picked on the table.
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 use std::sync::Arc;
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
@@ -16,7 +15,7 @@ use mighty_magics::{
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, ToAct, seat_name};
 
-use super::{GameAdapter, SetupOption};
+use super::{GameAdapter, SetupOption, UserContent};
 use crate::ui::card::{CardFace, CardSize, card, fit_font};
 use crate::ui::theme;
 
@@ -778,9 +777,13 @@ impl GameAdapter for MightyMagicsAdapter {
         })
     }
 
-    /// The deck is the rulebook's card list, so a player's own files do not apply.
-    fn load_content(_user_dir: &Path) -> Result<Arc<Cards>, Vec<ContentError>> {
+    fn shipped_content() -> Result<Arc<Cards>, Vec<ContentError>> {
         Cards::shipped().map(Arc::new)
+    }
+
+    /// The player's cards join the shared deck, each with its copies.
+    fn user_content() -> UserContent<Arc<Cards>> {
+        UserContent::Adds(|shipped, files| shipped.with_user_files(files).map(Arc::new))
     }
 
     fn draw_table(

@@ -8,13 +8,13 @@ pub mod spells_of_doom;
 pub mod tally;
 
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use serde::Serialize;
-use spellhall_core::content::ContentError;
+use spellhall_core::content::{ContentError, SourceFile, user_file_paths, with_user_content};
 use spellhall_core::{Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan};
 
 /// One choice on the setup screen ("Short game", "Variant").
@@ -58,8 +58,12 @@ pub trait GameAdapter: Send + Sync + 'static {
     /// The game's config for `players` seats and the chosen options.
     fn config(players: u8, options: &[usize]) -> Result<<Self::G as Game>::Config, String>;
 
-    /// Load the shipped content (embedded in the binary) plus the user's own files in `user_dir`.
-    fn load_content(user_dir: &Path) -> Result<<Self::G as Game>::Content, Vec<ContentError>>;
+    /// The shipped content, embedded in the binary.
+    fn shipped_content() -> Result<<Self::G as Game>::Content, Vec<ContentError>>;
+
+    /// Whether a player may add content in `<data>/content/<game-id>/`, and how it joins the
+    /// shipped content. The same rule holds for every game: see [`with_user_content`].
+    fn user_content() -> UserContent<<Self::G as Game>::Content>;
 
     /// Draw the table as `view` shows it. `legal` holds the actions open to the viewer (empty when it
     /// is not the viewer's decision). Returns the action the player chose this frame, if any.
@@ -94,6 +98,96 @@ pub trait GameAdapter: Send + Sync + 'static {
 
     /// The rules in brief, shown with F1.
     fn rules_summary() -> &'static str;
+}
+
+/// Whether a game takes content a player adds, and how.
+pub enum UserContent<C> {
+    /// The player's files add to the shipped content: the game's merge, built on the kernel's
+    /// [`spellhall_core::content::Catalog::with_added`].
+    Adds(fn(&C, &[SourceFile]) -> Result<C, Vec<ContentError>>),
+    /// The game takes none, for this reason; its folder is never read.
+    NotTaken(&'static str),
+}
+
+/// What became of the content a player put in a game's folder.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum AddedContent {
+    /// There was none.
+    #[default]
+    None,
+    /// This many files were added to the shipped content.
+    Added(usize),
+    /// Not added, for these reasons: the game starts with its shipped content alone.
+    Refused(Vec<ContentError>),
+    /// The game takes no added content, yet its folder holds `.ron` files; they were not read.
+    Ignored {
+        folder: PathBuf,
+        files: usize,
+        reason: &'static str,
+    },
+}
+
+impl AddedContent {
+    /// Load the shipped content plus the player's files in `folder`, by the rule every game
+    /// follows ([`with_user_content`]: new items only, all files or none).
+    pub fn load<C>(shipped: C, folder: &Path, user_content: UserContent<C>) -> (C, AddedContent) {
+        match user_content {
+            UserContent::Adds(add) => {
+                let start = with_user_content(shipped, folder, add);
+                let added = match (start.refused.is_empty(), start.added_files) {
+                    (false, _) => AddedContent::Refused(start.refused),
+                    (true, 0) => AddedContent::None,
+                    (true, files) => AddedContent::Added(files),
+                };
+                (start.content, added)
+            }
+            UserContent::NotTaken(reason) => {
+                let files = user_file_paths(folder).map_or(0, |paths| paths.len());
+                let added = if files == 0 {
+                    AddedContent::None
+                } else {
+                    AddedContent::Ignored {
+                        folder: folder.to_path_buf(),
+                        files,
+                        reason,
+                    }
+                };
+                (shipped, added)
+            }
+        }
+    }
+
+    /// A few words for the game's tile on the title screen, and whether they report a problem.
+    pub fn tile_note(&self) -> Option<(String, bool)> {
+        match self {
+            AddedContent::None => None,
+            AddedContent::Added(files) => Some((format!("With your added content ({files} file(s))."), false)),
+            AddedContent::Refused(errors) => Some((
+                format!(
+                    "Your added content was not loaded ({} problem(s)): see the problem report.",
+                    errors.len()
+                ),
+                true,
+            )),
+            AddedContent::Ignored { .. } => Some(("Takes no added content: your files are not read.".into(), false)),
+        }
+    }
+
+    /// A problem for the player to read, naming every file, line, column and item at fault.
+    pub fn problem(&self, game: &str) -> Option<String> {
+        match self {
+            AddedContent::None | AddedContent::Added(_) => None,
+            AddedContent::Refused(errors) => Some(format!(
+                "Your content for {game} was not added, so {game} plays with its own cards only. \
+                 Fix these and start Spellhall again:\n{}",
+                errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
+            )),
+            AddedContent::Ignored { folder, files, reason } => Some(format!(
+                "{game} takes no added content ({reason}), so the {files} file(s) in {} were not read.",
+                folder.display()
+            )),
+        }
+    }
 }
 
 /// A game in progress, whatever game it is.
@@ -285,18 +379,25 @@ pub struct GameEntry {
     pub tagline: &'static str,
     pub players: RangeInclusive<u8>,
     pub availability: Availability,
+    /// What became of the content the player added for this game.
+    pub added_content: AddedContent,
     pub rules_summary: &'static str,
 }
 
 impl GameEntry {
-    /// An entry whose content is loaded now (embedded content plus the user's folder).
+    /// An entry whose content is loaded now: the embedded content, plus the player's files in
+    /// `user_content` when the game takes them.
     pub fn playable<A: GameAdapter>(user_content: &Path) -> Self {
-        let availability = match A::load_content(user_content) {
-            Ok(content) => Availability::Playable(Box::new(Factory::<A> {
-                content: Arc::new(content),
-                adapter: std::marker::PhantomData,
-            })),
-            Err(errors) => Availability::BrokenContent(errors),
+        let (availability, added_content) = match A::shipped_content() {
+            Ok(shipped) => {
+                let (content, added) = AddedContent::load(shipped, user_content, A::user_content());
+                let factory = Factory::<A> {
+                    content: Arc::new(content),
+                    adapter: std::marker::PhantomData,
+                };
+                (Availability::Playable(Box::new(factory)), added)
+            }
+            Err(errors) => (Availability::BrokenContent(errors), AddedContent::None),
         };
         Self {
             id: A::G::ID,
@@ -304,6 +405,7 @@ impl GameEntry {
             tagline: A::TAGLINE,
             players: A::PLAYERS,
             availability,
+            added_content,
             rules_summary: A::rules_summary(),
         }
     }
@@ -326,12 +428,13 @@ impl GameCatalog {
     /// The four games: those built are playable, with their content loaded (embedded, plus the
     /// player's folder under `dirs`); the others say what they are waiting for.
     pub fn shipped(dirs: &crate::paths::UserDirs) -> Self {
-        let coming = |id, name, tagline, players, issue| GameEntry {
+        let coming = |id, name, tagline, players, issue, added_content| GameEntry {
             id,
             name,
             tagline,
             players,
             availability: Availability::NotYetBuilt(issue),
+            added_content,
             rules_summary: "",
         };
         Self {
@@ -342,6 +445,8 @@ impl GameCatalog {
                     "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.",
                     2..=6,
                     "The Spellfire rules are not built yet; its decks can be built now in the deck editor.",
+                    // The player's sets join the deck editor's catalogue.
+                    crate::screens::deck_editor::model::spellfire_added_content(&dirs.content_dir("spellfire")),
                 ),
                 GameEntry::playable::<spells_of_doom::SpellsOfDoomAdapter>(&dirs.content_dir("spells-of-doom")),
                 GameEntry::playable::<mighty_magics::MightyMagicsAdapter>(&dirs.content_dir("mighty-magics")),
@@ -362,7 +467,7 @@ impl GameCatalog {
         }
     }
 
-    /// Every content error of every game, for the startup dialog.
+    /// Every content error of every game, shipped or added by the player, for the startup dialog.
     pub fn content_problems(&self) -> Vec<String> {
         self.entries
             .iter()
@@ -372,7 +477,7 @@ impl GameCatalog {
                     e.name,
                     errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
                 )),
-                _ => None,
+                _ => e.added_content.problem(e.name),
             })
             .collect()
     }

@@ -2,7 +2,6 @@
 //! middle (each top card turned to face the side that controls it), your side and hand below.
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 
 use bevy_egui::egui::{self, Color32, RichText};
 use spellcaster::{Action, Answer, CardId, Colour, Config, Side, SpellOption, Spellcaster, Spells, View};
@@ -10,7 +9,7 @@ use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, ToAct};
 use std::sync::Arc;
 
-use super::GameAdapter;
+use super::{GameAdapter, UserContent};
 use crate::ui::card::{CardFace, CardSize, card, card_facing};
 use crate::ui::theme;
 
@@ -156,9 +155,12 @@ impl GameAdapter for SpellcasterAdapter {
         Ok(Config { mages: players })
     }
 
-    /// Spellcaster's deck is exactly the 60 shipped spells, so a player's own files do not apply.
-    fn load_content(_user_dir: &Path) -> Result<Arc<Spells>, Vec<ContentError>> {
+    fn shipped_content() -> Result<Arc<Spells>, Vec<ContentError>> {
         Spells::shipped().map(Arc::new)
+    }
+
+    fn user_content() -> UserContent<Arc<Spells>> {
+        UserContent::NotTaken("its deck is exactly its 60 spells")
     }
 
     fn draw_table(

@@ -12,7 +12,6 @@ mod heroes;
 mod pick;
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use bevy_egui::egui::{self, Color32, RichText};
@@ -21,7 +20,7 @@ use spellhall_core::{Seat, fill_seat_names, seat_name};
 use spells_of_doom::content::{CardDef, CardKind, CreatureDef};
 use spells_of_doom::{Action, CardId, Config, Content, Event, Phase, Pos, SpellsOfDoom, Target, View};
 
-use super::{GameAdapter, SetupOption};
+use super::{GameAdapter, SetupOption, UserContent};
 use crate::ui::theme;
 use pick::Pick;
 
@@ -235,8 +234,13 @@ impl GameAdapter for SpellsOfDoomAdapter {
         })
     }
 
-    fn load_content(_user_dir: &Path) -> Result<Arc<Content>, Vec<ContentError>> {
+    fn shipped_content() -> Result<Arc<Content>, Vec<ContentError>> {
         Content::shipped().map(Arc::new)
+    }
+
+    /// The player's cards, and deck lines that put them (or more shipped cards) in a Hero's deck.
+    fn user_content() -> UserContent<Arc<Content>> {
+        UserContent::Adds(|shipped, files| shipped.with_user_files(files).map(Arc::new))
     }
 
     fn draw_table(

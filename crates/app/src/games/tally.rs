@@ -2,14 +2,13 @@
 //! hot-seat curtain, the card widget and computer seats. Listed only with `--dev-games`.
 
 use std::ops::RangeInclusive;
-use std::path::Path;
 
 use bevy_egui::egui;
 use spellhall_core::content::ContentError;
 use spellhall_core::testkit::{Tally, TallyAction, TallyConfig, TallyView};
 use spellhall_core::{GameRng, ToAct};
 
-use super::GameAdapter;
+use super::{GameAdapter, UserContent};
 use crate::ui::card::{CardFace, CardSize, card};
 use crate::ui::theme;
 
@@ -44,8 +43,12 @@ impl GameAdapter for TallyAdapter {
         Ok(TallyConfig { players, copies: 4 })
     }
 
-    fn load_content(_user_dir: &Path) -> Result<(), Vec<ContentError>> {
+    fn shipped_content() -> Result<(), Vec<ContentError>> {
         Ok(())
+    }
+
+    fn user_content() -> UserContent<()> {
+        UserContent::NotTaken("it is the kernel's test game")
     }
 
     fn draw_table(

@@ -224,6 +224,10 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
                                 if widgets::primary_button(ui, "Play").clicked() {
                                     out.push(UiCommand::OpenSetup(entry.id.to_string()));
                                 }
+                                if let Some((note, is_problem)) = entry.added_content.tile_note() {
+                                    let colour = if is_problem { theme::DANGER } else { theme::MUTED };
+                                    ui.label(egui::RichText::new(note).color(colour));
+                                }
                             }
                             Availability::NotYetBuilt(reason) => {
                                 ui.add_enabled(false, widgets::wide_button("Not yet available", width));

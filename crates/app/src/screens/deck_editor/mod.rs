@@ -29,16 +29,23 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The catalogue, formats and starter decks, loaded the first time the editor opens.
+/// The catalogue (with the player's own sets), formats and starter decks, loaded the first time
+/// the editor opens.
 #[derive(Resource, Default)]
 pub struct SpellfireLibrary(Option<Arc<Library>>);
 
 impl SpellfireLibrary {
-    fn get(&mut self) -> Result<Arc<Library>, String> {
+    /// The library; a problem with the player's sets is told to `notices` (the editor then works
+    /// from the shipped cards).
+    fn get(&mut self, dirs: &UserDirs, notices: &mut Notices) -> Result<Arc<Library>, String> {
         if let Some(library) = &self.0 {
             return Ok(Arc::clone(library));
         }
-        let library = Arc::new(Library::shipped()?);
+        let (library, added) = Library::with_user_sets(&dirs.content_dir("spellfire"))?;
+        if let Some(problem) = added.problem("Spellfire") {
+            notices.problem(problem);
+        }
+        let library = Arc::new(library);
         self.0 = Some(Arc::clone(&library));
         Ok(library)
     }
@@ -59,7 +66,7 @@ fn open_editor(
     }) else {
         return;
     };
-    let library = match library.get() {
+    let library = match library.get(&dirs, &mut notices) {
         Ok(library) => library,
         Err(error) => {
             notices.problem(format!(

@@ -8,13 +8,15 @@ use std::sync::Arc;
 
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
-use spellfire::cards::CardRef;
-use spellfire::catalogue::{CardFilter, Catalogue};
+use spellfire::cards::{CardRef, SetFile};
+use spellfire::catalogue::{CardFilter, Catalogue, shipped_files};
 use spellfire::deck::{self, Deck, DeckShelf, Violation, validate};
 use spellfire::format::Formats;
 use spellfire::stats::{DeckStats, deck_stats};
+use spellhall_core::content::{ContentError, SourceFile, check_added_count, parse_ron};
 use spellhall_core::files::write_atomic;
 
+use crate::games::{AddedContent, UserContent};
 use crate::paths::UserDirs;
 
 /// The shipped Spellfire content the editor works from, loaded once.
@@ -33,6 +35,45 @@ impl Library {
             starters: deck::starter_decks().map_err(|e| e.to_string())?,
         })
     }
+
+    /// The shipped content with the player's own sets in `folder` added, by the rule every game
+    /// follows (all of them or none; see [`AddedContent::load`]).
+    pub fn with_user_sets(folder: &Path) -> Result<(Self, AddedContent), String> {
+        let shipped = Self::shipped()?;
+        let (catalogue, added) = AddedContent::load(shipped.catalogue, folder, UserContent::Adds(add_user_sets));
+        Ok((Self { catalogue, ..shipped }, added))
+    }
+}
+
+/// What became of the player's own sets in `folder`, without keeping the catalogue: for the title
+/// screen. The shipped catalogue is only loaded when the folder holds files.
+pub fn spellfire_added_content(folder: &Path) -> AddedContent {
+    match spellhall_core::content::user_file_paths(folder) {
+        Ok(paths) if paths.is_empty() => AddedContent::None,
+        _ => match Catalogue::shipped() {
+            Ok(shipped) => AddedContent::load(shipped, folder, UserContent::Adds(add_user_sets)).1,
+            // The shipped catalogue's own error is reported when the deck editor opens.
+            Err(_) => AddedContent::None,
+        },
+    }
+}
+
+/// The shipped catalogue with a player's sets added: each file is a set file in the format of
+/// `data/spellfire/sets/*.ron`, under a set code of its own (a shipped code is an error).
+pub fn add_user_sets(_shipped: &Catalogue, files: &[SourceFile]) -> Result<Catalogue, Vec<ContentError>> {
+    let mut sets = Vec::new();
+    for file in files {
+        sets.push((file, parse_ron::<SetFile>(&file.name, &file.text).map_err(|e| vec![e])?));
+    }
+    check_added_count(
+        sets.iter()
+            .map(|(file, set)| (*file, set.cards.iter().map(|card| card.name.as_str()))),
+    )
+    .map_err(|e| vec![e])?;
+    // The catalogue checks set codes and card numbers as it loads the shipped sets, then these.
+    let mut all = shipped_files();
+    all.extend(files.iter().cloned());
+    Catalogue::load(&all).map_err(|e| vec![e])
 }
 
 /// Where the open deck came from, which decides what Save does.
