@@ -9,6 +9,7 @@ use spellhall_core::{SaveHeader, Seat};
 use crate::games::{AnySession, GameCatalog, SetupChoice};
 use crate::notices::Notices;
 use crate::paths::UserDirs;
+use crate::save_files::{AutosaveSlot, keep_aside};
 
 /// The game on the table, if any.
 #[derive(Resource, Default)]
@@ -16,9 +17,19 @@ pub struct ActiveGame {
     pub session: Option<Box<dyn AnySession>>,
     /// How the game was set up, for Play again (absent for a loaded game).
     pub last_setup: Option<SetupChoice>,
+    /// Whether the autosave file holds this game: it was resumed from there, or autosaved since it
+    /// began. Until then the autosave is another game's, to be kept aside, never replaced.
+    pub in_autosave: bool,
 }
 
 impl ActiveGame {
+    /// Put a game on the table; `resumed` says it was read from the autosave.
+    pub fn begin(&mut self, session: Box<dyn AnySession>, last_setup: Option<SetupChoice>, resumed: bool) {
+        self.session = Some(session);
+        self.last_setup = last_setup;
+        self.in_autosave = resumed;
+    }
+
     pub fn names(&self) -> Vec<String> {
         self.session
             .as_ref()
@@ -51,9 +62,9 @@ pub struct SaveListings {
 }
 
 impl SaveListings {
-    pub fn scan(dirs: &UserDirs, catalog: &GameCatalog) -> Self {
-        let autosave_path = dirs.autosave_file();
-        let autosave = autosave_path.exists().then(|| listing(&autosave_path, catalog));
+    /// `autosave` is this app's autosave file (none while another app holds the data folder).
+    pub fn scan(autosave: Option<&Path>, dirs: &UserDirs, catalog: &GameCatalog) -> Self {
+        let autosave = autosave.filter(|path| path.exists()).map(|path| listing(path, catalog));
         let mut saves: Vec<SaveListing> = std::fs::read_dir(dirs.saves_dir())
             .into_iter()
             .flatten()
@@ -68,18 +79,28 @@ impl SaveListings {
     }
 }
 
-fn listing(path: &Path, catalog: &GameCatalog) -> SaveListing {
-    let summary = SaveHeader::read(path).map_err(|e| e.to_string()).map(|header| {
-        let game = catalog
-            .get(&header.game)
-            .map_or(header.game.clone(), |e| e.name.to_string());
-        let names: Vec<&str> = header.seats.iter().map(|s| s.name.as_str()).collect();
-        format!("{game}: {}", names.join(", "))
-    });
-    let modified = std::fs::metadata(path)
+/// The game's name as players know it ("Mighty Magics"), and who sits at its table.
+fn game_and_players(header: &SaveHeader, catalog: &GameCatalog) -> (String, String) {
+    let game = catalog
+        .get(&header.game)
+        .map_or(header.game.clone(), |e| e.name.to_string());
+    let names: Vec<&str> = header.seats.iter().map(|s| s.name.as_str()).collect();
+    (game, names.join(", "))
+}
+
+fn modified_time(path: &Path) -> String {
+    std::fs::metadata(path)
         .and_then(|m| m.modified())
         .map(format_time)
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+fn listing(path: &Path, catalog: &GameCatalog) -> SaveListing {
+    let summary = SaveHeader::read(path).map_err(|e| e.to_string()).map(|header| {
+        let (game, players) = game_and_players(&header, catalog);
+        format!("{game}: {players}")
+    });
+    let modified = modified_time(path);
     SaveListing {
         path: path.to_path_buf(),
         summary,
@@ -123,19 +144,38 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
-/// Write the autosave after every change to the game; a failure is reported once per game.
-pub fn autosave(game: &ActiveGame, dirs: &UserDirs, notices: &mut Notices, warned: &mut bool) {
+/// Where autosave writes and what it may need to keep aside.
+pub struct AutosaveContext<'a> {
+    pub slot: &'a AutosaveSlot,
+    pub dirs: &'a UserDirs,
+    pub catalog: &'a GameCatalog,
+}
+
+/// Write the autosave after every change to the game; a failure is reported once per game. The
+/// first autosave of a game keeps another unfinished game found in the file as a save.
+pub fn autosave(game: &mut ActiveGame, to: &AutosaveContext, notices: &mut Notices, warned: &mut bool) {
     let Some(session) = &game.session else { return };
-    let path = dirs.autosave_file();
-    let result = if session.outcome().is_some() {
-        // A finished game is not offered for resuming.
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!("{}: {e}", path.display())),
-            _ => Ok(()),
+    // Another Spellhall autosaves in this data folder: leave its file alone.
+    let Some(path) = &to.slot.path else { return };
+    let finished = session.outcome().is_some();
+    let result = if finished {
+        // A finished game is not offered for resuming; another game's autosave stays.
+        if game.in_autosave {
+            match std::fs::remove_file(path) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(format!("{}: {e}", path.display())),
+                _ => Ok(()),
+            }
+        } else {
+            Ok(())
         }
+    } else if game.in_autosave {
+        session.write_save(path)
     } else {
-        session.write_save(&path)
+        keep_previous_autosave(path, to, notices).and_then(|()| session.write_save(path))
     };
+    if result.is_ok() {
+        game.in_autosave = !finished;
+    }
     match result {
         Ok(()) => *warned = false,
         Err(error) if !*warned => {
@@ -144,6 +184,38 @@ pub fn autosave(game: &ActiveGame, dirs: &UserDirs, notices: &mut Notices, warne
         }
         Err(_) => {}
     }
+}
+
+/// Move the unfinished game found in the autosave into the saves folder, as "Unfinished <game>
+/// <date> UTC", and tell the player where it went.
+fn keep_previous_autosave(path: &Path, to: &AutosaveContext, notices: &mut Notices) -> Result<(), String> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let (game, players) = SaveHeader::read(path)
+        .map(|header| game_and_players(&header, to.catalog))
+        .unwrap_or_else(|_| ("game".to_string(), String::new()));
+    // File names may not hold ':' on every system.
+    let stem = format!("Unfinished {game} {} UTC", modified_time(path).replace(':', "h"));
+    let kept = keep_aside(path, &to.dirs.saves_dir(), &stem).map_err(|e| {
+        format!(
+            "the unfinished game already in {} could not be kept as a save, so it was left in place: {e}",
+            path.display()
+        )
+    })?;
+    let file = kept
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let with = if players.is_empty() {
+        String::new()
+    } else {
+        format!(" ({players})")
+    };
+    notices.lasting(format!(
+        "The unfinished {game}{with} was kept as \"{file}\": Load game on the title screen opens it."
+    ));
+    Ok(())
 }
 
 pub(super) fn plugin(app: &mut App) {

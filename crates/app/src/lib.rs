@@ -12,6 +12,7 @@ pub mod games;
 pub mod hotseat;
 pub mod notices;
 pub mod paths;
+pub mod save_files;
 pub mod screens;
 pub mod settings;
 pub mod ui;
@@ -35,14 +36,30 @@ use crate::screens::setup::{SetupDraft, random_seed};
 /// The logic shared by the windowed and the headless app.
 fn logic(app: &mut App, dirs: UserDirs, catalog: GameCatalog) {
     let problems = catalog.content_problems();
-    app.insert_resource(dirs).insert_resource(catalog).add_plugins((
-        notices::plugin,
-        settings::plugin,
-        commands::plugin,
-        active::plugin,
-        screens::plugin,
-    ));
-    app.world_mut().resource_mut::<Notices>().problems.extend(problems);
+    let (autosave_slot, lock) = save_files::AutosaveSlot::claim(&dirs);
+    app.insert_resource(dirs)
+        .insert_resource(catalog)
+        .insert_resource(autosave_slot)
+        .add_plugins((
+            notices::plugin,
+            settings::plugin,
+            commands::plugin,
+            active::plugin,
+            screens::plugin,
+        ));
+    let mut notices = app.world_mut().resource_mut::<Notices>();
+    notices.problems.extend(problems);
+    match lock {
+        save_files::LockOutcome::Held => {}
+        save_files::LockOutcome::Busy => notices.problem(
+            "Another Spellhall is already running with this user folder. So that neither replaces the \
+             other's game, this one does not autosave and does not offer that one's unfinished game: \
+             save with Ctrl+S before you quit.",
+        ),
+        save_files::LockOutcome::Unavailable(error) => {
+            bevy::log::warn!("No lock on the user folder, so two Spellhalls could share its autosave: {error}");
+        }
+    }
 }
 
 /// The app without window or renderer: states, commands, sessions, autosave. For tests.

@@ -27,6 +27,15 @@ impl Notices {
         });
     }
 
+    /// News the player must not miss (a game kept aside): stays long enough to read twice.
+    pub fn lasting(&mut self, text: impl Into<String>) {
+        self.toasts.push(Toast {
+            text: text.into(),
+            is_error: false,
+            remaining: 12.0,
+        });
+    }
+
     /// A refused action: the reason stays long enough to read.
     pub fn refused(&mut self, text: impl Into<String>) {
         self.toasts.push(Toast {

@@ -40,6 +40,11 @@ impl UserDirs {
         self.data.join("autosave.ron")
     }
 
+    /// Held by the running app that autosaves into this data folder (see `save_files`).
+    pub fn lock_file(&self) -> PathBuf {
+        self.data.join("spellhall.lock")
+    }
+
     pub fn saves_dir(&self) -> PathBuf {
         self.data.join("saves")
     }

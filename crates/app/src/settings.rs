@@ -61,6 +61,21 @@ impl Settings {
     }
 }
 
+/// The smallest window, in points, that every screen is laid out for.
+pub const SMALLEST_LAYOUT: (f32, f32) = (1024.0, 640.0);
+
+/// The UI scale in use: the one chosen, as far as the window (in logical pixels) still holds the
+/// smallest layout at it. A scale of 1 or less is never capped: screens fit 1024×640 points, and
+/// scroll where a smaller window gives them less.
+pub fn effective_ui_scale(chosen: f32, window_width: f32, window_height: f32) -> f32 {
+    let fits = (window_width / SMALLEST_LAYOUT.0).min(window_height / SMALLEST_LAYOUT.1);
+    if fits.is_finite() {
+        chosen.min(fits.max(1.0))
+    } else {
+        chosen
+    }
+}
+
 /// Sent by the settings dialog when the player presses Save.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct SaveSettings(pub Settings);
@@ -123,6 +138,16 @@ fn apply_window_mode(settings: Res<Settings>, mut windows: Query<&mut Window, Wi
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_scale_is_capped_to_what_the_window_holds_but_never_below_one() {
+        assert_eq!(effective_ui_scale(2.0, 1280.0, 800.0), 1.25);
+        assert_eq!(effective_ui_scale(2.0, 1024.0, 768.0), 1.0);
+        assert_eq!(effective_ui_scale(2.0, 2560.0, 1600.0), 2.0);
+        assert_eq!(effective_ui_scale(1.1, 1280.0, 800.0), 1.1);
+        assert_eq!(effective_ui_scale(1.0, 800.0, 600.0), 1.0);
+        assert_eq!(effective_ui_scale(0.75, 800.0, 600.0), 0.75);
+    }
 
     #[test]
     fn missing_fields_take_defaults_and_wild_values_are_clamped() {

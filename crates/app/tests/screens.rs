@@ -5,7 +5,7 @@ use std::path::Path;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use spellhall::active::{ActiveGame, SaveListings};
+use spellhall::active::{ActiveGame, SaveListing, SaveListings};
 use spellhall::commands::UiCommand;
 use spellhall::games::tally::TallyAdapter;
 use spellhall::games::{GameCatalog, GameEntry};
@@ -23,25 +23,37 @@ fn catalog() -> GameCatalog {
     catalog
 }
 
-#[test]
-fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
-    let catalog = catalog();
-    let listings = SaveListings::default();
-    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+type TitleHarness<'a> = Harness<'a, (DialogState, Vec<UiCommand>)>;
+
+/// The title screen's body in a window of `size` points; clicks collect the commands sent.
+fn title_harness<'a>(catalog: &'a GameCatalog, listings: &'a SaveListings, size: [f32; 2]) -> TitleHarness<'a> {
+    let mut harness = Harness::builder().with_size(size).build_ui_state(
         |ui, (dialogs, out): &mut (DialogState, Vec<UiCommand>)| {
-            title_body(
-                ui,
-                &TitleModel {
-                    catalog: &catalog,
-                    listings: &listings,
-                },
-                dialogs,
-                out,
-            );
+            title_body(ui, &TitleModel { catalog, listings }, dialogs, out);
         },
         (DialogState::default(), Vec::new()),
     );
     harness.run();
+    harness
+}
+
+/// Title listings with an unfinished game of Tally in the autosave.
+fn with_autosave() -> SaveListings {
+    SaveListings {
+        autosave: Some(SaveListing {
+            path: "/nonexistent/autosave.ron".into(),
+            summary: Ok("Tally (test game): Ann, Ben".into()),
+            modified: "2026-12-01 17:00".into(),
+        }),
+        saves: Vec::new(),
+    }
+}
+
+#[test]
+fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
+    let catalog = catalog();
+    let listings = SaveListings::default();
+    let mut harness = title_harness(&catalog, &listings, [1280.0, 800.0]);
     let unbuilt = harness.get_all_by_label("Not yet available").count();
     assert_eq!(unbuilt, 1, "Spellfire, not built yet, is listed as not yet available");
     for node in harness.get_all_by_label("Not yet available") {
@@ -77,6 +89,35 @@ fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
     harness.get_by_label("Quit").click();
     harness.run();
     assert_eq!(harness.state().1, vec![UiCommand::Quit]);
+}
+
+#[test]
+fn discarding_the_unfinished_game_is_asked_first_and_can_be_declined() {
+    let catalog = catalog();
+    let listings = with_autosave();
+    let mut harness = title_harness(&catalog, &listings, [1280.0, 800.0]);
+    harness.get_by_label("Discard").click();
+    harness.run();
+    assert!(
+        harness.state().1.is_empty(),
+        "one click discarded: {:?}",
+        harness.state().1
+    );
+    harness.get_by_label_contains("This deletes the unfinished game Tally (test game): Ann, Ben");
+    harness.get_by_label("Keep it").click();
+    harness.run();
+    assert!(harness.state().1.is_empty());
+    assert!(
+        harness.query_by_label("Discard for good").is_none(),
+        "the question is gone"
+    );
+
+    harness.get_by_label("Discard").click();
+    harness.run();
+    harness.get_by_label("Discard for good").click();
+    harness.run();
+    assert_eq!(harness.state().1, vec![UiCommand::DiscardAutosave]);
+    assert!(!harness.state().0.confirm_discard);
 }
 
 #[test]
@@ -132,6 +173,7 @@ fn the_curtain_names_the_next_person_and_shows_nothing_of_the_table() {
     let game = ActiveGame {
         session: Some(factory.start(&choice).unwrap()),
         last_setup: Some(choice),
+        in_autosave: false,
     };
     let focus = TableFocus {
         viewer: None,

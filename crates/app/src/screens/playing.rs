@@ -5,11 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use spellhall_core::{ToAct, UndoPlan, fill_seat_names};
 
-use crate::active::{ActiveGame, autosave, file_stamp};
+use crate::active::{ActiveGame, AutosaveContext, autosave, file_stamp};
 use crate::commands::UiCommand;
 use crate::hotseat::{self, ComputerClock, HotSeat, TableFocus};
 use crate::notices::Notices;
 use crate::paths::UserDirs;
+use crate::save_files::{AutosaveSlot, write_new};
 use crate::screens::Screen;
 use crate::ui::{DialogState, theme};
 
@@ -133,13 +134,10 @@ fn play_commands(
                 Err(e) => notices.refused(format!("Redo is not possible: {e}")),
             },
             UiCommand::SaveGame => {
-                let path = dirs.saves_dir().join(format!(
-                    "{}-{}.ron",
-                    session.game_id(),
-                    file_stamp(std::time::SystemTime::now())
-                ));
-                match session.write_save(&path) {
-                    Ok(()) => notices.info(format!("Saved to {}", path.display())),
+                // Two saves in one second get two names: a save never replaces another.
+                let stem = format!("{}-{}", session.game_id(), file_stamp(std::time::SystemTime::now()));
+                match write_new(&dirs.saves_dir(), &stem, |path| session.write_save(path)) {
+                    Ok(path) => notices.info(format!("Saved to {}", path.display())),
                     Err(e) => notices.problem(format!("The game could not be saved: {e}")),
                 }
             }
@@ -150,13 +148,20 @@ fn play_commands(
 
 fn after_change(
     mut changed: MessageReader<GameChanged>,
-    game: Res<ActiveGame>,
+    mut game: ResMut<ActiveGame>,
+    slot: Res<AutosaveSlot>,
     dirs: Res<UserDirs>,
+    catalog: Res<crate::games::GameCatalog>,
     mut notices: ResMut<Notices>,
     mut warned: ResMut<AutosaveWarned>,
 ) {
     if changed.read().count() > 0 {
-        autosave(&game, &dirs, &mut notices, &mut warned.0);
+        let to = AutosaveContext {
+            slot: &slot,
+            dirs: &dirs,
+            catalog: &catalog,
+        };
+        autosave(&mut game, &to, &mut notices, &mut warned.0);
     }
 }
 
@@ -171,15 +176,43 @@ fn playing_ui(
     mut out: MessageWriter<UiCommand>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(session) = game.session.as_deref() else {
-        return Ok(());
-    };
     let mut commands = Vec::new();
+    let table = TableScreen {
+        game: &game,
+        focus: &focus,
+        curtain: *hotseat.get() == HotSeat::Handoff,
+        pending: &pending,
+    };
+    playing_screen(ctx, &table, &mut dialogs, &mut commands);
+    out.write_batch(commands);
+    Ok(())
+}
+
+/// What the table screen shows, gathered from resources.
+pub struct TableScreen<'a> {
+    pub game: &'a ActiveGame,
+    pub focus: &'a TableFocus,
+    /// The hand-off curtain is up.
+    pub curtain: bool,
+    pub pending: &'a PendingUndo,
+}
+
+/// The whole table screen over the window: a plain function of the context, so tests can drive it.
+pub fn playing_screen(ctx: &egui::Context, table: &TableScreen, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+    let TableScreen {
+        game,
+        focus,
+        curtain,
+        pending,
+    } = *table;
+    let Some(session) = game.session.as_deref() else {
+        return;
+    };
+    let commands = out;
     let mut root = crate::ui::root_ui(ctx);
-    let curtain = *hotseat.get() == HotSeat::Handoff;
 
     egui::Panel::top("top_bar").frame(theme::bar()).show(&mut root, |ui| {
-        top_bar(ui, session, &focus, curtain, &mut dialogs, &mut commands);
+        top_bar(ui, session, focus, curtain, dialogs, commands);
     });
 
     // While other persons are asked to agree to an undo, the asker's hand must not be on show.
@@ -214,16 +247,16 @@ fn playing_ui(
             egui::CentralPanel::default()
                 .frame(theme::curtain())
                 .show(&mut root, |ui| {
-                    curtain_body(ui, &game, &focus, &mut commands);
+                    curtain_body(ui, game, focus, commands);
                 });
         }
     }
 
     if let Some(plan) = &pending.0 {
-        undo_consent_dialog(ctx, &game, plan, &mut commands);
+        undo_consent_dialog(ctx, game, plan, commands);
     }
     if dialogs.menu_open {
-        game_menu(ctx, &mut dialogs, &mut commands);
+        game_menu(ctx, dialogs, commands);
     }
     if dialogs.rules_open {
         let mut open = true;
@@ -237,8 +270,6 @@ fn playing_ui(
             });
         dialogs.rules_open &= open;
     }
-    out.write_batch(commands);
-    Ok(())
 }
 
 fn top_bar(

@@ -171,8 +171,7 @@ pub fn start_game(
             .and_then(|factory| factory.start(&choice));
         match started {
             Ok(session) => {
-                game.session = Some(session);
-                game.last_setup = Some(choice);
+                game.begin(session, Some(choice), false);
                 next.set(Screen::Playing);
                 // A new game is autosaved at once; a loaded one only once it changes, so that opening
                 // a save never replaces or removes the autosave of another unfinished game.

@@ -8,6 +8,7 @@ use crate::commands::UiCommand;
 use crate::games::{Availability, GameCatalog};
 use crate::notices::Notices;
 use crate::paths::UserDirs;
+use crate::save_files::AutosaveSlot;
 use crate::screens::Screen;
 use crate::screens::setup::SetupDraft;
 use crate::ui::{DialogState, theme, widgets};
@@ -73,8 +74,13 @@ fn radial_gradient(size: u32) -> Image {
     )
 }
 
-fn rescan_saves(mut listings: ResMut<SaveListings>, dirs: Res<UserDirs>, catalog: Res<GameCatalog>) {
-    *listings = SaveListings::scan(&dirs, &catalog);
+fn rescan_saves(
+    mut listings: ResMut<SaveListings>,
+    slot: Res<AutosaveSlot>,
+    dirs: Res<UserDirs>,
+    catalog: Res<GameCatalog>,
+) {
+    *listings = SaveListings::scan(slot.path.as_deref(), &dirs, &catalog);
 }
 
 fn open_setup(
@@ -103,8 +109,10 @@ fn open_setup(
 }
 
 /// Resume, load and discard: opening a save works from the title screen only.
+#[allow(clippy::too_many_arguments)]
 fn open_saves(
     mut commands: MessageReader<UiCommand>,
+    slot: Res<AutosaveSlot>,
     dirs: Res<UserDirs>,
     catalog: Res<GameCatalog>,
     mut game: ResMut<ActiveGame>,
@@ -113,22 +121,25 @@ fn open_saves(
     mut next: ResMut<NextState<Screen>>,
 ) {
     for command in commands.read() {
-        let path = match command {
-            UiCommand::LoadGame(path) => path.clone(),
-            UiCommand::ResumeAutosave => dirs.autosave_file(),
-            UiCommand::DiscardAutosave => {
-                if let Err(e) = std::fs::remove_file(dirs.autosave_file()) {
+        let path = match (command, &slot.path) {
+            (UiCommand::LoadGame(path), _) => path.clone(),
+            (UiCommand::ResumeAutosave, Some(autosave)) => autosave.clone(),
+            (UiCommand::DiscardAutosave, Some(autosave)) => {
+                if let Err(e) = std::fs::remove_file(autosave) {
                     notices.problem(format!("The autosave could not be removed: {e}"));
                 }
-                *listings = SaveListings::scan(&dirs, &catalog);
+                *listings = SaveListings::scan(slot.path.as_deref(), &dirs, &catalog);
+                continue;
+            }
+            (UiCommand::ResumeAutosave | UiCommand::DiscardAutosave, None) => {
+                notices.refused("Another Spellhall uses this user folder's autosave: resume it there.");
                 continue;
             }
             _ => continue,
         };
         match open_save(&path, &catalog) {
             Ok(session) => {
-                game.session = Some(session);
-                game.last_setup = None;
+                game.begin(session, None, *command == UiCommand::ResumeAutosave);
                 next.set(Screen::Playing);
             }
             Err(error) => notices.problem(format!("{error}\nThe file was left as it is.")),
@@ -253,7 +264,7 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
             // As wide as the row of buttons below it, and centred like it.
             ui.horizontal(|ui| {
                 ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
-                resume_banner(ui, autosave, out);
+                resume_banner(ui, autosave, dialogs, out);
             });
             ui.add_space(14.0);
         }
@@ -305,12 +316,16 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
     if dialogs.load_open {
         load_dialog(ui.ctx(), model.listings, dialogs, out);
     }
+    match &model.listings.autosave {
+        Some(autosave) if dialogs.confirm_discard => confirm_discard(ui.ctx(), autosave, dialogs, out),
+        _ => dialogs.confirm_discard = false,
+    }
 }
 
 /// Five 200-point buttons with 12 points between them.
 const MENU_ROW_WIDTH: f32 = 5.0 * 200.0 + 4.0 * 12.0;
 
-fn resume_banner(ui: &mut egui::Ui, autosave: &SaveListing, out: &mut Vec<UiCommand>) {
+fn resume_banner(ui: &mut egui::Ui, autosave: &SaveListing, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
     theme::banner().show(ui, |ui| {
         // The frame's margins (16 a side) and stroke sit outside this width.
         ui.set_width(MENU_ROW_WIDTH - 34.0);
@@ -322,18 +337,52 @@ fn resume_banner(ui: &mut egui::Ui, autosave: &SaveListing, out: &mut Vec<UiComm
                     out.push(UiCommand::ResumeAutosave);
                 }
                 if ui.button("Discard").clicked() {
-                    out.push(UiCommand::DiscardAutosave);
+                    dialogs.confirm_discard = true;
                 }
             }
             Err(error) => {
                 ui.label(egui::RichText::new("The autosave could not be read").color(theme::DANGER));
                 ui.label(error);
                 if ui.button("Discard it").clicked() {
-                    out.push(UiCommand::DiscardAutosave);
+                    dialogs.confirm_discard = true;
                 }
             }
         });
     });
+}
+
+/// One click must not lose a game: discarding the autosave is asked about first.
+fn confirm_discard(ctx: &egui::Context, autosave: &SaveListing, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+    let what = match &autosave.summary {
+        Ok(summary) => format!("the unfinished game {summary}"),
+        Err(_) => "the autosave that could not be read".to_string(),
+    };
+    let modal = egui::Modal::new(egui::Id::new("confirm-discard")).show(ctx, |ui| {
+        ui.set_max_width(460.0);
+        ui.label(
+            egui::RichText::new("Discard the unfinished game?")
+                .size(20.0)
+                .color(theme::GOLD),
+        );
+        ui.add_space(6.0);
+        ui.label(format!("This deletes {what}. It cannot be brought back."));
+        ui.add_space(10.0);
+        ui.horizontal(|ui| {
+            if ui.button("Keep it").clicked() {
+                dialogs.confirm_discard = false;
+            }
+            if ui
+                .add(egui::Button::new("Discard for good").fill(theme::DANGER_BG))
+                .clicked()
+            {
+                out.push(UiCommand::DiscardAutosave);
+                dialogs.confirm_discard = false;
+            }
+        });
+    });
+    if modal.should_close() {
+        dialogs.confirm_discard = false;
+    }
 }
 
 fn load_dialog(ctx: &egui::Context, listings: &SaveListings, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {

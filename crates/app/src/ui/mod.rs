@@ -12,7 +12,7 @@ use crate::commands::UiCommand;
 use crate::hotseat::HotSeat;
 use crate::notices::Notices;
 use crate::screens::Screen;
-use crate::settings::{SaveSettings, Settings, WindowChoice};
+use crate::settings::{SaveSettings, Settings, WindowChoice, effective_ui_scale};
 
 /// The screens' egui systems; the benchmark's baseline phase switches them off.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -29,6 +29,8 @@ pub struct DialogState {
     pub load_open: bool,
     pub menu_open: bool,
     pub rules_open: bool,
+    /// "Discard the unfinished game?" is being asked on the title screen.
+    pub confirm_discard: bool,
     /// The settings being edited, until Save or Cancel.
     pub settings_draft: Option<Settings>,
 }
@@ -78,12 +80,23 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Fonts, colours and the player's UI scale; re-applied only when the scale changes.
-fn apply_style(mut contexts: EguiContexts, settings: Option<Res<Settings>>, mut applied: Local<Option<f32>>) -> Result {
+/// Fonts and colours once; the UI scale whenever the chosen scale or the window's size changes
+/// what fits (see [`effective_ui_scale`]).
+fn apply_style(
+    mut contexts: EguiContexts,
+    settings: Option<Res<Settings>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut applied: Local<Option<f32>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let scale = settings.map_or(1.0, |s| s.ui_scale);
-    if *applied != Some(scale) {
+    if applied.is_none() {
         theme::install(ctx);
+    }
+    let chosen = settings.map_or(1.0, |s| s.ui_scale);
+    let scale = windows.single().map_or(chosen, |window| {
+        effective_ui_scale(chosen, window.width(), window.height())
+    });
+    if *applied != Some(scale) {
         ctx.set_zoom_factor(scale);
         *applied = Some(scale);
     }
@@ -136,11 +149,17 @@ fn shortcuts(
     let playing = *screen.get() == Screen::Playing;
     let acting = hotseat.is_some_and(|h| *h.get() == HotSeat::Acting);
     if escape {
-        if dialogs.settings_open || dialogs.load_open || dialogs.rules_open || dialogs.menu_open {
+        if dialogs.settings_open
+            || dialogs.load_open
+            || dialogs.rules_open
+            || dialogs.menu_open
+            || dialogs.confirm_discard
+        {
             dialogs.settings_open = false;
             dialogs.load_open = false;
             dialogs.rules_open = false;
             dialogs.menu_open = false;
+            dialogs.confirm_discard = false;
         } else if playing {
             dialogs.menu_open = true;
         } else if *screen.get() == Screen::Setup {
@@ -235,7 +254,23 @@ fn settings_dialog(
     }
     let current = settings.map(|s| s.clone()).unwrap_or_default();
     let draft = dialogs.settings_draft.get_or_insert(current);
+    if let Some(keep) = settings_window(ctx, draft) {
+        if keep {
+            save.write(SaveSettings(draft.clone()));
+        }
+        dialogs.settings_open = false;
+        dialogs.settings_draft = None;
+    }
+    Ok(())
+}
+
+/// The settings dialog over the screen, editing `draft`: `Some(true)` on Save, `Some(false)` on
+/// Cancel.
+pub fn settings_window(ctx: &egui::Context, draft: &mut Settings) -> Option<bool> {
     let mut finished = None;
+    // The window's size in logical pixels: the screen in points times the zoom in use.
+    let window = ctx.viewport_rect().size() * ctx.zoom_factor();
+    let fits = effective_ui_scale(draft.ui_scale, window.x, window.y);
     egui::Window::new("Settings")
         .collapsible(false)
         .resizable(false)
@@ -246,11 +281,22 @@ fn settings_dialog(
                 .spacing([24.0, 12.0])
                 .show(ui, |ui| {
                     ui.label("Interface size");
-                    ui.add(
-                        egui::Slider::new(&mut draft.ui_scale, 0.75..=2.0)
-                            .step_by(0.05)
-                            .suffix("×"),
-                    );
+                    ui.vertical(|ui| {
+                        ui.add(
+                            egui::Slider::new(&mut draft.ui_scale, 0.75..=2.0)
+                                .step_by(0.05)
+                                .suffix("×"),
+                        );
+                        if fits < draft.ui_scale {
+                            // Said, so a slider that seems to do nothing is not a mystery.
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "This window holds up to {fits:.2}×: a larger window or full screen shows more."
+                                ))
+                                .color(theme::MUTED),
+                            );
+                        }
+                    });
                     ui.end_row();
                     ui.label("Window");
                     ui.horizontal(|ui| {
@@ -279,12 +325,5 @@ fn settings_dialog(
                 }
             });
         });
-    if let Some(keep) = finished {
-        if keep {
-            save.write(SaveSettings(draft.clone()));
-        }
-        dialogs.settings_open = false;
-        dialogs.settings_draft = None;
-    }
-    Ok(())
+    finished
 }
