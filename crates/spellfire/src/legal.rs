@@ -161,7 +161,13 @@ impl Spellfire {
                 }
                 self.check_attacker(seat, *champion, *defender, *at)
             }
-            (Phase::Pool, _) => refuse("Phase 3: champions, magical items and artifacts.", "SF-38"),
+            (Phase::Pool | Phase::AfterBattle, Action::PlayHolding { .. }) => {
+                refuse("A holding is played only in your phase 2.", "SF-67")
+            }
+            (Phase::Pool, _) => refuse(
+                "Phase 3: champions, magical items and artifacts (and events), or an attack.",
+                "SF-41",
+            ),
             (Phase::Battle, _) => self.check_battle(seat, action),
             (Phase::AfterBattle, Action::Discard(card)) => {
                 if self.player(seat).hand.len() <= self.hand_limit() {
