@@ -144,8 +144,15 @@ fn key_in_line(line: &str) -> Option<String> {
 /// 1-based line and column of the `nth` (0-based) quoted occurrence of `key` in `text`, or (0, 0).
 pub fn locate_key(text: &str, key: &str, nth: usize) -> (usize, usize) {
     let quoted = format!("\"{key}\"");
-    match text.match_indices(&quoted).nth(nth) {
-        Some((at, _)) => {
+    let found = text.match_indices(&quoted).nth(nth).map(|(at, _)| at).or_else(|| {
+        // Written with escapes (`\n`, `\u{e9}`): compare the strings as RON reads them.
+        string_literals(text)
+            .filter(|(_, value)| value == key)
+            .nth(nth)
+            .map(|(at, _)| at)
+    });
+    match found {
+        Some(at) => {
             let before = &text[..at];
             let line = before.matches('\n').count() + 1;
             let col = at - before.rfind('\n').map_or(0, |nl| nl + 1) + 1;
@@ -153,6 +160,27 @@ pub fn locate_key(text: &str, key: &str, nth: usize) -> (usize, usize) {
         }
         None => (0, 0),
     }
+}
+
+/// The `"..."` strings of a RON text with where each starts, decoded as RON decodes them.
+fn string_literals(text: &str) -> impl Iterator<Item = (usize, String)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let start = from + text.get(from..)?.find('"')?;
+            let mut escaped = false;
+            let length = text[start + 1..].find(|c: char| {
+                let closes = c == '"' && !escaped;
+                escaped = c == '\\' && !escaped;
+                closes
+            })?;
+            let end = start + 1 + length + 1;
+            from = end;
+            if let Ok(value) = ron::from_str::<String>(&text[start..end]) {
+                return Some((start, value));
+            }
+        }
+    })
 }
 
 /// A reference to an item of kind `K` by its key. Serialised as the plain key string, so content

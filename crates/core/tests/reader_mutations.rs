@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use spellhall_core::files::{FileError, decode_text};
+use spellhall_core::files::decode_text;
 use spellhall_core::testkit::mutation::{MutationOptions, Rejection, mutation_test};
 use spellhall_core::testkit::{Tally, TallyConfig, default_seats};
 use spellhall_core::{Game, SaveError, SaveFile, SaveHeader, Session};
@@ -25,21 +25,12 @@ fn valid_saves() -> Vec<String> {
         .collect()
 }
 
-fn at(error: FileError) -> Rejection {
-    let (line, col) = error.position.unwrap_or((0, 0));
-    Rejection::At {
-        line,
-        col,
-        message: error.to_string(),
-    }
-}
-
 /// Errors found after the text was read: the file is well formed but names another game or a
 /// newer format, or its actions do not replay to the saved position. These concern the recorded
 /// game as a whole; there is no line or column to point at.
 fn rejection(error: SaveError) -> Rejection {
     match error {
-        SaveError::File(error) => at(error),
+        SaveError::File(error) => error.into(),
         whole => Rejection::Whole(whole.to_string()),
     }
 }
@@ -50,8 +41,8 @@ fn a_mutated_save_is_loaded_or_refused_with_a_place() {
     let valid: Vec<&[u8]> = saves.iter().map(|s| s.as_bytes()).collect();
     let path = Path::new("saves/game.ron");
     // What the app does with a save: SaveFile::read (the text, then header and body), then replay.
-    mutation_test("save", &valid, MutationOptions::default(), |bytes| {
-        let text = decode_text(path, bytes.to_vec()).map_err(at)?;
+    mutation_test("save", &valid, &[], MutationOptions::default(), |bytes| {
+        let text = decode_text(path, bytes.to_vec()).map_err(Rejection::from)?;
         let save = SaveFile::parse(path, &text, Tally::ID).map_err(rejection)?;
         Session::<Tally>::from_save(save, Arc::new(())).map_err(rejection)?;
         Ok(())
@@ -64,9 +55,19 @@ fn a_mutated_autosave_header_is_read_or_refused_with_a_place() {
     let valid: Vec<&[u8]> = saves.iter().map(|s| s.as_bytes()).collect();
     let path = Path::new("autosave.ron");
     // What the title screen does to list the autosave: SaveHeader::read.
-    mutation_test("autosave header", &valid, MutationOptions::default(), |bytes| {
-        let text = decode_text(path, bytes.to_vec()).map_err(at)?;
+    mutation_test("autosave header", &valid, &[], MutationOptions::default(), |bytes| {
+        let text = decode_text(path, bytes.to_vec()).map_err(Rejection::from)?;
         SaveHeader::parse(path, &text).map_err(rejection)?;
         Ok(())
     });
+}
+
+#[test]
+fn a_key_written_with_escapes_is_located_where_it_is_written() {
+    use spellhall_core::content::locate_key;
+    let text = "[\n  (id: \"plain\"),\n  (id: \"line\\nbreak\"),\n  (id: \"caf\\u{e9}\"),\n]";
+    assert_eq!(locate_key(text, "plain", 0), (2, 8));
+    assert_eq!(locate_key(text, "line\nbreak", 0), (3, 8));
+    assert_eq!(locate_key(text, "café", 0), (4, 8));
+    assert_eq!(locate_key(text, "absent", 0), (0, 0));
 }

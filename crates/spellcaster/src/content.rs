@@ -70,24 +70,36 @@ impl Spells {
     /// Parse and check a spell list.
     pub fn parse(file: &str, text: &str) -> Result<Self, Vec<ContentError>> {
         let catalog = Catalog::<SpellDef>::parse(file, text)?;
-        let problem = |message: String| ContentError {
-            file: file.to_string(),
-            line: 0,
-            col: 0,
-            item: None,
-            message,
+        // A wrong count is reported at the last spell counted (or the end of an empty list).
+        let problem = |last: Option<&SpellDef>, message: String| {
+            let (line, col) = match last {
+                Some(spell) => spellhall_core::content::locate_key(text, &spell.id, 0),
+                None => (text.lines().count().max(1), 1),
+            };
+            ContentError {
+                file: file.to_string(),
+                line,
+                col,
+                item: last.map(|spell| spell.id.clone()),
+                message,
+            }
         };
         let mut errors = Vec::new();
         if catalog.len() != 60 {
-            errors.push(problem(format!(
-                "Spellcaster has 60 spells; this file defines {}",
-                catalog.len()
-            )));
+            errors.push(problem(
+                catalog.items().last(),
+                format!("Spellcaster has 60 spells; this file defines {}", catalog.len()),
+            ));
         }
         for colour in Colour::ALL {
-            let count = catalog.items().iter().filter(|s| s.colour == colour).count();
+            let of_colour = || catalog.items().iter().filter(|s| s.colour == colour);
+            let count = of_colour().count();
             if count != 15 {
-                errors.push(problem(format!("{colour:?} has {count} spells; each colour has 15")));
+                let last = of_colour().next_back().or(catalog.items().last());
+                errors.push(problem(
+                    last,
+                    format!("{colour:?} has {count} spells; each colour has 15"),
+                ));
             }
         }
         for spell in catalog.items() {

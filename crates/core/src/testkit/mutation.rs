@@ -7,9 +7,12 @@
 //! the seed and input so it can be replayed.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::GameRng;
+use crate::content::ContentError;
+use crate::files::{FileError, decode_text};
 
 /// Why a reader refused an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +29,42 @@ impl Rejection {
         match self {
             Rejection::At { line, col, .. } => *line > 0 && *col > 0,
             Rejection::Whole(_) => true,
+        }
+    }
+}
+
+impl From<FileError> for Rejection {
+    fn from(error: FileError) -> Self {
+        let (line, col) = error.position.unwrap_or((0, 0));
+        Rejection::At {
+            line,
+            col,
+            message: error.to_string(),
+        }
+    }
+}
+
+impl From<ContentError> for Rejection {
+    fn from(error: ContentError) -> Self {
+        Rejection::At {
+            line: error.line,
+            col: error.col,
+            message: error.to_string(),
+        }
+    }
+}
+
+impl From<Vec<ContentError>> for Rejection {
+    /// Every error must have a place: the first without one, or else the first.
+    fn from(errors: Vec<ContentError>) -> Self {
+        let unplaced = errors.iter().position(|e| e.line == 0 || e.col == 0);
+        match errors.into_iter().nth(unplaced.unwrap_or(0)) {
+            Some(error) => error.into(),
+            None => Rejection::At {
+                line: 0,
+                col: 0,
+                message: "refused with an empty list of errors".into(),
+            },
         }
     }
 }
@@ -59,12 +98,14 @@ pub struct MutationReport {
     pub total: Duration,
 }
 
-/// Run the mutation test of one reader. `valid` holds at least one valid file (two or more give
-/// splices between different files); `read` reads one input. Panics with the failing inputs listed
-/// if any input panicked, was rejected without a place, or was slow.
+/// Run the mutation test of one reader. Inputs start from one of the `valid` files (at least one),
+/// and splice in pieces of those and of `donors` (other valid files, of other kinds); `read` reads
+/// one input. Panics with the failing inputs listed if any input panicked, was rejected without a
+/// place, or was slow.
 pub fn mutation_test(
     reader: &str,
     valid: &[&[u8]],
+    donors: &[&[u8]],
     options: MutationOptions,
     read: impl Fn(&[u8]) -> Result<(), Rejection>,
 ) -> MutationReport {
@@ -79,13 +120,20 @@ pub fn mutation_test(
     let mut report = MutationReport::default();
     let mut failures = Vec::new();
     for index in 0..options.inputs {
-        let input = mutate(valid, &mut rng);
+        let input = mutate(valid, donors, &mut rng);
         let began = Instant::now();
         let outcome = catch_unwind(AssertUnwindSafe(|| read(&input)));
         let took = began.elapsed();
         report.slowest = report.slowest.max(took);
         let failure = match outcome {
-            Err(_) => Some("panicked".to_string()),
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Some(format!("panicked: {message}"))
+            }
             Ok(Ok(())) => {
                 report.read += 1;
                 None
@@ -101,9 +149,9 @@ pub fn mutation_test(
         });
         if let Some(failure) = failure {
             failures.push(format!(
-                "input {index} (seed {:#x}): {failure}\n  {:?}",
+                "input {index} (seed {:#x}): {failure}\n  the input is in {}",
                 options.seed,
-                String::from_utf8_lossy(&input)
+                keep_failing_input(reader, index, &input)
             ));
         }
     }
@@ -121,17 +169,46 @@ pub fn mutation_test(
     report
 }
 
+/// The mutation test of a content file, read as the games read one: the bytes as text
+/// ([`decode_text`]), then `parse(text)` with every error checked for its place.
+pub fn content_mutation_test<T>(
+    file: &str,
+    valid: &[u8],
+    donors: &[&[u8]],
+    options: MutationOptions,
+    parse: impl Fn(&str) -> Result<T, Vec<ContentError>>,
+) -> MutationReport {
+    mutation_test(file, &[valid], donors, options, |bytes| {
+        let text = decode_text(Path::new(file), bytes.to_vec())?;
+        parse(&text).map(drop).map_err(Rejection::from)
+    })
+}
+
+/// Write a failing input where the developer can open it; returns where.
+fn keep_failing_input(reader: &str, index: usize, input: &[u8]) -> String {
+    let name: String = reader
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    let path = std::env::temp_dir().join(format!("spellhall-mutation-{name}-{index}"));
+    match std::fs::write(&path, input) {
+        Ok(()) => path.display().to_string(),
+        Err(e) => format!("(not written: {e}) {:?}", String::from_utf8_lossy(input)),
+    }
+}
+
 /// One input: a valid file with one to four random edits stacked on it.
-pub fn mutate(valid: &[&[u8]], rng: &mut GameRng) -> Vec<u8> {
+pub fn mutate(valid: &[&[u8]], donors: &[&[u8]], rng: &mut GameRng) -> Vec<u8> {
     let mut bytes = valid[rng.below(valid.len())].to_vec();
+    let splices: Vec<&[u8]> = valid.iter().chain(donors).copied().collect();
     // Inputs never grow past this, so a reader's time and memory stay bounded by the test's.
-    let cap = valid.iter().map(|v| v.len()).max().unwrap_or(0) * 2 + 64;
+    let cap = splices.iter().map(|v| v.len()).max().unwrap_or(0) * 2 + 64;
     for _ in 0..=rng.below(4) {
         match rng.below(4) {
             0 => flip(&mut bytes, rng),
             1 => insert(&mut bytes, rng),
             2 => delete(&mut bytes, rng),
-            _ => splice(&mut bytes, valid[rng.below(valid.len())], rng),
+            _ => splice(&mut bytes, splices[rng.below(splices.len())], rng),
         }
         bytes.truncate(cap);
     }
@@ -193,7 +270,7 @@ mod tests {
         let valid: [&[u8]; 2] = [b"(a: 1, b: [2, 3])", b"[\"x\", \"y\"]"];
         let run = |seed| {
             let mut rng = GameRng::new(seed);
-            (0..200).map(|_| mutate(&valid, &mut rng)).collect::<Vec<_>>()
+            (0..200).map(|_| mutate(&valid, &[], &mut rng)).collect::<Vec<_>>()
         };
         assert_eq!(run(7), run(7), "the same seed gives the same inputs");
         let inputs = run(7);
@@ -212,6 +289,7 @@ mod tests {
         mutation_test(
             "numbers",
             &valid,
+            &[],
             MutationOptions {
                 inputs: 100,
                 ..MutationOptions::default()
@@ -234,6 +312,7 @@ mod tests {
         mutation_test(
             "numbers",
             &valid,
+            &[],
             MutationOptions {
                 inputs: 100,
                 ..MutationOptions::default()
