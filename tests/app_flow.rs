@@ -490,6 +490,101 @@ impl GameAdapter for TallyWithUserContent {
     }
 }
 
+/// A user folder whose `content/<game>/<file>` holds `text`.
+fn with_added_file(name: &str, game: &str, file: &str, text: &str) -> (UserDirs, PathBuf) {
+    let dirs = UserDirs::under(&scratch(name));
+    let folder = dirs.content_dir(game);
+    fs::create_dir_all(&folder).unwrap();
+    fs::write(folder.join(file), text).unwrap();
+    (dirs, folder.join(file))
+}
+
+#[test]
+fn a_valid_added_card_file_is_loaded_and_the_game_starts_with_it() {
+    let goblins = "[\n    (id: \"marsh-goblins\", name: \"Marsh Goblins\", copies: 3, cost: {Water: 1, Men: 1}, kind: Horde(force: 2)),\n]";
+    let (dirs, _) = with_added_file("added-valid", "mighty-magics", "goblins.ron", goblins);
+    let catalog = GameCatalog::shipped(&dirs);
+    assert_eq!(
+        catalog.get("mighty-magics").unwrap().added_content,
+        AddedContent::Added(1)
+    );
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    assert!(app.world().resource::<Notices>().problems.is_empty());
+    let seats = ["Ann", "Ben"].map(SeatInfo::person).to_vec();
+    let mut start = choice(seats, 1);
+    start.game = "mighty-magics".into();
+    start.options = vec![0];
+    send(&mut app, UiCommand::StartGame(start));
+    assert_eq!(screen(&app), Screen::Playing);
+}
+
+#[test]
+fn a_broken_added_card_is_reported_with_file_line_column_and_card_and_the_game_plays_its_own() {
+    let no_kind = "(\n    cards: [\n        (id: \"no-kind\", name: \"No Kind\", effect: Heal(hp: 1)),\n    ],\n)";
+    let (dirs, path) = with_added_file("added-broken", "spells-of-doom", "mine.ron", no_kind);
+    let catalog = GameCatalog::shipped(&dirs);
+    let AddedContent::Refused(errors) = &catalog.get("spells-of-doom").unwrap().added_content else {
+        panic!("the broken file was not refused");
+    };
+    let expected = format!("{}:3:", path.display());
+    assert!(errors[0].to_string().starts_with(&expected), "{}", errors[0]);
+    assert_eq!(errors[0].item.as_deref(), Some("no-kind"));
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    let problems = app.world().resource::<Notices>().problems.clone();
+    let problem = problems
+        .iter()
+        .find(|p| p.contains("Spells of Doom"))
+        .expect("reported");
+    assert!(
+        problem.contains(&expected) && problem.contains("in 'no-kind'"),
+        "{problem}"
+    );
+    send(&mut app, UiCommand::OpenSetup("spells-of-doom".into()));
+    assert_eq!(
+        screen(&app),
+        Screen::Setup,
+        "the game is still playable, with its shipped cards"
+    );
+}
+
+const FAN_SET: &str = "(\n    code: \"FAN\",\n    title: \"Fan Set\",\n    cards: [\n        (number: 1, name: \"Glimmer Drake\", type: Monster, world: ForgottenRealms, level: Some(\"6\"), rarity: Rare, power: Unscripted),\n    ],\n)";
+
+fn deck_editor_has(app: &App, card: &str) -> bool {
+    let editor = app.world().resource::<spellhall::screens::deck_editor::DeckEditor>();
+    editor.library.catalogue.named(card).count() == 1
+}
+
+#[test]
+fn a_spellfire_fan_set_joins_the_deck_editors_catalogue() {
+    let (dirs, _) = with_added_file("fan-set", "spellfire", "fan.ron", FAN_SET);
+    let catalog = GameCatalog::shipped(&dirs);
+    assert_eq!(catalog.get("spellfire").unwrap().added_content, AddedContent::Added(1));
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    send(&mut app, UiCommand::OpenDeckEditor(None));
+    assert_eq!(screen(&app), Screen::DeckEditor);
+    assert!(deck_editor_has(&app, "Glimmer Drake"));
+}
+
+#[test]
+fn a_refused_spellfire_set_is_reported_once_and_the_editor_keeps_the_shipped_cards() {
+    let broken = FAN_SET.replace("world: ForgottenRealms, ", "");
+    let (dirs, _) = with_added_file("fan-broken", "spellfire", "fan.ron", &broken);
+    let mut app = spellhall::headless_app(dirs.clone(), GameCatalog::shipped(&dirs));
+    app.update();
+    let problems = app.world().resource::<Notices>().problems.clone();
+    assert!(
+        problems.len() == 1 && problems[0].contains("fan.ron:5:") && problems[0].contains("Glimmer Drake"),
+        "{problems:?}"
+    );
+    send(&mut app, UiCommand::OpenDeckEditor(None));
+    assert_eq!(screen(&app), Screen::DeckEditor);
+    assert!(!deck_editor_has(&app, "Glimmer Drake"));
+    assert_eq!(app.world().resource::<Notices>().problems.len(), 1, "reported once");
+}
+
 #[test]
 fn added_content_that_fails_to_load_is_reported_with_file_line_and_column_and_the_game_plays_on() {
     let dir = scratch("bad-content");

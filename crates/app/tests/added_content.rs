@@ -1,24 +1,20 @@
-//! Content a player adds in `<data>/content/<game-id>/`: what the app loads, shows and plays.
-//! The rule, the same for every game: the files add new cards to the shipped content, all of them
-//! or none; a broken file is reported (file:line:col and the card) on the title screen and the game
-//! plays with its shipped content. Spellcaster takes none, and says so if its folder holds files.
+//! Content a player adds in `<data>/content/<game-id>/`: the title tile, Spellcaster's folder, and
+//! Spellfire's sets. The rule, the same for every game: the files add new cards to the shipped
+//! content, all of them or none; a broken file is reported (file:line:col and the card) on the
+//! title screen and the game plays with its shipped content. Spellcaster takes none, and says so if
+//! its folder holds files. The flows through the running app are in tests/app_flow.rs.
 
 use std::fs;
-use std::path::PathBuf;
 
-use bevy::prelude::*;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use spellhall::active::SaveListings;
 use spellhall::commands::UiCommand;
-use spellhall::games::{AddedContent, GameCatalog, SetupChoice};
-use spellhall::notices::Notices;
+use spellhall::games::{AddedContent, GameCatalog};
 use spellhall::paths::UserDirs;
-use spellhall::screens::Screen;
-use spellhall::screens::deck_editor::{DeckEditor, Library};
+use spellhall::screens::deck_editor::Library;
 use spellhall::screens::title::{TitleModel, title_body};
 use spellhall::ui::DialogState;
-use spellhall_core::SeatInfo;
 use spellhall_core::content::SourceFile;
 use spellhall_core::testkit::added_content::{BadFile, added_file, check_bad_files, check_too_many_items};
 
@@ -35,81 +31,11 @@ fn user_dir(name: &str, files: &[(&str, &str, &str)]) -> UserDirs {
     dirs
 }
 
-fn content_file(dirs: &UserDirs, game: &str, file: &str) -> PathBuf {
-    dirs.content_dir(game).join(file)
-}
-
 fn added(catalog: &GameCatalog, id: &str) -> AddedContent {
     catalog.get(id).unwrap().added_content.clone()
 }
 
-fn run(dirs: UserDirs, catalog: GameCatalog) -> App {
-    let mut app = spellhall::headless_app(dirs, catalog);
-    app.update();
-    app
-}
-
-fn send(app: &mut App, command: UiCommand) {
-    app.world_mut().write_message(command);
-    for _ in 0..3 {
-        app.update();
-    }
-}
-
-fn screen(app: &App) -> Screen {
-    *app.world().resource::<State<Screen>>().get()
-}
-
-const GOBLINS: &str = "[\n    (id: \"marsh-goblins\", name: \"Marsh Goblins\", copies: 3, cost: {Water: 1, Men: 1}, kind: Horde(force: 2)),\n]";
 const NO_KIND: &str = "(\n    cards: [\n        (id: \"no-kind\", name: \"No Kind\", effect: Heal(hp: 1)),\n    ],\n)";
-
-#[test]
-fn a_valid_added_file_is_loaded_and_the_game_starts_with_it() {
-    let dirs = user_dir("valid", &[("mighty-magics", "goblins.ron", GOBLINS)]);
-    let catalog = GameCatalog::shipped(&dirs);
-    assert_eq!(added(&catalog, "mighty-magics"), AddedContent::Added(1));
-    let mut app = run(dirs, catalog);
-    assert!(app.world().resource::<Notices>().problems.is_empty());
-    send(
-        &mut app,
-        UiCommand::StartGame(SetupChoice {
-            game: "mighty-magics".into(),
-            seats: ["Ann", "Ben"].map(SeatInfo::person).to_vec(),
-            options: vec![0],
-            seed: 1,
-        }),
-    );
-    assert_eq!(screen(&app), Screen::Playing);
-}
-
-#[test]
-fn a_broken_added_file_is_reported_with_file_line_column_and_card_and_the_game_plays_its_own() {
-    let dirs = user_dir("broken", &[("spells-of-doom", "mine.ron", NO_KIND)]);
-    let path = content_file(&dirs, "spells-of-doom", "mine.ron");
-    let catalog = GameCatalog::shipped(&dirs);
-    let AddedContent::Refused(errors) = added(&catalog, "spells-of-doom") else {
-        panic!("{:?}", added(&catalog, "spells-of-doom"));
-    };
-    let expected = format!("{}:3:", path.display());
-    assert!(errors[0].to_string().starts_with(&expected), "{}", errors[0]);
-    assert_eq!(errors[0].item.as_deref(), Some("no-kind"));
-    let mut app = run(dirs, catalog);
-    let problems = app.world().resource::<Notices>().problems.clone();
-    let problem = problems
-        .iter()
-        .find(|p| p.contains("Spells of Doom"))
-        .expect("reported");
-    assert!(
-        problem.contains(&expected) && problem.contains("in 'no-kind'"),
-        "{problem}"
-    );
-    send(&mut app, UiCommand::OpenSetup("spells-of-doom".into()));
-    assert_eq!(
-        screen(&app),
-        Screen::Setup,
-        "the game is still playable, with its shipped cards"
-    );
-}
 
 #[test]
 fn the_title_tile_says_when_added_content_was_refused() {
@@ -148,17 +74,6 @@ fn spellcaster_takes_no_added_content_and_says_its_files_are_not_read() {
 }
 
 const FAN_SET: &str = "(\n    code: \"FAN\",\n    title: \"Fan Set\",\n    cards: [\n        (number: 1, name: \"Glimmer Drake\", type: Monster, world: ForgottenRealms, level: Some(\"6\"), rarity: Rare, power: Unscripted),\n    ],\n)";
-
-#[test]
-fn a_spellfire_fan_set_joins_the_deck_editors_catalogue() {
-    let dirs = user_dir("fan-set", &[("spellfire", "fan.ron", FAN_SET)]);
-    assert_eq!(added(&GameCatalog::shipped(&dirs), "spellfire"), AddedContent::Added(1));
-    let mut app = run(dirs, GameCatalog::default());
-    send(&mut app, UiCommand::OpenDeckEditor(None));
-    assert_eq!(screen(&app), Screen::DeckEditor);
-    let editor = app.world().resource::<DeckEditor>();
-    assert_eq!(editor.library.catalogue.named("Glimmer Drake").count(), 1);
-}
 
 #[test]
 fn each_kind_of_mistake_in_a_spellfire_set_is_refused_naming_file_line_column_and_card() {
@@ -215,31 +130,4 @@ fn each_kind_of_mistake_in_a_spellfire_set_is_refused_naming_file_line_column_an
         add_user_sets(&shipped, &wrapped)
     };
     check_too_many_items(10_000, fan_card, |i| format!("Drake {i}"), in_set);
-}
-
-#[test]
-fn a_refused_spellfire_set_leaves_the_editor_with_the_shipped_cards_and_says_why() {
-    let broken = FAN_SET.replace("world: ForgottenRealms, ", "");
-    let dirs = user_dir("fan-broken", &[("spellfire", "fan.ron", &broken)]);
-    let problem = added(&GameCatalog::shipped(&dirs), "spellfire")
-        .problem("Spellfire")
-        .unwrap();
-    assert!(
-        problem.contains("fan.ron:5:") && problem.contains("Glimmer Drake"),
-        "{problem}"
-    );
-    let mut app = run(dirs, GameCatalog::default());
-    send(&mut app, UiCommand::OpenDeckEditor(None));
-    assert_eq!(screen(&app), Screen::DeckEditor);
-    assert_eq!(
-        app.world()
-            .resource::<DeckEditor>()
-            .library
-            .catalogue
-            .named("Glimmer Drake")
-            .count(),
-        0
-    );
-    let problems = &app.world().resource::<Notices>().problems;
-    assert!(problems.iter().any(|p| p.contains("fan.ron:5:")), "{problems:?}");
 }

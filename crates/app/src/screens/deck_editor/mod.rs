@@ -35,16 +35,13 @@ pub(super) fn plugin(app: &mut App) {
 pub struct SpellfireLibrary(Option<Arc<Library>>);
 
 impl SpellfireLibrary {
-    /// The library; a problem with the player's sets is told to `notices` (the editor then works
-    /// from the shipped cards).
-    fn get(&mut self, dirs: &UserDirs, notices: &mut Notices) -> Result<Arc<Library>, String> {
+    /// The library. A problem with the player's sets leaves the shipped cards alone; it was
+    /// reported when the app started (`GameCatalog::shipped`).
+    fn get(&mut self, dirs: &UserDirs) -> Result<Arc<Library>, String> {
         if let Some(library) = &self.0 {
             return Ok(Arc::clone(library));
         }
-        let (library, added) = Library::with_user_sets(&dirs.content_dir("spellfire"))?;
-        if let Some(problem) = added.problem("Spellfire") {
-            notices.problem(problem);
-        }
+        let (library, _) = Library::with_user_sets(&dirs.content_dir("spellfire"))?;
         let library = Arc::new(library);
         self.0 = Some(Arc::clone(&library));
         Ok(library)
@@ -66,7 +63,7 @@ fn open_editor(
     }) else {
         return;
     };
-    let library = match library.get(&dirs, &mut notices) {
+    let library = match library.get(&dirs) {
         Ok(library) => library,
         Err(error) => {
             notices.problem(format!(
