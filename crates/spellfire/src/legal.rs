@@ -121,6 +121,10 @@ impl Spellfire {
             }
             (Phase::StartOfTurn, Action::Draw) => Ok(()),
             (Phase::StartOfTurn, _) => refuse("Phase 0: play a rule card, or draw your cards.", "SF-32"),
+            (_, Action::PlayRule(_)) => refuse(
+                "A rule card is played only in your own phase 0, before your draw.",
+                "SF-221",
+            ),
             (Phase::Realms, Action::PlayRealm { card, at }) => {
                 if self.used.realm_action {
                     return refuse(
@@ -195,6 +199,10 @@ impl Spellfire {
                 Ok(())
             }
             (Phase::AfterBattle, Action::CallMulligan) => self.check_mulligan(seat),
+            (Phase::AfterBattle, Action::Attack { .. }) if self.used.battle => refuse(
+                "The battle of this turn is over: no realm may be attacked again this turn.",
+                "SF-121",
+            ),
             (Phase::AfterBattle, _) => refuse("Phase 5: discard down to your hand limit, then end the turn.", "SF-46"),
             (Phase::Over, _) => refuse("The game is over.", ""),
         }
@@ -485,7 +493,7 @@ impl Spellfire {
         if !self.can_use(fighter.card, fighter.kind, card) {
             return refuse(
                 format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
-                "SF-151, SF-152, SF-153",
+                "SF-151, SF-152, SF-153, SF-164",
             );
         }
         if !facts.power.is_enforced() && self.icon_value(card) == 0 {

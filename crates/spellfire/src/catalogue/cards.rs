@@ -664,6 +664,20 @@ impl Card {
         self.attributes.contains(&attribute)
     }
 
+    /// Whether the card carries a designation, counting the guide's aliases: half-elves and drow
+    /// are elves (SF-237), duergar dwarves and kender halflings (AMB-38), and every sword is a
+    /// weapon (SF-231). A designation comes only from the card's facts (SF-236).
+    pub fn counts_as(&self, designation: Attribute) -> bool {
+        self.has(designation)
+            || match designation {
+                Attribute::Elf => self.has(Attribute::HalfElf) || self.has(Attribute::Drow),
+                Attribute::Dwarf => self.has(Attribute::Duergar),
+                Attribute::Halfling => self.has(Attribute::Kender),
+                Attribute::Weapon => self.has(Attribute::Sword),
+                _ => false,
+            }
+    }
+
     /// The level this card adds to a deck's champion-level total: a champion's printed level
     /// (the first value of a split level like `5/7`); a varying level (`?`) counts 0.
     pub fn champion_level(&self) -> Option<i32> {
