@@ -124,6 +124,7 @@ pub enum Kind {
 
 /// One card of the deck list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardDef {
     pub id: String,
     pub name: String,

@@ -144,6 +144,13 @@ fn each_kind_of_mistake_in_an_added_file_is_refused_naming_file_line_column_and_
                 says: "already defined in data/mighty-magics/cards.ron",
             },
             BadFile {
+                mistake: "a misspelt field",
+                text: line2("(id: \"typo\", name: \"Typo\", copiess: 1, cost: {Men: 1}, kind: Horde(force: 2))"),
+                line: 2,
+                item: "typo",
+                says: "copiess",
+            },
+            BadFile {
                 mistake: "a negative cost",
                 text: line2("(id: \"cheap\", name: \"Cheap\", copies: 1, cost: {Stone: -1}, kind: Horde(force: 2))"),
                 line: 2,

@@ -239,6 +239,7 @@ pub enum Effect {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CardDef {
     pub id: String,
     pub name: String,

@@ -268,6 +268,13 @@ fn each_kind_of_mistake_in_an_added_file_is_refused_naming_file_line_column_and_
                 says: "already defined in data/spells-of-doom/cards.ron",
             },
             BadFile {
+                mistake: "a misspelt field",
+                text: card("(id: \"typo\", name: \"Typo\", kind: Skill, countr: true, effect: Heal(hp: 1))"),
+                line: 3,
+                item: "typo",
+                says: "countr",
+            },
+            BadFile {
                 mistake: "a negative cost",
                 text: card("(id: \"cheap\", name: \"Cheap\", kind: Spell(cost: -2, range: 1), effect: Heal(hp: 1))"),
                 line: 3,
