@@ -1,5 +1,6 @@
 //! Command-line flags, for players and for automation (tests, CI, screenshots, benchmarks).
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 /// The screen to open at start.
@@ -34,7 +35,7 @@ pub struct CliOptions {
     /// folders (portable installs, tests).
     pub user_dir: Option<PathBuf>,
     /// `--deck FILE|starter:A-1`: the deck the editor opens with `--screen deck-editor`.
-    pub deck: Option<String>,
+    pub deck: Option<PathBuf>,
     /// `--dev-games`: also list the kernel's test game Tally (for developers and CI; not a game).
     pub dev_games: bool,
 }
@@ -50,54 +51,96 @@ Usage: spellhall [options]
   --frames N           frames to render before the screenshot (default 10)
   --bench-frames N     render N frames with nothing drawn, then N of the screen; print
                        frame-time p50/p95/p99 and peak memory, then exit
-  --deck FILE          with --screen deck-editor: open this deck (a .ron deck file, or
-                       starter:A-1 ... starter:F-2 for a 1st Edition starter deck)
+  --deck FILE          with --screen deck-editor: open this deck (a .ron deck file, a
+                       CrossFire .cfd deck, a .txt card list, or starter:A-1 ... starter:F-2
+                       for a 1st Edition starter deck)
   --user-dir DIR       keep settings, saves and user content under DIR
   --dev-games          developers: also list the kernel's test game Tally
   --help               this text";
 
+/// What the command line asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Run(CliOptions),
+    /// `--help`: print [`USAGE`] and exit successfully.
+    Help,
+}
+
 impl CliOptions {
-    /// Parse the arguments after the program name. `Err` carries a message for the user.
-    pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Self, String> {
+    /// Parse the arguments after the program name (`std::env::args_os().skip(1)`): paths are kept
+    /// as they are, whatever their bytes. `Err` carries a message for the user.
+    pub fn parse<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, String> {
         let mut options = CliOptions {
             frames: 10,
             ..CliOptions::default()
         };
         let mut args = args.into_iter();
         while let Some(flag) = args.next() {
-            let mut value = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"));
+            let Some(flag) = flag.to_str().map(str::to_owned) else {
+                return Err(format!("unknown option '{}'\n\n{USAGE}", flag.to_string_lossy()));
+            };
+            let mut path = || args.next().ok_or_else(|| format!("{flag} needs a value\n\n{USAGE}"));
             match flag.as_str() {
-                "--game" => options.game = Some(value()?),
-                "--seed" => options.seed = Some(number(&flag, &value()?)?),
-                "--players" => {
-                    options.players = value()?
-                        .split(',')
-                        .map(|s| s.trim().to_string())
-                        .filter(|s| !s.is_empty())
-                        .collect()
-                }
-                "--load" => options.load = Some(PathBuf::from(value()?)),
-                "--screen" => {
-                    options.screen = match value()?.as_str() {
-                        "title" => StartScreen::Title,
-                        "setup" => StartScreen::Setup,
-                        "deck-editor" => StartScreen::DeckEditor,
-                        "playing" => StartScreen::Playing,
-                        other => return Err(format!("unknown screen '{other}'\n\n{USAGE}")),
-                    }
-                }
-                "--screenshot" => options.screenshot = Some(PathBuf::from(value()?)),
-                "--frames" => options.frames = number(&flag, &value()?)?,
-                "--bench-frames" => options.bench_frames = Some(number(&flag, &value()?)?),
-                "--user-dir" => options.user_dir = Some(PathBuf::from(value()?)),
-                "--deck" => options.deck = Some(value()?),
+                "--load" => options.load = Some(PathBuf::from(path()?)),
+                "--screenshot" => options.screenshot = Some(PathBuf::from(path()?)),
+                "--user-dir" => options.user_dir = Some(PathBuf::from(path()?)),
+                "--deck" => options.deck = Some(PathBuf::from(path()?)),
                 "--dev-games" => options.dev_games = true,
-                "--help" | "-h" => return Err(USAGE.to_string()),
+                "--help" | "-h" => return Ok(Command::Help),
+                text_flag if TEXT_FLAGS.contains(&text_flag) => {
+                    // These flags take words and numbers, which must be readable text.
+                    let value = path()?;
+                    let text = value.to_str().ok_or_else(|| {
+                        format!(
+                            "{flag} needs plain text, and '{}' holds bytes that are not UTF-8",
+                            value.to_string_lossy()
+                        )
+                    });
+                    read_text_flag(&mut options, &flag, text)?;
+                }
                 other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
             }
         }
-        Ok(options)
+        Ok(Command::Run(options))
     }
+}
+
+/// The flags whose value is text rather than a path.
+const TEXT_FLAGS: [&str; 6] = [
+    "--game",
+    "--seed",
+    "--players",
+    "--screen",
+    "--frames",
+    "--bench-frames",
+];
+
+/// A flag whose value is text; `value` is its text, or why it is not text.
+fn read_text_flag(options: &mut CliOptions, flag: &str, value: Result<&str, String>) -> Result<(), String> {
+    match flag {
+        "--game" => options.game = Some(value?.to_string()),
+        "--seed" => options.seed = Some(number(flag, value?)?),
+        "--players" => {
+            options.players = value?
+                .split(',')
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        }
+        "--screen" => {
+            options.screen = match value? {
+                "title" => StartScreen::Title,
+                "setup" => StartScreen::Setup,
+                "deck-editor" => StartScreen::DeckEditor,
+                "playing" => StartScreen::Playing,
+                other => return Err(format!("unknown screen '{other}'\n\n{USAGE}")),
+            }
+        }
+        "--frames" => options.frames = number(flag, value?)?,
+        "--bench-frames" => options.bench_frames = Some(number(flag, value?)?),
+        other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
+    }
+    Ok(())
 }
 
 fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
@@ -109,7 +152,57 @@ mod tests {
     use super::*;
 
     fn parse(args: &[&str]) -> Result<CliOptions, String> {
-        CliOptions::parse(args.iter().map(|s| s.to_string()))
+        match CliOptions::parse(args.iter().map(OsString::from))? {
+            Command::Run(options) => Ok(options),
+            Command::Help => Err("asked for help".into()),
+        }
+    }
+
+    #[cfg(unix)]
+    fn not_utf8(bytes: &[u8]) -> OsString {
+        use std::os::unix::ffi::OsStringExt;
+        OsString::from_vec(bytes.to_vec())
+    }
+
+    #[test]
+    fn help_is_a_request_not_a_mistake() {
+        for flag in ["--help", "-h"] {
+            let args = ["--seed", "1", flag].map(OsString::from);
+            assert_eq!(CliOptions::parse(args), Ok(Command::Help));
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn paths_that_are_not_utf8_are_kept_byte_for_byte() {
+        let save = not_utf8(b"na\xefve.ron");
+        let dir = not_utf8(b"/tmp/caf\xe9");
+        let args = vec![
+            OsString::from("--load"),
+            save.clone(),
+            OsString::from("--user-dir"),
+            dir.clone(),
+            OsString::from("--deck"),
+            save.clone(),
+        ];
+        let Ok(Command::Run(options)) = CliOptions::parse(args) else {
+            panic!("not parsed")
+        };
+        assert_eq!(options.load, Some(PathBuf::from(&save)));
+        assert_eq!(options.user_dir, Some(PathBuf::from(dir)));
+        assert_eq!(options.deck, Some(PathBuf::from(save)));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn text_that_is_not_utf8_is_explained() {
+        let error = CliOptions::parse(vec![OsString::from("--game"), not_utf8(b"spell\xffire")]).unwrap_err();
+        assert_eq!(
+            error,
+            "--game needs plain text, and 'spell\u{fffd}ire' holds bytes that are not UTF-8"
+        );
+        let error = CliOptions::parse(vec![not_utf8(b"--\xff")]).unwrap_err();
+        assert!(error.starts_with("unknown option '--\u{fffd}'"), "{error}");
     }
 
     #[test]

@@ -182,9 +182,11 @@ fn startup_commands(options: &CliOptions, catalog: &GameCatalog) -> Result<Start
     match options.screen {
         StartScreen::Title => {}
         StartScreen::DeckEditor => {
-            let deck = options.deck.as_deref().map(|deck| match deck.strip_prefix("starter:") {
-                Some(code) => commands::DeckChoice::Starter(code.to_string()),
-                None => commands::DeckChoice::File(deck.into()),
+            let deck = options.deck.as_deref().map(|deck| {
+                match deck.to_str().and_then(|text| text.strip_prefix("starter:")) {
+                    Some(code) => commands::DeckChoice::Starter(code.to_string()),
+                    None => commands::DeckChoice::File(deck.into()),
+                }
             });
             commands.push(UiCommand::OpenDeckEditor(deck));
         }

@@ -2,11 +2,16 @@
 
 use std::process::ExitCode;
 
-use spellhall::cli::CliOptions;
+use spellhall::cli::{CliOptions, Command, USAGE};
 
 fn main() -> ExitCode {
-    let options = match CliOptions::parse(std::env::args().skip(1)) {
-        Ok(options) => options,
+    // `args_os`: an argument that is not UTF-8 (a file name in another encoding) is no panic.
+    let options = match CliOptions::parse(std::env::args_os().skip(1)) {
+        Ok(Command::Run(options)) => options,
+        Ok(Command::Help) => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
         Err(message) => {
             eprintln!("{message}");
             return ExitCode::from(2);
