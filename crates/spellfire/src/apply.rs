@@ -12,6 +12,7 @@ use crate::catalogue::deck::{Deck, validate};
 use crate::combat::{Side, Source, Total, losing};
 use crate::event::Event;
 use crate::formation::{FormationSize, Position, Slot};
+mod limbo;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
     Pending, Phase, Player, Spellfire, TurnUse,
@@ -765,6 +766,11 @@ impl Spellfire {
     /// Phase 6: the end of the turn (SF-47): a player without realms loses his pool (SF-65), a
     /// deck-out may end the game (SF-214), and the player on the left begins.
     fn end_turn(&mut self, events: &mut Vec<Event>) {
+        // Cards due back from Limbo return first: a returning realm keeps the pool (SF-65, SF-86).
+        self.return_from_limbo(events);
+        if self.outcome.is_some() {
+            return;
+        }
         for seat in Seat::all(self.seats()) {
             if self.player(seat).formation.occupied() == 0 && !self.player(seat).pool.is_empty() {
                 let pool = std::mem::take(&mut self.player_mut(seat).pool);

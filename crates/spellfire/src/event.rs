@@ -154,6 +154,22 @@ pub enum Event {
     DeckRanOut {
         seat: Seat,
     },
+    /// A card goes to its owner's Limbo (SF-85); `lost` are attachments discarded on the way
+    /// (SF-87).
+    ToLimbo {
+        seat: Seat,
+        card: String,
+        lost: Vec<String>,
+    },
+    /// A card due back from Limbo at the end of its owner's turn (SF-86): back in play, or not
+    /// (`back` false: it is the first of `lost`); `lost` are the cards discarded instead, because
+    /// an identical card came into play meanwhile or nothing can take them (SF-88, SF-89, AMB-12).
+    LimboReturn {
+        seat: Seat,
+        card: String,
+        back: bool,
+        lost: Vec<String>,
+    },
     GameOver {
         reason: String,
     },
@@ -285,6 +301,29 @@ impl GameEvent for Event {
                 list(hand)
             ),
             Event::DeckRanOut { seat } => format!("{}'s draw pile has run out.", name(seat)),
+            Event::ToLimbo { seat, card, lost } if lost.is_empty() => format!("{}'s {card} goes to Limbo.", name(seat)),
+            Event::ToLimbo { seat, card, lost } => {
+                format!("{}'s {card} goes to Limbo; {} is discarded.", name(seat), list(lost))
+            }
+            Event::LimboReturn {
+                seat,
+                card,
+                back: true,
+                lost,
+            } if lost.is_empty() => format!("{}'s {card} returns from Limbo.", name(seat)),
+            Event::LimboReturn {
+                seat,
+                card,
+                back: true,
+                lost,
+            } => format!(
+                "{}'s {card} returns from Limbo; {} is discarded (the Rule of the Cosmos).",
+                name(seat),
+                list(lost)
+            ),
+            Event::LimboReturn { seat, card, .. } => {
+                format!("{}'s {card} cannot come back from Limbo and is discarded.", name(seat))
+            }
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })
     }

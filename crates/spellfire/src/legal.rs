@@ -557,7 +557,7 @@ impl Spellfire {
 
     /// The Rule of the Cosmos: one copy of a champion, artifact, realm or holding in play across
     /// the table (SF-94–98); Limbo does not count.
-    fn check_cosmos(&self, card: CardId) -> Result<(), RuleError> {
+    pub(crate) fn check_cosmos(&self, card: CardId) -> Result<(), RuleError> {
         let identity = self.cards[card.index()].identity;
         if self
             .in_play_unique()

@@ -141,15 +141,14 @@ impl Game for Spellfire {
         };
         for seat in Seat::all(self.seats()) {
             let p = self.player(seat);
-            let loose = p
-                .draw
-                .iter_top_down()
-                .chain(&p.hand)
-                .chain(&p.discard)
-                .chain(&p.limbo)
-                .chain(&p.abyss);
+            let loose = p.draw.iter_top_down().chain(&p.hand).chain(&p.discard).chain(&p.abyss);
             for &card in loose {
                 place(card, Some(seat))?;
+            }
+            for away in &p.limbo {
+                for &card in std::iter::once(&away.card).chain(&away.attachments) {
+                    place(card, Some(seat))?;
+                }
             }
             for (at, slot) in p.formation.realms() {
                 if self.kind(slot.realm) != CardType::Realm {

@@ -75,6 +75,9 @@ pub struct Rules {
     pub true_victory: bool,
     /// World Bonuses: +3 to a champion fighting for or against a realm of its own world (SF-260).
     pub world_bonuses: bool,
+    /// Whether a card sent to Limbo in its owner's own turn returns at the end of that turn rather
+    /// than of his next one (AMB-12).
+    pub limbo_return_same_turn: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -137,6 +140,19 @@ pub struct Champion {
     pub attachments: Vec<CardId>,
 }
 
+/// A card in Limbo (SF-85): out of play until the end of its owner's next turn (SF-86, AMB-12).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InLimbo {
+    pub card: CardId,
+    /// A champion's magical items and artifacts, kept when it went to Limbo for a reason other
+    /// than a lost battle (SF-87).
+    pub attachments: Vec<CardId>,
+    /// The position a realm left, where it returns if that is still empty (AMB-12).
+    pub from: Option<Position>,
+    /// The owner's turn (his count of turns begun) at whose end the card returns.
+    pub returns: u32,
+}
+
 /// One player's cards.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -145,7 +161,8 @@ pub struct Player {
     pub formation: Formation,
     pub pool: Vec<Champion>,
     pub discard: Vec<CardId>,
-    pub limbo: Vec<CardId>,
+    /// Cards out of play for a while (SF-85), each with what it carries and when it returns.
+    pub limbo: Vec<InLimbo>,
     pub abyss: Vec<CardId>,
     /// Turns this player has begun.
     pub turns: u32,

@@ -34,6 +34,14 @@ pub struct ChampionView {
     pub attachments: Vec<CardView>,
 }
 
+/// A card in Limbo with what it carries, and the turn of its owner's at whose end it returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LimboView {
+    pub card: CardView,
+    pub attachments: Vec<CardView>,
+    pub returns_after_turn: u32,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlayerView {
     pub seat: Seat,
@@ -43,7 +51,7 @@ pub struct PlayerView {
     pub formation: Vec<Option<RealmView>>,
     pub pool: Vec<ChampionView>,
     pub discard: Vec<CardView>,
-    pub limbo: Vec<CardView>,
+    pub limbo: Vec<LimboView>,
     pub abyss: Vec<CardView>,
 }
 
@@ -150,7 +158,15 @@ impl Spellfire {
                         })
                         .collect(),
                     discard: self.card_views(&player.discard),
-                    limbo: self.card_views(&player.limbo),
+                    limbo: player
+                        .limbo
+                        .iter()
+                        .map(|away| LimboView {
+                            card: self.card_view(away.card),
+                            attachments: self.card_views(&away.attachments),
+                            returns_after_turn: away.returns,
+                        })
+                        .collect(),
                     abyss: self.card_views(&player.abyss),
                 }
             })
