@@ -17,7 +17,7 @@ use spellhall_core::{GameRng, Seat};
 
 use crate::catalogue::cards::CardRef;
 use crate::formation::{Position, Slot};
-use crate::state::{CardId, CardInfo, Champion, Config, Content, Phase, Player, Rules, Spellfire, TurnUse};
+use crate::state::{CardId, CardInfo, Champion, Config, Content, InLimbo, Phase, Player, Rules, Spellfire, TurnUse};
 
 /// The shipped content, loaded once per test process.
 pub fn shipped_content() -> Arc<Content> {
@@ -63,7 +63,8 @@ struct SeatSetup {
     pool: Vec<(String, Vec<String>)>,
     draw: Vec<String>,
     discard: Vec<String>,
-    limbo: Vec<String>,
+    /// Cards in Limbo: each with its attachments and the position a realm left.
+    limbo: Vec<(String, Vec<String>, Option<Position>)>,
     abyss: Vec<String>,
     turns: Option<u32>,
     mulligans: u8,
@@ -168,8 +169,29 @@ impl TestGame {
         self
     }
 
+    /// Cards in Limbo, sent there just now: they return at the end of their owner's next turn
+    /// (SF-86, AMB-12).
     pub fn limbo<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
-        self.seat(seat).limbo.extend(cards.iter().map(|c| c.to_string()));
+        self.seat(seat)
+            .limbo
+            .extend(cards.iter().map(|c| (c.to_string(), Vec::new(), None)));
+        self
+    }
+
+    /// Champions in Limbo with the magical items and artifacts they took along (SF-87).
+    pub fn limbo_champions<const N: usize>(mut self, seat: u8, champions: [(&str, &[&str]); N]) -> Self {
+        for (champion, attached) in champions {
+            let attached = attached.iter().map(|c| c.to_string()).collect();
+            self.seat(seat).limbo.push((champion.into(), attached, None));
+        }
+        self
+    }
+
+    /// A realm in Limbo that left the position `at` (0 = A) of its owner's formation.
+    pub fn limbo_realm(mut self, seat: u8, at: u8, realm: &str) -> Self {
+        self.seat(seat)
+            .limbo
+            .push((realm.into(), Vec::new(), Some(Position(at))));
         self
     }
 
@@ -235,7 +257,17 @@ impl TestGame {
             let mut draw: Vec<CardId> = setup.draw.iter().map(|c| new(&mut game, c)).collect();
             draw.extend((0..self.filler).map(|_| new(&mut game, FILLER)));
             let discard: Vec<CardId> = setup.discard.iter().map(|c| new(&mut game, c)).collect();
-            let limbo: Vec<CardId> = setup.limbo.iter().map(|c| new(&mut game, c)).collect();
+            let mut limbo = Vec::new();
+            for (card, attached, from) in &setup.limbo {
+                let card = new(&mut game, card);
+                let attachments = attached.iter().map(|c| new(&mut game, c)).collect();
+                limbo.push(InLimbo {
+                    card,
+                    attachments,
+                    from: *from,
+                    returns: 0,
+                });
+            }
             let abyss: Vec<CardId> = setup.abyss.iter().map(|c| new(&mut game, c)).collect();
             let mut slots = Vec::new();
             for realm in &setup.formation {
@@ -269,6 +301,10 @@ impl TestGame {
             }
             player.mulligans = setup.mulligans;
             player.turns = setup.turns.unwrap_or(u32::from(seat == self.active));
+            let returns = game.limbo_return_turn(seat);
+            for away in &mut game.player_mut(seat).limbo {
+                away.returns = returns;
+            }
         }
         game.mulligans = self.seats.iter().map(|s| s.mulligans).sum();
         if let Some((seat, name)) = &self.rule_card {
