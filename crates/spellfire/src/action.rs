@@ -75,4 +75,15 @@ pub enum Action {
     /// "Wait": a seat other than the one deciding takes the next decision to play an event
     /// (SF-186). Offered through `Game::claims`, never in `legal_actions`.
     Claim(Seat),
+    /// Aid the Attacker or Defender: the losing side asks the other players, clockwise, for one
+    /// card (SF-239). A helper answers with `PlayAlly`, `UseCard` or `Attach`, or refuses with
+    /// `Pass`.
+    AskAid,
+    /// Questing, phase 2: send a champion of the pool questing, face down (SF-254).
+    Quest(CardId),
+    /// Questing, phase 2 of the next turn: the questing champion comes back and turns up the top
+    /// card of `opponent`'s draw pile (SF-255, SF-256, AMB-31).
+    ResolveQuest {
+        opponent: Seat,
+    },
 }

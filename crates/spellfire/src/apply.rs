@@ -13,6 +13,8 @@ use crate::combat::{Side, Source, Total, losing};
 use crate::event::Event;
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
+
+mod optional;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
     Pending, Phase, Player, Spellfire, TurnUse,
@@ -51,6 +53,7 @@ impl Spellfire {
                 "The ten-realm formation is played only with 110-card decks.".into(),
             ));
         }
+        Self::check_optional_setup(config)?;
         let mut cards = Vec::new();
         let mut identities: BTreeMap<(CardType, &str), u32> = BTreeMap::new();
         for (index, list) in config.decks.iter().enumerate() {
@@ -114,6 +117,7 @@ impl Spellfire {
                 _ => 12,
             },
             outcome: None,
+            tracks: Default::default(),
         };
         let events = game.deal();
         Ok((game, events))
@@ -186,7 +190,7 @@ impl Spellfire {
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
         // (SF-243).
-        if self.config.rules.barbarians_game && self.player(seat).formation.is_complete() {
+        if self.config.rules.barbarians_game && self.formation_won(seat) {
             self.win(seat, events);
         }
     }
@@ -237,7 +241,14 @@ impl Spellfire {
             Some(Pending::Spoils { card, .. }) => Some(*card),
             _ => None,
         };
+        let aiding = matches!(self.pending.last(), Some(Pending::Aid { .. }));
         match action {
+            Action::Pass | Action::PlayAlly(_) | Action::UseCard(_) | Action::Attach { .. } if aiding => {
+                self.aid_step(seat, action, &mut events)
+            }
+            Action::AskAid => self.ask_aid(seat, &mut events),
+            Action::Quest(champion) => self.send_quest(seat, *champion, &mut events),
+            Action::ResolveQuest { opponent } => self.resolve_quest(seat, *opponent, &mut events),
             Action::Claim(seat) => {
                 self.pending.push(Pending::Claim { seat: *seat });
                 events.push(Event::Claimed { seat: *seat });
@@ -255,7 +266,7 @@ impl Spellfire {
                 });
             }
             Action::Draw => {
-                let count = usize::from(self.draw_per_turn);
+                let count = self.turn_draw(seat);
                 let drawn = self.draw_cards(seat, count, &mut events);
                 events.push(Event::Drew {
                     seat,
@@ -267,6 +278,8 @@ impl Spellfire {
                 self.take_from_hand(seat, *card);
                 let replaced = self.player_mut(seat).formation.remove(*at);
                 if let Some(old) = replaced {
+                    self.unmark(old.realm);
+                    self.destroy(&[old.realm], &mut events);
                     self.bin(old.realm, Bin::Discard);
                     if let Some(holding) = old.holding {
                         self.bin(holding, Bin::Discard);
@@ -401,6 +414,7 @@ impl Spellfire {
             }
             Action::Discard(card) => {
                 self.take_from_hand(seat, *card);
+                self.take_from_pool(seat, *card, &mut events);
                 self.bin(*card, Bin::Discard);
                 events.push(Event::Discarded {
                     seat,
@@ -421,8 +435,10 @@ impl Spellfire {
         if let Some(card) = spoils
             && !self.player(seat).hand.contains(&card)
         {
-            self.pending.retain(|p| !matches!(p, Pending::Spoils { .. }));
+            self.pending
+                .retain(|p| !matches!(p, Pending::Spoils { card: c, .. } if *c == card));
         }
+        self.after_action(action, &mut events);
         Ok(events)
     }
 
@@ -437,6 +453,7 @@ impl Spellfire {
     /// Abyss.
     pub(crate) fn bin(&mut self, card: CardId, bin: Bin) {
         let owner = self.owner(card);
+        self.forget(card);
         let to_abyss = bin == Bin::Abyss || self.kind(card) == CardType::Event;
         let player = self.player_mut(owner);
         if to_abyss {
@@ -513,6 +530,9 @@ impl Spellfire {
                     attacking: Some(fighter),
                     defending: None,
                     defended: Vec::new(),
+                    helpers: Vec::new(),
+                    contributed: Vec::new(),
+                    aid_refused: None,
                 })
             }
         }
@@ -563,6 +583,7 @@ impl Spellfire {
             Side::Defender => battle.defending.as_ref()?,
         };
         let mut total = Total::new(fighter.card, self.icon_value(fighter.card));
+        total.add(Source::Experience, self.experience(fighter.card));
         for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
             total.add(Source::Card(card), self.icon_value(card));
         }
@@ -631,7 +652,7 @@ impl Spellfire {
             return;
         };
         let (attacker, defender) = (battle.attacker, battle.defender);
-        let (winner, winner_fighter, loser, loser_fighter, winner_total, loser_total) = match loser_side {
+        let (winner, mut winner_fighter, loser, mut loser_fighter, winner_total, loser_total) = match loser_side {
             Side::Attacker => (defender, defending, attacker, attacking, totals.1, totals.0),
             Side::Defender => (attacker, attacking, defender, defending, totals.0, totals.1),
         };
@@ -643,6 +664,7 @@ impl Spellfire {
             totals: (winner_total, loser_total),
         });
         let realm_beaten = loser_fighter.kind != FighterKind::Champion;
+        self.round_decided(winner, &mut winner_fighter, &mut loser_fighter, events);
         self.return_fighter(winner, winner_fighter);
         self.bin_fighter(loser_fighter);
         match loser_side {
@@ -667,13 +689,14 @@ impl Spellfire {
         let Some(battle) = &self.battle else {
             return;
         };
-        let (seat, at) = (battle.defender, battle.target);
+        let (seat, at, razer) = (battle.defender, battle.target, battle.attacker);
         let Some(slot) = self.player_mut(seat).formation.slot_mut(at) else {
             return;
         };
         slot.razed = true;
         let (realm, holding) = (slot.realm, slot.holding.take());
         if let Some(holding) = holding {
+            self.destroy(&[holding], events);
             self.bin(holding, Bin::Discard);
         }
         events.push(Event::RealmRazed {
@@ -682,12 +705,15 @@ impl Spellfire {
             realm: self.name(realm).into(),
             holding: holding.map(|h| self.name(h).into()),
         });
+        self.mark_razed(razer, seat, realm, events);
     }
 
     /// The battle is over: fighters still in it go home (AMB-11), the turn moves to phase 5 and the
     /// winner draws the spoils (SF-122, SF-207–210).
     fn end_battle(&mut self, spoils: Option<Seat>, events: &mut Vec<Event>) {
+        let mut aid = (Vec::new(), Vec::new());
         if let Some(battle) = self.battle.take() {
+            aid = (battle.helpers, battle.contributed);
             if let Some(fighter) = battle.attacking {
                 self.return_fighter(battle.attacker, fighter);
             }
@@ -695,11 +721,13 @@ impl Spellfire {
                 self.return_fighter(battle.defender, fighter);
             }
         }
+        self.return_aid_items(&aid.1, events);
         self.phase = Phase::AfterBattle;
         events.push(Event::BattleOver { spoils });
         if let Some(seat) = spoils
             && self.outcome.is_none()
         {
+            self.aid_spoils(seat, &aid.0, events);
             let drawn = self.draw_cards(seat, 1, events);
             if let Some(&card) = drawn.first() {
                 events.push(Event::SpoilsDrawn {
@@ -728,6 +756,7 @@ impl Spellfire {
         if let Some(slot) = self.player_mut(seat).formation.slot_mut(at) {
             slot.razed = false;
             let realm = slot.realm;
+            self.unmark(realm);
             events.push(Event::RealmRebuilt {
                 seat,
                 at,
@@ -740,15 +769,13 @@ impl Spellfire {
     /// Six (or ten) unrazed realms win at once, unless the Barbarian's Game asks them to last
     /// until the owner's next turn (SF-213, SF-243).
     fn check_formation_victory(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        if !self.config.rules.barbarians_game && self.player(seat).formation.is_complete() {
+        if !self.config.rules.barbarians_game && self.formation_won(seat) && !self.victory_deferred() {
             self.win(seat, events);
         }
     }
 
     fn win(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        let realms = self.player(seat).formation.size().positions();
-        let reason = format!("{} has {realms} realms in formation, none razed.", seat_token(seat));
-        self.finish(vec![seat], reason, events);
+        self.formation_victory(vec![seat], events);
     }
 
     fn finish(&mut self, winners: Vec<Seat>, reason: String, events: &mut Vec<Event>) {
@@ -781,6 +808,7 @@ impl Spellfire {
                         self.bin(card, Bin::Discard);
                     }
                 }
+                self.destroy(&lost, events);
                 events.push(Event::PoolLost {
                     seat,
                     cards: self.names(&lost),

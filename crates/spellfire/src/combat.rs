@@ -28,6 +28,8 @@ pub enum Source {
     Card(CardId),
     /// The World Bonuses optional rule (SF-260).
     WorldBonus,
+    /// Base levels earned under Experience Spoils (SF-248).
+    Experience,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -133,6 +133,10 @@ impl Player<'_> {
 
     fn score(&self, action: &Action) -> i32 {
         let spoils = matches!(self.view.pending, Some(crate::view::PendingView::Spoils { .. }));
+        // Asked for help in another player's battle, the greedy computer keeps its cards.
+        if matches!(self.view.pending, Some(crate::view::PendingView::Aid { .. })) {
+            return if *action == Action::Pass { 0 } else { -1 };
+        }
         match action {
             Action::Draw => 100,
             Action::PlayRule(_) => -5,
@@ -200,6 +204,15 @@ impl Player<'_> {
             Action::CallMulligan => 300,
             Action::EndTurn => 0,
             Action::Claim(_) => -100,
+            Action::AskAid => {
+                if self.deficit() > self.hand_bonus() {
+                    6
+                } else {
+                    -6
+                }
+            }
+            Action::Quest(_) => -1,
+            Action::ResolveQuest { .. } => 0,
         }
     }
 

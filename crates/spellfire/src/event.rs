@@ -170,6 +170,78 @@ pub enum Event {
         back: bool,
         lost: Vec<String>,
     },
+    /// Aid: the losing side asks the other players for help (SF-239).
+    AidAsked {
+        seat: Seat,
+    },
+    AidRefused {
+        seat: Seat,
+        aided: Seat,
+    },
+    /// Everyone asked refused: the side plays on alone.
+    NoAid {
+        seat: Seat,
+    },
+    AidGiven {
+        helper: Seat,
+        aided: Seat,
+        card: String,
+        champion: String,
+    },
+    /// Aid: a helper's magical item or artifact goes back to the helper's hand (AMB-24).
+    AidReturned {
+        helper: Seat,
+        card: String,
+    },
+    /// Experience Spoils: base levels earned, and the champion's base level now (SF-248).
+    ExperienceGained {
+        seat: Seat,
+        champion: String,
+        levels: i32,
+        base: i32,
+    },
+    /// Fear of Undead: allies that flee from `by` and are discarded (SF-250).
+    AlliesFled {
+        seat: Seat,
+        allies: Vec<String>,
+        by: String,
+    },
+    /// Treasure: the winner takes the loser's items; those it cannot carry are discarded (SF-257).
+    TreasureTaken {
+        seat: Seat,
+        champion: String,
+        taken: Vec<String>,
+        discarded: Vec<String>,
+    },
+    /// Conqueror's Game: the razer's token on a razed realm (SF-246).
+    RealmMarked {
+        seat: Seat,
+        owner: Seat,
+        realm: String,
+    },
+    /// Permanent destruction: cards that may never be played again (SF-247).
+    Destroyed {
+        cards: Vec<String>,
+    },
+    QuestBegun {
+        seat: Seat,
+        champion: String,
+    },
+    /// The questing champion is back and turned up `opponent`'s top card (SF-255).
+    QuestFound {
+        seat: Seat,
+        champion: String,
+        opponent: Seat,
+        card: Option<String>,
+    },
+    /// The quest found a champion: one round between the two, the questing one attacking (SF-256).
+    QuestDuel {
+        seat: Seat,
+        champion: String,
+        found: String,
+        totals: (i32, i32),
+        won: bool,
+    },
     GameOver {
         reason: String,
     },
@@ -180,7 +252,10 @@ impl GameEvent for Event {
         match self {
             Event::Drew { seat, cards } if !cards.is_empty() => Reveal::ToSeats(vec![*seat]),
             Event::SpoilsDrawn { seat, .. } => Reveal::ToSeats(vec![*seat]),
-            Event::Dealt { .. } | Event::FirstPlayerReveal { .. } | Event::Mulligan { .. } => Reveal::ToAll,
+            Event::Dealt { .. }
+            | Event::FirstPlayerReveal { .. }
+            | Event::Mulligan { .. }
+            | Event::QuestFound { card: Some(_), .. } => Reveal::ToAll,
             _ => Reveal::Nothing,
         }
     }
@@ -323,6 +398,106 @@ impl GameEvent for Event {
             ),
             Event::LimboReturn { seat, card, .. } => {
                 format!("{}'s {card} cannot come back from Limbo and is discarded.", name(seat))
+            }
+            Event::AidAsked { seat } => format!("{} asks the other players for help.", name(seat)),
+            Event::AidRefused { seat, aided } => format!("{} does not help {}.", name(seat), name(aided)),
+            Event::NoAid { seat } => format!("Nobody helps {}.", name(seat)),
+            Event::AidGiven {
+                helper,
+                aided,
+                card,
+                champion,
+            } => format!("{} helps {}: {card} fights with {champion}.", name(helper), name(aided)),
+            Event::AidReturned { helper, card } => format!("{card} goes back to {}'s hand.", name(helper)),
+            Event::ExperienceGained {
+                seat,
+                champion,
+                levels,
+                base,
+            } => format!(
+                "{}'s {champion} gains {levels} level{} of experience (base level {base}).",
+                name(seat),
+                if *levels == 1 { "" } else { "s" }
+            ),
+            Event::AlliesFled { seat, allies, by } => {
+                format!(
+                    "{}'s {} flee{} from {by}.",
+                    name(seat),
+                    list(allies),
+                    if allies.len() == 1 { "s" } else { "" }
+                )
+            }
+            Event::TreasureTaken {
+                seat,
+                champion,
+                taken,
+                discarded,
+            } => match (taken.is_empty(), discarded.is_empty()) {
+                (false, true) => format!("{}'s {champion} takes {} as treasure.", name(seat), list(taken)),
+                (false, false) => format!(
+                    "{}'s {champion} takes {} as treasure; {} cannot go with it and {} discarded.",
+                    name(seat),
+                    list(taken),
+                    list(discarded),
+                    if discarded.len() == 1 { "is" } else { "are" }
+                ),
+                _ => format!(
+                    "{}'s {champion} cannot carry {}, which {} discarded.",
+                    name(seat),
+                    list(discarded),
+                    if discarded.len() == 1 { "is" } else { "are" }
+                ),
+            },
+            Event::RealmMarked { seat, owner, realm } => {
+                format!(
+                    "{} puts a conqueror's token on {}'s razed {realm}.",
+                    name(seat),
+                    name(owner)
+                )
+            }
+            Event::Destroyed { cards: gone } => format!(
+                "{} {} destroyed for good: no one may play {} again.",
+                list(gone),
+                if gone.len() == 1 { "is" } else { "are" },
+                if gone.len() == 1 { "it" } else { "them" }
+            ),
+            Event::QuestBegun { seat, champion } => format!("{} sends {champion} questing.", name(seat)),
+            Event::QuestFound {
+                seat,
+                champion,
+                opponent,
+                card,
+            } => match card {
+                Some(card) => format!(
+                    "{}'s {champion} comes back from questing and turns up {card} from {}'s draw pile.",
+                    name(seat),
+                    name(opponent)
+                ),
+                None => format!(
+                    "{}'s {champion} comes back from questing; {}'s draw pile is empty.",
+                    name(seat),
+                    name(opponent)
+                ),
+            },
+            Event::QuestDuel {
+                seat,
+                champion,
+                found,
+                totals,
+                won,
+            } => {
+                let (a, b) = totals;
+                if *won {
+                    format!(
+                        "{}'s {champion} ({a}) beats {found} ({b}), which stays discarded.",
+                        name(seat)
+                    )
+                } else {
+                    format!(
+                        "{found} ({b}) beats {}'s {champion} ({a}), which is discarded.",
+                        name(seat)
+                    )
+                }
             }
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })

@@ -9,7 +9,8 @@ use crate::catalogue::cards::{Attribute, CardType, Usable, Use, World};
 use crate::combat::Side;
 use crate::formation::{Movement, Position};
 use crate::state::{
-    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pending, Phase, ReplaceWhileHole, Spellfire,
+    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pending, Phase, Phase4Caster, RebuildCostZone,
+    ReplaceWhileHole, Spellfire,
 };
 
 fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
@@ -102,8 +103,10 @@ impl Spellfire {
             Some(Pending::Spoils { card, .. }) => self.check_spoils(seat, *card, action),
             Some(Pending::Rebuild { .. }) => match action {
                 Action::Discard(card) if self.player(seat).hand.contains(card) => Ok(()),
+                Action::Discard(card) if self.rebuild_from_pool(seat, *card) => Ok(()),
                 _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
             },
+            Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
             None => self.check_phase(seat, action),
         }
     }
@@ -125,6 +128,12 @@ impl Spellfire {
                 "A rule card is played only in your own phase 0, before your draw.",
                 "SF-221",
             ),
+            (Phase::Realms, Action::Quest(champion)) => self.check_quest(seat, *champion),
+            (Phase::Realms, Action::ResolveQuest { opponent }) => self.check_resolve_quest(seat, *opponent),
+            (Phase::Realms, _) if self.quest_due(seat).is_some() => refuse(
+                "Your questing champion comes back first: discard the top card of an opponent's draw pile.",
+                "SF-255",
+            ),
             (Phase::Realms, Action::PlayRealm { card, at }) => {
                 if self.used.realm_action {
                     return refuse(
@@ -144,7 +153,7 @@ impl Spellfire {
                 if !self.player(seat).formation.slot(*at).is_some_and(|s| s.razed) {
                     return refuse("Only a razed realm can be rebuilt.", "SF-61");
                 }
-                if self.player(seat).hand.len() < REBUILD_CARDS {
+                if self.rebuild_cards(seat) < REBUILD_CARDS {
                     return refuse("Rebuilding costs three cards from your hand.", "SF-61");
                 }
                 Ok(())
@@ -217,6 +226,7 @@ impl Spellfire {
             (BattleStep::ChooseDefender, Action::Decline) => Ok(()),
             (BattleStep::ChooseDefender, _) => refuse("Choose a defender, or let the realm be razed.", "SF-107"),
             (BattleStep::Round, Action::Pass) => Ok(()),
+            (BattleStep::Round, Action::AskAid) => self.check_ask_aid(seat),
             (BattleStep::Round, Action::PlayAlly(card)) => self.check_ally(seat, *card),
             (BattleStep::Round, Action::UseCard(card)) => self.check_use(seat, *card),
             (BattleStep::Round, Action::Attach { card, champion }) => {
@@ -391,6 +401,7 @@ impl Spellfire {
         if self.used.attacked.contains(&champion) {
             return refuse("A champion attacks only once a turn.", "SF-119");
         }
+        self.check_not_questing(champion, true)?;
         let formation = &self.player(defender).formation;
         let Some(slot) = formation.slot(at) else {
             return refuse(format!("There is no realm at {at}."), "SF-101");
@@ -423,6 +434,7 @@ impl Spellfire {
         if battle.defended.contains(&champion) {
             return refuse("A champion defends in only one round of a battle.", "SF-120");
         }
+        self.check_not_questing(champion, false)?;
         if self.player(seat).pool_index(champion).is_some() {
             return Ok(());
         }
@@ -490,7 +502,7 @@ impl Spellfire {
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "SF-164");
         };
-        if !self.can_use(fighter.card, fighter.kind, card) {
+        if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
             return refuse(
                 format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
                 "SF-151, SF-152, SF-153, SF-164",
@@ -559,10 +571,23 @@ impl Spellfire {
     /// the table (SF-94–98); Limbo does not count.
     pub(crate) fn check_cosmos(&self, card: CardId) -> Result<(), RuleError> {
         let identity = self.cards[card.index()].identity;
-        if self
+        if self.tracks.destroyed.contains(&identity) {
+            return refuse(
+                format!("{} was destroyed for good: no one may play it again.", self.name(card)),
+                "SF-247",
+            );
+        }
+        let copies = self
             .in_play_unique()
-            .any(|c| self.cards[c.index()].identity == identity)
-        {
+            .filter(|&c| self.cards[c.index()].identity == identity)
+            .count();
+        if copies >= self.cosmos_limit(card) {
+            if copies > 0 && self.cosmos_limit(card) > 1 {
+                return refuse(
+                    format!("Two copies of {} are already in play.", self.name(card)),
+                    "SF-253",
+                );
+            }
             return refuse(
                 format!(
                     "{} is already in play: only one may be in play at a time.",
@@ -682,7 +707,11 @@ impl Spellfire {
                 candidates.push(Action::KeepSpoils);
                 candidates.push(Action::ReturnSpoils);
             }
-            Some(Pending::Rebuild { .. }) => candidates.extend(hand.iter().map(|&c| Action::Discard(c))),
+            Some(Pending::Rebuild { .. }) => {
+                candidates.extend(hand.iter().map(|&c| Action::Discard(c)));
+                candidates.extend(self.pool_cards(seat).map(Action::Discard));
+            }
+            Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
             None => {
                 candidates.extend(events);
                 self.phase_candidates(seat, &mut candidates);
@@ -737,6 +766,7 @@ impl Spellfire {
                         .into_iter()
                         .map(|at| Action::Rebuild { at }),
                 );
+                self.quest_candidates(seat, out);
                 out.push(Action::EndPhase);
             }
             Phase::Pool => {
@@ -820,6 +850,7 @@ impl Spellfire {
                         _ => {}
                     }
                 }
+                out.push(Action::AskAid);
                 out.push(Action::Pass);
             }
             BattleStep::NextAttacker => {
@@ -833,4 +864,252 @@ impl Spellfire {
 /// A card with no world symbol fits any world; otherwise the worlds must match (SF-68, SF-78).
 fn same_world(card: World, other: World) -> bool {
     matches!(card, World::Generic | World::NoWorld) || card == other
+}
+
+/// The optional rules of section 26 and the setup options of base play (AMB-3, AMB-8): what they
+/// allow and forbid.
+impl Spellfire {
+    /// How many cards a rebuild could take now: the hand, and the pool where the table says so
+    /// (AMB-3).
+    pub(crate) fn rebuild_cards(&self, seat: Seat) -> usize {
+        self.player(seat).hand.len() + self.pool_cards(seat).count()
+    }
+
+    /// The pool's cards a rebuild may discard (AMB-3 `hand_or_pool`): every champion and every card
+    /// attached to one; none under the default reading.
+    pub(crate) fn pool_cards(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
+        let open = self.config.rules.rebuild_cost_zone == RebuildCostZone::HandOrPool;
+        self.player(seat)
+            .pool
+            .iter()
+            .filter(move |_| open)
+            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
+    }
+
+    fn rebuild_from_pool(&self, seat: Seat, card: CardId) -> bool {
+        self.pool_cards(seat).any(|c| c == card)
+    }
+
+    /// How many copies of `card` may be in play at once: two of a champion, realm or holding under
+    /// Parallel Universes (and of an artifact if the table says so), otherwise one (SF-94, SF-253,
+    /// AMB-30).
+    pub(crate) fn cosmos_limit(&self, card: CardId) -> usize {
+        let rules = &self.config.rules;
+        let kind = self.kind(card);
+        let doubled = kind.is_champion()
+            || matches!(kind, CardType::Realm | CardType::Holding)
+            || (kind == CardType::Artifact && rules.parallel_includes_artifacts);
+        if rules.parallel_universes && doubled { 2 } else { 1 }
+    }
+
+    /// Whether another champion of `seat`'s pool may cast `card` for the fighting one (AMB-8).
+    fn pool_caster(&self, seat: Seat, card: CardId) -> bool {
+        self.config.rules.phase4_caster == Phase4Caster::AnyPoolChampion
+            && self
+                .player(seat)
+                .pool
+                .iter()
+                .any(|c| !self.is_questing(c.card) && self.can_use(c.card, FighterKind::Champion, card))
+    }
+
+    /// Whether `champion` is away questing, face down in its owner's pool (SF-254).
+    pub fn is_questing(&self, champion: CardId) -> bool {
+        self.tracks.questing.iter().any(|&(_, c)| c == champion)
+    }
+
+    /// `seat`'s champion away questing, if it is still in the pool.
+    pub(crate) fn questing(&self, seat: Seat) -> Option<CardId> {
+        self.tracks
+            .questing
+            .iter()
+            .find(|&&(s, c)| s == seat && self.player(seat).pool_index(c).is_some())
+            .map(|&(_, c)| c)
+    }
+
+    /// The questing champion that must come back in this phase 2: sent in an earlier turn (SF-255).
+    pub(crate) fn quest_due(&self, seat: Seat) -> Option<CardId> {
+        if !self.config.rules.questing || self.phase != Phase::Realms || seat != self.active {
+            return None;
+        }
+        self.questing(seat).filter(|&c| self.used.quested != Some(c))
+    }
+
+    fn check_quest(&self, seat: Seat, champion: CardId) -> Result<(), RuleError> {
+        if !self.config.rules.questing {
+            return refuse("This table does not play Questing.", "SF-238, SF-254");
+        }
+        if self.used.quested.is_some() {
+            return refuse("Only one champion a turn may be sent questing.", "SF-254");
+        }
+        if self.questing(seat).is_some() {
+            return refuse("A champion of yours is already away questing.", "SF-254");
+        }
+        if self.player(seat).pool_index(champion).is_none() {
+            return refuse("Only a champion in your pool can be sent questing.", "SF-254");
+        }
+        Ok(())
+    }
+
+    fn check_resolve_quest(&self, seat: Seat, opponent: Seat) -> Result<(), RuleError> {
+        if self.quest_due(seat).is_none() {
+            return refuse("No champion of yours is coming back from a quest.", "SF-255");
+        }
+        if opponent == seat || opponent.index() >= self.seats() {
+            return refuse("Choose another player's draw pile.", "AMB-31");
+        }
+        Ok(())
+    }
+
+    /// A questing champion neither attacks nor defends; one back from a quest does not attack that
+    /// turn (SF-254, SF-255).
+    fn check_not_questing(&self, champion: CardId, attacking: bool) -> Result<(), RuleError> {
+        if self.is_questing(champion) {
+            return refuse(
+                format!("{} is away questing until its owner's next turn.", self.name(champion)),
+                "SF-254",
+            );
+        }
+        if attacking && self.used.no_attack.contains(&champion) {
+            return refuse(
+                format!(
+                    "{} is back from a quest and may not attack this turn.",
+                    self.name(champion)
+                ),
+                "SF-255",
+            );
+        }
+        Ok(())
+    }
+
+    fn quest_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.config.rules.questing {
+            return;
+        }
+        out.extend(self.player(seat).pool.iter().map(|c| Action::Quest(c.card)));
+        out.extend(
+            Seat::all(self.seats())
+                .filter(|&s| s != seat)
+                .map(|opponent| Action::ResolveQuest { opponent }),
+        );
+    }
+
+    /// The seats that may still help `aided`'s side, clockwise from it: every seat outside the
+    /// battle that does not back the other side (SF-239). Never filtered by what a seat holds.
+    pub(crate) fn aid_helpers(&self, aided: Seat) -> Vec<Seat> {
+        let Some(battle) = &self.battle else {
+            return Vec::new();
+        };
+        (1..self.seats())
+            .map(|step| self.left_of(aided, step))
+            .filter(|&s| s != battle.attacker && s != battle.defender)
+            .filter(|&s| !battle.helpers.iter().any(|&(h, side)| h == s && side != aided))
+            .collect()
+    }
+
+    fn check_ask_aid(&self, seat: Seat) -> Result<(), RuleError> {
+        if !self.config.rules.aid {
+            return refuse(
+                "This table does not play Aid the Attacker or Defender.",
+                "SF-238, SF-239",
+            );
+        }
+        if self.battle.as_ref().is_some_and(|b| b.aid_refused == Some(seat)) {
+            return refuse("Nobody would help: play a card or pass.", "SF-239");
+        }
+        if self.aid_helpers(seat).is_empty() {
+            return refuse("No other player may help your side.", "SF-239");
+        }
+        Ok(())
+    }
+
+    /// A helper's answer when `aided` asked for help: one ally, one spell or the like cast by one of
+    /// the helper's own champions, or one magical item or artifact for the aided champion; or
+    /// nothing (SF-239, AMB-24).
+    fn check_aid_gift(&self, seat: Seat, aided: Seat, action: &Action) -> Result<(), RuleError> {
+        let Some(battle) = &self.battle else {
+            return refuse("There is no battle.", "SF-99");
+        };
+        match action {
+            Action::Pass => Ok(()),
+            Action::PlayAlly(card) => {
+                if !self.holds(seat, *card, |k| k == CardType::Ally) {
+                    return refuse("Only an ally from your hand.", "SF-239");
+                }
+                let formation = &self.player(battle.defender).formation;
+                if aided == battle.attacker
+                    && let Some(slot) = formation.slot(battle.target)
+                    && !formation.reachable(
+                        battle.target,
+                        self.movement(*card),
+                        self.card(slot.realm).has(Attribute::Coastal),
+                    )
+                {
+                    return refuse(
+                        "This ally cannot reach a protected realm: allies do not share their champion's movement.",
+                        "SF-148",
+                    );
+                }
+                Ok(())
+            }
+            Action::UseCard(card) => {
+                if !self.holds(seat, *card, |k| USABLE_IN_ROUND.contains(&k)) {
+                    return refuse(
+                        "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
+                        "SF-239",
+                    );
+                }
+                let facts = self.card(*card);
+                if !facts.phases.is_empty() && !facts.phases.contains(&4) {
+                    return refuse(format!("{} is not played in phase 4.", facts.name), "SF-160");
+                }
+                let caster = self
+                    .player(seat)
+                    .pool
+                    .iter()
+                    .any(|c| !self.is_questing(c.card) && self.can_use(c.card, FighterKind::Champion, *card));
+                if !caster {
+                    return refuse(
+                        format!("No champion in your pool can use {}.", self.kind(*card).plural()),
+                        "AMB-24",
+                    );
+                }
+                if !facts.power.is_enforced() && self.icon_value(*card) == 0 {
+                    return refuse(
+                        format!("{}'s power is not scripted yet and it has no bonus to add.", facts.name),
+                        "SF-166",
+                    );
+                }
+                Ok(())
+            }
+            Action::Attach { card, champion } => {
+                let Some(fighter) = self.fighter(aided) else {
+                    return refuse("That side has no champion in this round.", "AMB-24");
+                };
+                if fighter.card != *champion || fighter.kind != FighterKind::Champion {
+                    return refuse("Only onto the champion fighting for the side you help.", "AMB-24");
+                }
+                self.check_attachment(seat, *card, *champion, &fighter.attachments)
+            }
+            _ => refuse(
+                "Help with one card (an ally, a spell cast by one of your champions, a magical item or \
+                 artifact for the fighting champion), or refuse.",
+                "SF-239, AMB-24",
+            ),
+        }
+    }
+
+    fn aid_candidates(&self, seat: Seat, aided: Seat, out: &mut Vec<Action>) {
+        let fighting = self.fighter(aided).map(|f| f.card);
+        for &card in &self.player(seat).hand {
+            match self.kind(card) {
+                CardType::Ally => out.push(Action::PlayAlly(card)),
+                CardType::MagicalItem | CardType::Artifact => {
+                    out.extend(fighting.map(|champion| Action::Attach { card, champion }))
+                }
+                kind if USABLE_IN_ROUND.contains(&kind) => out.push(Action::UseCard(card)),
+                _ => {}
+            }
+        }
+        out.push(Action::Pass);
+    }
 }

@@ -95,6 +95,9 @@ impl Game for Spellfire {
             }
             (Some(Pending::Spoils { seat, .. }), _, _) => format!("Spoils of victory for {}", seat_token(*seat)),
             (Some(Pending::Rebuild { .. }), _, _) => format!("{whose} rebuilds a realm"),
+            (Some(Pending::Aid { aided, asking }), _, _) => {
+                format!("{} may help {}", seat_token(*asking), seat_token(*aided))
+            }
             (None, Phase::StartOfTurn, _) => format!("{whose}: phase 0, start of turn"),
             (None, Phase::Realms, _) => format!("{whose}: phase 2, realms and holdings"),
             (None, Phase::Pool, _) => format!("{whose}: phase 3, pool"),
@@ -124,6 +127,9 @@ impl Game for Spellfire {
     /// the Rule of the Cosmos kept (SF-94); one artifact a champion (SF-79); a battle only in
     /// phase 4.
     fn check_invariants(&self) -> Result<(), String> {
+        // Aid and Treasure put a player's items (and a helper's one-round cards) beside another
+        // player's champion; their owner stays theirs (SF-258, AMB-24).
+        let lent = self.config.rules.aid || self.config.rules.treasure;
         let mut seen = vec![0u8; self.card_count()];
         let mut place = |card: CardId, holder: Option<Seat>| -> Result<(), String> {
             let count = seen
@@ -168,7 +174,7 @@ impl Game for Spellfire {
             for champion in &p.pool {
                 place(champion.card, Some(seat))?;
                 for &card in &champion.attachments {
-                    place(card, Some(seat))?;
+                    place(card, (!lent).then_some(seat))?;
                 }
                 let artifacts = champion
                     .attachments
@@ -190,7 +196,7 @@ impl Game for Spellfire {
                     place(fighter.card, Some(seat))?;
                 }
                 for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-                    place(card, Some(seat))?;
+                    place(card, (!lent).then_some(seat))?;
                 }
             }
         }
@@ -212,13 +218,20 @@ impl Game for Spellfire {
                 seen[card]
             ));
         }
-        let mut identities: Vec<u32> = self.in_play_unique().map(|c| self.cards[c.index()].identity).collect();
+        let mut identities: Vec<(u32, CardId)> = self
+            .in_play_unique()
+            .map(|c| (self.cards[c.index()].identity, c))
+            .collect();
         identities.sort_unstable();
-        if let Some(pair) = identities.windows(2).find(|w| w[0] == w[1]) {
-            return Err(format!(
-                "two cards of identity {} are in play (Rule of the Cosmos)",
-                pair[0]
-            ));
+        for run in identities.chunk_by(|a, b| a.0 == b.0) {
+            // Two copies are allowed under Parallel Universes (SF-253).
+            if run.len() > self.cosmos_limit(run[0].1) {
+                return Err(format!(
+                    "{} cards of identity {} are in play (Rule of the Cosmos)",
+                    run.len(),
+                    run[0].0
+                ));
+            }
         }
         Ok(())
     }
@@ -236,7 +249,10 @@ impl Spellfire {
         };
         match action {
             Action::PlayRule(card) => format!("Put the rule card {} into play", name(card)),
-            Action::Draw => format!("Draw {} cards", self.draw_per_turn),
+            Action::Draw => match self.turn_draw(self.active) {
+                1 => "Draw 1 card".to_string(),
+                n => format!("Draw {n} cards"),
+            },
             Action::PlayRealm { card, at } => match self.decider().and_then(|s| self.player(s).formation.slot(*at)) {
                 Some(old) => format!("Play {} at {at} over the razed {}", name(card), name(&old.realm)),
                 None => format!("Play {} at {at}", name(card)),
@@ -266,6 +282,7 @@ impl Spellfire {
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause { .. }) => "Let the event be".to_string(),
                 Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),
+                Some(Pending::Aid { .. }) => "Do not help".to_string(),
                 _ => "Pass (lose the round)".to_string(),
             },
             Action::EndBattle => "End the battle".to_string(),
@@ -275,6 +292,12 @@ impl Spellfire {
             Action::CallMulligan => "Call a mulligan (show your hand; the game is dealt again)".to_string(),
             Action::EndTurn => "End the turn".to_string(),
             Action::Claim(seat) => format!("Wait: {} plays an event", seat_token(*seat)),
+            Action::AskAid => "Ask the other players for help".to_string(),
+            Action::Quest(card) => format!("Send {} questing", name(card)),
+            Action::ResolveQuest { opponent } => format!(
+                "Bring the questing champion back: discard the top card of {}'s draw pile",
+                seat_token(*opponent)
+            ),
         }
     }
 }

@@ -81,6 +81,8 @@ pub struct TestGame {
     rule_card: Option<(Seat, String)>,
     /// Cards under the named ones in every draw pile, so that draws find something.
     filler: usize,
+    /// Conqueror's Game tokens: (razer, owner, position of the razed realm).
+    markers: Vec<(u8, u8, u8)>,
     seed: u64,
 }
 
@@ -99,6 +101,7 @@ impl TestGame {
             phase: Phase::Realms,
             rule_card: None,
             filler: 10,
+            markers: Vec::new(),
             seed: 1,
         }
     }
@@ -211,6 +214,13 @@ impl TestGame {
         self
     }
 
+    /// A Conqueror's Game token of `by`'s on `owner`'s razed realm at `at`, counted as razed by him
+    /// (SF-246).
+    pub fn marker(mut self, by: u8, owner: u8, at: u8) -> Self {
+        self.markers.push((by, owner, at));
+        self
+    }
+
     /// How many mulligans `seat` has called in this game (SF-220).
     pub fn mulligans(mut self, seat: u8, called: u8) -> Self {
         self.seat(seat).mulligans = called;
@@ -249,6 +259,7 @@ impl TestGame {
                 _ => 12,
             },
             outcome: None,
+            tracks: Default::default(),
         };
         for (index, setup) in self.seats.iter().enumerate() {
             let seat = Seat(index as u8);
@@ -305,6 +316,17 @@ impl TestGame {
             for away in &mut game.player_mut(seat).limbo {
                 away.returns = returns;
             }
+        }
+        game.tracks.razed_by = vec![0; self.seats.len()];
+        for &(by, owner, at) in &self.markers {
+            let realm = game
+                .player(Seat(owner))
+                .formation
+                .slot(Position(at))
+                .expect("a marker goes on a realm")
+                .realm;
+            game.tracks.markers.push((Seat(by), realm));
+            game.tracks.razed_by[usize::from(by)] += 1;
         }
         game.mulligans = self.seats.iter().map(|s| s.mulligans).sum();
         if let Some((seat, name)) = &self.rule_card {

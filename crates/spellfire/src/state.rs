@@ -78,6 +78,109 @@ pub struct Rules {
     /// Whether a card sent to Limbo in its owner's own turn returns at the end of that turn rather
     /// than of his next one (AMB-12).
     pub limbo_return_same_turn: bool,
+    /// Aid the Attacker or Defender, four or more players (SF-239–242).
+    pub aid: bool,
+    /// Where a helper's surviving magical items and artifacts go when the battle ends (AMB-24).
+    pub aid_items_after_battle: AidItems,
+    /// Conqueror's Game, three or more players (SF-245, SF-246).
+    pub conqueror: bool,
+    /// What the Conqueror's Game counts besides the six realms (AMB-26).
+    pub conqueror_counts: ConquerorCounts,
+    /// Cards taken from play to the discard pile are gone for good (SF-247, AMB-27).
+    pub permanent_destruction: PermanentDestruction,
+    /// Experience Spoils: a champion who sends another to the discard pile gains levels (SF-248).
+    pub experience_spoils: bool,
+    /// What an equal-level winner gains under Experience Spoils (AMB-28).
+    pub xp_on_equal_levels: XpOnEqual,
+    /// Fear of Undead: level 1–2 allies flee a level 4+ opponent (SF-250).
+    pub fear: bool,
+    /// Which cards frighten under the Fear rule (AMB-29).
+    pub fear_scope: FearScope,
+    /// The Melon Rule (SF-251, SF-252); the seats that brought a melon are `melons`.
+    pub melon_rule: bool,
+    /// Seats that brought a ripe melon to the table.
+    pub melons: Vec<Seat>,
+    /// Whether the melon already shortens the first turn's draw (AMB-39).
+    pub melon_first_turn: MelonFirstTurn,
+    /// Parallel Universes, six or more players: two copies of a card may be in play (SF-253).
+    pub parallel_universes: bool,
+    /// Whether Parallel Universes also lets two copies of an artifact be in play (AMB-30).
+    pub parallel_includes_artifacts: bool,
+    /// Questing (SF-254–256).
+    pub questing: bool,
+    /// Whether a champion back from a won quest duel may attack that turn (AMB-31).
+    pub quest_winner_may_attack: bool,
+    /// Treasure: the winner of a round takes the loser's items and artifacts (SF-257, SF-258).
+    pub treasure: bool,
+    /// Where the three cards of a rebuild come from (AMB-3).
+    pub rebuild_cost_zone: RebuildCostZone,
+    /// Which champion may cast a spell in a round (AMB-8).
+    pub phase4_caster: Phase4Caster,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AidItems {
+    /// They stay on the aided champion, still owned by the helper.
+    #[default]
+    StayWithChampion,
+    ReturnToHelperHand,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ConquerorCounts {
+    /// Three of the player's markers on other players' razed realms now.
+    #[default]
+    MarkersOnTable,
+    /// Three realms of other players razed by him over the game.
+    TotalRazedEver,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PermanentDestruction {
+    #[default]
+    Off,
+    /// Realms taken from a formation to the discard pile.
+    Realms,
+    /// Realms, holdings, champions and artifacts taken from play to the discard pile.
+    AllCosmosTypes,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum XpOnEqual {
+    #[default]
+    LoserLevel,
+    Zero,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FearScope {
+    #[default]
+    UndeadOnly,
+    AllChampionsAndAllies,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MelonFirstTurn {
+    /// The melon shortens every draw, the first turn's included.
+    #[default]
+    Applies,
+    Spared,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RebuildCostZone {
+    #[default]
+    Hand,
+    HandOrPool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase4Caster {
+    /// The champion fighting the round.
+    #[default]
+    CombatantOnly,
+    /// The fighting champion or any champion in its player's pool.
+    AnyPoolChampion,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,6 +377,15 @@ pub struct Battle {
     pub defending: Option<Fighter>,
     /// Champions that have defended in this battle (SF-120).
     pub defended: Vec<CardId>,
+    /// Aid: each helper and the seat whose side it backs (SF-239).
+    #[serde(default)]
+    pub helpers: Vec<(Seat, Seat)>,
+    /// Aid: magical items and artifacts helpers gave in this battle (AMB-24).
+    #[serde(default)]
+    pub contributed: Vec<CardId>,
+    /// Aid: a side everyone refused to help; it may ask again once a card has been played.
+    #[serde(default)]
+    pub aid_refused: Option<Seat>,
 }
 
 /// A decision owed before play goes on, on top of the phase's own. The top of the stack decides.
@@ -287,6 +399,9 @@ pub enum Pending {
     Spoils { seat: Seat, card: CardId },
     /// A razed realm is being rebuilt: `left` more cards to discard from the hand (SF-61).
     Rebuild { seat: Seat, at: Position, left: u8 },
+    /// Aid: `aided` asked for help in a round; `asking` may give a card or refuse, then the next
+    /// seat clockwise outside the battle (SF-239).
+    Aid { aided: Seat, asking: Seat },
 }
 
 impl Pending {
@@ -294,6 +409,7 @@ impl Pending {
         match *self {
             Pending::Claim { seat } | Pending::Spoils { seat, .. } | Pending::Rebuild { seat, .. } => seat,
             Pending::EventPause { asking, .. } => asking,
+            Pending::Aid { asking, .. } => asking,
         }
     }
 }
@@ -306,6 +422,25 @@ pub struct TurnUse {
     pub battle: bool,
     /// Champions that have attacked this turn (SF-119).
     pub attacked: Vec<CardId>,
+    /// The champion sent questing this turn (SF-254).
+    pub quested: Option<CardId>,
+    /// Champions back from a quest this turn, who may not attack (SF-255).
+    pub no_attack: Vec<CardId>,
+}
+
+/// What the optional rules of section 26 keep track of.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tracks {
+    /// Base levels earned under Experience Spoils, by champion (SF-248, SF-249).
+    pub experience: Vec<(CardId, i32)>,
+    /// Conqueror's Game markers: who razed it, and the razed realm (SF-246).
+    pub markers: Vec<(Seat, CardId)>,
+    /// Realms of other players each seat has razed in this game, by seat (AMB-26).
+    pub razed_by: Vec<u32>,
+    /// Identities of cards destroyed for good (SF-247).
+    pub destroyed: Vec<u32>,
+    /// Champions away questing, face down in their owners' pools (SF-254).
+    pub questing: Vec<(Seat, CardId)>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -334,6 +469,8 @@ pub struct Spellfire {
     pub(crate) draw_per_turn: u8,
     pub(crate) hand_limit: u8,
     pub(crate) outcome: Option<Outcome>,
+    /// What the optional rules keep track of.
+    pub(crate) tracks: Tracks,
 }
 
 impl Spellfire {

@@ -32,6 +32,10 @@ pub struct RealmView {
 pub struct ChampionView {
     pub champion: CardView,
     pub attachments: Vec<CardView>,
+    /// Base levels earned under Experience Spoils (SF-248).
+    pub experience: i32,
+    /// Away questing, face down (SF-254).
+    pub questing: bool,
 }
 
 /// A card in Limbo with what it carries, and the turn of its owner's at whose end it returns.
@@ -98,6 +102,11 @@ pub enum PendingView {
         at: Position,
         left: u8,
     },
+    /// Aid: `asking` may help `aided`'s side (SF-239).
+    Aid {
+        aided: Seat,
+        asking: Seat,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -155,6 +164,8 @@ impl Spellfire {
                         .map(|c| ChampionView {
                             champion: self.card_view(c.card),
                             attachments: self.card_views(&c.attachments),
+                            experience: self.experience(c.card),
+                            questing: self.is_questing(c.card),
                         })
                         .collect(),
                     discard: self.card_views(&player.discard),
@@ -207,6 +218,7 @@ impl Spellfire {
                 card: (owner == seat).then(|| self.card_view(card)),
             },
             Pending::Rebuild { seat, at, left } => PendingView::Rebuild { seat, at, left },
+            Pending::Aid { aided, asking } => PendingView::Aid { aided, asking },
         });
         View {
             seat,

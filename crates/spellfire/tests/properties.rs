@@ -16,13 +16,18 @@ fn games(default: u64) -> u64 {
 }
 
 fn play(seats: usize, total: u64) {
+    play_with(seats, total, |_| {});
+}
+
+fn play_with(seats: usize, total: u64, rules: impl Fn(&mut spellfire::Rules)) {
     // A new pairing of decks every few games, so that every starter deck meets every other.
     const GAMES_PER_TABLE: u64 = 10;
     let content = std::sync::Arc::new(common::content());
     let mut played = 0;
     let mut table = 0;
     while played < total {
-        let config = common::starter_table(seats, table);
+        let mut config = common::starter_table(seats, table);
+        rules(&mut config.rules);
         let count = GAMES_PER_TABLE.min(total - played);
         let options = PlayoutOptions {
             games: count,
@@ -50,4 +55,34 @@ fn random_four_player_games_keep_every_invariant() {
 #[test]
 fn random_six_player_games_keep_every_invariant() {
     play(6, games(2_000));
+}
+
+/// The optional rules of section 26 and the base-play setup options, all chosen at once (their
+/// decisions, Aid's out-of-turn answers and quests included), at four and six players.
+#[test]
+fn random_games_with_the_optional_rules_keep_every_invariant() {
+    use spellfire::state::{FearScope, PermanentDestruction, Phase4Caster, RebuildCostZone};
+    use spellhall_core::Seat;
+    let rules = |r: &mut spellfire::Rules| {
+        r.aid = true;
+        r.conqueror = true;
+        r.permanent_destruction = PermanentDestruction::AllCosmosTypes;
+        r.experience_spoils = true;
+        r.fear = true;
+        r.fear_scope = FearScope::AllChampionsAndAllies;
+        r.melon_rule = true;
+        r.melons = vec![Seat(0)];
+        r.questing = true;
+        r.treasure = true;
+        r.world_bonuses = true;
+        r.rebuild_cost_zone = RebuildCostZone::HandOrPool;
+        r.phase4_caster = Phase4Caster::AnyPoolChampion;
+    };
+    play_with(4, games(200), rules);
+    play_with(6, games(100), |r| {
+        rules(r);
+        r.parallel_universes = true;
+        r.parallel_includes_artifacts = true;
+        r.true_victory = true;
+    });
 }

@@ -140,3 +140,47 @@ impl Spellfire {
         }
     }
 }
+
+#[cfg(all(test, feature = "scenario"))]
+mod tests {
+    use spellhall_core::{Game, Seat};
+
+    use crate::event::Event;
+    use crate::scenario::{TestGame, realm};
+
+    #[test]
+    fn sf_87_a_champion_that_lost_a_battle_goes_to_limbo_without_its_attachments() {
+        let mut game = TestGame::new(2)
+            .pool(
+                0,
+                [
+                    ("Marco Volo", &["Dwarven Hammer", "Chaos Shield"][..]),
+                    ("Elminster the Mage", &["Flameblade"][..]),
+                ],
+            )
+            .formation(0, [realm(0, "Cormyr")])
+            .build();
+        let mut events = Vec::new();
+        let beaten = game.player_mut(Seat(0)).pool.remove(0);
+        game.send_to_limbo(beaten.card, beaten.attachments, None, true, &mut events);
+        let sent = game.player_mut(Seat(0)).pool.remove(0);
+        game.send_to_limbo(sent.card, sent.attachments, None, false, &mut events);
+        let player = game.player(Seat(0));
+        assert_eq!(game.names(&player.discard), ["Dwarven Hammer", "Chaos Shield"]);
+        assert!(player.limbo[0].attachments.is_empty());
+        assert_eq!(game.names(&player.limbo[1].attachments), ["Flameblade"]);
+        assert!(
+            player.limbo.iter().all(|away| away.returns == 2),
+            "the end of seat 0's next turn"
+        );
+        assert_eq!(
+            events[0],
+            Event::ToLimbo {
+                seat: Seat(0),
+                card: "Marco Volo".into(),
+                lost: vec!["Dwarven Hammer".into(), "Chaos Shield".into()],
+            }
+        );
+        game.check_invariants().expect("every card in one place");
+    }
+}
