@@ -271,6 +271,24 @@ fn sf_52_holes_in_front_are_filled_frontmost_first() {
 }
 
 #[test]
+fn sf_52_replacing_a_razed_realm_while_a_hole_waits_is_a_table_option() {
+    let layout_with_hole = |rules: fn(&mut spellfire::Rules)| {
+        TestGame::new(2)
+            .rules(rules)
+            .hand(0, ["Waterdeep"])
+            .formation(0, [realm(B, "Cormyr"), realm(C, "Sembia").razed()])
+            .build()
+    };
+    // Our reading (AMB-22): the fill order governs empty positions only.
+    let game = layout_with_hole(|_| {});
+    assert_eq!(places(&game, game.id_of(0, "Waterdeep")), "AC");
+    let game = layout_with_hole(|r| r.replace_while_hole = spellfire::state::ReplaceWhileHole::Forbidden);
+    let waterdeep = game.id_of(0, "Waterdeep");
+    assert_eq!(places(&game, waterdeep), "A");
+    assert_eq!(refused(&game, realm_at(waterdeep, C)).rule, "AMB-22");
+}
+
+#[test]
 fn sf_53_realms_keep_their_positions_when_others_leave() {
     // A's razed realm is replaced and B was discarded long ago: nothing moves up.
     let mut game = TestGame::new(2)

@@ -478,9 +478,11 @@ fn sf_41_in_phase_3_only_phase_3_cards_and_events() {
     assert!(game.check(&Action::ToPool(game.id_of(0, "Marco Volo"))).is_ok());
     let omens = game.id_of(0, "Bad Omens");
     assert!(game.check(&Action::PlayEvent(omens)).is_ok(), "events at any time");
+    // Enlarge is marked for phase 4 only.
+    let enlarge = refused(&game, Action::UseCard(game.id_of(0, "Enlarge")));
+    assert!(["SF-41", "SF-160"].contains(&enlarge.rule.as_str()), "{}", enlarge.rule);
     let not_now = [
         Action::PlayAlly(game.id_of(0, "The Iron Legion")),
-        Action::UseCard(game.id_of(0, "Enlarge")),
         realm_at(game.id_of(0, "Waterdeep"), B),
     ];
     for action in not_now {
@@ -544,9 +546,16 @@ fn sf_43_declaring_the_attack_closes_phase_3() {
         .phase(Phase::Pool)
         .hand(0, ["Marco Volo", "Karlott the Shaman", "Dwarven Hammer"])
         .pool(0, [("Elminster the Mage", &[][..])])
+        .formation(0, [realm(A, "Cormyr")])
+        .pool(1, [("Rikus", &[][..])])
         .formation(1, [realm(A, "Sembia")])
         .build();
     let elminster = game.id_of(0, "Elminster the Mage");
+    let marco = game.id_of(0, "Marco Volo");
+    let hammer = Action::Attach {
+        card: game.id_of(0, "Dwarven Hammer"),
+        champion: elminster,
+    };
     play!(
         game,
         Action::Attack {
@@ -555,18 +564,28 @@ fn sf_43_declaring_the_attack_closes_phase_3() {
             at: Position(A),
         },
     );
-    play!(game, Action::Decline);
-    assert_eq!(game.phase(), Phase::AfterBattle);
-    if matches!(game.pending(), Some(Pending::Spoils { .. })) {
-        play!(game, Action::KeepSpoils);
-    }
-    let marco = game.id_of(0, "Marco Volo");
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Rikus")
+        }
+    );
+    play!(game, Action::Pass);
+    // Elminster won the round: his player decides again, but phase 3 is over.
+    assert_eq!(game.decider(), Some(Seat(0)));
     assert!(game.check(&Action::ToPool(marco)).is_err(), "no champion into the pool");
-    let hammer = Action::Attach {
-        card: game.id_of(0, "Dwarven Hammer"),
-        champion: elminster,
-    };
     assert!(game.check(&hammer).is_err(), "no item attached");
+    assert!(
+        !game
+            .legal()
+            .iter()
+            .any(|a| matches!(a, Action::ToPool(_) | Action::Attach { .. }))
+    );
+    play!(game, Action::EndBattle);
+    assert_eq!(game.phase(), Phase::AfterBattle);
+    assert_eq!(game.pending(), None, "no spoils for a battle ended by the attacker");
+    assert!(game.check(&Action::ToPool(marco)).is_err());
+    assert!(game.check(&hammer).is_err());
     assert!(
         !game
             .legal()
