@@ -58,6 +58,11 @@ pub enum Action {
     UseCard(CardId),
     /// Play an event (SF-186).
     PlayEvent(CardId),
+    /// In an event pause: answer the event with this card — negate, calm or copy it (SF-193). The
+    /// card is in the hand, or a champion or item in the pool.
+    Answer(CardId),
+    /// Choose what the event just played acts on (a realm for Cataclysm!).
+    Choose(CardId),
     /// Pass: the losing side ends the round; a seat in an event pause lets the event be; a seat
     /// that claimed the next decision changes its mind.
     Pass,

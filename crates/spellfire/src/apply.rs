@@ -10,14 +10,15 @@ use crate::action::Action;
 use crate::catalogue::cards::CardType;
 use crate::catalogue::deck::{Deck, validate};
 use crate::combat::{Side, Source, Total, losing};
-use crate::event::Event;
+use crate::effects::{Cost, Effect};
+use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
 
 mod optional;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
-    Pending, Phase, Player, Spellfire, TurnUse,
+    Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -109,6 +110,8 @@ impl Spellfire {
             pending: Vec::new(),
             rule_card: None,
             deckout: None,
+            resting: Vec::new(),
+            interrupted: Vec::new(),
             mulligans: 0,
             draw_per_turn: format.draw_per_turn() as u8,
             hand_limit: match format.cards.max {
@@ -187,6 +190,9 @@ impl Spellfire {
         self.phase = Phase::StartOfTurn;
         self.used = TurnUse::default();
         self.player_mut(seat).turns += 1;
+        // Cards resting "until their owner's next turn" wake up.
+        let cards = &self.cards;
+        self.resting.retain(|c| cards[c.index()].owner != seat);
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
         // (SF-243).
@@ -237,6 +243,10 @@ impl Spellfire {
             _ => self.decider().unwrap_or(self.active),
         };
         let mut events = Vec::new();
+        // Until the active player acts, it is "between turns" (The Caravan).
+        if seat == self.active && !matches!(action, Action::Claim(_)) {
+            self.used.acted = true;
+        }
         let spoils = match self.pending.last() {
             Some(Pending::Spoils { card, .. }) => Some(*card),
             _ => None,
@@ -376,6 +386,9 @@ impl Spellfire {
                 let champion = self.fighter(seat).map(|f| f.card);
                 if let Some(fighter) = self.fighter_mut(seat) {
                     fighter.round_cards.push(*card);
+                } else {
+                    // Phase 3 or 5: the card acts once and is discarded (SF-39, SF-45).
+                    self.bin(*card, Bin::Discard);
                 }
                 events.push(Event::CardUsed {
                     seat,
@@ -392,12 +405,19 @@ impl Spellfire {
                     seat,
                     card: self.name(*card).into(),
                 });
-                self.pending.push(Pending::EventPause {
-                    event: *card,
-                    by: seat,
-                    asking: self.left_of(seat, 1),
-                });
+                self.start_event(*card, seat, false);
             }
+            Action::Choose(target) => {
+                if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
+                    events.push(Event::TargetChosen {
+                        seat,
+                        event: self.name(event).into(),
+                        target: self.name(*target).into(),
+                    });
+                    self.open_pause(event, seat, Some(*target), copy);
+                }
+            }
+            Action::Answer(card) => self.answer(seat, *card, &mut events),
             Action::Pass => self.pass(&mut events),
             Action::EndBattle => self.end_battle(None, &mut events),
             Action::KeepSpoils => {
@@ -612,26 +632,13 @@ impl Spellfire {
                 self.pending.pop();
                 events.push(Event::ClaimWithdrawn { seat });
             }
-            Some(Pending::EventPause { event, by, asking }) => {
-                events.push(Event::EventPassed {
-                    seat: asking,
-                    card: self.name(event).into(),
-                });
-                let next = self.left_of(asking, 1);
+            Some(Pending::EventPause(pause)) => {
                 self.pending.pop();
-                if next == by {
-                    self.bin(event, Bin::Abyss);
-                    events.push(Event::EventResolved {
-                        card: self.name(event).into(),
-                        enforced: self.card(event).power.is_enforced(),
-                    });
-                } else {
-                    self.pending.push(Pending::EventPause {
-                        event,
-                        by,
-                        asking: next,
-                    });
-                }
+                events.push(Event::EventPassed {
+                    seat: pause.asking,
+                    card: self.name(pause.event).into(),
+                });
+                self.continue_pause(*pause, events);
             }
             _ => self.end_round(events),
         }
@@ -785,8 +792,18 @@ impl Spellfire {
             score_name: "Unrazed realms".into(),
             reason: reason.clone(),
         });
+        // Nothing is left half played: a battle ends, an event still waiting goes to the Abyss.
+        if self.battle.is_some() {
+            self.end_battle(None, events);
+        }
         self.phase = Phase::Over;
-        self.pending.clear();
+        for pending in std::mem::take(&mut self.pending) {
+            match pending {
+                Pending::EventPause(pause) if !pause.copy => self.bin(pause.event, Bin::Abyss),
+                Pending::Target { event, copy: false, .. } => self.bin(event, Bin::Abyss),
+                _ => {}
+            }
+        }
         events.push(Event::GameOver { reason });
     }
 
@@ -825,8 +842,200 @@ impl Spellfire {
                 return;
             }
         }
-        let next = self.left_of(self.active, 1);
-        self.begin_turn(next, events);
+        // After an extra turn, play resumes with the turn it interrupted, which had already begun
+        // (The Caravan); otherwise the player on the left begins.
+        match self.interrupted.pop() {
+            Some(seat) => {
+                self.begin_turn(seat, events);
+                self.player_mut(seat).turns -= 1;
+            }
+            None => {
+                let next = self.left_of(self.active, 1);
+                self.begin_turn(next, events);
+            }
+        }
+    }
+
+    /// An event (or a copy of one) has been played: its player chooses a target if it needs one,
+    /// then the pause begins.
+    fn start_event(&mut self, event: CardId, by: Seat, copy: bool) {
+        match self.card(event).power.on_play().map(|a| &a.effect) {
+            Some(Effect::Discard(_)) => self.pending.push(Pending::Target { seat: by, event, copy }),
+            _ => self.open_pause(event, by, None, copy),
+        }
+    }
+
+    /// The pause after an event: every other player in turn, clockwise from the event's player
+    /// (SF-192).
+    fn open_pause(&mut self, event: CardId, by: Seat, target: Option<CardId>, copy: bool) {
+        self.pending.push(Pending::EventPause(Box::new(Pause {
+            event,
+            by,
+            asking: self.left_of(by, 1),
+            target,
+            calmed: Vec::new(),
+            copies: Vec::new(),
+            copy,
+        })));
+    }
+
+    /// The next player is asked, or, once every other player has answered, the event acts.
+    fn continue_pause(&mut self, mut pause: Pause, events: &mut Vec<Event>) {
+        let next = self.left_of(pause.asking, 1);
+        if next == pause.by {
+            self.resolve_event(pause, events);
+        } else {
+            pause.asking = next;
+            self.pending.push(Pending::EventPause(Box::new(pause)));
+        }
+    }
+
+    /// An answer in the pause (SF-193): its cost paid, then the event negated for everyone,
+    /// calmed for this player, or copied for him.
+    fn answer(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+        let Some(Pending::EventPause(pause)) = self.pending.pop() else {
+            return;
+        };
+        let Some(ability) = self.card(card).power.pause_answer().cloned() else {
+            return;
+        };
+        let mut pause = *pause;
+        match ability.cost {
+            Cost::DiscardThis | Cost::DiscardThisFromPool => self.discard_anywhere(seat, card),
+            Cost::RestUntilOwnersNextTurn => self.resting.push(card),
+            Cost::Nothing => {}
+        }
+        // An event or spell from the hand is used up by answering.
+        if self.player(seat).hand.contains(&card) {
+            self.take_from_hand(seat, card);
+            self.bin(card, Bin::Discard);
+        }
+        let (how, event) = (ability.effect.clone(), self.name(pause.event).to_string());
+        let answered = |how: Answer| Event::EventAnswered {
+            seat,
+            card: self.name(card).into(),
+            event: event.clone(),
+            how,
+        };
+        match how {
+            Effect::NegateEvent(_) => {
+                events.push(answered(Answer::Negated));
+                if !pause.copy {
+                    self.bin(pause.event, Bin::Abyss);
+                }
+                // Copies made before the negation are cards of their own and still act (SF-202).
+                self.start_copies(pause.event, &pause.copies);
+            }
+            Effect::CalmEvent(_) => {
+                events.push(answered(Answer::Calmed));
+                pause.calmed.push(seat);
+                self.continue_pause(pause, events);
+            }
+            Effect::DuplicateEvent(_) => {
+                events.push(answered(Answer::Copied));
+                pause.copies.push(seat);
+                self.continue_pause(pause, events);
+            }
+            _ => self.continue_pause(pause, events),
+        }
+    }
+
+    /// Copies act after the original, the first copier's first (SF-201).
+    fn start_copies(&mut self, event: CardId, copiers: &[Seat]) {
+        for &seat in copiers.iter().rev() {
+            self.start_event(event, seat, true);
+        }
+    }
+
+    /// Discard a card of `seat`'s from the hand or, with its attachments, from the pool.
+    fn discard_anywhere(&mut self, seat: Seat, card: CardId) {
+        if self.player(seat).hand.contains(&card) {
+            self.take_from_hand(seat, card);
+            self.bin(card, Bin::Discard);
+        } else if let Some(index) = self.player(seat).pool_index(card) {
+            let champion = self.player_mut(seat).pool.remove(index);
+            for c in std::iter::once(champion.card).chain(champion.attachments) {
+                self.bin(c, Bin::Discard);
+            }
+        }
+    }
+
+    /// Every other player has answered: the event goes to the Abyss and acts, skipping those who
+    /// calmed it (SF-187, SF-198); then its copies act.
+    fn resolve_event(&mut self, pause: Pause, events: &mut Vec<Event>) {
+        let event = pause.event;
+        if !pause.copy {
+            self.bin(event, Bin::Abyss);
+        }
+        events.push(Event::EventResolved {
+            card: self.name(event).into(),
+            enforced: self.card(event).power.is_enforced(),
+        });
+        if let Some(ability) = self.card(event).power.on_play().cloned() {
+            self.carry_out(&ability.effect, pause.by, pause.target, &pause.calmed, events);
+        }
+        self.start_copies(event, &pause.copies);
+    }
+
+    /// What an effect does, for its player `by`, leaving alone the players in `calmed`.
+    fn carry_out(
+        &mut self,
+        effect: &Effect,
+        by: Seat,
+        target: Option<CardId>,
+        calmed: &[Seat],
+        events: &mut Vec<Event>,
+    ) {
+        match effect {
+            Effect::Draw(amount) => {
+                let drawn = self.draw_cards(by, amount.value(), events);
+                events.push(Event::Drew {
+                    seat: by,
+                    cards: self.names(&drawn),
+                });
+            }
+            Effect::Discard(_) => {
+                let Some(target) = target else { return };
+                let owner = self.owner(target);
+                if calmed.contains(&owner) {
+                    return;
+                }
+                if let Some(at) = self.player(owner).formation.position_of(target) {
+                    self.discard_realm(owner, at, events);
+                }
+            }
+            Effect::ExtraTurn => {
+                self.interrupted.push(self.active);
+                events.push(Event::ExtraTurn { seat: by });
+                self.begin_turn(by, events);
+            }
+            Effect::NegateEvent(_) | Effect::CalmEvent(_) | Effect::DuplicateEvent(_) => {}
+        }
+    }
+
+    /// A realm leaves its formation for the discard pile with its holding. If it was the realm
+    /// under attack the battle ends: the attacker earns spoils once a defender had been chosen
+    /// (SF-127, SF-207, AMB-10).
+    fn discard_realm(&mut self, seat: Seat, at: Position, events: &mut Vec<Event>) {
+        let Some(slot) = self.player_mut(seat).formation.remove(at) else {
+            return;
+        };
+        self.bin(slot.realm, Bin::Discard);
+        if let Some(holding) = slot.holding {
+            self.bin(holding, Bin::Discard);
+        }
+        events.push(Event::RealmDiscarded {
+            seat,
+            at,
+            realm: self.name(slot.realm).into(),
+        });
+        if let Some(battle) = &self.battle
+            && battle.defender == seat
+            && battle.target == at
+        {
+            let spoils = (battle.step != BattleStep::ChooseDefender).then_some(battle.attacker);
+            self.end_battle(spoils, events);
+        }
     }
 
     /// Score a deck-out ending: most unrazed realms, then the table's second count, then most

@@ -6,10 +6,11 @@
 use spellhall_core::GameRng;
 
 use crate::action::Action;
-use crate::catalogue::cards::{Card, CardType};
+use crate::catalogue::cards::{Attribute, Card, CardType};
 use crate::combat::Side;
+use crate::effects::Effect;
 use crate::state::{CardId, Content};
-use crate::view::{CardView, View};
+use crate::view::{CardView, PendingView, View};
 
 /// The index of the chosen action in `legal`.
 pub fn greedy_choice(view: &View, legal: &[Action], content: &Content, rng: &mut GameRng) -> usize {
@@ -204,6 +205,8 @@ impl Player<'_> {
             Action::CallMulligan => 300,
             Action::EndTurn => 0,
             Action::Claim(_) => -100,
+            Action::Answer(card) => self.answer_score(*card),
+            Action::Choose(card) => self.target_score(*card),
             Action::AskAid => {
                 if self.deficit() > self.hand_bonus() {
                     6
@@ -214,6 +217,45 @@ impl Player<'_> {
             Action::Quest(_) => -1,
             Action::ResolveQuest { .. } => 0,
         }
+    }
+
+    /// An answer in an event pause: worth it when the event hurts this seat (a realm of its is
+    /// the target) or helps it (a copy of a helpful event).
+    fn answer_score(&self, card: CardId) -> i32 {
+        let Some(PendingView::EventPause { target, event, .. }) = &self.view.pending else {
+            return -50;
+        };
+        let me = &self.view.players[self.view.seat.index()];
+        let mine = |t: &CardView| me.formation.iter().flatten().any(|r| r.realm.id == t.id);
+        let helpful = self
+            .content
+            .catalogue
+            .get(event.card)
+            .is_some_and(|e| e.card.has(Attribute::Helpful));
+        match self.facts(card).and_then(|c| c.power.pause_answer()).map(|a| &a.effect) {
+            Some(Effect::NegateEvent(_) | Effect::CalmEvent(_)) if target.as_ref().is_some_and(mine) => 60,
+            Some(Effect::DuplicateEvent(_)) if helpful => 40,
+            _ => -50,
+        }
+    }
+
+    /// The target of this seat's event: a realm of the opponent with the most standing realms,
+    /// never its own.
+    fn target_score(&self, card: CardId) -> i32 {
+        let owner = self
+            .view
+            .players
+            .iter()
+            .find(|p| p.formation.iter().flatten().any(|r| r.realm.id == card));
+        owner.map_or(0, |p| {
+            if p.seat == self.view.seat {
+                -100
+            } else {
+                let standing = p.formation.iter().flatten().filter(|r| !r.razed).count() as i32;
+                let face_up = p.formation.iter().flatten().any(|r| r.realm.id == card && !r.razed);
+                standing * 10 + i32::from(face_up) * 5
+            }
+        })
     }
 
     /// A card played in a losing round: the smallest that turns it is best; one that only narrows

@@ -1,12 +1,14 @@
 //! Card powers as structured data, and the words the app shows for them.
 //!
-//! The Spellfire rules issue writes the effects (serde enums, as in the other games) and the
-//! engine that enforces them. Until a card's power is written it is `Unscripted`: the editor says
-//! so on the card and offers the "powers enforced" filter, so nothing pretends to be enforced.
+//! A power is a list of abilities. Each ability is built from separate axes, so that new cards are
+//! new combinations rather than new code: *when* it may be used ([`Trigger`]), what must hold
+//! ([`Condition`]), what using it costs ([`Cost`]), and what it does ([`Effect`], which names its
+//! [`Target`] and [`Amount`]). A card whose power is not written yet is `Unscripted`: it plays by
+//! its type's base rules, the editor and the table say so, and nothing pretends to be enforced.
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, CardType};
+use crate::catalogue::cards::{Attribute, Card, CardType};
 
 /// What a card does beyond its printed facts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,21 +18,240 @@ pub enum Power {
     /// The card has a power the engine does not enforce yet.
     #[default]
     Unscripted,
+    /// The power, written as abilities the engine enforces.
+    Scripted(Script),
+}
+
+/// A scripted power: its abilities and any limit on when the card may be played.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Script {
+    /// Limits on playing the card at all, beyond its type's rules.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub play_only: Vec<Timing>,
+    pub abilities: Vec<Ability>,
+}
+
+/// One thing a card can do. Axes left at their default (played, always, free) are not written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ability {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub when: Trigger,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub condition: Condition,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub cost: Cost,
+    pub effect: Effect,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// When an ability acts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// When the card itself is played or cast (an event's or a spell's effect).
+    #[default]
+    OnPlay,
+    /// As an answer in an event pause (SF-192, SF-193), from wherever the card lies: an event or
+    /// spell in the hand, a champion in the hand or pool, an item on a champion in the pool.
+    EventPause,
+}
+
+/// What must hold for the ability to be used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    #[default]
+    Always,
+    /// The user (the casting champion) carries this designation: "castable only by dragons".
+    UserIs(Attribute),
+}
+
+/// What using the ability costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cost {
+    #[default]
+    Nothing,
+    /// The card is discarded to use it, from the hand or from play.
+    DiscardThis,
+    /// The champion is discarded from the pool to use it.
+    DiscardThisFromPool,
+    /// The card cannot be used again until its owner's next turn.
+    RestUntilOwnersNextTurn,
+}
+
+/// Limits on when a card may be played (SF-186: events otherwise any time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Timing {
+    /// Between two players' turns: before the player whose turn has begun has done anything.
+    BetweenTurns,
+    /// Only once every player has had a first turn (SF-191).
+    AfterEveryFirstTurn,
+}
+
+/// Which events an answer can touch (SF-189).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventKind {
+    #[default]
+    Any,
+    Harmful,
+    Helpful,
+}
+
+/// Whose cards a target may be.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Whose {
+    #[default]
+    Anyone,
+    Own,
+    Opponents,
+}
+
+/// What an effect acts on, chosen by the card's player when it is played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// A realm in a formation, razed or not.
+    Realm(Whose),
+}
+
+/// How many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(u8),
+}
+
+impl Amount {
+    pub fn value(self) -> usize {
+        match self {
+            Amount::Fixed(n) => usize::from(n),
+        }
+    }
+}
+
+/// What an ability does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Cancel the event just played, for everybody (SF-190).
+    NegateEvent(EventKind),
+    /// The event just played does not touch this player (SF-189, SF-198).
+    CalmEvent(EventKind),
+    /// This player gets the just-played event's effect too, after the original (SF-193, SF-201).
+    DuplicateEvent(EventKind),
+    /// The card's player draws cards.
+    Draw(Amount),
+    /// The chosen card is discarded.
+    Discard(Target),
+    /// The card's player takes a turn at once; then play resumes where it left off.
+    ExtraTurn,
 }
 
 impl Power {
     /// Whether the converter decides this power from the database (`NoText`, `Unscripted`), and
-    /// so refreshes it; a power written by hand (the rules issue's effects) is kept.
+    /// so refreshes it; a power written by hand is kept.
     pub fn from_database(&self) -> bool {
         matches!(self, Power::NoText | Power::Unscripted)
     }
 
     /// Whether the engine does everything the card says.
     pub fn is_enforced(&self) -> bool {
+        !matches!(self, Power::Unscripted)
+    }
+
+    /// The abilities, none for a card without a script.
+    pub fn abilities(&self) -> &[Ability] {
         match self {
-            Power::NoText => true,
-            Power::Unscripted => false,
+            Power::Scripted(script) => &script.abilities,
+            _ => &[],
         }
+    }
+
+    pub fn play_only(&self) -> &[Timing] {
+        match self {
+            Power::Scripted(script) => &script.play_only,
+            _ => &[],
+        }
+    }
+
+    /// The ability that acts when the card is played, if any.
+    pub fn on_play(&self) -> Option<&Ability> {
+        self.abilities().iter().find(|a| a.when == Trigger::OnPlay)
+    }
+
+    /// The ability usable as an answer in an event pause, if any.
+    pub fn pause_answer(&self) -> Option<&Ability> {
+        self.abilities().iter().find(|a| a.when == Trigger::EventPause)
+    }
+}
+
+impl EventKind {
+    /// Whether an event card (harmful or helpful by its facts) is of this kind.
+    pub fn matches(self, event: &Card) -> bool {
+        match self {
+            EventKind::Any => true,
+            EventKind::Harmful => event.has(Attribute::Harmful),
+            EventKind::Helpful => event.has(Attribute::Helpful),
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            EventKind::Any => "an event",
+            EventKind::Harmful => "a harmful event",
+            EventKind::Helpful => "a helpful event",
+        }
+    }
+}
+
+impl Effect {
+    /// The effect in our own words.
+    pub fn describe(&self) -> String {
+        match self {
+            Effect::NegateEvent(kind) => format!("cancels {} just played, for every player", kind.words()),
+            Effect::CalmEvent(kind) => format!("undoes {} just played, for this player only", kind.words()),
+            Effect::DuplicateEvent(kind) => {
+                format!(
+                    "copies {} just played by another player: its effect also acts for this player",
+                    kind.words()
+                )
+            }
+            Effect::Draw(amount) => match amount.value() {
+                1 => "its player draws a card".into(),
+                n => format!("its player draws {n} cards"),
+            },
+            Effect::Discard(Target::Realm(whose)) => format!(
+                "discards a realm {} (razed or not) of its player's choice",
+                match whose {
+                    Whose::Anyone => "of any player",
+                    Whose::Own => "of its player's own",
+                    Whose::Opponents => "of another player",
+                }
+            ),
+            Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
+        }
+    }
+}
+
+impl Ability {
+    pub fn describe(&self, card: &Card) -> String {
+        let mut sentence = match (self.when, card.kind) {
+            (Trigger::OnPlay, CardType::Event) => "When played, it ".to_string(),
+            (Trigger::OnPlay, _) => "When used, it ".to_string(),
+            (Trigger::EventPause, kind) if kind.is_champion() => "In an event pause, this champion ".to_string(),
+            (Trigger::EventPause, _) => "In an event pause, it ".to_string(),
+        };
+        sentence.push_str(&self.effect.describe());
+        match self.cost {
+            Cost::Nothing => {}
+            Cost::DiscardThis => sentence.push_str(", and is then discarded"),
+            Cost::DiscardThisFromPool => sentence.push_str(" by being discarded from its pool"),
+            Cost::RestUntilOwnersNextTurn => sentence.push_str("; then it rests until its owner's next turn"),
+        }
+        if let Condition::UserIs(attribute) = self.condition {
+            sentence.push_str(&format!(" (only a {} may use it)", attribute.name().to_lowercase()));
+        }
+        sentence.push('.');
+        sentence
     }
 }
 
@@ -60,9 +281,21 @@ pub fn describe(card: &Card) -> Vec<String> {
         let word = if phases.len() == 1 { "phase" } else { "phases" };
         lines.push(format!("Played in {word} {}.", join_words(&phases)));
     }
-    match card.power {
+    match &card.power {
         Power::NoText => lines.push("No special power.".into()),
         Power::Unscripted => lines.push("Special power: not scripted yet, so no game enforces it.".into()),
+        Power::Scripted(script) => {
+            for timing in &script.play_only {
+                lines.push(
+                    match timing {
+                        Timing::BetweenTurns => "Played only between two players' turns.",
+                        Timing::AfterEveryFirstTurn => "Played only once every player has had a first turn.",
+                    }
+                    .into(),
+                );
+            }
+            lines.extend(script.abilities.iter().map(|a| a.describe(card)));
+        }
     }
     lines
 }

@@ -131,6 +131,28 @@ pub enum Event {
         card: String,
         enforced: bool,
     },
+    /// A seat answered an event in its pause.
+    EventAnswered {
+        seat: Seat,
+        card: String,
+        event: String,
+        how: Answer,
+    },
+    TargetChosen {
+        seat: Seat,
+        event: String,
+        target: String,
+    },
+    /// A realm left its formation for the discard pile (Cataclysm!).
+    RealmDiscarded {
+        seat: Seat,
+        at: Position,
+        realm: String,
+    },
+    /// An extra turn begins at once (The Caravan).
+    ExtraTurn {
+        seat: Seat,
+    },
     Claimed {
         seat: Seat,
     },
@@ -245,6 +267,14 @@ pub enum Event {
     GameOver {
         reason: String,
     },
+}
+
+/// How an event was answered in its pause (SF-193).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Answer {
+    Negated,
+    Calmed,
+    Copied,
 }
 
 impl GameEvent for Event {
@@ -364,6 +394,22 @@ impl GameEvent for Event {
             Event::EventResolved { card, enforced: false } => {
                 format!("{card} goes to the Abyss (its power is not enforced yet).")
             }
+            Event::EventAnswered { seat, card, event, how } => match how {
+                Answer::Negated => format!("{} cancels {event} with {card}: it acts for no one.", name(seat)),
+                Answer::Calmed => format!(
+                    "{} calms {event} with {card}: it will not touch {}.",
+                    name(seat),
+                    name(seat)
+                ),
+                Answer::Copied => format!(
+                    "{} copies {event} with {card}: it will act for {} too.",
+                    name(seat),
+                    name(seat)
+                ),
+            },
+            Event::TargetChosen { seat, event, target } => format!("{} aims {event} at {target}.", name(seat)),
+            Event::RealmDiscarded { seat, at, realm } => format!("{}'s {realm} ({at}) is discarded.", name(seat)),
+            Event::ExtraTurn { seat } => format!("{} takes an extra turn at once.", name(seat)),
             Event::Claimed { seat } => format!("{}: \"Wait, I play an event.\"", name(seat)),
             Event::ClaimWithdrawn { seat } => format!("{} plays nothing after all.", name(seat)),
             Event::Discarded { seat, cards: gone } => format!("{} discards {}.", name(seat), list(gone)),

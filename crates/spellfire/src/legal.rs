@@ -7,10 +7,11 @@ use spellhall_core::{RuleError, Seat};
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardType, Usable, Use, World};
 use crate::combat::Side;
+use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Whose};
 use crate::formation::{Movement, Position};
 use crate::state::{
-    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pending, Phase, Phase4Caster, RebuildCostZone,
-    ReplaceWhileHole, Spellfire,
+    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
+    RebuildCostZone, ReplaceWhileHole, Spellfire,
 };
 
 fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
@@ -92,13 +93,17 @@ impl Spellfire {
                 Action::PlayEvent(card) => self.check_event(seat, *card),
                 _ => refuse("You said wait: play an event, or play nothing after all.", "SF-186"),
             },
-            Some(Pending::EventPause { .. }) => match action {
+            Some(Pending::EventPause(pause)) => match action {
                 Action::Pass => Ok(()),
+                Action::Answer(card) => self.check_answer(seat, pause, *card),
                 _ => refuse(
-                    "An event was just played: answer it first. No card that negates, copies or calms \
-                     events is enforced yet, so you may only let it be.",
+                    "An event was just played: answer it (negate, calm or copy it) or let it be.",
                     "SF-192, SF-196",
                 ),
+            },
+            Some(Pending::Target { event, .. }) => match action {
+                Action::Choose(target) => self.check_target(*event, *target),
+                _ => refuse("Choose what the event acts on.", "SF-187"),
             },
             Some(Pending::Spoils { card, .. }) => self.check_spoils(seat, *card, action),
             Some(Pending::Rebuild { .. }) => match action {
@@ -168,6 +173,7 @@ impl Spellfire {
             (Phase::Realms, _) => refuse("Phase 2: realms and holdings only.", "SF-35"),
             (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(seat, *card),
             (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(seat, *card, *champion),
+            (Phase::Pool | Phase::AfterBattle, Action::UseCard(card)) => self.check_use_outside_round(seat, *card),
             (Phase::Pool, Action::Attack { champion, defender, at }) => {
                 if self.used.battle {
                     return refuse("Only one battle a turn.", "SF-100");
@@ -282,6 +288,162 @@ impl Spellfire {
     fn check_event(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
         if !self.holds(seat, card, |k| k == CardType::Event) {
             return refuse("Only an event from your hand.", "SF-186");
+        }
+        let power = &self.card(card).power;
+        for timing in power.play_only() {
+            match timing {
+                Timing::BetweenTurns if self.phase != Phase::StartOfTurn || self.used.acted => {
+                    return refuse(
+                        format!("{} is played only between two players' turns.", self.name(card)),
+                        "SF-191",
+                    );
+                }
+                Timing::AfterEveryFirstTurn if !self.everyone_had_a_turn() => {
+                    return refuse(
+                        format!("{} waits until every player has had a first turn.", self.name(card)),
+                        "SF-191",
+                    );
+                }
+                _ => {}
+            }
+        }
+        if power.on_play().is_none() && power.pause_answer().is_some() {
+            return refuse(
+                format!("{} answers an event: play it in the pause after one.", self.name(card)),
+                "SF-193",
+            );
+        }
+        if let Some(Effect::Discard(target)) = power.on_play().map(|a| &a.effect)
+            && self.targets(target).next().is_none()
+        {
+            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
+        }
+        Ok(())
+    }
+
+    /// Whether every player has finished a first turn (SF-191).
+    fn everyone_had_a_turn(&self) -> bool {
+        Seat::all(self.seats()).all(|s| {
+            let begun = self.player(s).turns;
+            let finished = if s == self.active {
+                begun.saturating_sub(1)
+            } else {
+                begun
+            };
+            finished >= 1
+        })
+    }
+
+    /// The cards a target description allows, in a fixed order.
+    pub(crate) fn targets<'a>(&'a self, target: &'a Target) -> impl Iterator<Item = CardId> + 'a {
+        let Target::Realm(whose) = target;
+        let player = self.pending_player();
+        Seat::all(self.seats())
+            .filter(move |&s| match whose {
+                Whose::Anyone => true,
+                Whose::Own => Some(s) == player,
+                Whose::Opponents => Some(s) != player,
+            })
+            .flat_map(move |s| self.player(s).formation.realms().map(|(_, slot)| slot.realm))
+    }
+
+    /// The player of the event waiting for a target.
+    fn pending_player(&self) -> Option<Seat> {
+        match self.pending.last() {
+            Some(Pending::Target { seat, .. }) => Some(*seat),
+            _ => self.decider(),
+        }
+    }
+
+    fn check_target(&self, event: CardId, target: CardId) -> Result<(), RuleError> {
+        let wanted = match self.card(event).power.on_play().map(|a| &a.effect) {
+            Some(Effect::Discard(target)) => target,
+            _ => return refuse("This event needs no target.", "SF-187"),
+        };
+        if self.targets(wanted).any(|c| c == target) {
+            Ok(())
+        } else {
+            refuse("That is not something this event can act on.", "SF-187")
+        }
+    }
+
+    /// An answer in an event pause (SF-189, SF-190, SF-193): a card in the hand, or a champion or
+    /// item in the pool, whose power answers events of this kind, with its cost payable.
+    fn check_answer(&self, seat: Seat, pause: &Pause, card: CardId) -> Result<(), RuleError> {
+        let refusal = || refuse(format!("{} cannot answer this event.", self.name(card)), "SF-193");
+        if card.index() >= self.cards.len() || self.owner(card) != seat {
+            return refusal();
+        }
+        let Some(answer) = self.card(card).power.pause_answer() else {
+            return refusal();
+        };
+        let event = self.card(pause.event);
+        let (kind, duplicate) = match answer.effect {
+            Effect::NegateEvent(kind) | Effect::CalmEvent(kind) => (kind, false),
+            Effect::DuplicateEvent(kind) => (kind, true),
+            _ => return refusal(),
+        };
+        if !kind.matches(event) {
+            return refuse(
+                format!(
+                    "{} answers only {} events.",
+                    self.name(card),
+                    if kind == EventKind::Harmful {
+                        "harmful"
+                    } else {
+                        "helpful"
+                    }
+                ),
+                "SF-189",
+            );
+        }
+        if duplicate && pause.copy {
+            return refuse("A copy of an event cannot be copied again.", "SF-203");
+        }
+        let player = self.player(seat);
+        let in_hand = player.hand.contains(&card);
+        let in_pool = player.pool.iter().any(|c| c.card == card);
+        let carried_by = player
+            .pool
+            .iter()
+            .find(|c| c.attachments.contains(&card))
+            .map(|c| c.card);
+        let kind_of_card = self.kind(card);
+        match answer.cost {
+            Cost::DiscardThisFromPool if !in_pool => {
+                return refuse(
+                    format!("{} answers by being discarded from your pool.", self.name(card)),
+                    "SF-190",
+                );
+            }
+            Cost::RestUntilOwnersNextTurn if self.resting.contains(&card) => {
+                return refuse(format!("{} rests until your next turn.", self.name(card)), "SF-204");
+            }
+            _ => {}
+        }
+        let usable = match kind_of_card {
+            CardType::Event => in_hand,
+            kind if kind.is_champion() => in_pool || (in_hand && answer.cost == Cost::DiscardThis),
+            CardType::MagicalItem | CardType::Artifact => carried_by.is_some(),
+            _ if in_hand => {
+                // A spell or the like needs a champion in the pool able to use it (SF-163, SF-165);
+                // "only dragons may cast it" names the casters instead of the icon.
+                let caster_ok = |c: CardId| match answer.condition {
+                    Condition::Always => self.can_use(c, FighterKind::Champion, card),
+                    Condition::UserIs(attribute) => self.card(c).has(attribute),
+                };
+                player.pool.iter().any(|c| caster_ok(c.card))
+            }
+            _ => false,
+        };
+        if !usable {
+            return refuse(
+                format!(
+                    "{} cannot be used from where it is, or no champion of yours can use it.",
+                    self.name(card)
+                ),
+                "SF-163, SF-193",
+            );
         }
         Ok(())
     }
@@ -517,6 +679,50 @@ impl Spellfire {
         Ok(())
     }
 
+    /// A spell, psionic power, blood ability or thief skill used outside a round, in the active
+    /// player's phase 3 or 5 (SF-39, SF-45, SF-161, SF-163): a phase printed on it and a champion
+    /// in the pool able to use it. Until its power is scripted it would do nothing, so it is refused.
+    fn check_use_outside_round(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
+            return refuse(
+                "Only a spell, psionic power, blood ability or thief skill from your hand.",
+                "SF-39",
+            );
+        }
+        let facts = self.card(card);
+        if facts.kind == CardType::UnarmedCombat {
+            return refuse(
+                "Unarmed combat cards are used only in a round where their champion fights.",
+                "SF-174",
+            );
+        }
+        let phase = self.phase.number();
+        if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
+            return refuse(format!("{} is not played in phase {phase}.", facts.name), "SF-160");
+        }
+        if seat != self.active {
+            return refuse("Only the active player uses such cards in phases 3 and 5.", "SF-161");
+        }
+        let caster = self
+            .player(seat)
+            .pool
+            .iter()
+            .any(|c| self.can_use(c.card, FighterKind::Champion, card));
+        if !caster {
+            return refuse(
+                format!("No champion in your pool can use {}.", self.kind(card).plural()),
+                "SF-163",
+            );
+        }
+        if !facts.power.is_enforced() {
+            return refuse(
+                format!("{}'s power is not scripted yet, so it would do nothing.", facts.name),
+                "SF-166",
+            );
+        }
+        Ok(())
+    }
+
     fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "AMB-9");
@@ -701,7 +907,28 @@ impl Spellfire {
                 candidates.extend(events);
                 candidates.push(Action::Pass);
             }
-            Some(Pending::EventPause { .. }) => candidates.push(Action::Pass),
+            Some(Pending::EventPause(_)) => {
+                let player = self.player(seat);
+                let answers = player
+                    .hand
+                    .iter()
+                    .copied()
+                    .chain(
+                        player
+                            .pool
+                            .iter()
+                            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied())),
+                    )
+                    .filter(|&c| self.card(c).power.pause_answer().is_some())
+                    .map(Action::Answer);
+                candidates.extend(answers);
+                candidates.push(Action::Pass);
+            }
+            Some(Pending::Target { event, .. }) => {
+                if let Some(Effect::Discard(target)) = self.card(*event).power.on_play().map(|a| &a.effect) {
+                    candidates.extend(self.targets(target).map(Action::Choose));
+                }
+            }
             Some(Pending::Spoils { card, .. }) => {
                 candidates.extend(self.plays_of(seat, *card));
                 candidates.push(Action::KeepSpoils);
@@ -777,12 +1004,22 @@ impl Spellfire {
                         out.extend(self.plays_of(seat, card));
                     }
                 }
+                out.extend(
+                    hand.iter()
+                        .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
+                        .map(|&c| Action::UseCard(c)),
+                );
                 self.attack_candidates(seat, out);
                 out.push(Action::EndPhase);
             }
             Phase::Battle => self.battle_candidates(seat, out),
             Phase::AfterBattle => {
                 out.extend(hand.iter().map(|&c| Action::Discard(c)));
+                out.extend(
+                    hand.iter()
+                        .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
+                        .map(|&c| Action::UseCard(c)),
+                );
                 out.push(Action::CallMulligan);
                 out.push(Action::EndTurn);
             }

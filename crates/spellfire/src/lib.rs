@@ -90,9 +90,10 @@ impl Game for Spellfire {
         let whose = seat_token(self.active);
         let phase = match (self.pending.last(), self.phase, &self.battle) {
             (Some(Pending::Claim { seat }), _, _) => format!("{} may play an event", seat_token(*seat)),
-            (Some(Pending::EventPause { asking, .. }), _, _) => {
-                format!("Event pause: {} may answer", seat_token(*asking))
+            (Some(Pending::EventPause(pause)), _, _) => {
+                format!("Event pause: {} may answer", seat_token(pause.asking))
             }
+            (Some(Pending::Target { seat, .. }), _, _) => format!("{} chooses the event's target", seat_token(*seat)),
             (Some(Pending::Spoils { seat, .. }), _, _) => format!("Spoils of victory for {}", seat_token(*seat)),
             (Some(Pending::Rebuild { .. }), _, _) => format!("{whose} rebuilds a realm"),
             (Some(Pending::Aid { aided, asking }), _, _) => {
@@ -207,8 +208,10 @@ impl Game for Spellfire {
             place(card, None)?;
         }
         for pending in &self.pending {
-            if let Pending::EventPause { event, .. } = pending {
-                place(*event, None)?;
+            match pending {
+                Pending::EventPause(pause) if !pause.copy => place(pause.event, None)?,
+                Pending::Target { event, copy: false, .. } => place(*event, None)?,
+                _ => {}
             }
         }
         if let Some(card) = seen.iter().position(|&n| n != 1) {
@@ -279,8 +282,10 @@ impl Spellfire {
             Action::PlayAlly(card) => format!("Play the ally {}", name(card)),
             Action::UseCard(card) => format!("Use {}", name(card)),
             Action::PlayEvent(card) => format!("Play the event {}", name(card)),
+            Action::Answer(card) => format!("Answer the event with {}", name(card)),
+            Action::Choose(card) => format!("Aim it at {}", name(card)),
             Action::Pass => match self.pending.last() {
-                Some(Pending::EventPause { .. }) => "Let the event be".to_string(),
+                Some(Pending::EventPause(_)) => "Let the event be".to_string(),
                 Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),
                 Some(Pending::Aid { .. }) => "Do not help".to_string(),
                 _ => "Pass (lose the round)".to_string(),

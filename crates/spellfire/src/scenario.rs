@@ -251,6 +251,8 @@ impl TestGame {
             pending: Vec::new(),
             rule_card: None,
             deckout: None,
+            resting: Vec::new(),
+            interrupted: Vec::new(),
             mulligans: 0,
             draw_per_turn: format.draw_per_turn() as u8,
             hand_limit: match format.cards.max {

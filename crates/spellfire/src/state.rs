@@ -393,8 +393,10 @@ pub struct Battle {
 pub enum Pending {
     /// A seat said "wait": it may play an event now, or change its mind (SF-186).
     Claim { seat: Seat },
-    /// An event was played; `asking` may react or pass, then the next seat clockwise (SF-192).
-    EventPause { event: CardId, by: Seat, asking: Seat },
+    /// An event was played; `asking` may answer or pass, then the next seat clockwise (SF-192).
+    EventPause(Box<Pause>),
+    /// The player of an event (or of its copy) chooses what it acts on, before the pause.
+    Target { seat: Seat, event: CardId, copy: bool },
     /// The winner of a battle drew `card`: play it at once, keep it, or put it back (SF-211).
     Spoils { seat: Seat, card: CardId },
     /// A razed realm is being rebuilt: `left` more cards to discard from the hand (SF-61).
@@ -408,10 +410,27 @@ impl Pending {
     pub fn seat(&self) -> Seat {
         match *self {
             Pending::Claim { seat } | Pending::Spoils { seat, .. } | Pending::Rebuild { seat, .. } => seat,
-            Pending::EventPause { asking, .. } => asking,
+            Pending::Target { seat, .. } => seat,
+            Pending::EventPause(ref pause) => pause.asking,
             Pending::Aid { asking, .. } => asking,
         }
     }
+}
+
+/// An event waiting while the other players answer it, one at a time clockwise (SF-192–198).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pause {
+    pub event: CardId,
+    pub by: Seat,
+    pub asking: Seat,
+    /// What the event acts on, chosen when it was played.
+    pub target: Option<CardId>,
+    /// Players the event will not touch (SF-198).
+    pub calmed: Vec<Seat>,
+    /// Players who will get the event's effect too, in the order they copied it (SF-201).
+    pub copies: Vec<Seat>,
+    /// A copy made by a card such as Bell of Might: the event card itself is already gone.
+    pub copy: bool,
 }
 
 /// What has been done this turn, for the once-a-turn limits.
@@ -426,6 +445,8 @@ pub struct TurnUse {
     pub quested: Option<CardId>,
     /// Champions back from a quest this turn, who may not attack (SF-255).
     pub no_attack: Vec<CardId>,
+    /// Whether the active player has done anything yet: until then it is "between turns".
+    pub acted: bool,
 }
 
 /// What the optional rules of section 26 keep track of.
@@ -463,6 +484,10 @@ pub struct Spellfire {
     pub(crate) rule_card: Option<CardId>,
     /// The turn in which a draw pile ran out, and whose it was (SF-214, AMB-2).
     pub(crate) deckout: Option<(u32, Seat)>,
+    /// Cards resting until their owner's next turn (Bell of Might's cost).
+    pub(crate) resting: Vec<CardId>,
+    /// Players whose turn an extra turn interrupted, to resume when it ends (The Caravan).
+    pub(crate) interrupted: Vec<Seat>,
     /// Mulligans called in this game, for the per-game limit (AMB-19).
     pub(crate) mulligans: u8,
     /// The number of cards drawn each turn and the hand limit, from the format (SF-33, SF-46).

@@ -91,6 +91,16 @@ pub enum PendingView {
         event: CardView,
         by: Seat,
         asking: Seat,
+        /// What the event will act on.
+        target: Option<CardView>,
+        /// Players it will not touch, and players it will also act for.
+        calmed: Vec<Seat>,
+        copies: Vec<Seat>,
+    },
+    /// The player of an event chooses what it acts on.
+    Target {
+        seat: Seat,
+        event: CardView,
     },
     /// The spoils card is shown only to the seat that drew it.
     Spoils {
@@ -208,10 +218,17 @@ impl Spellfire {
         });
         let pending = self.pending.last().map(|p| match *p {
             Pending::Claim { seat } => PendingView::Claim { seat },
-            Pending::EventPause { event, by, asking } => PendingView::EventPause {
+            Pending::EventPause(ref pause) => PendingView::EventPause {
+                event: self.card_view(pause.event),
+                by: pause.by,
+                asking: pause.asking,
+                target: pause.target.map(|t| self.card_view(t)),
+                calmed: pause.calmed.clone(),
+                copies: pause.copies.clone(),
+            },
+            Pending::Target { seat, event, .. } => PendingView::Target {
+                seat,
                 event: self.card_view(event),
-                by,
-                asking,
             },
             Pending::Spoils { seat: owner, card } => PendingView::Spoils {
                 seat: owner,

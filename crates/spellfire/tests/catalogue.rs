@@ -50,12 +50,17 @@ fn every_set_file_loads_with_every_card() {
         (CardType::Wizard, Some(9))
     );
     assert!(catalogue.entries.iter().any(|e| e.card.avatar));
-    // No power is claimed as enforced except "no text": the rules engine has not scripted any.
+    // Scripted powers load as effects: Cataclysm! discards a realm when played.
+    let cataclysm = catalogue.get(card("1st/99")).unwrap();
+    assert!(matches!(
+        cataclysm.card.power.on_play().map(|a| &a.effect),
+        Some(spellfire::effects::Effect::Discard(_))
+    ));
     assert!(
         catalogue
             .entries
             .iter()
-            .all(|e| matches!(e.card.power, Power::NoText | Power::Unscripted))
+            .any(|e| matches!(e.card.power, Power::Unscripted))
     );
 }
 

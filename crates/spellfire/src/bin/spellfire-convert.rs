@@ -26,7 +26,8 @@ fn main() -> ExitCode {
     let mut changed = 0;
     for (name, text) in &converted.files {
         let path = out.join(name);
-        if std::fs::read_to_string(&path).is_ok_and(|old| old == *text) {
+        let limit = spellhall_core::files::CONTENT_FILE_LIMIT;
+        if spellhall_core::files::read_text(&path, limit).is_ok_and(|old| old == *text) {
             continue;
         }
         if let Err(error) = spellhall_core::files::write_atomic(&path, text.as_bytes()) {

@@ -742,14 +742,11 @@ pub const STARTER_DECKS: [&str; 12] = [
     "A-1", "A-2", "B-1", "B-2", "C-1", "C-2", "D-1", "D-2", "E-1", "E-2", "F-1", "F-2",
 ];
 
+/// A CrossFire file: a regular file of at most the content limit (its largest is a few hundred
+/// kilobytes), so a device or FIFO in the folder is refused instead of read forever.
 fn read_file(path: &Path) -> Result<Vec<u8>, ContentError> {
-    std::fs::read(path).map_err(|e| ContentError {
-        file: path.display().to_string(),
-        line: 0,
-        col: 0,
-        item: None,
-        message: format!("cannot be read: {e}"),
-    })
+    spellhall_core::files::read_bounded(path, spellhall_core::files::CONTENT_FILE_LIMIT)
+        .map_err(|e| ContentError::from_file(&e))
 }
 
 /// Convert a CrossFire folder (with `DataBase/`, `Formats/`, `Decks/`) into Spellhall's files.
@@ -763,7 +760,7 @@ pub fn convert_folder(crossfire: &Path, existing: &Path) -> Result<Converted, Co
         let raw = read_database_file(&name, &read_file(&path)?)?;
         let out_name = format!("sets/{code}.ron");
         let current = existing.join(&out_name);
-        let current = match std::fs::read_to_string(&current) {
+        let current = match spellhall_core::files::read_text(&current, spellhall_core::files::CONTENT_FILE_LIMIT) {
             Ok(text) => Some(spellhall_core::content::parse_ron::<SetFile>(
                 &current.display().to_string(),
                 &text,

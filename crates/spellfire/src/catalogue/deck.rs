@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use spellhall_core::content::{ContentError, parse_ron};
-use spellhall_core::files::{FileError, write_atomic};
+use spellhall_core::files::{FileError, USER_FILE_LIMIT, decode_text, read_bounded, read_text, write_atomic};
 
 use crate::cards::{CardRef, CardType, Rarity};
 use crate::catalogue::{Catalogue, Entry};
@@ -92,14 +92,105 @@ impl Deck {
         write_atomic(path, text.as_bytes()).map_err(|e| FileError::io(path, &e))
     }
 
-    /// Load a deck file. A bad file is reported with its line and column and left untouched.
+    /// Load a deck file (RON, at most [`USER_FILE_LIMIT`] bytes). A bad file is reported with its
+    /// line and column and left untouched.
     pub fn load(path: &Path) -> Result<Self, FileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FileError::io(path, &e))?;
-        Self::from_ron(&path.display().to_string(), &text).map_err(|e| FileError {
-            path: path.to_path_buf(),
-            position: (e.line > 0).then_some((e.line, e.col)),
-            message: e.message,
+        let text = read_text(path, USER_FILE_LIMIT)?;
+        Self::from_ron(&path.display().to_string(), &text).map_err(|e| file_error(path, e))
+    }
+}
+
+fn file_error(path: &Path, error: ContentError) -> FileError {
+    FileError {
+        path: path.to_path_buf(),
+        position: (error.line > 0).then_some((error.line, error.col)),
+        message: error.message,
+    }
+}
+
+/// The kinds of deck file the editor opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeckFileKind {
+    /// Spellhall's own deck file.
+    Ron,
+    /// A CrossFire deck.
+    Cfd,
+    /// A text list, one card a line.
+    Text,
+}
+
+/// A deck read from a file of any kind, with what the player should hear about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckFile {
+    pub deck: Deck,
+    pub kind: DeckFileKind,
+    /// The lines of a text list that named no card, or named it oddly.
+    pub line_problems: Vec<LineProblem>,
+    /// A CrossFire deck's format that is not one of ours.
+    pub format_warning: Option<String>,
+}
+
+impl DeckFile {
+    /// Everything to tell the player, as sentences.
+    pub fn warnings(&self) -> Vec<String> {
+        let lines = self.line_problems.iter().map(ToString::to_string);
+        lines.chain(self.format_warning.clone()).collect()
+    }
+}
+
+/// Read a deck file of any kind (at most [`USER_FILE_LIMIT`] bytes, a regular file); see
+/// [`parse_deck_file`].
+pub fn read_deck_file(path: &Path, catalogue: &Catalogue, formats: &Formats) -> Result<DeckFile, FileError> {
+    let bytes = read_bounded(path, USER_FILE_LIMIT)?;
+    parse_deck_file(path, bytes, catalogue, formats)
+}
+
+/// A deck from the bytes of `path`: a `.cfd` file is a CrossFire deck, a `.txt` file a text list,
+/// anything else a RON deck, unless it does not read as one and sets CrossFire's `tempDeck`.
+pub fn parse_deck_file(
+    path: &Path,
+    bytes: Vec<u8>,
+    catalogue: &Catalogue,
+    formats: &Formats,
+) -> Result<DeckFile, FileError> {
+    let extension = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let name = path.display().to_string();
+    let from_cfd = |bytes: &[u8]| {
+        let (deck, warning) = from_cfd(&name, bytes, formats).map_err(|e| file_error(path, e))?;
+        Ok(DeckFile {
+            deck,
+            kind: DeckFileKind::Cfd,
+            line_problems: Vec::new(),
+            format_warning: warning,
         })
+    };
+    match extension.as_deref() {
+        Some("cfd") => from_cfd(&bytes),
+        Some("txt") => {
+            let text = decode_text(path, bytes)?;
+            let default_format = formats.formats.first().map_or("", |f| f.id.as_str());
+            let (deck, problems) = from_text(&text, "Imported deck", default_format, catalogue, formats);
+            Ok(DeckFile {
+                deck,
+                kind: DeckFileKind::Text,
+                line_problems: problems,
+                format_warning: None,
+            })
+        }
+        _ => {
+            let text = decode_text(path, bytes)?;
+            match Deck::from_ron(&name, &text) {
+                Ok(deck) => Ok(DeckFile {
+                    deck,
+                    kind: DeckFileKind::Ron,
+                    line_problems: Vec::new(),
+                    format_warning: None,
+                }),
+                // A CrossFire deck under another name: `set tempDeck {` is never RON.
+                Err(_) if text.contains("set tempDeck ") => from_cfd(text.as_bytes()),
+                Err(error) => Err(file_error(path, error)),
+            }
+        }
     }
 }
 
