@@ -601,7 +601,7 @@ fn added_content_that_fails_to_load_is_reported_with_file_line_and_column_and_th
     app.update();
     let problem = app.world().resource::<Notices>().problems.last().cloned().unwrap();
     assert!(problem.contains("extra.ron:3:"), "{problem}");
-    assert!(problem.contains("plays with its own cards only"), "{problem}");
+    assert!(problem.contains("has its shipped cards only"), "{problem}");
     send(&mut app, UiCommand::OpenSetup("tally".into()));
     assert_eq!(screen(&app), Screen::Setup);
 }

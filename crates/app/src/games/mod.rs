@@ -178,7 +178,7 @@ impl AddedContent {
         match self {
             AddedContent::None | AddedContent::Added(_) => None,
             AddedContent::Refused(errors) => Some(format!(
-                "Your content for {game} was not added, so {game} plays with its own cards only. \
+                "Your content for {game} was not added, so {game} has its shipped cards only. \
                  Fix these and start Spellhall again:\n{}",
                 errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
             )),
