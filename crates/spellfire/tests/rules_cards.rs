@@ -267,6 +267,52 @@ fn sf_160_a_spell_is_cast_only_in_a_phase_printed_on_it() {
 }
 
 #[test]
+fn sf_161_only_the_active_player_casts_in_phases_3_and_5_and_only_what_they_print() {
+    for phase in [Phase::Pool, Phase::AfterBattle] {
+        let mut game = TestGame::new(2)
+            .phase(phase)
+            .pool(0, [("The Magister", &[][..])])
+            .pool(1, [("Mordenkainen", &[][..])])
+            .hand(0, ["Magic Missile", "2nd/346"])
+            .hand(1, ["Lightning Bolt", "2nd/346"])
+            .build();
+        // Magic Missile is printed for phase 4 only.
+        assert_eq!(refused(&game, use_card(&game, 0, "Magic Missile")).rule, "SF-160");
+        // The 2nd Edition Dispel Magic may be cast in any phase; with nothing to dispel it is
+        // still refused (SF-166).
+        assert_eq!(refused(&game, use_card(&game, 0, "Dispel Magic")).rule, "SF-166");
+        // The other player may cut in with an event only.
+        ok(&mut game, Action::Claim(P2));
+        let error = game.check(&use_card(&game, 1, "Dispel Magic")).unwrap_err();
+        assert_eq!(error.rule, "SF-186");
+    }
+}
+
+#[test]
+fn sf_163_casting_in_phase_3_or_5_needs_a_capable_champion_in_the_pool() {
+    // Preservation is a cleric spell for phases 3 and 5; Trailing a phase-3 thief skill.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("The Magister", &[][..])])
+        .hand(0, ["Preservation", "Trailing"])
+        .build();
+    assert_eq!(refused(&game, use_card(&game, 0, "Preservation")).rule, "SF-163");
+    assert_eq!(refused(&game, use_card(&game, 0, "Trailing")).rule, "SF-163");
+    // With a cleric and a thief in the pool, only the unscripted power stops them.
+    let game = TestGame::new(2)
+        .phase(Phase::AfterBattle)
+        .pool(0, [("Cleric of Gond", &[][..]), ("Thief", &[][..])])
+        .hand(0, ["Preservation", "Trailing"])
+        .build();
+    assert_eq!(refused(&game, use_card(&game, 0, "Preservation")).rule, "SF-166");
+    assert_eq!(
+        refused(&game, use_card(&game, 0, "Trailing")).rule,
+        "SF-160",
+        "Trailing is a phase-3 card"
+    );
+}
+
+#[test]
 fn sf_162_in_phase_4_attacker_and_defender_may_cast_but_nobody_else() {
     let mut game = TestGame::new(3)
         .phase(Phase::Pool)
@@ -382,8 +428,7 @@ fn sf_174_unarmed_combat_only_in_a_round_the_user_fights() {
         .hand(0, ["Jab"])
         .build();
     let jab = game.id_of(0, "Jab");
-    assert!(game.check(&Action::UseCard(jab)).is_err());
-    assert!(!game.legal().contains(&Action::UseCard(jab)));
+    assert_eq!(refused(&game, Action::UseCard(jab)).rule, "SF-174");
 }
 
 #[test]
