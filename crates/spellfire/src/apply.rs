@@ -1014,12 +1014,16 @@ impl Spellfire {
     }
 
     /// A realm leaves its formation for the discard pile with its holding. If it was the realm
-    /// under attack the battle ends: the attacker earns spoils once a defender had been chosen
-    /// (SF-127, SF-207, AMB-10).
+    /// under attack the battle ends: the attacker earns spoils once a defender had been chosen, or
+    /// even before if the table says so (SF-127, SF-207, AMB-10). Under permanent destruction the
+    /// realm is gone for good (SF-247).
     fn discard_realm(&mut self, seat: Seat, at: Position, events: &mut Vec<Event>) {
         let Some(slot) = self.player_mut(seat).formation.remove(at) else {
             return;
         };
+        self.unmark(slot.realm);
+        let gone: Vec<CardId> = std::iter::once(slot.realm).chain(slot.holding).collect();
+        self.destroy(&gone, events);
         self.bin(slot.realm, Bin::Discard);
         if let Some(holding) = slot.holding {
             self.bin(holding, Bin::Discard);
@@ -1033,7 +1037,8 @@ impl Spellfire {
             && battle.defender == seat
             && battle.target == at
         {
-            let spoils = (battle.step != BattleStep::ChooseDefender).then_some(battle.attacker);
+            let chosen = battle.step != BattleStep::ChooseDefender;
+            let spoils = (chosen || self.config.rules.spoils_if_realm_lost_before_defender).then_some(battle.attacker);
             self.end_battle(spoils, events);
         }
     }

@@ -116,6 +116,9 @@ pub struct Rules {
     pub rebuild_cost_zone: RebuildCostZone,
     /// Which champion may cast a spell in a round (AMB-8).
     pub phase4_caster: Phase4Caster,
+    /// Whether the attacker earns spoils when the attacked realm is razed or discarded before a
+    /// defender was chosen (AMB-10).
+    pub spoils_if_realm_lost_before_defender: bool,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

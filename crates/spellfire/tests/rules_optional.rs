@@ -1247,3 +1247,56 @@ fn amb_8_another_pool_champion_may_cast_for_the_fighter_if_chosen() {
         }
     }
 }
+
+/// Seat 1's Tergoz attacks Seat 2's Cormyr; before Seat 2 chooses a defender, Seat 1 says "wait"
+/// and plays Cataclysm! at Cormyr.
+fn realm_lost_before_defender(change: impl FnOnce(&mut Rules)) -> (Spellfire, Vec<Event>) {
+    let mut game = TestGame::new(2)
+        .rules(change)
+        .phase(Phase::Pool)
+        .pool(0, [("Tergoz Tenhammer", &[][..])])
+        .hand(0, ["Cataclysm!"])
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Sembia").razed()])
+        .formation(0, [realm(A, "Calimshan")])
+        .build();
+    let tergoz = game.id_of(0, "Tergoz Tenhammer");
+    act(
+        &mut game,
+        Action::Attack {
+            champion: tergoz,
+            defender: Seat(1),
+            at: Position(A),
+        },
+    );
+    assert_eq!(to_act(&game), Seat(1));
+    act(&mut game, Action::Claim(Seat(0)));
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    act(&mut game, Action::PlayEvent(cataclysm));
+    let cormyr = game.id_of(1, "Cormyr");
+    act(&mut game, Action::Choose(cormyr));
+    let mut events = Vec::new();
+    while matches!(game.pending(), Some(Pending::EventPause(_))) {
+        events.extend(act(&mut game, Action::Pass));
+    }
+    (game, events)
+}
+
+#[test]
+fn amb_10_no_spoils_for_a_realm_lost_before_a_defender_unless_chosen() {
+    let (game, events) = realm_lost_before_defender(|_| {});
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(has(&events, |e| matches!(e, Event::BattleOver { spoils: None })));
+    let (game, events) = realm_lost_before_defender(|r| r.spoils_if_realm_lost_before_defender = true);
+    assert!(has(&events, |e| matches!(
+        e,
+        Event::BattleOver { spoils: Some(Seat(0)) }
+    )));
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(0), .. })));
+}
+
+#[test]
+fn sf_247_a_realm_discarded_by_a_card_is_destroyed_too() {
+    let (game, events) = realm_lost_before_defender(|r| r.permanent_destruction = PermanentDestruction::Realms);
+    assert!(has(&events, |e| matches!(e, Event::Destroyed { .. })));
+    assert!(game.player(Seat(1)).discard.contains(&game.id_of(1, "Cormyr")));
+}
