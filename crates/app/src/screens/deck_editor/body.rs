@@ -968,9 +968,10 @@ fn dialogs(ctx: &egui::Context, editor: &mut DeckEditor, out: &mut Vec<EditorCom
                     if file.extension().is_some_and(|e| e == "cfd") {
                         out.push(EditorCommand::ImportCfd(file));
                     } else {
-                        match std::fs::read_to_string(&file) {
+                        let limit = spellhall_core::files::USER_FILE_LIMIT;
+                        match spellhall_core::files::read_text(&file, limit) {
                             Ok(list) => out.push(EditorCommand::ImportText(list)),
-                            Err(e) => editor.status = Some((format!("{} cannot be read: {e}", file.display()), true)),
+                            Err(e) => editor.status = Some((format!("Not imported: {e}"), true)),
                         }
                     }
                     editor.dialog = None;

@@ -10,11 +10,11 @@ use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 use spellfire::cards::{CardRef, SetFile};
 use spellfire::catalogue::{CardFilter, Catalogue, shipped_files};
-use spellfire::deck::{self, Deck, DeckShelf, Violation, validate};
-use spellfire::format::Formats;
+use spellfire::deck::{self, Deck, DeckFile, DeckFileKind, DeckShelf, Violation, validate};
+use spellfire::format::{Format, Formats};
 use spellfire::stats::{DeckStats, deck_stats};
 use spellhall_core::content::{ContentError, SourceFile, check_added_count, parse_ron};
-use spellhall_core::files::write_atomic;
+use spellhall_core::files::{USER_FILE_LIMIT, read_bounded, read_text, write_atomic};
 
 use crate::games::{AddedContent, UserContent};
 use crate::paths::UserDirs;
@@ -284,14 +284,15 @@ impl DeckEditor {
     /// Check the deck and count its statistics again (after every change).
     pub fn recheck(&mut self) {
         let library = Arc::clone(&self.library);
-        match library
-            .formats
-            .get(&self.deck.format)
-            .or_else(|| library.formats.formats.first())
-        {
+        let known = library.formats.get(&self.deck.format);
+        match known.or_else(|| library.formats.formats.first()) {
             Some(format) => {
                 self.problems = validate(&self.deck, format, &library.catalogue);
                 self.stats = deck_stats(&self.deck, format, &library.catalogue);
+                if known.is_none() {
+                    // Checked against the first format, and the player is told so.
+                    self.problems.insert(0, unknown_format(&self.deck.format, format));
+                }
             }
             None => self.problems.clear(),
         }
@@ -412,20 +413,25 @@ impl DeckEditor {
                     self.fail(format!("Imported {count} cards; {}", lines.join("; ")));
                 }
             }
-            EditorCommand::ImportCfd(path) => match std::fs::read(&path) {
-                Ok(bytes) => match deck::from_cfd(&path.display().to_string(), &bytes, &self.library.formats) {
-                    Ok((deck, warning)) => {
-                        let count = deck.cards.len();
-                        self.replace_with_import(deck);
-                        match warning {
-                            None => self.info(format!("Imported {count} cards from {}.", path.display())),
-                            Some(warning) => self.fail(format!("Imported {count} cards; {warning}.")),
-                        }
-                    }
+            EditorCommand::ImportCfd(path) => {
+                let library = Arc::clone(&self.library);
+                let bytes = read_bounded(&path, USER_FILE_LIMIT);
+                let read = bytes.map_err(|e| e.to_string()).and_then(|bytes| {
+                    deck::from_cfd(&path.display().to_string(), &bytes, &library.formats).map_err(|e| e.to_string())
+                });
+                match read {
+                    Ok((deck, format_warning)) => self.imported(
+                        DeckFile {
+                            deck,
+                            kind: DeckFileKind::Cfd,
+                            line_problems: Vec::new(),
+                            format_warning,
+                        },
+                        &path,
+                    ),
                     Err(e) => self.fail(format!("Not imported: {e}")),
-                },
-                Err(e) => self.fail(format!("Not imported: {} cannot be read: {e}", path.display())),
-            },
+                }
+            }
             EditorCommand::Export { path, overwrite } => self.export(&path, overwrite),
             EditorCommand::ImportCardTexts(folder) => match spellfire::crossfire::original_texts(&folder) {
                 Ok(texts) => {
@@ -500,9 +506,13 @@ impl DeckEditor {
         self.recheck();
     }
 
+    /// Open a deck file: a Spellhall deck becomes the open file; a CrossFire `.cfd` deck or a
+    /// `.txt` list is imported, as a new deck not yet on the shelf.
     fn open(&mut self, path: &Path) {
-        match Deck::load(path) {
-            Ok(deck) => {
+        let library = Arc::clone(&self.library);
+        match deck::read_deck_file(path, &library.catalogue, &library.formats) {
+            Ok(file) if file.kind != DeckFileKind::Ron => self.imported(file, path),
+            Ok(DeckFile { deck, .. }) => {
                 self.deck = deck;
                 self.origin = Origin::File(path.to_path_buf());
                 self.dirty = false;
@@ -511,6 +521,17 @@ impl DeckEditor {
                 self.info(format!("Opened {}.", self.deck.name));
             }
             Err(e) => self.fail(format!("Not opened (the file is left as it is): {e}")),
+        }
+    }
+
+    fn imported(&mut self, file: DeckFile, path: &Path) {
+        let count = file.deck.cards.len();
+        let warnings = file.warnings();
+        self.replace_with_import(file.deck);
+        if warnings.is_empty() {
+            self.info(format!("Imported {count} cards from {}.", path.display()));
+        } else {
+            self.fail(format!("Imported {count} cards; {}.", warnings.join("; ")));
         }
     }
 
@@ -717,7 +738,20 @@ impl DeckEditor {
     }
 }
 
+/// The problem shown first when a deck names a format we do not have.
+fn unknown_format(id: &str, used: &Format) -> Violation {
+    Violation {
+        rule: None,
+        message: format!(
+            "The deck names the format '{id}', which Spellhall does not know; it is checked as the {} format \
+             instead. Choose a format to change it.",
+            used.name
+        ),
+        cards: Vec::new(),
+    }
+}
+
 fn read_ron<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let text = read_text(path, USER_FILE_LIMIT).map_err(|e| e.to_string())?;
     spellhall_core::content::parse_ron(&path.display().to_string(), &text).map_err(|e| e.to_string())
 }
