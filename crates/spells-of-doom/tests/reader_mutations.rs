@@ -1,7 +1,9 @@
 //! Mutation tests of the four content files: for each, 10,000 random byte-level edits, read as
 //! the game reads content (bytes to text, then `Content::load` with the other three files intact),
-//! must load or be refused with a line and column.
+//! must load or be refused with a line and column; and the same for a player's file of added
+//! cards and deck lines (`Content::with_user_files`).
 
+use spellhall_core::content::SourceFile;
 use spellhall_core::testkit::mutation::{MutationOptions, content_mutation_test};
 use spells_of_doom::content::{BOARD_FILE, CARDS_FILE, CREATURES_FILE, Content, HEROES_FILE, Sources};
 
@@ -49,4 +51,19 @@ fn a_mutated_creature_file_loads_or_is_refused_with_a_place() {
 #[test]
 fn a_mutated_card_file_loads_or_is_refused_with_a_place() {
     mutate_one(3);
+}
+
+#[test]
+fn a_mutated_file_of_added_cards_loads_or_is_refused_with_a_place() {
+    let shipped = Content::shipped().expect("the shipped content");
+    let added = "(\n    cards: [\n        (id: \"ember-bolt\", name: \"Ember Bolt\", kind: Spell(cost: 1, range: 1), \
+                 effect: Volley(rows: [(attack: 2)])),\n    ],\n    decks: [(hero: \"magie\", cards: [(\"ember-bolt\", 2)])],\n)\n";
+    let name = "content/spells-of-doom/ember.ron";
+    let options = MutationOptions {
+        seed: 0x5EED + 4,
+        ..MutationOptions::default()
+    };
+    content_mutation_test(name, added.as_bytes(), &[CARDS.as_bytes()], options, |text| {
+        shipped.with_user_files(&[SourceFile::embedded(name, text)])
+    });
 }
