@@ -759,6 +759,23 @@ impl Spellfire {
         if called >= MULLIGAN_MAX {
             return refuse("Two mulligans have been called: play on with this deal.", "SF-220");
         }
+        // An event that could bring more cards must be played first (SF-217).
+        let drawing = player.hand.iter().find(|&&card| {
+            self.kind(card) == CardType::Event
+                && self
+                    .card(card)
+                    .power
+                    .abilities()
+                    .iter()
+                    .any(|a| matches!(a.effect, Effect::Draw(_)))
+                && self.check_event(seat, card).is_ok()
+        });
+        if let Some(&card) = drawing {
+            return refuse(
+                format!("Play {} first: it may bring you a realm.", self.name(card)),
+                "SF-217",
+            );
+        }
         if player.hand.iter().any(|&card| self.realm_playable(seat, card)) {
             return refuse("You hold a realm you can play.", "SF-216");
         }

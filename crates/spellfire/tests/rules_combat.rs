@@ -817,6 +817,60 @@ fn sf_131_a_beaten_realm_champion_razes_its_realm_and_the_attacker_earns_spoils(
     );
 }
 
+#[test]
+fn sf_127_card_play_that_discards_the_attacked_realm_ends_the_battle_with_spoils() {
+    let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
+        .hand(0, ["Cataclysm!"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let torm = game.id_of(1, "Cleric of Torm");
+    let cormyr = game.id_of(1, "Cormyr");
+    attack(&mut game, havlor, A);
+    ok(&mut game, Action::Defend { champion: torm });
+    assert_eq!(game.decider(), Some(P1), "5 against 5: P1 is losing");
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    ok(&mut game, Action::Choose(cormyr));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    assert!(game.battle().is_none());
+    assert!(game.player(P2).formation.slot(Position(A)).is_none());
+    assert!(game.player(P2).discard.contains(&cormyr));
+    assert_eq!(
+        game.pending(),
+        Some(&Pending::Spoils {
+            seat: P1,
+            card: game.id_of(0, "Kaz the Minotaur")
+        })
+    );
+    // Nobody was defeated: both champions went home (AMB-11).
+    assert!(pool_cards(&game, P1).contains(&havlor));
+    assert!(pool_cards(&game, P2).contains(&torm));
+}
+
+#[test]
+fn sf_103_a_realm_lost_before_a_defender_is_chosen_gives_no_spoils() {
+    let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
+        .hand(0, ["Cataclysm!"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let cormyr = game.id_of(1, "Cormyr");
+    attack(&mut game, havlor, A);
+    // P1 says "wait" before P2 chooses a defender.
+    ok(&mut game, Action::Claim(P1));
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    ok(&mut game, Action::Choose(cormyr));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(game.player(P2).discard.contains(&cormyr));
+    assert_eq!(game.pending(), None, "combat had not started: no spoils (AMB-10)");
+    assert!(pool_cards(&game, P1).contains(&havlor));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 11.4 A champion stranded: allies must reach the realm themselves
 

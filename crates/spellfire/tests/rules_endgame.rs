@@ -492,6 +492,21 @@ fn sf_217_the_caller_shows_his_hand() {
 }
 
 #[test]
+fn sf_217_an_event_that_draws_cards_is_played_before_the_mulligan() {
+    let mut game = mulligan_table(&["Kaz the Minotaur", "Good Fortune"]).build();
+    assert_eq!(refused(&game, Action::CallMulligan).rule, "SF-217");
+    let fortune = game.id_of(0, "Good Fortune");
+    ok(&mut game, Action::PlayEvent(fortune));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    assert_eq!(game.player(P1).hand.len(), 1 + 5, "Good Fortune drew five cards");
+    // No realm among them: now he may call it.
+    ok(&mut game, Action::CallMulligan);
+    assert_eq!(game.turn(), 1);
+}
+
+#[test]
 fn sf_218_a_realm_discarded_by_card_play_before_it_could_be_laid_does_not_count() {
     let mut game = mulligan_table(&["Kaz the Minotaur"]).discard(0, ["Cormyr"]).build();
     ok(&mut game, Action::CallMulligan);
@@ -521,6 +536,9 @@ fn sf_220_no_more_than_two_mulligans_a_player() {
 
 #[test]
 fn we_46_calling_a_two_draw_mulligan() {
+    // Good Fortune in the hand: play it first.
+    let holding = mulligan_table(&["Good Fortune"]).build();
+    assert_eq!(refused(&holding, Action::CallMulligan).rule, "SF-217");
     // A realm lost to card play, the only other realm in an opponent's formation: he may call.
     let mut game = mulligan_table(&["Sembia", "Kaz the Minotaur"])
         .discard(0, ["Cormyr"])
