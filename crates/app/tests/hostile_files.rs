@@ -1,5 +1,5 @@
 //! Files that are not what they seem: a settings file or autosave that is a FIFO or a link to
-//! /dev/zero, a save or deck named /dev/zero or /dev/urandom. Each is refused at once with a
+//! /dev/zero, a save or deck (`--deck`) named /dev/zero or /dev/urandom. Each is refused at once with a
 //! message naming it, and the app goes on. Every test fails, instead of hanging, after 20 seconds.
 #![cfg(unix)]
 
@@ -8,11 +8,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use spellhall::commands::UiCommand;
+use spellhall::commands::{DeckChoice, UiCommand};
 use spellhall::games::GameCatalog;
 use spellhall::notices::Notices;
 use spellhall::paths::UserDirs;
 use spellhall::screens::Screen;
+use spellhall::screens::deck_editor::DeckEditor;
 use spellhall::settings::Settings;
 
 fn scratch(name: &str) -> PathBuf {
@@ -143,5 +144,22 @@ fn loading_dev_zero_or_dev_urandom_is_refused_at_once() {
                 "{problem}"
             );
         }
+    });
+}
+
+#[test]
+fn deck_dev_zero_on_the_command_line_is_refused_at_once() {
+    within_20_seconds(|| {
+        let mut app = app_in(&scratch("deck-device"));
+        send(
+            &mut app,
+            UiCommand::OpenDeckEditor(Some(DeckChoice::File("/dev/zero".into()))),
+        );
+        let editor = app.world().resource::<DeckEditor>();
+        let status = editor.status.as_ref().map(|(text, _)| text.as_str());
+        assert_eq!(
+            status,
+            Some("Not opened (the file is left as it is): /dev/zero: is not a regular file (it is a device)")
+        );
     });
 }

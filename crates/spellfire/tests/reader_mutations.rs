@@ -42,56 +42,40 @@ fn text_list_of(text: &str) -> String {
     deck::to_text(&starter(text), &library().catalogue, &library().formats)
 }
 
-/// Read `bytes` as the deck file `name`, the way the editor opens it. A text list is always read:
-/// its lines that name no card are kept and reported with their line number, so each such line
-/// counts here as refused at that line (column 1: the problem is the whole line).
-fn read_deck(name: &str, bytes: &[u8]) -> Result<(), Rejection> {
+/// Mutate the `valid` deck files (splicing in `donors` too) and read each as the deck file `name`,
+/// the way the editor opens it. A text list is always read: its lines that name no card are kept
+/// and reported with their line number, so each such line counts here as refused at that line
+/// (column 1: the problem is the whole line).
+fn mutate_decks(name: &str, valid: &[&str], donors: &[&str]) {
     let library = library();
-    let file = parse_deck_file(Path::new(name), bytes.to_vec(), &library.catalogue, &library.formats)?;
-    match file.line_problems.first() {
-        Some(problem) => Err(Rejection::At {
-            line: problem.line,
-            col: 1,
-            message: problem.to_string(),
-        }),
-        None => Ok(()),
-    }
-}
-
-#[test]
-fn a_mutated_ron_deck_is_opened_or_refused_with_a_place() {
-    let (cfd, list) = (cfd_of(A1), text_list_of(F2));
-    let valid = [A1.as_bytes(), F2.as_bytes()];
-    let donors = [cfd.as_bytes(), list.as_bytes()];
-    mutation_test("deck.ron", &valid, &donors, MutationOptions::default(), |bytes| {
-        read_deck("deck.ron", bytes)
+    let valid: Vec<&[u8]> = valid.iter().map(|text| text.as_bytes()).collect();
+    let donors: Vec<&[u8]> = donors.iter().map(|text| text.as_bytes()).collect();
+    mutation_test(name, &valid, &donors, MutationOptions::default(), |bytes| {
+        let file = parse_deck_file(Path::new(name), bytes.to_vec(), &library.catalogue, &library.formats)?;
+        match file.line_problems.first() {
+            Some(problem) => Err(Rejection::At {
+                line: problem.line,
+                col: 1,
+                message: problem.to_string(),
+            }),
+            None => Ok(()),
+        }
     });
 }
 
 #[test]
+fn a_mutated_ron_deck_is_opened_or_refused_with_a_place() {
+    mutate_decks("deck.ron", &[A1, F2], &[&cfd_of(A1), &text_list_of(F2)]);
+}
+
+#[test]
 fn a_mutated_crossfire_deck_is_imported_or_refused_with_a_place() {
-    let (a1, f2) = (cfd_of(A1), cfd_of(F2));
-    let valid = [a1.as_bytes(), f2.as_bytes(), TINY_CFD.as_bytes()];
-    mutation_test(
-        "deck.cfd",
-        &valid,
-        &[A1.as_bytes()],
-        MutationOptions::default(),
-        |bytes| read_deck("deck.cfd", bytes),
-    );
+    mutate_decks("deck.cfd", &[&cfd_of(A1), &cfd_of(F2), TINY_CFD], &[A1]);
 }
 
 #[test]
 fn a_mutated_text_list_is_imported_with_each_unread_line_named() {
-    let (a1, f2) = (text_list_of(A1), text_list_of(F2));
-    let valid = [a1.as_bytes(), f2.as_bytes()];
-    mutation_test(
-        "deck.txt",
-        &valid,
-        &[A1.as_bytes()],
-        MutationOptions::default(),
-        |bytes| read_deck("deck.txt", bytes),
-    );
+    mutate_decks("deck.txt", &[&text_list_of(A1), &text_list_of(F2)], &[A1]);
 }
 
 #[test]

@@ -131,6 +131,16 @@ pub struct DeckFile {
 }
 
 impl DeckFile {
+    /// A deck read with nothing to report yet.
+    pub fn new(deck: Deck, kind: DeckFileKind) -> Self {
+        Self {
+            deck,
+            kind,
+            line_problems: Vec::new(),
+            format_warning: None,
+        }
+    }
+
     /// Everything to tell the player, as sentences.
     pub fn warnings(&self) -> Vec<String> {
         let lines = self.line_problems.iter().map(ToString::to_string);
@@ -158,10 +168,8 @@ pub fn parse_deck_file(
     let from_cfd = |bytes: &[u8]| {
         let (deck, warning) = from_cfd(&name, bytes, formats).map_err(|e| file_error(path, e))?;
         Ok(DeckFile {
-            deck,
-            kind: DeckFileKind::Cfd,
-            line_problems: Vec::new(),
             format_warning: warning,
+            ..DeckFile::new(deck, DeckFileKind::Cfd)
         })
     };
     match extension.as_deref() {
@@ -171,21 +179,14 @@ pub fn parse_deck_file(
             let default_format = formats.formats.first().map_or("", |f| f.id.as_str());
             let (deck, problems) = from_text(&text, "Imported deck", default_format, catalogue, formats);
             Ok(DeckFile {
-                deck,
-                kind: DeckFileKind::Text,
                 line_problems: problems,
-                format_warning: None,
+                ..DeckFile::new(deck, DeckFileKind::Text)
             })
         }
         _ => {
             let text = decode_text(path, bytes)?;
             match Deck::from_ron(&name, &text) {
-                Ok(deck) => Ok(DeckFile {
-                    deck,
-                    kind: DeckFileKind::Ron,
-                    line_problems: Vec::new(),
-                    format_warning: None,
-                }),
+                Ok(deck) => Ok(DeckFile::new(deck, DeckFileKind::Ron)),
                 // A CrossFire deck under another name: `set tempDeck {` is never RON.
                 Err(_) if text.contains("set tempDeck ") => from_cfd(text.as_bytes()),
                 Err(error) => Err(file_error(path, error)),

@@ -420,15 +420,13 @@ impl DeckEditor {
                     deck::from_cfd(&path.display().to_string(), &bytes, &library.formats).map_err(|e| e.to_string())
                 });
                 match read {
-                    Ok((deck, format_warning)) => self.imported(
-                        DeckFile {
-                            deck,
-                            kind: DeckFileKind::Cfd,
-                            line_problems: Vec::new(),
+                    Ok((deck, format_warning)) => {
+                        let file = DeckFile {
                             format_warning,
-                        },
-                        &path,
-                    ),
+                            ..DeckFile::new(deck, DeckFileKind::Cfd)
+                        };
+                        self.imported(file, &path)
+                    }
                     Err(e) => self.fail(format!("Not imported: {e}")),
                 }
             }
