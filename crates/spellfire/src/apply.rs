@@ -395,6 +395,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
+                self.cast(seat, *card, champion);
             }
             Action::PlayEvent(card) => {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
@@ -414,7 +415,13 @@ impl Spellfire {
                         event: self.name(event).into(),
                         target: self.name(*target).into(),
                     });
-                    self.open_pause(event, seat, Some(*target), copy);
+                    match self.card(event).power.on_play().cloned() {
+                        // A spell acts at once; an event waits for its pause.
+                        Some(ability) if self.kind(event) != CardType::Event => {
+                            self.carry_out(&ability.effect, seat, Some(*target), &[], &mut events)
+                        }
+                        _ => self.open_pause(event, seat, Some(*target), copy),
+                    }
                 }
             }
             Action::Answer(card) => self.answer(seat, *card, &mut events),
@@ -856,6 +863,30 @@ impl Spellfire {
         }
     }
 
+    /// A scripted spell or the like has just been used: its caster (the fighter in a round, else
+    /// the first free champion of the pool able to cast it) pays the cost, and a target is chosen.
+    fn cast(&mut self, seat: Seat, card: CardId, fighter: Option<CardId>) {
+        let Some(ability) = self.card(card).power.on_play().cloned() else {
+            return;
+        };
+        if self.pending.last().is_some_and(|p| matches!(p, Pending::Claim { .. })) {
+            self.pending.pop();
+        }
+        let caster = fighter.or_else(|| self.caster(seat, card));
+        if ability.cost == Cost::CasterRestsUntilOwnersNextTurn
+            && let Some(caster) = caster
+        {
+            self.resting.push(caster);
+        }
+        if let Effect::Discard(_) = ability.effect {
+            self.pending.push(Pending::Target {
+                seat,
+                event: card,
+                copy: true,
+            });
+        }
+    }
+
     /// An event (or a copy of one) has been played: its player chooses a target if it needs one,
     /// then the pause begins.
     fn start_event(&mut self, event: CardId, by: Seat, copy: bool) {
@@ -903,7 +934,7 @@ impl Spellfire {
         match ability.cost {
             Cost::DiscardThis | Cost::DiscardThisFromPool => self.discard_anywhere(seat, card),
             Cost::RestUntilOwnersNextTurn => self.resting.push(card),
-            Cost::Nothing => {}
+            Cost::Nothing | Cost::CasterRestsUntilOwnersNextTurn => {}
         }
         // An event or spell from the hand is used up by answering.
         if self.player(seat).hand.contains(&card) {
@@ -1000,8 +1031,9 @@ impl Spellfire {
                 if calmed.contains(&owner) {
                     return;
                 }
-                if let Some(at) = self.player(owner).formation.position_of(target) {
-                    self.discard_realm(owner, at, events);
+                match self.player(owner).formation.position_of(target) {
+                    Some(at) => self.discard_realm(owner, at, events),
+                    None => self.discard_in_play(target, events),
                 }
             }
             Effect::ExtraTurn => {
@@ -1010,6 +1042,82 @@ impl Spellfire {
                 self.begin_turn(by, events);
             }
             Effect::NegateEvent(_) | Effect::CalmEvent(_) | Effect::DuplicateEvent(_) => {}
+        }
+    }
+
+    /// A card in play that is not a realm goes to its owner's discard pile, from wherever it is: the
+    /// rule card, a holding, a pool champion with its attachments, an attachment, or a card in the
+    /// battle. A discarded attacker ends the battle with spoils for the defender (SF-128); a
+    /// discarded defender ends the round, and the attacker may go on (SF-130).
+    fn discard_in_play(&mut self, card: CardId, events: &mut Vec<Event>) {
+        let owner = self.owner(card);
+        events.push(Event::Discarded {
+            seat: owner,
+            cards: vec![self.name(card).into()],
+        });
+        if self.rule_card == Some(card) {
+            self.rule_card = None;
+            self.bin(card, Bin::Discard);
+            return;
+        }
+        // Where it lies: a card may sit in another player's pool (Treasure, Aid).
+        for seat in Seat::all(self.seats()) {
+            let player = self.player(seat);
+            let holding = player
+                .formation
+                .realms()
+                .find(|(_, s)| s.holding == Some(card))
+                .map(|(at, _)| at);
+            let in_pool = player.pool_index(card);
+            let carrier = player.pool.iter().position(|c| c.attachments.contains(&card));
+            if let Some(at) = holding {
+                if let Some(slot) = self.player_mut(seat).formation.slot_mut(at) {
+                    slot.holding = None;
+                }
+            } else if let Some(index) = in_pool {
+                let champion = self.player_mut(seat).pool.remove(index);
+                for c in champion.attachments {
+                    self.bin(c, Bin::Discard);
+                }
+            } else if let Some(index) = carrier {
+                self.player_mut(seat).pool[index].attachments.retain(|&c| c != card);
+            } else {
+                continue;
+            }
+            self.bin(card, Bin::Discard);
+            return;
+        }
+        let Some(battle) = &mut self.battle else { return };
+        let (attacker, defender) = (battle.attacker, battle.defender);
+        if battle
+            .attacking
+            .as_ref()
+            .is_some_and(|f| f.card == card && f.kind == FighterKind::Champion)
+        {
+            if let Some(fighter) = battle.attacking.take() {
+                self.bin_fighter(fighter);
+            }
+            self.end_battle(Some(defender), events);
+        } else if battle
+            .defending
+            .as_ref()
+            .is_some_and(|f| f.card == card && f.kind == FighterKind::Champion)
+        {
+            let defending = battle.defending.take();
+            let attacking = battle.attacking.take();
+            battle.step = BattleStep::NextAttacker;
+            if let Some(fighter) = defending {
+                self.bin_fighter(fighter);
+            }
+            if let Some(fighter) = attacking {
+                self.return_fighter(attacker, fighter);
+            }
+        } else {
+            for fighter in [&mut battle.attacking, &mut battle.defending].into_iter().flatten() {
+                fighter.attachments.retain(|&c| c != card);
+                fighter.round_cards.retain(|&c| c != card);
+            }
+            self.bin(card, Bin::Discard);
         }
     }
 

@@ -79,6 +79,9 @@ pub enum Cost {
     DiscardThisFromPool,
     /// The card cannot be used again until its owner's next turn.
     RestUntilOwnersNextTurn,
+    /// The champion that cast it cannot be used in any way until its owner's next turn (Wish,
+    /// AMB-16).
+    CasterRestsUntilOwnersNextTurn,
 }
 
 /// Limits on when a card may be played (SF-186: events otherwise any time).
@@ -113,6 +116,9 @@ pub enum Whose {
 pub enum Target {
     /// A realm in a formation, razed or not.
     Realm(Whose),
+    /// Any card in play but a realm: a champion in a pool or a battle, an item or artifact, an
+    /// ally or spell in a round, a holding, the rule card (SF-8). Immunities do not protect it.
+    CardInPlay,
 }
 
 /// How many.
@@ -227,6 +233,9 @@ impl Effect {
                     Whose::Opponents => "of another player",
                 }
             ),
+            Effect::Discard(Target::CardInPlay) => {
+                "discards any one card in play but a realm, whatever its immunities".into()
+            }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
         }
     }
@@ -246,6 +255,9 @@ impl Ability {
             Cost::DiscardThis => sentence.push_str(", and is then discarded"),
             Cost::DiscardThisFromPool => sentence.push_str(" by being discarded from its pool"),
             Cost::RestUntilOwnersNextTurn => sentence.push_str("; then it rests until its owner's next turn"),
+            Cost::CasterRestsUntilOwnersNextTurn => {
+                sentence.push_str("; the champion who cast it cannot be used again until its owner's next turn")
+            }
         }
         if let Condition::UserIs(attribute) = self.condition {
             sentence.push_str(&format!(" (only a {} may use it)", attribute.name().to_lowercase()));

@@ -91,7 +91,11 @@ impl Spellfire {
             Some(Pending::Claim { .. }) => match action {
                 Action::Pass => Ok(()),
                 Action::PlayEvent(card) => self.check_event(seat, *card),
-                _ => refuse("You said wait: play an event, or play nothing after all.", "SF-186"),
+                Action::UseCard(card) => self.check_any_time(seat, *card),
+                _ => refuse(
+                    "You said wait: play an event or a spell cast at any time, or play nothing after all.",
+                    "SF-186, SF-165",
+                ),
             },
             Some(Pending::EventPause(pause)) => match action {
                 Action::Pass => Ok(()),
@@ -128,6 +132,7 @@ impl Spellfire {
                 Ok(())
             }
             (Phase::StartOfTurn, Action::Draw) => Ok(()),
+            (Phase::StartOfTurn | Phase::Realms, Action::UseCard(card)) => self.check_any_time(seat, *card),
             (Phase::StartOfTurn, _) => refuse("Phase 0: play a rule card, or draw your cards.", "SF-32"),
             (_, Action::PlayRule(_)) => refuse(
                 "A rule card is played only in your own phase 0, before your draw.",
@@ -313,12 +318,7 @@ impl Spellfire {
                 "SF-193",
             );
         }
-        if let Some(Effect::Discard(target)) = power.on_play().map(|a| &a.effect)
-            && self.targets(target).next().is_none()
-        {
-            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
-        }
-        Ok(())
+        self.check_has_target(card)
     }
 
     /// Whether every player has finished a first turn (SF-191).
@@ -335,16 +335,78 @@ impl Spellfire {
     }
 
     /// The cards a target description allows, in a fixed order.
-    pub(crate) fn targets<'a>(&'a self, target: &'a Target) -> impl Iterator<Item = CardId> + 'a {
-        let Target::Realm(whose) = target;
-        let player = self.pending_player();
-        Seat::all(self.seats())
-            .filter(move |&s| match whose {
-                Whose::Anyone => true,
-                Whose::Own => Some(s) == player,
-                Whose::Opponents => Some(s) != player,
-            })
-            .flat_map(move |s| self.player(s).formation.realms().map(|(_, slot)| slot.realm))
+    pub(crate) fn targets(&self, target: &Target) -> Vec<CardId> {
+        match target {
+            Target::Realm(whose) => {
+                let player = self.pending_player();
+                Seat::all(self.seats())
+                    .filter(|&s| match whose {
+                        Whose::Anyone => true,
+                        Whose::Own => Some(s) == player,
+                        Whose::Opponents => Some(s) != player,
+                    })
+                    .flat_map(|s| self.player(s).formation.realms().map(|(_, slot)| slot.realm))
+                    .collect()
+            }
+            Target::CardInPlay => {
+                let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
+                for player in &self.players {
+                    cards.extend(player.formation.realms().filter_map(|(_, slot)| slot.holding));
+                    for champion in &player.pool {
+                        cards.push(champion.card);
+                        cards.extend(&champion.attachments);
+                    }
+                }
+                if let Some(battle) = &self.battle {
+                    for fighter in [&battle.attacking, &battle.defending].into_iter().flatten() {
+                        if fighter.kind == FighterKind::Champion {
+                            cards.push(fighter.card);
+                        }
+                        cards.extend(fighter.attachments.iter().chain(&fighter.round_cards));
+                    }
+                }
+                cards
+            }
+        }
+    }
+
+    /// The pool champion that casts `card` for `seat` outside a round: the first able to use it
+    /// that is not resting (SF-163, SF-165).
+    pub(crate) fn caster(&self, seat: Seat, card: CardId) -> Option<CardId> {
+        self.player(seat)
+            .pool
+            .iter()
+            .map(|c| c.card)
+            .find(|&c| !self.resting.contains(&c) && self.can_use(c, FighterKind::Champion, card))
+    }
+
+    /// A spell that may be cast at any time (SF-165): it prints every phase, has a scripted effect
+    /// when cast, and a champion of the caster's pool able to cast it.
+    fn check_any_time(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
+            return refuse("Only a spell or the like from your hand.", "SF-165");
+        }
+        let facts = self.card(card);
+        if !(0..=5).all(|phase| facts.phases.contains(&phase)) || facts.power.on_play().is_none() {
+            return refuse(format!("{} is not cast at any time.", facts.name), "SF-165");
+        }
+        if self.caster(seat, card).is_none() {
+            return refuse(
+                format!("No champion in your pool is free to cast {}.", facts.name),
+                "SF-165, SF-170",
+            );
+        }
+        self.check_has_target(card)
+    }
+
+    /// A card whose effect needs a target cannot be played without one (SF-166).
+    fn check_has_target(&self, card: CardId) -> Result<(), RuleError> {
+        if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
+            && self.targets(target).is_empty()
+        {
+            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
+        }
+        Ok(())
     }
 
     /// The player of the event waiting for a target.
@@ -360,7 +422,7 @@ impl Spellfire {
             Some(Effect::Discard(target)) => target,
             _ => return refuse("This event needs no target.", "SF-187"),
         };
-        if self.targets(wanted).any(|c| c == target) {
+        if self.targets(wanted).contains(&target) {
             Ok(())
         } else {
             refuse("That is not something this event can act on.", "SF-187")
@@ -560,6 +622,12 @@ impl Spellfire {
         if !from_pool {
             self.check_champion_from_hand(seat, champion)?;
         }
+        if self.resting.contains(&champion) {
+            return refuse(
+                format!("{} cannot be used until your next turn.", self.name(champion)),
+                "SF-170",
+            );
+        }
         if self.used.attacked.contains(&champion) {
             return refuse("A champion attacks only once a turn.", "SF-119");
         }
@@ -597,6 +665,12 @@ impl Spellfire {
             return refuse("A champion defends in only one round of a battle.", "SF-120");
         }
         self.check_not_questing(champion, false)?;
+        if self.resting.contains(&champion) {
+            return refuse(
+                format!("{} cannot be used until your next turn.", self.name(champion)),
+                "SF-170",
+            );
+        }
         if self.player(seat).pool_index(champion).is_some() {
             return Ok(());
         }
@@ -720,7 +794,20 @@ impl Spellfire {
                 "SF-166",
             );
         }
-        Ok(())
+        if facts.power.on_play().is_none() {
+            let reason = match facts.power.pause_answer() {
+                Some(_) => format!("{} only answers an event, in its pause.", facts.name),
+                None => format!("{} has nothing to do outside a round.", facts.name),
+            };
+            return refuse(reason, "SF-166");
+        }
+        if self.caster(seat, card).is_none() {
+            return refuse(
+                format!("Your champions who can use {} are resting.", facts.name),
+                "SF-170",
+            );
+        }
+        self.check_has_target(card)
     }
 
     fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
@@ -922,6 +1009,7 @@ impl Spellfire {
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
+                candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -943,7 +1031,7 @@ impl Spellfire {
             }
             Some(Pending::Target { event, .. }) => {
                 if let Some(Effect::Discard(target)) = self.card(*event).power.on_play().map(|a| &a.effect) {
-                    candidates.extend(self.targets(target).map(Action::Choose));
+                    candidates.extend(self.targets(target).into_iter().map(Action::Choose));
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
@@ -995,9 +1083,11 @@ impl Spellfire {
         match self.phase {
             Phase::StartOfTurn => {
                 out.extend(hand.iter().map(|&c| Action::PlayRule(c)));
+                out.extend(hand.iter().map(|&c| Action::UseCard(c)));
                 out.push(Action::Draw);
             }
             Phase::Realms => {
+                out.extend(hand.iter().map(|&c| Action::UseCard(c)));
                 for &card in hand {
                     if matches!(self.kind(card), CardType::Realm | CardType::Holding) {
                         out.extend(self.plays_of(seat, card));
@@ -1159,11 +1249,15 @@ impl Spellfire {
     /// Whether another champion of `seat`'s pool may cast `card` for the fighting one (AMB-8).
     fn pool_caster(&self, seat: Seat, card: CardId) -> bool {
         self.config.rules.phase4_caster == Phase4Caster::AnyPoolChampion
-            && self
-                .player(seat)
-                .pool
-                .iter()
-                .any(|c| !self.is_questing(c.card) && self.can_use(c.card, FighterKind::Champion, card))
+            && self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card))
+    }
+
+    /// A champion of the pool that may cast `card` for its side: not away questing, not resting
+    /// (SF-170, SF-254), and able to use it.
+    fn free_caster(&self, champion: CardId, card: CardId) -> bool {
+        !self.is_questing(champion)
+            && !self.resting.contains(&champion)
+            && self.can_use(champion, FighterKind::Champion, card)
     }
 
     /// Whether `champion` is away questing, face down in its owner's pool (SF-254).
@@ -1200,6 +1294,15 @@ impl Spellfire {
         }
         if self.player(seat).pool_index(champion).is_none() {
             return refuse("Only a champion in your pool can be sent questing.", "SF-254");
+        }
+        if self.resting.contains(&champion) {
+            return refuse(
+                format!(
+                    "{} cannot be used until your next turn, so it cannot go questing.",
+                    self.name(champion)
+                ),
+                "SF-254",
+            );
         }
         Ok(())
     }
@@ -1316,11 +1419,7 @@ impl Spellfire {
                 if !facts.phases.is_empty() && !facts.phases.contains(&4) {
                     return refuse(format!("{} is not played in phase 4.", facts.name), "SF-160");
                 }
-                let caster = self
-                    .player(seat)
-                    .pool
-                    .iter()
-                    .any(|c| !self.is_questing(c.card) && self.can_use(c.card, FighterKind::Champion, *card));
+                let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, *card));
                 if !caster {
                     return refuse(
                         format!("No champion in your pool can use {}.", self.kind(*card).plural()),

@@ -398,7 +398,8 @@ pub enum Pending {
     Claim { seat: Seat },
     /// An event was played; `asking` may answer or pass, then the next seat clockwise (SF-192).
     EventPause(Box<Pause>),
-    /// The player of an event (or of its copy) chooses what it acts on, before the pause.
+    /// The player of an event (or of its copy), or of a spell just cast, chooses what it acts on.
+    /// `copy`: the card is not held here (a copy of an event, or a spell already cast).
     Target { seat: Seat, event: CardId, copy: bool },
     /// The winner of a battle drew `card`: play it at once, keep it, or put it back (SF-211).
     Spoils { seat: Seat, card: CardId },

@@ -39,7 +39,12 @@ fn sf_1_a_card_wins_over_the_rules() {
 fn sf_2_each_player_uses_only_his_own_cards() {
     let game = TestGame::new(2).hand(0, ["Waterdeep"]).hand(1, ["Cormyr"]).build();
     let cormyr = game.id_of(1, "Cormyr");
-    let refused = game.check(&Action::PlayRealm { card: cormyr, at: Position(0) }).unwrap_err();
+    let refused = game
+        .check(&Action::PlayRealm {
+            card: cormyr,
+            at: Position(0),
+        })
+        .unwrap_err();
     assert_eq!(refused.rule, "SF-35");
     // Every card stays in its owner's zones (the invariant the property tests check).
     assert_eq!(game.check_invariants(), Ok(()));
@@ -53,7 +58,10 @@ fn sf_3_the_icon_fixes_the_type_and_only_realms_lie_sideways() {
     let game = TestGame::new(2).formation(0, [realm(0, "Waterdeep")]).build();
     // Realms are the formation's cards; nothing else can be placed there.
     let view = game.view_for(Seat(1));
-    assert_eq!(view.players[0].formation[0].as_ref().map(|r| r.realm.card), Some(waterdeep.id));
+    assert_eq!(
+        view.players[0].formation[0].as_ref().map(|r| r.realm.card),
+        Some(waterdeep.id)
+    );
 }
 
 #[test]
@@ -75,14 +83,24 @@ fn sf_4_seven_champion_types_are_all_champions() {
 
 #[test]
 fn sf_5_a_champions_base_level_is_the_number_in_its_icon() {
-    let game = TestGame::new(2).pool(0, [("Elminster the Mage", &["Gauntlets of Ogre Power"][..])]).build();
+    let game = TestGame::new(2)
+        .pool(0, [("Elminster the Mage", &["Gauntlets of Ogre Power"][..])])
+        .build();
     assert_eq!(game.icon_value(game.id_of(0, "Elminster the Mage")), 9);
-    assert_eq!(game.icon_value(game.id_of(0, "Gauntlets of Ogre Power")), 6, "an item's bonus");
+    assert_eq!(
+        game.icon_value(game.id_of(0, "Gauntlets of Ogre Power")),
+        6,
+        "an item's bonus"
+    );
 }
 
 #[test]
 fn sf_6_the_card_types_and_the_dungeon() {
-    assert_eq!(CardType::ALL.len(), 21, "the guide's types with spells split by kind, plus the dungeon");
+    assert_eq!(
+        CardType::ALL.len(),
+        21,
+        "the guide's types with spells split by kind, plus the dungeon"
+    );
     assert!(CardType::ALL.contains(&CardType::Dungeon));
 }
 
@@ -94,7 +112,11 @@ fn sf_7_only_champions_attack() {
         .formation(1, [realm(0, "Cormyr")])
         .build();
     let ally = game.id_of(0, "The Iron Legion");
-    let attack = Action::Attack { champion: ally, defender: Seat(1), at: Position(0) };
+    let attack = Action::Attack {
+        champion: ally,
+        defender: Seat(1),
+        at: Position(0),
+    };
     assert!(game.check(&attack).is_err());
     assert!(!game.legal().contains(&attack));
 }
@@ -102,9 +124,19 @@ fn sf_7_only_champions_attack() {
 #[test]
 fn sf_8_cards_in_hand_or_discard_are_not_in_play() {
     // Only cards in play block an identical card (the Rule of the Cosmos).
-    let game = TestGame::new(2).hand(0, ["Waterdeep"]).discard(1, ["Waterdeep"]).hand(1, ["Waterdeep"]).build();
+    let game = TestGame::new(2)
+        .hand(0, ["Waterdeep"])
+        .discard(1, ["Waterdeep"])
+        .hand(1, ["Waterdeep"])
+        .build();
     let mine = game.id_of(0, "Waterdeep");
-    assert!(game.check(&Action::PlayRealm { card: mine, at: Position(0) }).is_ok());
+    assert!(
+        game.check(&Action::PlayRealm {
+            card: mine,
+            at: Position(0)
+        })
+        .is_ok()
+    );
 }
 
 #[test]
@@ -116,11 +148,22 @@ fn sf_9_a_discarded_card_goes_to_its_owners_discard_pile() {
         .pool(1, [("Young Gold Dragon", &[][..])])
         .build();
     let elminster = game.id_of(0, "Elminster the Mage");
-    act(&mut game, Action::Attack { champion: elminster, defender: Seat(1), at: Position(0) });
+    act(
+        &mut game,
+        Action::Attack {
+            champion: elminster,
+            defender: Seat(1),
+            at: Position(0),
+        },
+    );
     let dragon = game.id_of(1, "Young Gold Dragon");
     act(&mut game, Action::Defend { champion: dragon });
     act(&mut game, Action::Pass);
-    assert_eq!(game.player(Seat(1)).discard, vec![dragon], "the beaten dragon goes to its owner's pile");
+    assert_eq!(
+        game.player(Seat(1)).discard,
+        vec![dragon],
+        "the beaten dragon goes to its owner's pile"
+    );
     assert!(game.player(Seat(0)).discard.is_empty());
 }
 
@@ -168,7 +211,7 @@ fn sf_13_every_deck_of_a_game_is_built_for_one_format() {
         rules: Rules::default(),
     };
     // Starter decks hold pairs, which the standard 55-card format refuses: the game does not start.
-    let refused = Spellfire::new(&config, &content, 1).err().expect("refused");
+    let refused = Spellfire::new(&config, &content, 1).expect_err("refused");
     assert!(refused.0.contains("does not fit the"), "{refused}");
     let config = Config {
         format: "55-starter".into(),

@@ -1,0 +1,170 @@
+//! Checklist section 14's Wish and Limited Wish (SF-165, SF-167, SF-169–172): spells cast at any
+//! time by a champion of the caster's pool.
+
+use spellfire::formation::Position;
+use spellfire::scenario::{TestGame, realm};
+use spellfire::{Action, Pending, Phase, Spellfire};
+use spellhall_core::Seat;
+
+fn act(game: &mut Spellfire, action: Action) {
+    if let Err(e) = game.apply_action(&action) {
+        panic!("{action:?} was refused: {e}");
+    }
+}
+
+/// Seat 1 holds Wish with Elminster in the pool; seat 0 has a champion with an item, and a realm
+/// with a holding.
+fn table() -> Spellfire {
+    TestGame::new(2)
+        .hand(1, ["Wish"])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .formation(1, [realm(0, "Sembia")])
+        .pool(0, [("Young Gold Dragon", &["Gauntlets of Ogre Power"][..])])
+        .formation(0, [realm(0, "Cormyr")])
+        .build()
+}
+
+fn wish_at(game: &mut Spellfire, target: spellfire::CardId) {
+    act(game, Action::Claim(Seat(1)));
+    let wish = game.id_of(1, "Wish");
+    act(game, Action::UseCard(wish));
+    assert!(matches!(game.pending(), Some(Pending::Target { .. })));
+    act(game, Action::Choose(target));
+}
+
+#[test]
+fn sf_165_wish_may_be_cast_at_any_time_on_another_players_turn() {
+    let mut game = table();
+    let dragon = game.id_of(0, "Young Gold Dragon");
+    wish_at(&mut game, dragon);
+    assert!(game.player(Seat(0)).pool.is_empty());
+    let discard = &game.player(Seat(0)).discard;
+    assert!(discard.contains(&dragon) && discard.contains(&game.id_of(0, "Gauntlets of Ogre Power")));
+    assert_eq!(game.player(Seat(1)).discard, vec![game.id_of(1, "Wish")]);
+    assert_eq!(game.decider(), Some(Seat(0)), "play goes back to the active player");
+}
+
+#[test]
+fn sf_165_a_spell_cast_at_any_time_needs_a_champion_able_to_cast_it() {
+    let game = TestGame::new(2)
+        .hand(1, ["Wish"])
+        .pool(1, [("Joliet the Rash", &[][..])])
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .build();
+    let mut claimed = game.clone();
+    act(&mut claimed, Action::Claim(Seat(1)));
+    let wish = claimed.id_of(1, "Wish");
+    assert!(claimed.check(&Action::UseCard(wish)).is_err());
+}
+
+#[test]
+fn sf_169_wish_discards_any_card_in_play_but_a_realm() {
+    let mut game = table();
+    let gauntlets = game.id_of(0, "Gauntlets of Ogre Power");
+    let mut claimed = game.clone();
+    act(&mut claimed, Action::Claim(Seat(1)));
+    let action = Action::UseCard(claimed.id_of(1, "Wish"));
+    act(&mut claimed, action);
+    let offered = claimed.legal();
+    assert!(offered.contains(&Action::Choose(gauntlets)));
+    assert!(
+        !offered.contains(&Action::Choose(game.id_of(0, "Cormyr"))),
+        "never a realm"
+    );
+    wish_at(&mut game, gauntlets);
+    assert!(
+        game.player(Seat(0)).pool[0].attachments.is_empty(),
+        "only the item goes"
+    );
+    assert_eq!(game.player(Seat(0)).discard, vec![gauntlets]);
+}
+
+#[test]
+fn sf_167_sf_170_the_caster_cannot_be_used_until_its_owners_next_turn() {
+    let mut game = table();
+    let gauntlets = game.id_of(0, "Gauntlets of Ogre Power");
+    wish_at(&mut game, gauntlets);
+    let elminster = game.id_of(1, "Elminster the Mage");
+    // Seat 0 attacks; Elminster may not defend.
+    act(&mut game, Action::EndPhase);
+    let dragon = game.id_of(0, "Young Gold Dragon");
+    act(
+        &mut game,
+        Action::Attack {
+            champion: dragon,
+            defender: Seat(1),
+            at: Position(0),
+        },
+    );
+    assert_eq!(
+        game.check(&Action::Defend { champion: elminster }).unwrap_err().rule,
+        "SF-170"
+    );
+    act(&mut game, Action::Decline);
+    // On seat 1's own next turn he is free again.
+    while game.decider() == Some(Seat(0)) {
+        let next = [Action::KeepSpoils, Action::EndTurn]
+            .into_iter()
+            .find(|a| game.check(a).is_ok())
+            .unwrap_or_else(|| Action::Discard(game.player(Seat(0)).hand[0]));
+        act(&mut game, next);
+    }
+    assert_eq!(game.active(), Seat(1));
+    act(&mut game, Action::Draw);
+    act(&mut game, Action::EndPhase);
+    let attack = Action::Attack {
+        champion: elminster,
+        defender: Seat(0),
+        at: Position(0),
+    };
+    assert_eq!(game.check(&attack), Ok(()));
+}
+
+#[test]
+fn sf_128_a_wished_away_attacker_ends_the_battle_with_the_defenders_spoils() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .formation(1, [realm(0, "Sembia")])
+        .pool(1, [("Midnight, Goddess of Magic", &[][..])])
+        .hand(1, ["Wish"])
+        .build();
+    let elminster = game.id_of(0, "Elminster the Mage");
+    act(
+        &mut game,
+        Action::Attack {
+            champion: elminster,
+            defender: Seat(1),
+            at: Position(0),
+        },
+    );
+    let action = Action::Defend {
+        champion: game.id_of(1, "Midnight, Goddess of Magic"),
+    };
+    act(&mut game, action);
+    // Midnight (7) is losing to Elminster (9): she casts Wish on him as her round's card.
+    let wish = game.id_of(1, "Wish");
+    act(&mut game, Action::UseCard(wish));
+    act(&mut game, Action::Choose(elminster));
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(game.player(Seat(0)).discard.contains(&elminster));
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })));
+}
+
+#[test]
+fn sf_172_limited_wish_cancels_any_event_completely() {
+    let mut game = TestGame::new(2)
+        .hand(0, ["Cataclysm!"])
+        .formation(0, [realm(0, "Cormyr")])
+        .hand(1, ["Limited Wish"])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .build();
+    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
+    act(&mut game, action);
+    let action = Action::Choose(game.id_of(0, "Cormyr"));
+    act(&mut game, action);
+    let action = Action::Answer(game.id_of(1, "Limited Wish"));
+    act(&mut game, action);
+    assert!(game.player(Seat(0)).formation.slot(Position(0)).is_some());
+    assert!(game.pending().is_none());
+}
