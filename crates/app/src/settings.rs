@@ -62,15 +62,15 @@ impl Settings {
 }
 
 /// The smallest window, in points, that every screen is laid out for.
-pub const SMALLEST_LAYOUT: (f32, f32) = (1024.0, 640.0);
+pub const SMALLEST_LAYOUT: (f32, f32) = (1024.0, 680.0);
 
 /// The UI scale in use: the one chosen, as far as the window (in logical pixels) still holds the
-/// smallest layout at it. A scale of 1 or less is never capped: screens fit 1024×640 points, and
-/// scroll where a smaller window gives them less.
+/// smallest layout at it, in the slider's steps of 0.05. A scale of 1 or less is never capped:
+/// screens fit 1024×680 points, and scroll where a smaller window gives them less.
 pub fn effective_ui_scale(chosen: f32, window_width: f32, window_height: f32) -> f32 {
     let fits = (window_width / SMALLEST_LAYOUT.0).min(window_height / SMALLEST_LAYOUT.1);
     if fits.is_finite() {
-        chosen.min(fits.max(1.0))
+        chosen.min(((fits * 20.0).floor() / 20.0).max(1.0))
     } else {
         chosen
     }
@@ -141,9 +141,10 @@ mod tests {
 
     #[test]
     fn the_scale_is_capped_to_what_the_window_holds_but_never_below_one() {
-        assert_eq!(effective_ui_scale(2.0, 1280.0, 800.0), 1.25);
+        assert_eq!(effective_ui_scale(2.0, 1280.0, 800.0), 1.15);
         assert_eq!(effective_ui_scale(2.0, 1024.0, 768.0), 1.0);
         assert_eq!(effective_ui_scale(2.0, 2560.0, 1600.0), 2.0);
+        assert_eq!(effective_ui_scale(2.0, 1920.0, 1080.0), 1.55);
         assert_eq!(effective_ui_scale(1.1, 1280.0, 800.0), 1.1);
         assert_eq!(effective_ui_scale(1.0, 800.0, 600.0), 1.0);
         assert_eq!(effective_ui_scale(0.75, 800.0, 600.0), 0.75);

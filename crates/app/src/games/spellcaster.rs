@@ -106,7 +106,8 @@ fn side_strip(ui: &mut egui::Ui, view: &View, side: Side, names: &[String], titl
         .inner_margin(egui::Margin::symmetric(14, 8))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal(|ui| {
+            // Two mages a side with their hands do not fit one row of a narrow table.
+            ui.horizontal_wrapped(|ui| {
                 let turn = info.seats.contains(&view.turn_seat) && view.finish.is_none();
                 let who = RichText::new(format!("{title}{}", names_of(&info.seats, names)))
                     .size(20.0)
@@ -198,8 +199,15 @@ impl GameAdapter for SpellcasterAdapter {
             ui.add_space(8.0);
         }
 
-        // The four placards.
-        let width = ((ui.available_width() - 3.0 * 14.0) / 4.0).max(CardSize::Preview.size().x);
+        // The four placards: their cards at preview size where four fit side by side, else at the
+        // size of cards in play (a narrow window, a large UI scale).
+        let room = (ui.available_width() - 3.0 * 14.0) / 4.0;
+        let card_size = if room >= CardSize::Preview.size().x {
+            CardSize::Preview
+        } else {
+            CardSize::InPlay
+        };
+        let width = room.max(card_size.size().x);
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 14.0;
             for placard in &view.placards {
@@ -216,7 +224,7 @@ impl GameAdapter for SpellcasterAdapter {
                         .color(colour_of(placard.colour))
                         .strong(),
                     );
-                    let slot_height = CardSize::Preview.size().y + 26.0;
+                    let slot_height = card_size.size().y + 26.0;
                     let (slot, _) = ui.allocate_exact_size(egui::vec2(width, slot_height), egui::Sense::hover());
                     // A placard whose Active Spell just went off is ringed in gold.
                     let fired = view
@@ -233,7 +241,7 @@ impl GameAdapter for SpellcasterAdapter {
                         (Some(top), Some(facing)) => {
                             let turned = facing != mine;
                             // The card sits at the edge of the side it faces.
-                            let size = CardSize::Preview.size();
+                            let size = card_size.size();
                             let y = if turned {
                                 slot.min.y + 4.0
                             } else {
@@ -243,7 +251,7 @@ impl GameAdapter for SpellcasterAdapter {
                                 egui::Rect::from_min_size(egui::pos2(slot.center().x - size.x / 2.0, y), size);
                             let response = ui
                                 .scope_builder(egui::UiBuilder::new().max_rect(card_rect), |ui| {
-                                    card_facing(ui, &face(spells, top), CardSize::Preview, turned)
+                                    card_facing(ui, &face(spells, top), card_size, turned)
                                 })
                                 .inner;
                             let note = if view.activated.contains(&top) {

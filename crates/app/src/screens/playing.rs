@@ -286,19 +286,10 @@ fn top_bar(
         ToAct::Seat(seat) => format!("{} to decide", names.get(seat.index()).map_or("?", String::as_str)),
         ToAct::GameOver => "Game over".to_string(),
     };
+    // The buttons keep the right; the words take what is left, and the phase, the longest, is
+    // shortened to fit (all of it on hover) rather than run under the buttons. (`horizontal` keeps
+    // the bar one row tall.)
     ui.horizontal(|ui| {
-        ui.label(
-            egui::RichText::new(session.game_name())
-                .size(22.0)
-                .color(theme::GOLD)
-                .strong(),
-        );
-        ui.separator();
-        ui.label(egui::RichText::new(fill_seat_names(&status.turn_label, &names)).size(18.0));
-        ui.separator();
-        ui.label(egui::RichText::new(fill_seat_names(&status.phase, &names)).size(18.0));
-        ui.separator();
-        ui.label(egui::RichText::new(deciding).size(18.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Menu").on_hover_text("Esc").clicked() {
                 dialogs.menu_open = true;
@@ -324,6 +315,22 @@ fn top_bar(
             {
                 out.push(UiCommand::Undo);
             }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.label(
+                    egui::RichText::new(session.game_name())
+                        .size(22.0)
+                        .color(theme::GOLD)
+                        .strong(),
+                );
+                ui.separator();
+                ui.label(egui::RichText::new(fill_seat_names(&status.turn_label, &names)).size(18.0));
+                ui.separator();
+                ui.label(egui::RichText::new(deciding).size(18.0).strong());
+                ui.separator();
+                let phase = fill_seat_names(&status.phase, &names);
+                ui.add(egui::Label::new(egui::RichText::new(&phase).size(18.0)).truncate())
+                    .on_hover_text(phase);
+            });
         });
     });
 }

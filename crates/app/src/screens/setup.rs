@@ -185,21 +185,57 @@ pub fn start_game(
 fn setup_ui(mut contexts: EguiContexts, mut draft: ResMut<SetupDraft>, mut out: MessageWriter<UiCommand>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut commands = Vec::new();
-    egui::CentralPanel::default()
-        .frame(theme::backdrop())
-        .show(&mut crate::ui::root_ui(ctx), |ui| {
-            setup_body(ui, &mut draft, &mut commands);
-        });
+    setup_screen(ctx, &mut draft, &mut commands);
     out.write_batch(commands);
     Ok(())
 }
 
-/// The setup form. It edits only the draft; starting is a command.
+/// The setup screen over the whole window, as the app draws it.
+pub fn setup_screen(ctx: &egui::Context, draft: &mut SetupDraft, out: &mut Vec<UiCommand>) {
+    egui::CentralPanel::default()
+        .frame(theme::backdrop())
+        .show(&mut crate::ui::root_ui(ctx), |ui| setup_body(ui, draft, out));
+}
+
+/// Room kept under the form for the Back and Start buttons.
+const ACTIONS_HEIGHT: f32 = 70.0;
+
+/// The setup form. It edits only the draft; starting is a command. Back and Start stay in view
+/// under the form, which scrolls when the window is too short for it (a large UI scale, six seats).
 pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCommand>) {
     let width = 760.0_f32.min(ui.available_width() - 40.0);
+    let form_height = (ui.available_height() - ACTIONS_HEIGHT).max(120.0);
+    egui::ScrollArea::vertical()
+        .max_height(form_height)
+        .auto_shrink([false, true])
+        .show(ui, |ui| setup_form(ui, draft, width, form_height));
+    ui.add_space(14.0);
+    let verdict = draft.validate();
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
+        if ui.add(widgets::menu_button("Back")).clicked() {
+            out.push(UiCommand::GoToTitle);
+        }
+        ui.add_space(12.0);
+        let start = ui.add_enabled(verdict.is_ok(), widgets::accent_button("Start the game"));
+        // Enter starts the game, unless the player is typing in a field.
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
+        if let Ok(choice) = &verdict
+            && (start.clicked() || enter)
+        {
+            out.push(UiCommand::StartGame(choice.clone()));
+        }
+        if let Err(problem) = &verdict {
+            ui.label(egui::RichText::new(problem).color(theme::DANGER));
+        }
+    });
+}
+
+/// The heading and the form's sections, `width` wide and centred.
+fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height: f32) {
     ui.vertical_centered(|ui| {
-        // The form is about 520 points tall: centre it on tall windows.
-        ui.add_space(((ui.available_height() - 560.0) / 2.0).max(28.0));
+        // The form is about 500 points tall: centre it on tall windows.
+        ui.add_space(((form_height - 500.0) / 2.0).max(8.0));
         ui.label(
             egui::RichText::new(format!("New game of {}", draft.game_name))
                 .size(38.0)
@@ -233,25 +269,6 @@ pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCom
             theme::tile().show(ui, |ui| {
                 ui.set_width(width - 36.0);
                 seed_section(ui, draft);
-            });
-            ui.add_space(20.0);
-            let verdict = draft.validate();
-            ui.horizontal(|ui| {
-                if ui.add(widgets::menu_button("Back")).clicked() {
-                    out.push(UiCommand::GoToTitle);
-                }
-                ui.add_space(12.0);
-                let start = ui.add_enabled(verdict.is_ok(), widgets::accent_button("Start the game"));
-                // Enter starts the game, unless the player is typing in a field.
-                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter)) && ui.memory(|m| m.focused().is_none());
-                if let Ok(choice) = &verdict
-                    && (start.clicked() || enter)
-                {
-                    out.push(UiCommand::StartGame(choice.clone()));
-                }
-                if let Err(problem) = &verdict {
-                    ui.label(egui::RichText::new(problem).color(theme::DANGER));
-                }
             });
         });
     });

@@ -178,139 +178,66 @@ fn title_ui(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut commands = Vec::new();
-    egui::CentralPanel::default()
-        .frame(theme::open_backdrop())
-        .show(&mut crate::ui::root_ui(ctx), |ui| {
-            title_body(
-                ui,
-                &TitleModel {
-                    catalog: &catalog,
-                    listings: &listings,
-                },
-                &mut dialogs,
-                &mut commands,
-            );
-        });
+    let model = TitleModel {
+        catalog: &catalog,
+        listings: &listings,
+    };
+    title_screen(ctx, &model, &mut dialogs, &mut commands);
     out.write_batch(commands);
     Ok(())
 }
 
-/// The title screen's contents: a plain function of the `Ui`, so tests can drive it.
+/// The title screen over the whole window, as the app draws it.
+pub fn title_screen(ctx: &egui::Context, model: &TitleModel, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+    egui::CentralPanel::default()
+        .frame(theme::open_backdrop())
+        .show(&mut crate::ui::root_ui(ctx), |ui| title_body(ui, model, dialogs, out));
+}
+
+/// The title screen's contents: a plain function of the `Ui`, so tests can drive it. The footer
+/// stays at the bottom; the rest gives up air on short windows (a large UI scale), and scrolls in a
+/// window smaller than the screens are laid out for.
 pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
-    ui.vertical_centered(|ui| {
-        ui.add_space(70.0);
-        ui.label(egui::RichText::new("SPELLHALL").size(64.0).color(theme::GOLD).strong());
-        ui.label(
-            egui::RichText::new("Four games of spells and sorcery at one table, every rule enforced")
-                .size(19.0)
-                .color(theme::MUTED),
-        );
-        ui.add_space(44.0);
-    });
-
-    // The four games as tiles in one row.
-    let tiles = model.catalog.entries.len().max(1) as f32;
-    let gap = 18.0;
-    let tile_width = ((ui.available_width() - 80.0 - gap * (tiles - 1.0)) / tiles).clamp(200.0, 300.0);
-    let row_width = tile_width * tiles + gap * (tiles - 1.0);
-    ui.horizontal(|ui| {
-        ui.add_space(((ui.available_width() - row_width) / 2.0).max(0.0));
-        ui.spacing_mut().item_spacing.x = gap;
-        for entry in &model.catalog.entries {
-            theme::tile().show(ui, |ui| {
-                ui.set_width(tile_width - 36.0);
-                ui.set_height(250.0);
-                ui.vertical(|ui| {
-                    ui.label(egui::RichText::new(entry.name).size(26.0).color(theme::GOLD).strong());
-                    ui.label(
-                        egui::RichText::new(format!("{} to {} players", entry.players.start(), entry.players.end()))
-                            .color(theme::MUTED),
-                    );
-                    ui.add_space(8.0);
-                    ui.label(egui::RichText::new(entry.tagline).size(16.0));
-                    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
-                        let width = ui.available_width();
-                        match &entry.availability {
-                            Availability::Playable(_) => {
-                                if widgets::primary_button(ui, "Play").clicked() {
-                                    out.push(UiCommand::OpenSetup(entry.id.to_string()));
-                                }
-                                if let Some((note, is_problem)) = entry.added_content.tile_note() {
-                                    let colour = if is_problem { theme::DANGER } else { theme::MUTED };
-                                    ui.label(egui::RichText::new(note).color(colour));
-                                }
-                            }
-                            Availability::NotYetBuilt(reason) => {
-                                ui.add_enabled(false, widgets::wide_button("Not yet available", width));
-                                ui.label(egui::RichText::new(*reason).italics().color(theme::MUTED));
-                            }
-                            Availability::BrokenContent(_) => {
-                                ui.add_enabled(false, widgets::wide_button("Unavailable", width));
-                                ui.label(
-                                    egui::RichText::new("Its content failed to load; see the problem report.")
-                                        .color(theme::DANGER),
-                                );
-                            }
-                        }
-                    });
-                });
+    egui::Panel::bottom("title-footer")
+        .frame(egui::Frame::NONE)
+        .show_separator_line(false)
+        .resizable(false)
+        .show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(concat!(
+                        "Spellhall ",
+                        env!("CARGO_PKG_VERSION"),
+                        " · hot-seat play on one computer · F1 shows the rules during a game"
+                    ))
+                    .color(theme::MUTED),
+                );
             });
-        }
-    });
-
-    ui.add_space(36.0);
-    ui.vertical_centered(|ui| {
-        if let Some(autosave) = &model.listings.autosave {
-            // As wide as the row of buttons below it, and centred like it.
-            ui.horizontal(|ui| {
-                ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
-                resume_banner(ui, autosave, dialogs, out);
-            });
-            ui.add_space(14.0);
-        }
-        ui.horizontal(|ui| {
-            ui.add_space(((ui.available_width() - MENU_ROW_WIDTH) / 2.0).max(0.0));
-            ui.spacing_mut().item_spacing.x = 12.0;
-            if ui
-                .add(widgets::menu_button("Spellfire Deck Editor"))
-                .on_hover_text("Build, check and save Spellfire decks; open the 1st Edition starter decks.")
-                .clicked()
-            {
-                out.push(UiCommand::OpenDeckEditor(None));
-            }
-            let can_resume = model.listings.autosave.as_ref().is_some_and(|a| a.summary.is_ok());
-            if ui
-                .add_enabled(can_resume, widgets::menu_button("Resume"))
-                .on_disabled_hover_text("There is no unfinished game.")
-                .clicked()
-            {
-                out.push(UiCommand::ResumeAutosave);
-            }
-            if ui
-                .add_enabled(!model.listings.saves.is_empty(), widgets::menu_button("Load game"))
-                .on_disabled_hover_text("No saved games yet: save one with Ctrl+S while playing.")
-                .clicked()
-            {
-                dialogs.load_open = true;
-            }
-            if ui.add(widgets::menu_button("Settings")).clicked() {
-                dialogs.settings_open = true;
-            }
-            if ui.add(widgets::menu_button("Quit")).clicked() {
-                out.push(UiCommand::Quit);
-            }
         });
-    });
-
-    ui.with_layout(egui::Layout::bottom_up(egui::Align::Center), |ui| {
-        ui.label(
-            egui::RichText::new(concat!(
-                "Spellhall ",
-                env!("CARGO_PKG_VERSION"),
-                " · hot-seat play on one computer · F1 shows the rules during a game"
-            ))
-            .color(theme::MUTED),
-        );
+    // 0 on a window 600 points tall or less, 1 from 760 points: the gaps shrink in between.
+    let roomy = ((ui.available_height() - 600.0) / 160.0).clamp(0.0, 1.0);
+    let air = |most: f32| most * (0.3 + 0.7 * roomy);
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(air(70.0));
+            let title_size = 44.0 + 20.0 * roomy;
+            ui.label(
+                egui::RichText::new("SPELLHALL")
+                    .size(title_size)
+                    .color(theme::GOLD)
+                    .strong(),
+            );
+            ui.label(
+                egui::RichText::new("Four games of spells and sorcery at one table, every rule enforced")
+                    .size(19.0)
+                    .color(theme::MUTED),
+            );
+            ui.add_space(air(44.0));
+        });
+        game_tiles(ui, model, out);
+        ui.add_space(air(36.0));
+        menu(ui, model, dialogs, out);
+        ui.add_space(8.0);
     });
 
     if dialogs.load_open {
@@ -322,31 +249,197 @@ pub fn title_body(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogSta
     }
 }
 
-/// Five 200-point buttons with 12 points between them.
-const MENU_ROW_WIDTH: f32 = 5.0 * 200.0 + 4.0 * 12.0;
+/// What a tile says: its game's name, who plays, the tagline; then a note above its button.
+struct TileWords {
+    top: [egui::RichText; 3],
+    note: Option<egui::RichText>,
+}
 
-fn resume_banner(ui: &mut egui::Ui, autosave: &SaveListing, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+fn tile_words(entry: &crate::games::GameEntry) -> TileWords {
+    let note = match &entry.availability {
+        Availability::Playable(_) => entry.added_content.tile_note().map(|(note, is_problem)| {
+            egui::RichText::new(note).color(if is_problem { theme::DANGER } else { theme::MUTED })
+        }),
+        Availability::NotYetBuilt(reason) => Some(egui::RichText::new(*reason).italics().color(theme::MUTED)),
+        Availability::BrokenContent(_) => {
+            Some(egui::RichText::new("Its content failed to load; see the problem report.").color(theme::DANGER))
+        }
+    };
+    TileWords {
+        top: [
+            egui::RichText::new(entry.name).size(26.0).color(theme::GOLD).strong(),
+            egui::RichText::new(format!("{} to {} players", entry.players.start(), entry.players.end()))
+                .color(theme::MUTED),
+            egui::RichText::new(entry.tagline).size(16.0),
+        ],
+        note,
+    }
+}
+
+/// As tall as `widgets::primary_button`.
+const TILE_BUTTON_HEIGHT: f32 = 42.0;
+
+/// The height a tile's words and button need at `width`: every tile is made as tall as the
+/// tallest, so the buttons line up and no text runs under them.
+fn tile_height(ui: &egui::Ui, words: &TileWords, width: f32) -> f32 {
+    let text_height = |text: &egui::RichText| {
+        egui::WidgetText::from(text.clone())
+            .into_galley(ui, Some(egui::TextWrapMode::Wrap), width, egui::TextStyle::Body)
+            .size()
+            .y
+    };
+    let gap = ui.spacing().item_spacing.y;
+    let texts: f32 = words.top.iter().chain(&words.note).map(|t| text_height(t) + gap).sum();
+    // The 8 points under the player count, and 12 between the tagline and what is below it.
+    texts + 8.0 + 12.0 + TILE_BUTTON_HEIGHT
+}
+
+/// The games as tiles in one row.
+fn game_tiles(ui: &mut egui::Ui, model: &TitleModel, out: &mut Vec<UiCommand>) {
+    let tiles = model.catalog.entries.len().max(1) as f32;
+    let gap = 18.0;
+    // Air at the sides only where the window is wide: narrow tiles make tall ones.
+    let side_air = ((ui.available_width() - 1000.0) / 2.0).clamp(12.0, 80.0);
+    let tile_width = ((ui.available_width() - side_air - gap * (tiles - 1.0)) / tiles).clamp(200.0, 300.0);
+    let row_width = tile_width * tiles + gap * (tiles - 1.0);
+    // The tile frame's margins (18 a side) sit outside the inner width.
+    let inner_width = tile_width - 36.0;
+    let words: Vec<TileWords> = model.catalog.entries.iter().map(tile_words).collect();
+    let height = words
+        .iter()
+        .map(|w| tile_height(ui, w, inner_width))
+        .fold(0.0, f32::max);
+    ui.horizontal(|ui| {
+        ui.add_space(((ui.available_width() - row_width) / 2.0).max(0.0));
+        ui.spacing_mut().item_spacing.x = gap;
+        for (entry, words) in model.catalog.entries.iter().zip(words) {
+            theme::tile().show(ui, |ui| {
+                ui.set_width(inner_width);
+                ui.set_height(height);
+                ui.vertical(|ui| {
+                    let [name, players, tagline] = words.top;
+                    ui.label(name);
+                    ui.label(players);
+                    ui.add_space(8.0);
+                    ui.label(tagline);
+                    ui.with_layout(egui::Layout::bottom_up(egui::Align::Min), |ui| {
+                        let button = match &entry.availability {
+                            Availability::Playable(_) => widgets::primary_button(ui, "Play"),
+                            Availability::NotYetBuilt(_) => tile_button_off(ui, "Not yet available"),
+                            Availability::BrokenContent(_) => tile_button_off(ui, "Unavailable"),
+                        };
+                        if button.clicked() {
+                            out.push(UiCommand::OpenSetup(entry.id.to_string()));
+                        }
+                        if let Some(note) = words.note {
+                            ui.label(note);
+                        }
+                    });
+                });
+            });
+        }
+    });
+}
+
+fn tile_button_off(ui: &mut egui::Ui, text: &str) -> egui::Response {
+    let width = ui.available_width();
+    ui.add_enabled(
+        false,
+        widgets::wide_button(text, width).min_size(egui::vec2(width, TILE_BUTTON_HEIGHT)),
+    )
+}
+
+/// Five buttons in a row, at most 200 points each, with 12 between them.
+fn menu_layout(available_width: f32) -> (f32, f32) {
+    let spacing = 12.0;
+    let button = ((available_width - 4.0 * spacing) / 5.0).min(200.0);
+    (button, 5.0 * button + 4.0 * spacing)
+}
+
+/// The unfinished game, if any, over the row of menu buttons.
+fn menu(ui: &mut egui::Ui, model: &TitleModel, dialogs: &mut DialogState, out: &mut Vec<UiCommand>) {
+    let (button_width, row_width) = menu_layout(ui.available_width());
+    let menu_button = |text| widgets::menu_button(text).min_size(egui::vec2(button_width, 44.0));
+    ui.vertical_centered(|ui| {
+        if let Some(autosave) = &model.listings.autosave {
+            // As wide as the row of buttons below it, and centred like it.
+            ui.horizontal(|ui| {
+                ui.add_space(((ui.available_width() - row_width) / 2.0).max(0.0));
+                resume_banner(ui, autosave, row_width, dialogs, out);
+            });
+            ui.add_space(14.0);
+        }
+        ui.horizontal(|ui| {
+            ui.add_space(((ui.available_width() - row_width) / 2.0).max(0.0));
+            ui.spacing_mut().item_spacing.x = 12.0;
+            if ui
+                .add(menu_button("Spellfire Deck Editor"))
+                .on_hover_text("Build, check and save Spellfire decks; open the 1st Edition starter decks.")
+                .clicked()
+            {
+                out.push(UiCommand::OpenDeckEditor(None));
+            }
+            let can_resume = model.listings.autosave.as_ref().is_some_and(|a| a.summary.is_ok());
+            if ui
+                .add_enabled(can_resume, menu_button("Resume"))
+                .on_disabled_hover_text("There is no unfinished game.")
+                .clicked()
+            {
+                out.push(UiCommand::ResumeAutosave);
+            }
+            if ui
+                .add_enabled(!model.listings.saves.is_empty(), menu_button("Load game"))
+                .on_disabled_hover_text("No saved games yet: save one with Ctrl+S while playing.")
+                .clicked()
+            {
+                dialogs.load_open = true;
+            }
+            if ui.add(menu_button("Settings")).clicked() {
+                dialogs.settings_open = true;
+            }
+            if ui.add(menu_button("Quit")).clicked() {
+                out.push(UiCommand::Quit);
+            }
+        });
+    });
+}
+
+/// The unfinished game: its words wrap to the left, its buttons keep the right.
+fn resume_banner(
+    ui: &mut egui::Ui,
+    autosave: &SaveListing,
+    width: f32,
+    dialogs: &mut DialogState,
+    out: &mut Vec<UiCommand>,
+) {
     theme::banner().show(ui, |ui| {
         // The frame's margins (16 a side) and stroke sit outside this width.
-        ui.set_width(MENU_ROW_WIDTH - 34.0);
-        ui.horizontal(|ui| match &autosave.summary {
-            Ok(summary) => {
-                ui.label(egui::RichText::new("Unfinished game").strong().color(theme::GOLD));
-                ui.label(format!("{summary} (saved {} UTC)", autosave.modified));
-                if ui.button("Resume").clicked() {
-                    out.push(UiCommand::ResumeAutosave);
-                }
-                if ui.button("Discard").clicked() {
-                    dialogs.confirm_discard = true;
-                }
+        ui.set_width(width - 34.0);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            let discard = if autosave.summary.is_ok() {
+                "Discard"
+            } else {
+                "Discard it"
+            };
+            if ui.button(discard).clicked() {
+                dialogs.confirm_discard = true;
             }
-            Err(error) => {
-                ui.label(egui::RichText::new("The autosave could not be read").color(theme::DANGER));
-                ui.label(error);
-                if ui.button("Discard it").clicked() {
-                    dialogs.confirm_discard = true;
-                }
+            if autosave.summary.is_ok() && ui.button("Resume").clicked() {
+                out.push(UiCommand::ResumeAutosave);
             }
+            ui.with_layout(
+                egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true),
+                |ui| match &autosave.summary {
+                    Ok(summary) => {
+                        ui.label(egui::RichText::new("Unfinished game").strong().color(theme::GOLD));
+                        ui.label(format!("{summary} (saved {} UTC)", autosave.modified));
+                    }
+                    Err(error) => {
+                        ui.label(egui::RichText::new("The autosave could not be read").color(theme::DANGER));
+                        ui.label(error);
+                    }
+                },
+            );
         });
     });
 }

@@ -42,17 +42,33 @@ pub(super) fn offer<'a>(pick: &mut Pick, chosen: &mut Option<Action>, actions: i
     }
 }
 
+/// A hand card's width with its frame: the inner margin (6 a side) and a stroke of up to 2.
+const CHIP_OUTER_WIDTH: f32 = CHIP_WIDTH + 12.0 + 4.0;
+
 fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     let view = scene.view;
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 6.0;
+    ui.horizontal_top(|ui| {
+        let gap = 6.0;
+        ui.spacing_mut().item_spacing.x = gap;
         ui.label(RichText::new(format!("Hand\n({})", view.hand.len())).strong());
         if view.hand.is_empty() {
             ui.label(muted("no cards"));
+            return;
         }
-        for (card, name) in &view.hand {
-            hand_chip(ui, scene, *card, name, pick, chosen);
-        }
+        // A framed card's size is known only once drawn, so a wrapping layout cannot wrap it: as
+        // many cards to a row as the width holds (a narrow window or a large UI scale).
+        let per_row = ((ui.available_width() + gap) / (CHIP_OUTER_WIDTH + gap))
+            .floor()
+            .max(1.0) as usize;
+        ui.vertical(|ui| {
+            for row in view.hand.chunks(per_row) {
+                ui.horizontal_top(|ui| {
+                    for (card, name) in row {
+                        hand_chip(ui, scene, *card, name, pick, chosen);
+                    }
+                });
+            }
+        });
     });
 }
 

@@ -10,7 +10,10 @@ use super::model::{DeckEditor, Dialog, EditorCommand, Origin, ResultsView, SideT
 use crate::ui::card::{self, CardFace, CardSize};
 use crate::ui::theme;
 
+/// The catalogue's width on a wide window, and the least it gives up to on a narrow one (a large UI
+/// scale), so that the card preview between the side panels keeps room for a card.
 const LEFT_WIDTH: f32 = 470.0;
+const LEFT_WIDTH_NARROW: f32 = 380.0;
 const RIGHT_WIDTH: f32 = 370.0;
 const ROW_HEIGHT: f32 = 24.0;
 
@@ -18,11 +21,14 @@ const ROW_HEIGHT: f32 = 24.0;
 pub fn editor_body(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     editor.refresh_results();
     keyboard(ui, editor, out);
+    // From 1280 points down to 1024 the catalogue narrows in step.
+    let wide = ((ui.available_width() - 1024.0) / 256.0).clamp(0.0, 1.0);
+    let left_width = LEFT_WIDTH_NARROW + (LEFT_WIDTH - LEFT_WIDTH_NARROW) * wide;
     egui::Panel::top("deck-editor-bar")
         .frame(theme::bar())
         .show(ui, |ui| top_bar(ui, editor, out));
     egui::Panel::left("deck-editor-catalogue")
-        .exact_size(LEFT_WIDTH)
+        .exact_size(left_width)
         .resizable(false)
         .frame(theme::side())
         .show(ui, |ui| browser(ui, editor, out));
@@ -295,13 +301,15 @@ fn combo<T: Copy + PartialEq>(
 fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     let library = std::sync::Arc::clone(&editor.library);
     let catalogue = &library.catalogue;
+    // Every row fits the narrowest catalogue (352 points inside): a wider row would widen the
+    // panel's content past its edge, and combo boxes cannot wrap.
     ui.horizontal(|ui| {
         let label = ui.label("Search");
         ui.add(
             egui::TextEdit::singleline(&mut editor.filter.text)
                 .id(search_id())
                 .hint_text("a name, or 1st/375")
-                .desired_width(250.0),
+                .desired_width((ui.available_width() - 130.0).min(250.0)),
         )
         .labelled_by(label.id);
         ui.selectable_value(&mut editor.view, ResultsView::List, "List");
@@ -323,6 +331,8 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
         let mut kinds = vec![(TypeChoice::Champions, "Any champion".to_string())];
         kinds.extend(CardType::DECK_ORDER.map(|k| (TypeChoice::Only(k), k.crossfire_name().to_string())));
         combo(ui, "type", 130.0, &mut filter.kind, "Every type", kinds);
+    });
+    ui.horizontal(|ui| {
         combo(
             ui,
             "world",
@@ -331,8 +341,6 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             "Every world",
             World::ALL.map(|w| (w, w.name().to_string())),
         );
-    });
-    ui.horizontal(|ui| {
         combo(
             ui,
             "rarity",
@@ -341,6 +349,15 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
             "Any rarity",
             Rarity::ALL[..7].iter().map(|r| (*r, r.name().to_string())),
         );
+        if ui
+            .button("Clear")
+            .on_hover_text("Clear the search and every filter")
+            .clicked()
+        {
+            *filter = Default::default();
+        }
+    });
+    ui.horizontal(|ui| {
         combo(
             ui,
             "attribute",
@@ -365,13 +382,6 @@ fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
                     ui.selectable_value(&mut filter.sort, key, key.label());
                 }
             });
-        if ui
-            .button("Clear")
-            .on_hover_text("Clear the search and every filter")
-            .clicked()
-        {
-            *filter = Default::default();
-        }
     });
     editor.refresh_results();
     ui.label(
@@ -519,7 +529,14 @@ fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorComma
     };
     let card = &entry.card;
     let title = catalogue.set_title(entry.id.set);
-    ui.horizontal(|ui| {
+    // The card's name and buttons beside it where they have room, else under it.
+    let beside = ui.available_width() >= CardSize::Preview.size().x + 180.0;
+    let layout = if beside {
+        egui::Layout::left_to_right(egui::Align::Min)
+    } else {
+        egui::Layout::top_down(egui::Align::Min)
+    };
+    ui.with_layout(layout, |ui| {
         let shown = card::card(ui, &face(entry), CardSize::Preview).on_hover_text("Click to see it larger");
         if shown.clicked() {
             editor.zoomed = true;
