@@ -24,7 +24,12 @@ pub struct ContentError {
 
 impl fmt::Display for ContentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.col)?;
+        // A problem with the file as a whole (it cannot be read) has no line to name.
+        if self.line == 0 {
+            write!(f, "{}: ", self.file)?;
+        } else {
+            write!(f, "{}:{}:{}: ", self.file, self.line, self.col)?;
+        }
         if let Some(item) = &self.item {
             write!(f, "in '{item}': ")?;
         }
@@ -84,7 +89,9 @@ pub fn user_file_paths(dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>,
     let mut paths: Vec<std::path::PathBuf> = entries
         .flatten()
         .map(|entry| entry.path())
-        .filter(|path| path.is_file() && path.extension().is_some_and(|e| e == "ron"))
+        // Anything but a folder is read, so that a FIFO or a device named `.ron` is reported
+        // (by the bounded reader) rather than silently left out.
+        .filter(|path| !path.is_dir() && path.extension().is_some_and(|e| e == "ron"))
         .collect();
     paths.sort();
     Ok(paths)

@@ -59,3 +59,16 @@ fn a_user_content_file_over_the_limit_is_reported_by_name() {
     assert_eq!(error.file, huge.display().to_string());
     assert!(error.message.contains("at most 16 MB"), "{error}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_user_content_file_that_is_a_link_to_a_device_is_reported_not_skipped() {
+    let dir = scratch("content-device");
+    let link = dir.join("cards.ron");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let error = user_files(&dir).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("{}: is not a regular file (it is a device)", link.display())
+    );
+}
