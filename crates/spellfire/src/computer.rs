@@ -3,7 +3,7 @@
 //! simple priorities: realms first, then holdings and champions, attacks it expects to win, the
 //! cheapest card that turns a losing round, spoils played at once.
 
-use spellhall_core::GameRng;
+use spellhall_core::{GameRng, Seat};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
@@ -86,7 +86,7 @@ impl Player<'_> {
     }
 
     /// The strongest champion the other player shows in his pool (his hand is hidden).
-    fn strongest_defender(&self, seat: spellhall_core::Seat) -> i32 {
+    fn strongest_defender(&self, seat: Seat) -> i32 {
         self.view.players[seat.index()]
             .pool
             .iter()
@@ -183,7 +183,16 @@ impl Player<'_> {
                 }
             }
             Action::Decline => 0,
-            Action::PlayAlly(card) | Action::UseCard(card) => self.round_card(self.value(*card)),
+            Action::PlayAlly(card) => self.round_card(self.value(*card)),
+            // A scripted spell outside a round (Wish): worth it against a strong enough card.
+            Action::UseCard(card) if self.view.battle.is_none() => {
+                if self.facts(*card).is_some_and(|c| c.power.on_play().is_some()) && self.best_foe() >= 6 {
+                    30
+                } else {
+                    -15
+                }
+            }
+            Action::UseCard(card) => self.round_card(self.value(*card)),
             Action::Pass => {
                 if self.view.battle.as_ref().is_some_and(|_| self.deficit() > 0) {
                     if self.hand_bonus() >= self.deficit() { -5 } else { 5 }
@@ -247,15 +256,50 @@ impl Player<'_> {
             .players
             .iter()
             .find(|p| p.formation.iter().flatten().any(|r| r.realm.id == card));
-        owner.map_or(0, |p| {
+        if let Some(p) = owner {
             if p.seat == self.view.seat {
-                -100
-            } else {
-                let standing = p.formation.iter().flatten().filter(|r| !r.razed).count() as i32;
-                let face_up = p.formation.iter().flatten().any(|r| r.realm.id == card && !r.razed);
-                standing * 10 + i32::from(face_up) * 5
+                return -100;
             }
-        })
+            let standing = p.formation.iter().flatten().filter(|r| !r.razed).count() as i32;
+            let face_up = p.formation.iter().flatten().any(|r| r.realm.id == card && !r.razed);
+            return standing * 10 + i32::from(face_up) * 5;
+        }
+        // Not a realm (Wish): the strongest card of another player, never one's own.
+        let mine = self.view.players[self.view.seat.index()]
+            .pool
+            .iter()
+            .any(|c| c.champion.id == card || c.attachments.iter().any(|a| a.id == card))
+            || self.view.battle.as_ref().is_some_and(|b| {
+                let own = if b.attacker == self.view.seat {
+                    &b.attacking
+                } else {
+                    &b.defending
+                };
+                (b.attacker == self.view.seat || b.defender == self.view.seat)
+                    && own
+                        .as_ref()
+                        .is_some_and(|f| f.champion.id == card || f.attachments.iter().any(|a| a.id == card))
+            });
+        if mine {
+            return -100;
+        }
+        let pool_strength = self
+            .view
+            .players
+            .iter()
+            .flat_map(|p| &p.pool)
+            .find(|c| c.champion.id == card);
+        pool_strength.map_or_else(|| self.value(card), |c| self.strength(card, &c.attachments))
+    }
+
+    /// The strongest champion, with its attachments, in another player's pool.
+    fn best_foe(&self) -> i32 {
+        let seat = self.view.seat;
+        Seat::all(self.view.players.len())
+            .filter(|&s| s != seat)
+            .map(|s| self.strongest_defender(s))
+            .max()
+            .unwrap_or(0)
     }
 
     /// A card played in a losing round: the smallest that turns it is best; one that only narrows
