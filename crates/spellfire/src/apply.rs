@@ -735,7 +735,7 @@ impl Spellfire {
                 self.return_fighter(battle.defender, fighter);
             }
         }
-        self.return_aid_items(&aid.1, events);
+        self.return_aid_items(&aid.1, &aid.0, events);
         self.phase = Phase::AfterBattle;
         events.push(Event::BattleOver { spoils });
         if let Some(seat) = spoils

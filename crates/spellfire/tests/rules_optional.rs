@@ -1300,3 +1300,46 @@ fn sf_247_a_realm_discarded_by_a_card_is_destroyed_too() {
     assert!(has(&events, |e| matches!(e, Event::Destroyed { .. })));
     assert!(game.player(Seat(1)).discard.contains(&game.id_of(1, "Cormyr")));
 }
+
+#[test]
+fn amb_24_a_helpers_artifact_must_fit_the_aided_champion() {
+    let mut game = aid_table(|_| {}, [&[], &[], &[], &["Orb of Dragonkind", "Magic Sword"]]);
+    act(&mut game, Action::AskAid);
+    act(&mut game, Action::Pass);
+    let herminard = game.id_of(0, "Herminard");
+    let orb = game.id_of(3, "Orb of Dragonkind");
+    let attach = Action::Attach {
+        card: orb,
+        champion: herminard,
+    };
+    assert_eq!(
+        refused(&game, attach),
+        "SF-78",
+        "a Greyhawk artifact on a champion of Athas"
+    );
+    let sword = game.id_of(3, "Magic Sword");
+    assert!(game.legal().contains(&Action::Attach {
+        card: sword,
+        champion: herminard
+    }));
+}
+
+#[test]
+fn sf_239_a_helpers_ally_must_reach_the_realm_itself() {
+    let mut game = TestGame::new(4)
+        .rules(|r| r.aid = true)
+        .phase(Phase::Pool)
+        .pool(0, [("Neeva", &[][..])])
+        .pool(1, [("Mordenkainen", &[][..])])
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Sembia")])
+        .hand(2, ["Zadoc", "Pteranadon"])
+        .build();
+    battle(&mut game, 0, "Neeva", 1, B, "Mordenkainen");
+    act(&mut game, Action::AskAid);
+    assert_eq!(to_act(&game), Seat(2));
+    let zadoc = game.id_of(2, "Zadoc");
+    assert_eq!(refused(&game, Action::PlayAlly(zadoc)), "SF-148");
+    let pteranadon = game.id_of(2, "Pteranadon");
+    act(&mut game, Action::PlayAlly(pteranadon));
+    assert_eq!(total(&game, Side::Attacker), 9);
+}

@@ -452,21 +452,27 @@ impl Spellfire {
     }
 
     /// The battle is over: helpers' surviving items go back to their hands if the table says so
-    /// (AMB-24).
-    pub(crate) fn return_aid_items(&mut self, contributed: &[CardId], events: &mut Vec<Event>) {
+    /// (AMB-24), from the side they helped (one taken as Treasure stays with its taker).
+    pub(crate) fn return_aid_items(
+        &mut self,
+        contributed: &[CardId],
+        helpers: &[(Seat, Seat)],
+        events: &mut Vec<Event>,
+    ) {
         if self.config.rules.aid_items_after_battle != AidItems::ReturnToHelperHand {
             return;
         }
         for &card in contributed {
-            let carried = self.players.iter_mut().any(|p| {
-                p.pool.iter_mut().any(|c| {
-                    let before = c.attachments.len();
-                    c.attachments.retain(|&a| a != card);
-                    c.attachments.len() != before
-                })
+            let helper = self.owner(card);
+            let carried = self.players.iter_mut().enumerate().any(|(seat, p)| {
+                helpers.contains(&(helper, Seat(seat as u8)))
+                    && p.pool.iter_mut().any(|c| {
+                        let before = c.attachments.len();
+                        c.attachments.retain(|&a| a != card);
+                        c.attachments.len() != before
+                    })
             });
             if carried {
-                let helper = self.owner(card);
                 self.player_mut(helper).hand.push(card);
                 events.push(Event::AidReturned {
                     helper,
