@@ -453,6 +453,32 @@ fn sf_176_thief_skills_by_their_printed_phases() {
     assert_eq!(total(&game, Side::Attacker), 5 + 4);
 }
 
+#[test]
+fn we_35_kirre_uses_psionic_power_cards_by_its_power_as_a_psionicist_by_its_icon() {
+    // Both may use them while their powers stand; a spell caster may not. (Cancelling Kirre's
+    // power needs a scripted card.)
+    for (champion, level) in [("Kirre", 5), ("Jella", 5)] {
+        let mut game = attacking_round(champion, &["Mindlink"]);
+        let action = use_card(&game, 0, "Mindlink");
+        ok(&mut game, action);
+        assert_eq!(total(&game, Side::Attacker), level + 4, "{champion}");
+    }
+    let wizard = attacking_round("The Magister", &["Mindlink"]);
+    assert!(wizard.check(&use_card(&wizard, 0, "Mindlink")).is_err());
+}
+
+#[test]
+fn we_36_ghostly_piper_casts_wizard_spells_by_its_power() {
+    let mut game = attacking_round("Ghostly Piper", &["Magic Missile", "Cure Light Wounds"]);
+    assert!(game.check(&use_card(&game, 0, "Cure Light Wounds")).is_err());
+    let action = use_card(&game, 0, "Magic Missile");
+    ok(&mut game, action);
+    assert_eq!(total(&game, Side::Attacker), 8 + 3);
+    // Another monster, without that power, casts nothing.
+    let monster = attacking_round("Mul Savage", &["Magic Missile"]);
+    assert!(monster.check(&use_card(&monster, 0, "Magic Missile")).is_err());
+}
+
 // ---------------------------------------------------------------------------------------------
 // 25 Card-type specifics
 

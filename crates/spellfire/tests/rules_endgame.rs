@@ -618,6 +618,26 @@ fn sf_223_the_rule_card_in_play_is_open_to_every_player() {
     }
 }
 
+#[test]
+fn sf_223_card_powers_such_as_wish_discard_the_rule_card() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Realms)
+        .rule_card(0, "Age of Entropy")
+        .hand(1, ["Wish"])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .build();
+    let age = game.id_of(0, "Age of Entropy");
+    // P2 casts Wish in P1's turn (it may be cast at any time) at the rule card.
+    let claim = Action::Claim(P2);
+    assert!(game.claimants().contains(&P2));
+    game.apply_action(&claim).expect("P2 may cut in");
+    let wish = game.id_of(1, "Wish");
+    ok(&mut game, Action::UseCard(wish));
+    ok(&mut game, Action::Choose(age));
+    assert_eq!(game.rule_card(), None, "no rule card remains in play");
+    assert_eq!(game.player(P1).discard, vec![age]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 27 Alternative deck sizes
 
