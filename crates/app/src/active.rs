@@ -192,9 +192,9 @@ fn keep_previous_autosave(path: &Path, to: &AutosaveContext, notices: &mut Notic
     if !path.exists() {
         return Ok(());
     }
-    let (game, players) = SaveHeader::read(path)
-        .map(|header| game_and_players(&header, to.catalog))
-        .unwrap_or_else(|_| ("game".to_string(), String::new()));
+    // An autosave whose header cannot be read is kept all the same, as "Unfinished game …".
+    let header = SaveHeader::read(path).ok().map(|h| game_and_players(&h, to.catalog));
+    let game = header.as_ref().map_or("game", |(game, _)| game.as_str());
     // File names may not hold ':' on every system.
     let stem = format!("Unfinished {game} {} UTC", modified_time(path).replace(':', "h"));
     let kept = keep_aside(path, &to.dirs.saves_dir(), &stem).map_err(|e| {
@@ -207,13 +207,12 @@ fn keep_previous_autosave(path: &Path, to: &AutosaveContext, notices: &mut Notic
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let with = if players.is_empty() {
-        String::new()
-    } else {
-        format!(" ({players})")
+    let what = match &header {
+        Some((game, players)) => format!("game of {game} ({players})"),
+        None => "game".to_string(),
     };
     notices.lasting(format!(
-        "The unfinished {game}{with} was kept as \"{file}\": Load game on the title screen opens it."
+        "The unfinished {what} was kept as \"{file}\": Load game on the title screen opens it."
     ));
     Ok(())
 }

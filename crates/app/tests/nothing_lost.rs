@@ -124,6 +124,22 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save_and_says_where() {
 }
 
 #[test]
+fn an_autosave_that_cannot_be_read_is_kept_too() {
+    let dir = scratch("unreadable");
+    let autosave = UserDirs::under(&dir).autosave_file();
+    fs::create_dir_all(autosave.parent().unwrap()).unwrap();
+    let text = "(game: \"tally\", format_version: 1, seats: [oops";
+    fs::write(&autosave, text).unwrap();
+    let mut app = app_in(&dir);
+    start(&mut app, 1);
+    let kept = saves(&dir);
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(kept[0].to_string_lossy().contains("Unfinished game "), "{kept:?}");
+    assert_eq!(fs::read_to_string(&kept[0]).unwrap(), text, "kept byte for byte");
+    assert_eq!(actions_in(&autosave), 0, "the autosave is the new game");
+}
+
+#[test]
 fn a_loaded_game_that_changes_keeps_the_other_unfinished_game() {
     let dir = scratch("loaded");
     let autosave = UserDirs::under(&dir).autosave_file();
