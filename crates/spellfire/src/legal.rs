@@ -278,11 +278,43 @@ impl Spellfire {
                 only_spoils(*card).and_then(|_| self.check_attach(seat, *card, *champion))
             }
             Action::PlayEvent(card) => only_spoils(*card).and_then(|_| self.check_event(seat, *card)),
+            Action::UseCard(card) => only_spoils(*card).and_then(|_| self.check_spoils_use(seat, *card)),
             _ => refuse(
                 "Play the spoils card at once, keep it, or put it back on your draw pile.",
                 "SF-211",
             ),
         }
+    }
+
+    /// A spell, psionic power or blood ability drawn as spoils and used at once, whatever its
+    /// printed phase (SF-212, AMB-23): it still needs a champion of the pool able to use it, and
+    /// a scripted effect to act with.
+    fn check_spoils_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        let kinds = [
+            CardType::WizardSpell,
+            CardType::ClericSpell,
+            CardType::PsionicPower,
+            CardType::BloodAbility,
+        ];
+        if !self.holds(seat, card, |k| kinds.contains(&k)) {
+            return refuse(
+                "Only a spell, psionic power or blood ability is used as spoils.",
+                "SF-212",
+            );
+        }
+        if self.caster(seat, card).is_none() {
+            return refuse(
+                format!("No champion in your pool can use {}.", self.kind(card).plural()),
+                "SF-163",
+            );
+        }
+        if self.card(card).power.on_play().is_none() {
+            return refuse(
+                format!("{}'s power is not scripted yet, so it would do nothing.", self.name(card)),
+                "SF-166",
+            );
+        }
+        Ok(())
     }
 
     /// Whether `seat` holds `card` and its type passes `kind`.
@@ -1074,6 +1106,9 @@ impl Spellfire {
                 .collect(),
             CardType::Event => vec![Action::PlayEvent(card)],
             kind if kind.is_champion() => vec![Action::ToPool(card)],
+            CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
+                vec![Action::UseCard(card)]
+            }
             _ => Vec::new(),
         }
     }

@@ -424,6 +424,31 @@ fn sf_112_the_losing_side_plays_one_card_and_the_totals_are_compared_again() {
 }
 
 #[test]
+fn sf_112_the_losing_side_may_play_an_event_as_its_card() {
+    let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
+        .hand(0, ["Good Fortune"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let torm = game.id_of(1, "Cleric of Torm");
+    attack(&mut game, havlor, A);
+    ok(&mut game, Action::Defend { champion: torm });
+    let hand = game.player(P1).hand.len();
+    let fortune = game.id_of(0, "Good Fortune");
+    ok(&mut game, Action::PlayEvent(fortune));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    assert_eq!(game.player(P1).hand.len(), hand - 1 + 5);
+    assert!(
+        game.player(P1).abyss.contains(&fortune),
+        "a played event goes to the Abyss"
+    );
+    // Still 5 against 5: P1 is still losing and decides again.
+    assert_eq!(game.battle().map(|b| b.step), Some(BattleStep::Round));
+    assert_eq!(game.decider(), Some(P1));
+}
+
+#[test]
 fn sf_113_cards_come_one_at_a_time_from_whoever_is_losing_until_it_passes() {
     let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
         .hand(0, ["Cure Light Wounds", "Armies of Bloodstone"])
@@ -476,6 +501,29 @@ fn sf_114_the_winning_side_may_not_add_cards() {
     );
     ok(&mut game, Action::Claim(Seat(2)));
     assert_eq!(game.decider(), Some(Seat(2)));
+}
+
+#[test]
+fn sf_114_a_table_may_let_the_winning_side_play_events() {
+    // AMB-7's other reading.
+    let mut game = TestGame::new(2)
+        .rules(|r| r.winner_may_play_events = true)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Mordenkainen", &[][..])])
+        .pool(1, [("Cleric of Gond", &[][..])])
+        .hand(0, ["Good Fortune", "Armies of Bloodstone"])
+        .build();
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    let gond = game.id_of(1, "Cleric of Gond");
+    attack(&mut game, mordenkainen, A);
+    ok(&mut game, Action::Defend { champion: gond });
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Claim(P1));
+    let armies = game.id_of(0, "Armies of Bloodstone");
+    assert!(game.check(&Action::PlayAlly(armies)).is_err(), "an event only");
+    let fortune = game.id_of(0, "Good Fortune");
+    ok(&mut game, Action::PlayEvent(fortune));
 }
 
 #[test]

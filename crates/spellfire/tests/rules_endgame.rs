@@ -5,7 +5,7 @@ use spellfire::cards::CardType;
 use spellfire::catalogue::Catalogue;
 use spellfire::formation::{FormationSize, Position};
 use spellfire::scenario::{TestGame, realm, shipped_content};
-use spellfire::state::Rules;
+use spellfire::state::{DeckoutEnd, DeckoutTiebreak, MulliganLimit, Rules};
 use spellfire::{Action, CardRef, Config, Event, Pending, Phase, Spellfire, deck};
 use spellhall_core::{Game, RuleError, Seat};
 
@@ -221,6 +221,37 @@ fn sf_212_the_defender_plays_his_spoils_in_the_attackers_turn() {
 }
 
 #[test]
+fn sf_212_a_spell_drawn_as_spoils_is_cast_at_once_by_a_champion_of_the_pool() {
+    // P1's Elminster waits in the pool; Havlor razes the realm and P1 draws Wish.
+    let mut game = battle("Wish", "Dagrande")
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .pool(1, [("Cleric of Gond", &[][..])])
+        .build();
+    attack(&mut game, "King Havlor II", A);
+    ok(&mut game, Action::Decline);
+    let wish = game.id_of(0, "Wish");
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::UseCard(wish));
+    ok(&mut game, Action::Choose(gond));
+    assert!(game.player(P2).discard.contains(&gond), "wished away");
+    assert!(game.player(P1).discard.contains(&wish));
+    assert_eq!(game.pending(), None);
+    // An unscripted spell does nothing yet; and without a caster no spell is cast.
+    let mut unscripted = battle("Magic Missile", "Dagrande")
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .build();
+    attack(&mut unscripted, "King Havlor II", A);
+    ok(&mut unscripted, Action::Decline);
+    let missile = unscripted.id_of(0, "Magic Missile");
+    assert_eq!(refused(&unscripted, Action::UseCard(missile)).rule, "SF-166");
+    let mut no_caster = battle("Wish", "Dagrande").build();
+    attack(&mut no_caster, "King Havlor II", A);
+    ok(&mut no_caster, Action::Decline);
+    let wish = no_caster.id_of(0, "Wish");
+    assert_eq!(refused(&no_caster, Action::UseCard(wish)).rule, "SF-163");
+}
+
+#[test]
 fn we_31_a_champion_drawn_as_spoils_after_phase_3() {
     let mut game = battle("Kaz the Minotaur", "Dagrande").build();
     attack(&mut game, "King Havlor II", A);
@@ -409,6 +440,78 @@ fn deckout_table(p1: Vec<spellfire::scenario::RealmSetup>, p2: Vec<spellfire::sc
     game
 }
 
+/// Like `deckout_table`, under other rules.
+fn deckout_table_with(
+    rules: impl FnOnce(&mut Rules),
+    p1: Vec<spellfire::scenario::RealmSetup>,
+    p2: Vec<spellfire::scenario::RealmSetup>,
+) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .rules(rules)
+        .phase(Phase::StartOfTurn)
+        .filler(0)
+        .draw(1, ["Dagrande", "Kaz the Minotaur", "Cleric of Gond", "Cleric of Torm"]);
+    for r in p1 {
+        setup = setup.formation(0, [r]);
+    }
+    for r in p2 {
+        setup = setup.formation(1, [r]);
+    }
+    let mut game = setup.build();
+    ok(&mut game, Action::Draw);
+    game
+}
+
+#[test]
+fn sf_215_the_second_count_follows_the_tables_choice() {
+    let p1 = || vec![realm(A, "Cormyr"), realm(B, "Sembia").razed()];
+    let p2 = || vec![realm(A, "Vaasa").holding("Hillsfar")];
+    let winners = |tiebreak| {
+        let mut game = deckout_table_with(|r| r.deckout_tiebreak = tiebreak, p1(), p2());
+        ok(&mut game, Action::EndPhase);
+        ok(&mut game, Action::EndPhase);
+        ok(&mut game, Action::EndTurn);
+        game.outcome().expect("over").winners
+    };
+    assert_eq!(winners(DeckoutTiebreak::RazedMore), vec![P1], "more razed realms");
+    assert_eq!(winners(DeckoutTiebreak::RazedFewer), vec![P2], "fewer razed realms");
+    assert_eq!(winners(DeckoutTiebreak::AllRealmsMore), vec![P1], "more realms");
+    assert_eq!(winners(DeckoutTiebreak::Skip), vec![P2], "straight to holdings");
+}
+
+#[test]
+fn sf_214_the_deck_out_ending_follows_the_tables_choice() {
+    // Immediately: the game ends with the draw.
+    let game = deckout_table_with(
+        |r| r.deckout_end = DeckoutEnd::Immediately,
+        vec![realm(A, "Cormyr")],
+        vec![],
+    );
+    assert_eq!(game.outcome().expect("over at once").winners, vec![P1]);
+    // At the end of that player's next turn: P2's turn and P1's next one are played first.
+    let mut game = deckout_table_with(
+        |r| r.deckout_end = DeckoutEnd::EndOfThatPlayersNextTurn,
+        vec![realm(A, "Cormyr")],
+        vec![],
+    );
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    assert!(game.outcome().is_none());
+    assert_eq!(game.active(), P2);
+    ok(&mut game, Action::Draw);
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    assert!(game.outcome().is_none());
+    assert_eq!(game.active(), P1);
+    ok(&mut game, Action::Draw);
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    assert!(game.outcome().is_some(), "over at the end of P1's next turn");
+}
+
 #[test]
 fn we_55_deck_out_tie_broken_by_razed_realms() {
     let mut game = deckout_table(
@@ -532,6 +635,16 @@ fn sf_220_no_more_than_two_mulligans_a_player() {
     // Another player's mulligans do not count against him (AMB-19).
     let mut other = mulligan_table(&["Kaz the Minotaur"]).mulligans(1, 2).build();
     ok(&mut other, Action::CallMulligan);
+}
+
+#[test]
+fn sf_220_the_limit_may_count_for_the_whole_table() {
+    // AMB-19's other reading: two mulligans in the game, whoever called them.
+    let game = mulligan_table(&["Kaz the Minotaur"])
+        .rules(|r| r.mulligan_limit = MulliganLimit::PerGame)
+        .mulligans(1, 2)
+        .build();
+    assert_eq!(refused(&game, Action::CallMulligan).rule, "SF-220");
 }
 
 #[test]
