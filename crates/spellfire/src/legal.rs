@@ -403,13 +403,13 @@ impl Spellfire {
     }
 
     /// The pool champion that casts `card` for `seat` outside a round: the first able to use it
-    /// that is not resting (SF-163, SF-165).
+    /// that is neither resting nor away questing (SF-163, SF-165, SF-254).
     pub(crate) fn caster(&self, seat: Seat, card: CardId) -> Option<CardId> {
         self.player(seat)
             .pool
             .iter()
             .map(|c| c.card)
-            .find(|&c| !self.resting.contains(&c) && self.can_use(c, FighterKind::Champion, card))
+            .find(|&c| self.free_caster(c, card))
     }
 
     /// A spell that may be cast at any time (SF-165): it prints every phase, has a scripted effect

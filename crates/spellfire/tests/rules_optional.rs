@@ -1343,3 +1343,19 @@ fn sf_239_a_helpers_ally_must_reach_the_realm_itself() {
     act(&mut game, Action::PlayAlly(pteranadon));
     assert_eq!(total(&game, Side::Attacker), 9);
 }
+
+#[test]
+fn sf_254_a_questing_champion_casts_nothing() {
+    let mut game = TestGame::new(2)
+        .rules(|r| r.questing = true)
+        .hand(0, ["Wish"])
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .formation(0, [realm(A, "Sembia")])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .build();
+    let wish = game.id_of(0, "Wish");
+    assert!(game.check(&Action::UseCard(wish)).is_ok());
+    let elminster = game.id_of(0, "Elminster the Mage");
+    act(&mut game, Action::Quest(elminster));
+    assert!(game.check(&Action::UseCard(wish)).is_err());
+}
