@@ -9,6 +9,7 @@ use spellhall_core::{GameRng, Outcome, RuleError, Seat, SetupError, seat_token, 
 use crate::action::Action;
 use crate::catalogue::cards::CardType;
 use crate::catalogue::deck::{Deck, validate};
+use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
 use crate::effects::{Cost, Effect};
 use crate::event::{Answer, Event};
@@ -96,12 +97,23 @@ impl Spellfire {
         if cards.len() > usize::from(u16::MAX) {
             return Err(SetupError("Too many cards for one game.".into()));
         }
-        let mut game = Spellfire {
+        let mut game = Spellfire::blank(content, config, format, seed);
+        game.cards = cards;
+        let events = game.deal();
+        Ok((game, events))
+    }
+
+    /// A table set for `config` with no cards yet and no turn begun: the start of `setup`, and of
+    /// `TestGame` which lays its cards out by hand.
+    pub(crate) fn blank(content: &Arc<Content>, config: &Config, format: &Format, seed: u64) -> Self {
+        Spellfire {
             content: Arc::clone(content),
             config: config.clone(),
             rng: GameRng::new(seed),
-            cards,
-            players: (0..count).map(|_| Player::new(config.rules.formation)).collect(),
+            cards: Vec::new(),
+            players: (0..config.decks.len())
+                .map(|_| Player::new(config.rules.formation))
+                .collect(),
             active: Seat(0),
             turn: 0,
             phase: Phase::StartOfTurn,
@@ -114,16 +126,10 @@ impl Spellfire {
             interrupted: Vec::new(),
             mulligans: 0,
             draw_per_turn: format.draw_per_turn() as u8,
-            hand_limit: match format.cards.max {
-                0..=55 => 8,
-                56..=75 => 10,
-                _ => 12,
-            },
+            hand_limit: format.hand_limit() as u8,
             outcome: None,
             tracks: Default::default(),
-        };
-        let events = game.deal();
-        Ok((game, events))
+        }
     }
 
     /// Every card back into its owner's deck, the first player found, decks shuffled, hands dealt

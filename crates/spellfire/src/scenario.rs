@@ -13,11 +13,11 @@
 
 use std::sync::{Arc, OnceLock};
 
-use spellhall_core::{GameRng, Seat};
+use spellhall_core::Seat;
 
 use crate::catalogue::cards::CardRef;
 use crate::formation::{Position, Slot};
-use crate::state::{CardId, CardInfo, Champion, Config, Content, InLimbo, Phase, Player, Rules, Spellfire, TurnUse};
+use crate::state::{CardId, CardInfo, Champion, Config, Content, InLimbo, Phase, Rules, Spellfire};
 
 /// The shipped content, loaded once per test process.
 pub fn shipped_content() -> Arc<Content> {
@@ -231,38 +231,15 @@ impl TestGame {
     pub fn build(self) -> Spellfire {
         let content = shipped_content();
         let format = content.formats.get(&self.format).expect("a known format");
-        let mut game = Spellfire {
-            content: Arc::clone(&content),
-            config: Config {
-                format: self.format.clone(),
-                decks: vec![Vec::new(); self.seats.len()],
-                rules: self.rules.clone(),
-            },
-            rng: GameRng::new(self.seed),
-            cards: Vec::new(),
-            players: (0..self.seats.len())
-                .map(|_| Player::new(self.rules.formation))
-                .collect(),
-            active: self.active,
-            turn: 1,
-            phase: self.phase,
-            used: TurnUse::default(),
-            battle: None,
-            pending: Vec::new(),
-            rule_card: None,
-            deckout: None,
-            resting: Vec::new(),
-            interrupted: Vec::new(),
-            mulligans: 0,
-            draw_per_turn: format.draw_per_turn() as u8,
-            hand_limit: match format.cards.max {
-                0..=55 => 8,
-                56..=75 => 10,
-                _ => 12,
-            },
-            outcome: None,
-            tracks: Default::default(),
+        let config = Config {
+            format: self.format.clone(),
+            decks: vec![Vec::new(); self.seats.len()],
+            rules: self.rules.clone(),
         };
+        let mut game = Spellfire::blank(&content, &config, format, self.seed);
+        game.active = self.active;
+        game.turn = 1;
+        game.phase = self.phase;
         for (index, setup) in self.seats.iter().enumerate() {
             let seat = Seat(index as u8);
             let new = |game: &mut Spellfire, name: &str| game.add_card(seat, name);

@@ -3,23 +3,14 @@
 //! Calm, Limited Wish, Intercession, Helm, Bell of Might, Onad the Weasel, Delsenora, Dragon's
 //! Calm, Cataclysm!, The Caravan and Good Fortune.
 
+mod common;
+
+use common::{all_pass, apply as act};
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::{Action, CardId, Pending, Phase, Spellfire};
 use spellhall_core::{Game, Seat};
-
-fn act(game: &mut Spellfire, action: Action) {
-    if let Err(e) = game.apply_action(&action) {
-        panic!("{action:?} was refused: {e}");
-    }
-}
-
-/// Everyone else lets the event be, until the pause is over.
-fn all_pass(game: &mut Spellfire) {
-    while matches!(game.pending(), Some(Pending::EventPause(_))) {
-        act(game, Action::Pass);
-    }
-}
 
 fn asking(game: &Spellfire) -> Option<Seat> {
     match game.pending() {

@@ -1,5 +1,8 @@
 //! Checklist sections 5–7: the formation, razing, rebuilding and replacing realms, holdings.
 
+#[macro_use]
+mod common;
+
 use spellfire::Action;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
@@ -65,27 +68,9 @@ fn we_3_a_hole_at_the_front_is_filled_first() {
 // Helpers for the scenarios below.
 
 use spellfire::{CardId, Event, Pending, Phase, Spellfire};
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::Seat;
 
-/// Apply an action through the same path the table uses; a refusal fails the test.
-macro_rules! play {
-    ($game:expr, $action:expr $(,)?) => {{
-        let action = $action;
-        apply(&mut $game, action)
-    }};
-}
-
-fn apply(game: &mut Spellfire, action: Action) -> Vec<Event> {
-    game.apply_action(&action)
-        .unwrap_or_else(|e| panic!("{action:?} was refused: {} ({})", e.reason, e.rule))
-}
-
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    match game.check(&action) {
-        Ok(()) => panic!("{action:?} was allowed"),
-        Err(e) => e,
-    }
-}
+use common::refused;
 
 fn realm_at(card: CardId, at: u8) -> Action {
     Action::PlayRealm { card, at: Position(at) }

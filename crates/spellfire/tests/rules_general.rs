@@ -3,16 +3,12 @@
 
 mod common;
 
+use common::apply as act;
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::{Action, CardType, Catalogue, Config, Formats, Phase, Rarity, Rules, Spellfire, World};
 use spellhall_core::{Game, Seat};
-
-fn act(game: &mut Spellfire, action: Action) {
-    if let Err(e) = game.apply_action(&action) {
-        panic!("{action:?} was refused: {e}");
-    }
-}
 
 #[test]
 fn sf_1_a_card_wins_over_the_rules() {

@@ -1,35 +1,20 @@
 //! Checklist sections 8–10: the pool and attachments; Limbo, the discard pile and the Abyss; the
 //! Rule of the Cosmos.
 
+#[macro_use]
+mod common;
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::state::AttachInCombat;
 use spellfire::{Action, CardId, Event, Phase, Spellfire};
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::Seat;
 
 const A: u8 = 0;
 const B: u8 = 1;
 const C: u8 = 2;
 
-/// Apply an action through the same path the table uses; a refusal fails the test.
-macro_rules! play {
-    ($game:expr, $action:expr $(,)?) => {{
-        let action = $action;
-        apply(&mut $game, action)
-    }};
-}
-
-fn apply(game: &mut Spellfire, action: Action) -> Vec<Event> {
-    game.apply_action(&action)
-        .unwrap_or_else(|e| panic!("{action:?} was refused: {} ({})", e.reason, e.rule))
-}
-
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    match game.check(&action) {
-        Ok(()) => panic!("{action:?} was allowed"),
-        Err(e) => e,
-    }
-}
+use common::{apply, refused};
 
 fn attack(champion: CardId, defender: u8, at: u8) -> Action {
     Action::Attack {

@@ -1,34 +1,17 @@
 //! Checklist sections 3–4: setup, the first player, and the turn's phases 0 to 6.
 
+#[macro_use]
 mod common;
 
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::{Action, CardId, Event, Pending, Phase, Spellfire};
-use spellhall_core::{Game, RuleError, Seat};
+use spellhall_core::{Game, Seat};
 
 const A: u8 = 0;
 const B: u8 = 1;
 
-/// Apply an action through the same path the table uses; a refusal fails the test.
-macro_rules! play {
-    ($game:expr, $action:expr $(,)?) => {{
-        let action = $action;
-        apply(&mut $game, action)
-    }};
-}
-
-fn apply(game: &mut Spellfire, action: Action) -> Vec<Event> {
-    game.apply_action(&action)
-        .unwrap_or_else(|e| panic!("{action:?} was refused: {} ({})", e.reason, e.rule))
-}
-
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    match game.check(&action) {
-        Ok(()) => panic!("{action:?} was allowed"),
-        Err(e) => e,
-    }
-}
+use common::refused;
 
 fn hand(game: &Spellfire, seat: u8) -> Vec<String> {
     game.player(Seat(seat))

@@ -1,16 +1,14 @@
 //! Checklist section 14's Wish and Limited Wish (SF-165, SF-167, SF-169–172): spells cast at any
 //! time by a champion of the caster's pool.
 
+mod common;
+
+use common::apply as act;
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::{Action, Pending, Phase, Spellfire};
 use spellhall_core::Seat;
-
-fn act(game: &mut Spellfire, action: Action) {
-    if let Err(e) = game.apply_action(&action) {
-        panic!("{action:?} was refused: {e}");
-    }
-}
 
 /// Seat 1 holds Wish with Elminster in the pool; seat 0 has a champion with an item, and a realm
 /// with a holding.

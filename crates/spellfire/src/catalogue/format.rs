@@ -66,6 +66,16 @@ impl Format {
         }
     }
 
+    /// The hand limit at the end of a turn with decks of this size (SF-46, SF-262): 8, 10 with
+    /// 75 cards, 12 with 110.
+    pub fn hand_limit(&self) -> u32 {
+        match self.cards.max {
+            0..=55 => 8,
+            56..=75 => 10,
+            _ => 12,
+        }
+    }
+
     pub fn type_limit(&self, kind: CardType) -> TypeLimit {
         self.types.get(&kind).copied().unwrap_or(TypeLimit {
             min: 0,

@@ -37,3 +37,33 @@ pub fn starter_table(seats: usize, pick: u64) -> Config {
         rules: Rules::default(),
     }
 }
+
+/// Apply an action through the same path the table uses; a refusal fails the test. The action may
+/// name cards of the game (`play!(game, Action::ToPool(game.id_of(0, "Elminster the Mage")))`).
+#[macro_export]
+macro_rules! play {
+    ($game:expr, $action:expr $(,)?) => {{
+        let action = $action;
+        common::apply(&mut $game, action)
+    }};
+}
+
+pub fn apply(game: &mut spellfire::Spellfire, action: spellfire::Action) -> Vec<spellfire::Event> {
+    game.apply_action(&action)
+        .unwrap_or_else(|e| panic!("{action:?} was refused: {} ({})", e.reason, e.rule))
+}
+
+/// The refusal of an action that must not be allowed.
+pub fn refused(game: &spellfire::Spellfire, action: spellfire::Action) -> spellhall_core::RuleError {
+    match game.check(&action) {
+        Ok(()) => panic!("{action:?} was allowed"),
+        Err(e) => e,
+    }
+}
+
+/// Everyone lets the event just played be, until its pause is over.
+pub fn all_pass(game: &mut spellfire::Spellfire) {
+    while matches!(game.pending(), Some(spellfire::Pending::EventPause(_))) {
+        apply(game, spellfire::Action::Pass);
+    }
+}
