@@ -134,11 +134,7 @@ fn sf_100_one_battle_a_turn_and_its_target_never_changes() {
             at: Position(B),
         },
     );
-    assert!(
-        error.rule.contains("SF-100") || error.rule.contains("SF-121"),
-        "{}",
-        error.rule
-    );
+    assert_eq!(error.rule, "SF-121");
 }
 
 #[test]
@@ -941,6 +937,37 @@ fn sf_133_allies_that_cannot_reach_a_protected_realm_cannot_join_a_flyer() {
     assert_eq!(total(&game, Side::Attacker), 9);
     // Stranded: nothing else may help him, and he loses the round.
     assert_eq!(game.legal(), vec![Action::Pass]);
+}
+
+#[test]
+fn sf_139_cards_act_in_the_order_played_each_resolved_before_the_next() {
+    let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
+        .hand(0, ["Good Fortune", "Armies of Bloodstone", "War Party"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let torm = game.id_of(1, "Cleric of Torm");
+    let armies = game.id_of(0, "Armies of Bloodstone");
+    let party = game.id_of(0, "War Party");
+    attack(&mut game, havlor, A);
+    ok(&mut game, Action::Defend { champion: torm });
+    let fortune = game.id_of(0, "Good Fortune");
+    ok(&mut game, Action::PlayEvent(fortune));
+    // The event is not resolved until its pause is over: no other card meanwhile.
+    assert!(matches!(game.pending(), Some(Pending::EventPause { .. })));
+    assert!(game.check(&Action::PlayAlly(armies)).is_err());
+    assert!(!game.legal().contains(&Action::PlayAlly(armies)));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    // Resolved: the five cards are in the hand, and the round goes on in play order.
+    assert_eq!(game.decider(), Some(P1));
+    ok(&mut game, Action::PlayAlly(armies));
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Pass);
+    // P2 passed while losing: the round is over, so War Party can no longer be played.
+    assert!(game.check(&Action::PlayAlly(party)).is_err());
+    assert!(pool_cards(&game, P1).contains(&havlor));
+    assert!(game.player(P2).discard.contains(&torm));
 }
 
 // ---------------------------------------------------------------------------------------------
