@@ -102,6 +102,8 @@ fn a_crossfire_deck_is_found_by_its_extension_or_its_content() {
     };
     let cfd = cfd_of(A1);
     let by_extension = read("A-1.cfd", &cfd).expect("imported");
+    let with_mark = read("A-1.cfd", &format!("\u{feff}{cfd}")).expect("a byte-order mark is no problem");
+    assert_eq!(with_mark.deck, by_extension.deck);
     let by_content = read("A-1.deck", &cfd).expect("imported");
     assert_eq!(
         (by_extension.kind, by_content.kind),

@@ -18,10 +18,10 @@ use crate::effects::Power;
 use crate::format::{Format, Formats, Limit, TypeLimit};
 
 /// Decode bytes as UTF-8, reading any byte that is not valid UTF-8 as Latin-1 (CrossFire's
-/// Birthright file has a few).
+/// Birthright file has a few). A leading UTF-8 byte-order mark is dropped.
 pub fn decode_lenient(bytes: &[u8]) -> String {
     let mut text = String::with_capacity(bytes.len());
-    let mut rest = bytes;
+    let mut rest = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
     loop {
         match std::str::from_utf8(rest) {
             Ok(valid) => {
