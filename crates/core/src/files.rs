@@ -55,7 +55,9 @@ pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, FileError> {
     let metadata = fs::metadata(path).map_err(|e| FileError::io(path, &e))?;
     check_regular_and_small(path, &metadata, limit)?;
     let file = fs::File::open(path).map_err(|e| FileError::io(path, &e))?;
-    // The path may have been replaced between the check and the open: check what was opened.
+    // The path may have been replaced between the check and the open: check what was opened. (A
+    // FIFO swapped in at that very instant would make the open wait; without `O_NONBLOCK`, which
+    // needs libc, that race is accepted.)
     let opened = file.metadata().map_err(|e| FileError::io(path, &e))?;
     check_regular_and_small(path, &opened, limit)?;
     // A file that grows while it is read stops one byte past the limit and is refused.
