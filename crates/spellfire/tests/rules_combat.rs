@@ -915,6 +915,30 @@ fn sf_103_a_realm_lost_before_a_defender_is_chosen_gives_no_spoils() {
     assert!(pool_cards(&game, P1).contains(&havlor));
 }
 
+#[test]
+fn sf_131_a_beaten_holding_champion_razes_its_realm_too() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("King Havlor II", &[][..])])
+        .formation(1, [realm(A, "Cormyr").holding("Arabel")])
+        .draw(0, ["Kaz the Minotaur"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let arabel = game.id_of(1, "Arabel");
+    attack(&mut game, havlor, A);
+    ok(&mut game, Action::Defend { champion: arabel });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 4));
+    ok(&mut game, Action::Pass);
+    let slot = game.player(P2).formation.slot(Position(A)).expect("A");
+    assert!(slot.razed);
+    assert_eq!(slot.holding, None);
+    assert!(
+        game.player(P2).discard.contains(&arabel),
+        "a razed realm loses its holding"
+    );
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: P1, .. })));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 11.4 A champion stranded: allies must reach the realm themselves
 
