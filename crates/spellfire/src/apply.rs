@@ -1045,7 +1045,12 @@ impl Spellfire {
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });
+                // An extra turn is not its player's next regular turn: what rests until then
+                // stays resting, and the turn is not counted (SF-205).
+                let resting = self.resting.clone();
                 self.begin_turn(by, events);
+                self.resting = resting;
+                self.player_mut(by).turns -= 1;
             }
             Effect::NegateEvent(_) | Effect::CalmEvent(_) | Effect::DuplicateEvent(_) => {}
         }

@@ -567,3 +567,52 @@ fn we_16_cataclysm_on_the_attacked_realm_ends_the_battle_with_spoils() {
     assert_eq!(game.player(Seat(0)).pool.len(), 1);
     assert_eq!(game.player(Seat(1)).pool.len(), 1);
 }
+
+#[test]
+fn sf_205_an_extra_turn_is_not_the_owners_next_turn() {
+    // Seat 2's Bell of Might copies on seat 0's turn and rests; between seat 0's and seat 1's
+    // turns, The Caravan gives seat 2 an extra turn, which does not wake it.
+    let mut game = TestGame::new(3)
+        .hand(0, ["Good Fortune", "3rd/100"])
+        .hand(2, ["The Caravan"])
+        .pool(2, [("Midnight, Goddess of Magic", &["Bell of Might"][..])])
+        .formation(2, [realm(0, "Cormyr")])
+        .turns(0, 2)
+        .turns(1, 2)
+        .turns(2, 2)
+        .filler(30)
+        .build();
+    let bell = game.id_of(2, "Bell of Might");
+    let fortunes = game.ids_of(0, "Good Fortune");
+    act(&mut game, Action::PlayEvent(fortunes[0]));
+    act(&mut game, Action::Pass);
+    act(&mut game, Action::Answer(bell));
+    all_pass(&mut game);
+    act(&mut game, Action::EndPhase);
+    act(&mut game, Action::EndPhase);
+    while game.check(&Action::EndTurn).is_err() {
+        let card = *game
+            .player(Seat(0))
+            .hand
+            .iter()
+            .find(|&&c| c != fortunes[1])
+            .expect("a card");
+        act(&mut game, Action::Discard(card));
+    }
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.active(), Seat(1));
+    act(&mut game, Action::Claim(Seat(2)));
+    let action = Action::PlayEvent(game.id_of(2, "The Caravan"));
+    act(&mut game, action);
+    all_pass(&mut game);
+    assert_eq!(game.active(), Seat(2), "seat 2's extra turn");
+    assert_eq!(game.player(Seat(2)).turns, 2, "an extra turn is not counted");
+    act(&mut game, Action::Claim(Seat(0)));
+    act(&mut game, Action::PlayEvent(fortunes[1]));
+    act(&mut game, Action::Pass);
+    assert_eq!(
+        game.check(&Action::Answer(bell)).unwrap_err().rule,
+        "SF-204",
+        "the extra turn did not wake the Bell"
+    );
+}
