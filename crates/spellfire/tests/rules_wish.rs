@@ -166,3 +166,28 @@ fn sf_172_limited_wish_cancels_any_event_completely() {
     assert!(game.player(Seat(0)).formation.slot(Position(0)).is_some());
     assert!(game.pending().is_none());
 }
+
+#[test]
+fn sf_171_wish_cannot_cancel_an_event_that_acts_at_once() {
+    let mut game = TestGame::new(2)
+        .hand(0, ["Cataclysm!"])
+        .formation(1, [realm(0, "Sembia")])
+        .hand(1, ["Wish"])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .build();
+    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
+    act(&mut game, action);
+    let action = Action::Choose(game.id_of(1, "Sembia"));
+    act(&mut game, action);
+    let wish = game.id_of(1, "Wish");
+    // In the pause Wish is no answer: it cancels no event.
+    assert!(game.check(&Action::Answer(wish)).is_err());
+    assert!(game.check(&Action::UseCard(wish)).is_err());
+    act(&mut game, Action::Pass);
+    // Once the event has acted it is in the Abyss, out of play: nothing for Wish to touch.
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    assert_eq!(game.player(Seat(0)).abyss, vec![cataclysm]);
+    act(&mut game, Action::Claim(Seat(1)));
+    act(&mut game, Action::UseCard(wish));
+    assert!(!game.legal().contains(&Action::Choose(cataclysm)));
+}
