@@ -7,7 +7,7 @@ use spellfire::combat::Side;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm, shipped_content};
 use spellfire::{Action, Phase, Spellfire};
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::{Game, RuleError, Seat};
 
 const A: u8 = 0;
 
@@ -24,6 +24,9 @@ fn ok(game: &mut Spellfire, action: Action) {
     assert!(offered, "{words} is not offered: {:?}", game.legal());
     if let Err(e) = game.apply_action(&action) {
         panic!("{words} was refused: {} ({})", e.reason, e.rule);
+    }
+    if let Err(broken) = game.check_invariants() {
+        panic!("after {words}: {broken}");
     }
 }
 

@@ -5,9 +5,9 @@
 use spellfire::combat::Side;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
-use spellfire::state::BattleStep;
+use spellfire::state::{AttachInCombat, BattleStep};
 use spellfire::{Action, CardId, Pending, Phase, Spellfire};
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::{Game, RuleError, Seat};
 
 const A: u8 = 0;
 const B: u8 = 1;
@@ -31,6 +31,9 @@ fn ok(game: &mut Spellfire, action: Action) {
     }
     if let Err(e) = game.apply_action(&action) {
         panic!("{words} was refused: {} ({})", e.reason, e.rule);
+    }
+    if let Err(broken) = game.check_invariants() {
+        panic!("after {words}: {broken}");
     }
 }
 
@@ -442,6 +445,36 @@ fn sf_112_the_losing_side_may_play_an_event_as_its_card() {
     // Still 5 against 5: P1 is still losing and decides again.
     assert_eq!(game.battle().map(|b| b.step), Some(BattleStep::Round));
     assert_eq!(game.decider(), Some(P1));
+}
+
+#[test]
+fn sf_112_what_the_losing_side_may_attach_follows_the_tables_choice() {
+    let round = |choice: AttachInCombat| {
+        let mut game = TestGame::new(2)
+            .rules(|r| r.attach_in_combat = choice)
+            .phase(Phase::Pool)
+            .formation(1, [realm(A, "Cormyr")])
+            .pool(0, [("Mul Savage", &[][..])])
+            .pool(1, [("Cleric of Torm", &["Staff of Conjuring"][..])])
+            .hand(0, ["Annulus", "Dwarven Hammer"])
+            .build();
+        let savage = game.id_of(0, "Mul Savage");
+        let torm = game.id_of(1, "Cleric of Torm");
+        attack(&mut game, savage, A);
+        ok(&mut game, Action::Defend { champion: torm });
+        let attach = |game: &Spellfire, name: &str| Action::Attach {
+            card: game.id_of(0, name),
+            champion: savage,
+        };
+        (
+            game.check(&attach(&game, "Annulus")).map_err(|e| e.rule),
+            game.check(&attach(&game, "Dwarven Hammer")).map_err(|e| e.rule),
+        )
+    };
+    let amb = || Err("AMB-9".to_string());
+    assert_eq!(round(AttachInCombat::ItemsAndArtifacts), (Ok(()), Ok(())));
+    assert_eq!(round(AttachInCombat::ItemsOnly), (amb(), Ok(())));
+    assert_eq!(round(AttachInCombat::None), (amb(), amb()));
 }
 
 #[test]

@@ -27,8 +27,13 @@ fn ok(game: &mut Spellfire, action: Action) -> Vec<Event> {
         "{words} is not offered: {:?}",
         game.legal()
     );
-    game.apply_action(&action)
-        .unwrap_or_else(|e| panic!("{words} was refused: {} ({})", e.reason, e.rule))
+    let events = game
+        .apply_action(&action)
+        .unwrap_or_else(|e| panic!("{words} was refused: {} ({})", e.reason, e.rule));
+    if let Err(broken) = game.check_invariants() {
+        panic!("after {words}: {broken}");
+    }
+    events
 }
 
 fn refused(game: &Spellfire, action: Action) -> RuleError {
