@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use spellhall_core::Seat;
+use spellhall_core::{GameRng, Seat};
 
 use crate::catalogue::cards::CardRef;
 use crate::formation::{Position, Slot};
@@ -352,5 +352,26 @@ impl Spellfire {
             .map(|i| CardId(i as u16))
             .filter(|&c| self.owner(c) == Seat(seat) && self.name(c).eq_ignore_ascii_case(name))
             .collect()
+    }
+}
+
+impl Spellfire {
+    /// Re-deal everything `seat` cannot see: each other player's hand and draw pile shuffled
+    /// together and dealt back in the same sizes, and `seat`'s own draw pile shuffled. The privacy
+    /// property: `seat`'s view must not change.
+    pub fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
+        for other in Seat::all(self.seats()) {
+            let player = self.player_mut(other);
+            if other == seat {
+                player.draw.shuffle(rng);
+                continue;
+            }
+            let hand_size = player.hand.len();
+            let mut hidden: Vec<CardId> = std::mem::take(&mut player.hand);
+            hidden.extend(player.draw.take_all());
+            rng.shuffle(&mut hidden);
+            player.hand = hidden.split_off(hidden.len() - hand_size);
+            player.draw = spellhall_core::Pile::from_top_down(hidden);
+        }
     }
 }
