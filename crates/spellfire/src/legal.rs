@@ -310,7 +310,10 @@ impl Spellfire {
         }
         if self.card(card).power.on_play().is_none() {
             return refuse(
-                format!("{}'s power is not scripted yet, so it would do nothing.", self.name(card)),
+                format!(
+                    "{}'s power is not scripted yet, so it would do nothing.",
+                    self.name(card)
+                ),
                 "SF-166",
             );
         }
