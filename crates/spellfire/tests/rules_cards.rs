@@ -6,6 +6,7 @@ use spellfire::cards::{Attribute, CardType};
 use spellfire::combat::Side;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm, shipped_content};
+use spellfire::state::Phase4Caster;
 use spellfire::{Action, Phase, Spellfire};
 use spellhall_core::{Game, RuleError, Seat};
 
@@ -375,6 +376,37 @@ fn sf_164_in_phase_4_the_fighting_champion_casts() {
     ok(&mut game, Action::Defend { champion: torm });
     let error = refused(&game, use_card(&game, 0, "Magic Missile"));
     assert!(error.rule.contains("SF-164"), "{}", error.rule);
+}
+
+#[test]
+fn sf_164_a_table_may_let_any_pool_champion_cast_for_the_fighter() {
+    // AMB-8's other reading: Mordenkainen in the pool casts for the fighting Havlor.
+    let mut game = TestGame::new(2)
+        .rules(|r| r.phase4_caster = Phase4Caster::AnyPoolChampion)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("King Havlor II", &[][..]), ("Mordenkainen", &[][..])])
+        .pool(1, [("Cleric of Torm", &["Staff of Conjuring"][..])])
+        .hand(0, ["Magic Missile", "Cure Light Wounds"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: havlor,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Defend { champion: torm });
+    assert!(
+        game.check(&use_card(&game, 0, "Cure Light Wounds")).is_err(),
+        "no cleric"
+    );
+    let action = use_card(&game, 0, "Magic Missile");
+    ok(&mut game, action);
+    assert_eq!(total(&game, Side::Attacker), 5 + 3);
 }
 
 #[test]

@@ -972,6 +972,27 @@ fn sf_131_a_beaten_holding_champion_razes_its_realm_too() {
     assert!(matches!(game.pending(), Some(Pending::Spoils { seat: P1, .. })));
 }
 
+#[test]
+fn sf_103_a_table_may_give_spoils_for_a_realm_lost_before_the_defence() {
+    // AMB-10's other reading.
+    let mut game = table(&["King Havlor II"], &["Cleric of Torm"])
+        .rules(|r| r.spoils_if_realm_lost_before_defender = true)
+        .hand(0, ["Cataclysm!"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    let cormyr = game.id_of(1, "Cormyr");
+    attack(&mut game, havlor, A);
+    ok(&mut game, Action::Claim(P1));
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    ok(&mut game, Action::Choose(cormyr));
+    while matches!(game.pending(), Some(Pending::EventPause { .. })) {
+        ok(&mut game, Action::Pass);
+    }
+    assert!(game.battle().is_none());
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: P1, .. })));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 11.4 A champion stranded: allies must reach the realm themselves
 
