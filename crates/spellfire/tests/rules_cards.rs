@@ -435,6 +435,45 @@ fn we_34_chain_lightning_and_preservation_by_their_notation() {
     assert_eq!(refused(&cleric, use_card(&cleric, 0, "Preservation")).rule, "SF-160");
 }
 
+#[test]
+fn sf_171_wish_cannot_stop_an_event_that_acts_at_once() {
+    we_30_wish_cannot_stop_cataclysm_but_limited_wish_can();
+}
+
+#[test]
+fn we_30_wish_cannot_stop_cataclysm_but_limited_wish_can() {
+    // (b) of the example; (a), an event with a lasting effect, needs such an event scripted.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Realms)
+        .hand(0, ["Cataclysm!"])
+        .formation(1, [realm(A, "Cormyr")])
+        .hand(1, ["Wish", "Limited Wish"])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .build();
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    let cormyr = game.id_of(1, "Cormyr");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    ok(&mut game, Action::Choose(cormyr));
+    assert_eq!(game.decider(), Some(P2), "the event pause asks P2");
+    let wish = game.id_of(1, "Wish");
+    let limited = game.id_of(1, "Limited Wish");
+    assert!(refused(&game, Action::Answer(wish)).rule.starts_with("SF-"));
+    assert!(game.check(&Action::UseCard(wish)).is_err());
+    assert!(!game.legal().contains(&Action::Choose(cataclysm)));
+    // Limited Wish cancels it.
+    let mut negated = game.clone();
+    ok(&mut negated, Action::Answer(limited));
+    assert_eq!(
+        negated.player(P2).formation.slot(Position(A)).map(|s| s.realm),
+        Some(cormyr)
+    );
+    assert!(negated.player(P1).abyss.contains(&cataclysm));
+    // Otherwise the realm is gone.
+    ok(&mut game, Action::Pass);
+    assert!(game.player(P2).formation.slot(Position(A)).is_none());
+    assert!(game.player(P2).discard.contains(&cormyr));
+}
+
 // ---------------------------------------------------------------------------------------------
 // 15 Psionic powers, unarmed combat, blood abilities and thief skills
 
