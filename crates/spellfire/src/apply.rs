@@ -11,7 +11,7 @@ use crate::catalogue::cards::CardType;
 use crate::catalogue::deck::{Deck, validate};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
-use crate::effects::{Cost, Effect};
+use crate::effects::{Cost, Effect, Trigger};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
@@ -19,7 +19,7 @@ mod limbo;
 mod optional;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
-    Pause, Pending, Phase, Player, Spellfire, TurnUse,
+    InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -407,6 +407,10 @@ impl Spellfire {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
                     self.pending.pop();
                 }
+                // The one reply to an instant defeat (SF-134).
+                if let Some(Pending::InstantDefeat(threat)) = self.pending.last_mut() {
+                    threat.replied = true;
+                }
                 self.take_from_hand(seat, *card);
                 events.push(Event::EventPlayed {
                     seat,
@@ -605,6 +609,69 @@ impl Spellfire {
             seat,
             champion: self.name(champion).into(),
         });
+        self.activate_round(Side::Attacker, events);
+    }
+
+    /// The start of a round, in the order of activation (SF-109, SF-136): the attacking champion's
+    /// powers, then the defending champion's. The first power that would defeat a champion at once
+    /// waits for its owner's one reply (SF-134).
+    fn activate_round(&mut self, from: Side, events: &mut Vec<Event>) {
+        let steps: &[Side] = match from {
+            Side::Attacker => &[Side::Attacker, Side::Defender],
+            Side::Defender => &[Side::Defender],
+        };
+        for &step in steps {
+            if let Some(threat) = self.threat(step) {
+                events.push(Event::InstantDefeatComing {
+                    seat: threat.seat,
+                    champion: self
+                        .fighting(threat.victim)
+                        .map_or_else(String::new, |c| self.name(c).into()),
+                    by: self.name(threat.source).into(),
+                });
+                self.pending.push(Pending::InstantDefeat(threat));
+                return;
+            }
+        }
+    }
+
+    /// The champion fighting for `side` in the current round.
+    fn fighting(&self, side: Side) -> Option<CardId> {
+        let battle = self.battle.as_ref()?;
+        match side {
+            Side::Attacker => battle.attacking.as_ref().map(|f| f.card),
+            Side::Defender => battle.defending.as_ref().map(|f| f.card),
+        }
+    }
+
+    /// A power of `side`'s champion that defeats a champion of the round at once, if its
+    /// condition holds now.
+    fn threat(&self, side: Side) -> Option<InstantDefeat> {
+        let battle = self.battle.as_ref()?;
+        let (own, other) = (self.fighting(side)?, self.fighting(side.other())?);
+        let seat_of = |s: Side| match s {
+            Side::Attacker => battle.attacker,
+            Side::Defender => battle.defender,
+        };
+        self.card(own)
+            .power
+            .abilities()
+            .iter()
+            .filter(|a| a.when == Trigger::RoundStart)
+            .find_map(|ability| {
+                let victim = match &ability.effect {
+                    Effect::DefeatsOpponent(champions) if champions.matches(self.card(other)) => side.other(),
+                    Effect::DefeatedBy(champions) if champions.matches(self.card(other)) => side,
+                    _ => return None,
+                };
+                Some(InstantDefeat {
+                    seat: seat_of(victim),
+                    victim,
+                    source: own,
+                    replied: false,
+                    step: side,
+                })
+            })
     }
 
     /// The side's total in the current round (SF-111): the champion's level (or the realm's), the
@@ -653,6 +720,21 @@ impl Spellfire {
                 });
                 self.continue_pause(*pause, events);
             }
+            Some(Pending::InstantDefeat(threat)) => {
+                self.pending.pop();
+                // The defeat lands if its power still holds after the reply; otherwise the order
+                // of activation goes on.
+                let holds = self.threat(threat.step).is_some_and(|t| t.victim == threat.victim);
+                if holds {
+                    events.push(Event::InstantDefeat {
+                        seat: threat.seat,
+                        by: self.name(threat.source).into(),
+                    });
+                    self.end_round_as(threat.victim, events);
+                } else if threat.step == Side::Attacker {
+                    self.activate_round(Side::Defender, events);
+                }
+            }
             _ => self.end_round(events),
         }
     }
@@ -660,7 +742,11 @@ impl Spellfire {
     /// The losing side passed: the round ends and the higher total wins, the defender on a tie
     /// (SF-113, SF-115–117, SF-123, SF-124, SF-131).
     fn end_round(&mut self, events: &mut Vec<Event>) {
-        let loser_side = self.losing_side();
+        self.end_round_as(self.losing_side(), events);
+    }
+
+    /// The round ends with `loser_side` beaten, whatever the totals (an instant defeat, SF-110).
+    fn end_round_as(&mut self, loser_side: Side, events: &mut Vec<Event>) {
         let totals = (
             self.total(Side::Attacker).map_or(0, |t| t.value()),
             self.total(Side::Defender).map_or(0, |t| t.value()),
@@ -1052,7 +1138,12 @@ impl Spellfire {
                 self.resting = resting;
                 self.player_mut(by).turns -= 1;
             }
-            Effect::NegateEvent(_) | Effect::CalmEvent(_) | Effect::DuplicateEvent(_) => {}
+            // Answers act in the pause, champion powers at the start of a round.
+            Effect::NegateEvent(_)
+            | Effect::CalmEvent(_)
+            | Effect::DuplicateEvent(_)
+            | Effect::DefeatsOpponent(_)
+            | Effect::DefeatedBy(_) => {}
         }
     }
 

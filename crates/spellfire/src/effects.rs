@@ -57,6 +57,33 @@ pub enum Trigger {
     /// As an answer in an event pause (SF-192, SF-193), from wherever the card lies: an event or
     /// spell in the hand, a champion in the hand or pool, an item on a champion in the pool.
     EventPause,
+    /// When a round begins, in the order of activation: the attacking champion's power, then the
+    /// defending champion's (SF-109, SF-136).
+    RoundStart,
+}
+
+/// Which champions a power names.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Champions {
+    /// Champions of these types.
+    OfType(Vec<CardType>),
+}
+
+impl Champions {
+    pub fn matches(&self, champion: &Card) -> bool {
+        match self {
+            Champions::OfType(kinds) => kinds.contains(&champion.kind),
+        }
+    }
+
+    fn words(&self) -> String {
+        match self {
+            Champions::OfType(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.singular()).collect();
+                format!("a {}", names.join(" or a "))
+            }
+        }
+    }
 }
 
 /// What must hold for the ability to be used.
@@ -150,6 +177,10 @@ pub enum Effect {
     Discard(Target),
     /// The card's player takes a turn at once; then play resumes where it left off.
     ExtraTurn,
+    /// The opposing champion in the round is defeated at once if it is one of these (SF-110).
+    DefeatsOpponent(Champions),
+    /// This champion is defeated at once if the opposing champion is one of these.
+    DefeatedBy(Champions),
 }
 
 impl Power {
@@ -237,6 +268,8 @@ impl Effect {
                 "discards any one card in play but a realm, whatever its immunities".into()
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
+            Effect::DefeatsOpponent(champions) => format!("defeats {} at once", champions.words()),
+            Effect::DefeatedBy(champions) => format!("is defeated at once by {}", champions.words()),
         }
     }
 }
@@ -248,6 +281,7 @@ impl Ability {
             (Trigger::OnPlay, _) => "When used, it ".to_string(),
             (Trigger::EventPause, kind) if kind.is_champion() => "In an event pause, this champion ".to_string(),
             (Trigger::EventPause, _) => "In an event pause, it ".to_string(),
+            (Trigger::RoundStart, _) => "When a round begins, it ".to_string(),
         };
         sentence.push_str(&self.effect.describe());
         match self.cost {

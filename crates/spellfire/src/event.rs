@@ -149,6 +149,17 @@ pub enum Event {
         at: Position,
         realm: String,
     },
+    /// A power is about to defeat `seat`'s champion at once; he may reply with one card.
+    InstantDefeatComing {
+        seat: Seat,
+        champion: String,
+        by: String,
+    },
+    /// The power defeated `seat`'s champion at once (SF-110).
+    InstantDefeat {
+        seat: Seat,
+        by: String,
+    },
     /// An extra turn begins at once (The Caravan).
     ExtraTurn {
         seat: Seat,
@@ -409,6 +420,12 @@ impl GameEvent for Event {
             },
             Event::TargetChosen { seat, event, target } => format!("{} aims {event} at {target}.", name(seat)),
             Event::RealmDiscarded { seat, at, realm } => format!("{}'s {realm} ({at}) is discarded.", name(seat)),
+            Event::InstantDefeatComing { seat, champion, by } => format!(
+                "{by}'s power is about to defeat {}'s {champion} at once; {} may reply with one card.",
+                name(seat),
+                name(seat)
+            ),
+            Event::InstantDefeat { seat, by } => format!("{by} defeats {}'s champion at once.", name(seat)),
             Event::ExtraTurn { seat } => format!("{} takes an extra turn at once.", name(seat)),
             Event::Claimed { seat } => format!("{}: \"Wait, I play an event.\"", name(seat)),
             Event::ClaimWithdrawn { seat } => format!("{} plays nothing after all.", name(seat)),

@@ -105,6 +105,17 @@ impl Spellfire {
                     "SF-192, SF-196",
                 ),
             },
+            Some(Pending::InstantDefeat(threat)) => match action {
+                Action::Pass => Ok(()),
+                // An event is always an acceptable reply (SF-135); no card that changes a
+                // champion's type is scripted yet.
+                Action::PlayEvent(card) if !threat.replied => self.check_event(seat, *card),
+                _ if threat.replied => refuse("You have played your one reply: the round goes on.", "SF-134"),
+                _ => refuse(
+                    "Your champion is about to be defeated at once: reply with one event, or let it happen.",
+                    "SF-134, SF-135",
+                ),
+            },
             Some(Pending::Target { event, .. }) => match action {
                 Action::Choose(target) => self.check_target(*event, *target),
                 _ => refuse("Choose what the event acts on.", "SF-187"),
@@ -1062,6 +1073,12 @@ impl Spellfire {
                     .filter(|&c| self.card(c).power.pause_answer().is_some())
                     .map(Action::Answer);
                 candidates.extend(answers);
+                candidates.push(Action::Pass);
+            }
+            Some(Pending::InstantDefeat(threat)) => {
+                if !threat.replied {
+                    candidates.extend(events);
+                }
                 candidates.push(Action::Pass);
             }
             Some(Pending::Target { event, .. }) => {

@@ -94,6 +94,9 @@ impl Game for Spellfire {
                 format!("Event pause: {} may answer", seat_token(pause.asking))
             }
             (Some(Pending::Target { seat, .. }), _, _) => format!("{} chooses the event's target", seat_token(*seat)),
+            (Some(Pending::InstantDefeat(threat)), _, _) => {
+                format!("Battle: {} may reply to an instant defeat", seat_token(threat.seat))
+            }
             (Some(Pending::Spoils { seat, .. }), _, _) => format!("Spoils of victory for {}", seat_token(*seat)),
             (Some(Pending::Rebuild { .. }), _, _) => format!("{whose} rebuilds a realm"),
             (Some(Pending::Aid { aided, asking }), _, _) => {
@@ -286,6 +289,8 @@ impl Spellfire {
             Action::Choose(card) => format!("Aim it at {}", name(card)),
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
+                Some(Pending::InstantDefeat(threat)) if threat.replied => "Go on".to_string(),
+                Some(Pending::InstantDefeat(_)) => "Let the defeat happen".to_string(),
                 Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),
                 Some(Pending::Aid { .. }) => "Do not help".to_string(),
                 _ => "Pass (lose the round)".to_string(),

@@ -405,6 +405,9 @@ pub enum Pending {
     Spoils { seat: Seat, card: CardId },
     /// A razed realm is being rebuilt: `left` more cards to discard from the hand (SF-61).
     Rebuild { seat: Seat, at: Position, left: u8 },
+    /// A power is about to defeat `seat`'s champion in the round at once: he may first play one
+    /// card to prevent it, then the defeat lands if its condition still holds (SF-134, SF-135).
+    InstantDefeat(InstantDefeat),
     /// Aid: `aided` asked for help in a round; `asking` may give a card or refuse, then the next
     /// seat clockwise outside the battle (SF-239).
     Aid { aided: Seat, asking: Seat },
@@ -414,11 +417,28 @@ impl Pending {
     pub fn seat(&self) -> Seat {
         match *self {
             Pending::Claim { seat } | Pending::Spoils { seat, .. } | Pending::Rebuild { seat, .. } => seat,
+            Pending::InstantDefeat(ref threat) => threat.seat,
             Pending::Target { seat, .. } => seat,
             Pending::EventPause(ref pause) => pause.asking,
             Pending::Aid { asking, .. } => asking,
         }
     }
+}
+
+/// A champion about to be defeated by a power at the start of a round (SF-110, SF-134).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InstantDefeat {
+    /// The owner of the threatened champion, who may reply.
+    pub seat: Seat,
+    /// The side about to lose its champion.
+    pub victim: crate::combat::Side,
+    /// The card whose power defeats it.
+    pub source: CardId,
+    /// Whether the one reply has been played.
+    pub replied: bool,
+    /// Whose step of the order of activation found the threat: the defender's power acts only if
+    /// the attacker's did not end the round (SF-136).
+    pub step: crate::combat::Side,
 }
 
 /// An event waiting while the other players answer it, one at a time clockwise (SF-192–198).

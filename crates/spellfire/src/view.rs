@@ -102,6 +102,14 @@ pub enum PendingView {
         seat: Seat,
         event: CardView,
     },
+    /// `seat`'s champion on side `victim` is about to be defeated at once by `by`'s power; one
+    /// reply, then it lands if it still holds.
+    InstantDefeat {
+        seat: Seat,
+        victim: Side,
+        by: CardView,
+        replied: bool,
+    },
     /// The spoils card is shown only to the seat that drew it.
     Spoils {
         seat: Seat,
@@ -229,6 +237,12 @@ impl Spellfire {
             Pending::Target { seat, event, .. } => PendingView::Target {
                 seat,
                 event: self.card_view(event),
+            },
+            Pending::InstantDefeat(ref threat) => PendingView::InstantDefeat {
+                seat: threat.seat,
+                victim: threat.victim,
+                by: self.card_view(threat.source),
+                replied: threat.replied,
             },
             Pending::Spoils { seat: owner, card } => PendingView::Spoils {
                 seat: owner,

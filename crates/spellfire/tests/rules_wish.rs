@@ -191,3 +191,44 @@ fn sf_171_wish_cannot_cancel_an_event_that_acts_at_once() {
     act(&mut game, Action::UseCard(wish));
     assert!(!game.legal().contains(&Action::Choose(cataclysm)));
 }
+
+#[test]
+fn sf_39_in_phase_3_the_active_player_uses_spells_with_a_champion_of_his_pool() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(0, ["Wish"])
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .pool(1, [("Young Gold Dragon", &[][..])])
+        .build();
+    let wish = game.id_of(0, "Wish");
+    assert!(game.legal().contains(&Action::UseCard(wish)));
+    act(&mut game, Action::UseCard(wish));
+    let action = Action::Choose(game.id_of(1, "Young Gold Dragon"));
+    act(&mut game, action);
+    assert!(game.player(Seat(1)).pool.is_empty());
+    assert_eq!(game.phase(), Phase::Pool, "phase 3 goes on");
+    // Without a champion able to cast it, no.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(0, ["Wish"])
+        .pool(0, [("Joliet the Rash", &[][..])])
+        .pool(1, [("Young Gold Dragon", &[][..])])
+        .build();
+    assert!(game.check(&Action::UseCard(game.id_of(0, "Wish"))).is_err());
+}
+
+#[test]
+fn sf_45_in_phase_5_the_active_player_may_still_cast() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::AfterBattle)
+        .hand(0, ["Wish"])
+        .pool(0, [("Elminster the Mage", &[][..])])
+        .pool(1, [("Young Gold Dragon", &["Gauntlets of Ogre Power"][..])])
+        .build();
+    let wish = game.id_of(0, "Wish");
+    act(&mut game, Action::UseCard(wish));
+    let action = Action::Choose(game.id_of(1, "Gauntlets of Ogre Power"));
+    act(&mut game, action);
+    assert!(game.player(Seat(1)).pool[0].attachments.is_empty());
+    assert_eq!(game.phase(), Phase::AfterBattle);
+}

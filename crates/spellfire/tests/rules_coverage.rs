@@ -1,0 +1,218 @@
+//! Which rules of the checklist have a test named after them. Reads the checklist from
+//! ../shared/rules when that folder exists beside the repository, lists every SF rule that no test
+//! names, and fails unless each is waived below with the reason. A test names rules in its name:
+//! `sf_115_...`, `sf_199_sf_200_...`, `sf_20_to_23_...`, `sf_24_and_25_...`; worked examples as
+//! `we_16_...`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Rules with no scenario test yet, and why. Each needs a card power that is not scripted yet: the
+/// engine has nothing to enforce until the effect language gives it such a card (the starter-deck
+/// issue scripts them).
+const WAIVERS: &[(u32, &str)] = &[
+    (
+        34,
+        "no scripted card cuts the draw below three, so the first-turn minimum never applies",
+    ),
+    (
+        40,
+        "answering a phase-3 card needs a scripted card that cancels spells or powers",
+    ),
+    (71, "no holding power (Keep on the Borderlands) is scripted yet"),
+    (
+        129,
+        "no wall spell is scripted, and 'defeated but back to the pool' needs one",
+    ),
+    (
+        130,
+        "no card that stops a defending champion from carrying on is scripted yet",
+    ),
+    (
+        132,
+        "the one card that lets a walled champion go on (Fly) needs a scripted wall first",
+    ),
+    (
+        137,
+        "a champion's attached cards by type: no attached card has a round-start power yet",
+    ),
+    (
+        138,
+        "same-type ties in the order of activation: no two such cards are scripted yet",
+    ),
+    (
+        140,
+        "powers that work only while their card takes part: none scripted yet",
+    ),
+    (
+        147,
+        "realm restrictions such as 'flyers cannot attack it' are not scripted yet",
+    ),
+    (157, "nothing that cancels a special power is scripted yet"),
+    (158, "nothing that cancels a special power is scripted yet"),
+    (
+        177,
+        "turning a card back at its user (Spell Turning) is not scripted yet",
+    ),
+    (178, "immunities: no card with an immunity is scripted yet"),
+    (179, "immunities: no card with an immunity is scripted yet"),
+    (180, "immunities: no card with an immunity is scripted yet"),
+    (181, "immunities: no card with an immunity is scripted yet"),
+    (182, "immunities to artifacts: none scripted yet"),
+    (183, "immunities to magical items: none scripted yet"),
+    (184, "immunities to defensive cards: none scripted yet"),
+    (
+        185,
+        "allies sharing their champion's immunities: no immunity scripted yet",
+    ),
+    (206, "no item that copies another card's power is scripted yet"),
+    (224, "no realm power is scripted yet"),
+    (
+        232,
+        "no artifact power is scripted yet, so none activates before the items",
+    ),
+];
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The checklist's rule numbers (`- **SF-n.**`) and worked examples (`### WE-n.`).
+fn checklist(text: &str) -> (BTreeSet<u32>, BTreeSet<u32>) {
+    let number = |rest: &str| {
+        rest.split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+    };
+    let rules = text
+        .lines()
+        .filter_map(|l| number(l.trim().strip_prefix("- **SF-")?))
+        .collect();
+    let examples = text
+        .lines()
+        .filter_map(|l| number(l.trim().strip_prefix("### WE-")?))
+        .collect();
+    (rules, examples)
+}
+
+/// The rule numbers a test's name gives for `prefix` ("sf" or "we").
+fn named(function: &str, prefix: &str) -> Vec<u32> {
+    let tokens: Vec<&str> = function.split('_').collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i + 1 < tokens.len() {
+        let Ok(first) = tokens[i + 1].parse::<u32>() else {
+            i += 1;
+            continue;
+        };
+        if tokens[i] != prefix {
+            i += 1;
+            continue;
+        }
+        found.push(first);
+        let mut last = first;
+        i += 2;
+        // "_and_24", "_to_23", "_sf_200" continue the list.
+        while i + 1 < tokens.len() {
+            let Ok(next) = tokens[i + 1].parse::<u32>() else { break };
+            match tokens[i] {
+                "and" => found.push(next),
+                "to" => found.extend(last + 1..=next),
+                word if word == prefix => found.push(next),
+                _ => break,
+            }
+            last = next;
+            i += 2;
+        }
+    }
+    found
+}
+
+/// Every test function name in the crate's tests and sources.
+fn test_names() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&manifest().join("tests"), &mut files);
+    walk(&manifest().join("src"), &mut files);
+    let mut names = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap_or_default();
+        let mut after_test = false;
+        for line in text.lines() {
+            let line = line.trim();
+            if line == "#[test]" {
+                after_test = true;
+            } else if let Some(rest) = line.strip_prefix("fn ").filter(|_| after_test) {
+                names.push(rest.split('(').next().unwrap_or_default().to_string());
+                after_test = false;
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn test_names_give_their_rules() {
+    assert_eq!(named("sf_115_a_tie_goes_to_the_defender", "sf"), vec![115]);
+    assert_eq!(named("sf_199_sf_200_we_17_calm_must_answer", "sf"), vec![199, 200]);
+    assert_eq!(named("sf_199_sf_200_we_17_calm_must_answer", "we"), vec![17]);
+    assert_eq!(named("sf_20_to_23_larger_formats", "sf"), vec![20, 21, 22, 23]);
+    assert_eq!(named("sf_24_and_25_starters", "sf"), vec![24, 25]);
+    assert_eq!(named("a_card_not_in_the_catalogue", "sf"), Vec::<u32>::new());
+}
+
+#[test]
+fn rules_coverage() {
+    let path = manifest().join("../../../shared/rules/spellfire-rules-checklist.md");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("rules coverage: {} is not here; skipped", path.display());
+        return;
+    };
+    let (rules, examples) = checklist(&text);
+    assert_eq!(rules.len(), 265, "the checklist has 265 rules");
+    let names = test_names();
+    let mut covered: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut examples_covered = BTreeSet::new();
+    for name in &names {
+        for rule in named(name, "sf") {
+            *covered.entry(rule).or_default() += 1;
+        }
+        examples_covered.extend(named(name, "we"));
+    }
+    let waived: BTreeMap<u32, &str> = WAIVERS.iter().copied().collect();
+    let uncovered: Vec<u32> = rules.iter().copied().filter(|r| !covered.contains_key(r)).collect();
+    let unwaived: Vec<u32> = uncovered.iter().copied().filter(|r| !waived.contains_key(r)).collect();
+    let stale: Vec<u32> = waived.keys().copied().filter(|r| covered.contains_key(r)).collect();
+    let unknown: Vec<u32> = covered.keys().copied().filter(|r| !rules.contains(r)).collect();
+    let count = rules.iter().filter(|r| covered.contains_key(r)).count();
+    println!(
+        "rules coverage: {count}/{} SF rules have a test named after them",
+        rules.len()
+    );
+    println!(
+        "worked examples: {}/{} have a test",
+        examples.iter().filter(|e| examples_covered.contains(e)).count(),
+        examples.len()
+    );
+    for rule in &uncovered {
+        println!("  SF-{rule}: {}", waived.get(rule).copied().unwrap_or("NOT WAIVED"));
+    }
+    assert!(unwaived.is_empty(), "rules with no test and no waiver: {unwaived:?}");
+    assert!(
+        stale.is_empty(),
+        "waived rules that now have a test (remove the waiver): {stale:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "tests name rules the checklist does not have: {unknown:?}"
+    );
+}
