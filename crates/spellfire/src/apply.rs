@@ -11,7 +11,7 @@ use crate::catalogue::cards::CardType;
 use crate::catalogue::deck::{Deck, validate};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
-use crate::effects::{Cost, Effect, Trigger};
+use crate::effects::{Cost, Crossing, Effect, Trigger};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
@@ -401,7 +401,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
-                self.cast(seat, *card, champion);
+                self.cast(seat, *card, champion, &mut events);
             }
             Action::PlayEvent(card) => {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
@@ -570,6 +570,7 @@ impl Spellfire {
                     helpers: Vec::new(),
                     contributed: Vec::new(),
                     aid_refused: None,
+                    flying: Vec::new(),
                 })
             }
         }
@@ -719,6 +720,10 @@ impl Spellfire {
                     card: self.name(pause.event).into(),
                 });
                 self.continue_pause(*pause, events);
+            }
+            Some(Pending::Walled { .. }) => {
+                self.pending.pop();
+                self.walled_out(events);
             }
             Some(Pending::InstantDefeat(threat)) => {
                 self.pending.pop();
@@ -957,7 +962,7 @@ impl Spellfire {
 
     /// A scripted spell or the like has just been used: its caster (the fighter in a round, else
     /// the first free champion of the pool able to cast it) pays the cost, and a target is chosen.
-    fn cast(&mut self, seat: Seat, card: CardId, fighter: Option<CardId>) {
+    fn cast(&mut self, seat: Seat, card: CardId, fighter: Option<CardId>, events: &mut Vec<Event>) {
         let Some(ability) = self.card(card).power.on_play().cloned() else {
             return;
         };
@@ -970,13 +975,64 @@ impl Spellfire {
         {
             self.resting.push(caster);
         }
-        if let Effect::Discard(_) = ability.effect {
-            self.pending.push(Pending::Target {
+        match ability.effect {
+            Effect::Discard(_) => self.pending.push(Pending::Target {
                 seat,
                 event: card,
                 copy: true,
-            });
+            }),
+            Effect::Wall(_) => {
+                if let Some(battle) = &self.battle
+                    && !self.can_cross(card)
+                {
+                    self.pending.push(Pending::Walled {
+                        seat: battle.attacker,
+                        wall: card,
+                    });
+                }
+            }
+            Effect::BecomesFlyer => {
+                if let (Some(champion), Some(battle)) = (fighter, &mut self.battle) {
+                    battle.flying.push(champion);
+                }
+                // The walled attacker's one answer: he goes on if he can cross now (SF-132).
+                if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned() {
+                    self.pending.pop();
+                    if !self.can_cross(wall) {
+                        self.walled_out(events);
+                    }
+                }
+            }
+            _ => {}
         }
+    }
+
+    /// Whether the attacking champion can cross the wall `wall`.
+    pub(crate) fn can_cross(&self, wall: CardId) -> bool {
+        let Some(Effect::Wall(crossing)) = self.card(wall).power.on_play().map(|a| a.effect.clone()) else {
+            return true;
+        };
+        let Some(battle) = &self.battle else { return true };
+        let Some(attacker) = battle.attacking.as_ref() else {
+            return true;
+        };
+        let movement = self.movement(attacker.card);
+        match crossing {
+            Crossing::Flyers => movement.flyer || battle.flying.contains(&attacker.card),
+            Crossing::Earthwalkers => movement.earthwalker,
+            Crossing::LevelAtLeast(level) => self
+                .total(Side::Attacker)
+                .is_some_and(|t| t.value() >= i32::from(level)),
+        }
+    }
+
+    /// A wall stopped the attacker: he counts as defeated but goes back to his pool with his
+    /// items, the defender's champion goes home too, and the battle ends with no spoils (SF-129).
+    fn walled_out(&mut self, events: &mut Vec<Event>) {
+        if let Some(battle) = &self.battle {
+            events.push(Event::Walled { seat: battle.attacker });
+        }
+        self.end_battle(None, events);
     }
 
     /// An event (or a copy of one) has been played: its player chooses a target if it needs one,
@@ -1138,8 +1194,11 @@ impl Spellfire {
                 self.resting = resting;
                 self.player_mut(by).turns -= 1;
             }
-            // Answers act in the pause, champion powers at the start of a round.
-            Effect::NegateEvent(_)
+            // Answers act in the pause, champion powers at the start of a round, walls and flight
+            // when cast in a round.
+            Effect::Wall(_)
+            | Effect::BecomesFlyer
+            | Effect::NegateEvent(_)
             | Effect::CalmEvent(_)
             | Effect::DuplicateEvent(_)
             | Effect::DefeatsOpponent(_)

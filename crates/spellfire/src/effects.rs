@@ -62,6 +62,15 @@ pub enum Trigger {
     RoundStart,
 }
 
+/// Who may cross a wall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Crossing {
+    Flyers,
+    Earthwalkers,
+    /// Attackers whose level (adjusted, AMB-14) is at least this.
+    LevelAtLeast(u8),
+}
+
 /// Which champions a power names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Champions {
@@ -177,6 +186,13 @@ pub enum Effect {
     Discard(Target),
     /// The card's player takes a turn at once; then play resumes where it left off.
     ExtraTurn,
+    /// A wall before the attacked realm: an attacking champion that cannot cross it is stopped —
+    /// defeated, but back to its pool, and the battle ends without spoils (SF-129). Only the
+    /// defending side raises one.
+    Wall(Crossing),
+    /// The user's champion in the round becomes a flyer for the round (Fly: the one card that lets
+    /// a walled attacker go on, SF-132).
+    BecomesFlyer,
     /// The opposing champion in the round is defeated at once if it is one of these (SF-110).
     DefeatsOpponent(Champions),
     /// This champion is defeated at once if the opposing champion is one of these.
@@ -268,9 +284,25 @@ impl Effect {
                 "discards any one card in play but a realm, whatever its immunities".into()
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
+            Effect::Wall(crossing) => format!(
+                "raises a wall before the attacked realm that only {} can cross; an attacker who cannot is stopped and goes back to its pool, and the battle ends without spoils",
+                match crossing {
+                    Crossing::Flyers => "flyers".to_string(),
+                    Crossing::Earthwalkers => "earthwalkers".to_string(),
+                    Crossing::LevelAtLeast(level) => format!("attackers of level {level} or more"),
+                }
+            ),
+            Effect::BecomesFlyer => "makes its user's champion a flyer for the round".into(),
             Effect::DefeatsOpponent(champions) => format!("defeats {} at once", champions.words()),
             Effect::DefeatedBy(champions) => format!("is defeated at once by {}", champions.words()),
         }
+    }
+}
+
+impl Effect {
+    /// Effects that act only on a round in progress.
+    pub fn in_round_only(&self) -> bool {
+        matches!(self, Effect::Wall(_) | Effect::BecomesFlyer)
     }
 }
 

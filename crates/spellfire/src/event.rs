@@ -160,6 +160,10 @@ pub enum Event {
         seat: Seat,
         by: String,
     },
+    /// A wall stopped `seat`'s attacker: back to the pool, the battle over, no spoils (SF-129).
+    Walled {
+        seat: Seat,
+    },
     /// An extra turn begins at once (The Caravan).
     ExtraTurn {
         seat: Seat,
@@ -426,6 +430,10 @@ impl GameEvent for Event {
                 name(seat)
             ),
             Event::InstantDefeat { seat, by } => format!("{by} defeats {}'s champion at once.", name(seat)),
+            Event::Walled { seat } => format!(
+                "{}'s champion cannot cross the wall: it goes back to the pool and the battle ends without spoils.",
+                name(seat)
+            ),
             Event::ExtraTurn { seat } => format!("{} takes an extra turn at once.", name(seat)),
             Event::Claimed { seat } => format!("{}: \"Wait, I play an event.\"", name(seat)),
             Event::ClaimWithdrawn { seat } => format!("{} plays nothing after all.", name(seat)),

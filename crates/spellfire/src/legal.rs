@@ -116,6 +116,21 @@ impl Spellfire {
                     "SF-134, SF-135",
                 ),
             },
+            Some(Pending::Walled { .. }) => match action {
+                Action::Pass => Ok(()),
+                Action::UseCard(card)
+                    if matches!(
+                        self.card(*card).power.on_play().map(|a| &a.effect),
+                        Some(Effect::BecomesFlyer)
+                    ) =>
+                {
+                    self.check_use(seat, *card)
+                }
+                _ => refuse(
+                    "A wall stops your champion: answer with one card that lets it cross (such as Fly), or let it go back to your pool.",
+                    "SF-129, SF-132",
+                ),
+            },
             Some(Pending::Target { event, .. }) => match action {
                 Action::Choose(target) => self.check_target(*event, *target),
                 _ => refuse("Choose what the event acts on.", "SF-187"),
@@ -784,6 +799,11 @@ impl Spellfire {
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "SF-164");
         };
+        if matches!(facts.power.on_play().map(|a| &a.effect), Some(Effect::Wall(_)))
+            && self.battle.as_ref().is_some_and(|b| b.defender != seat)
+        {
+            return refuse("A wall stops attackers: only the defending side raises one.", "SF-129");
+        }
         if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
             return refuse(
                 format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
@@ -839,6 +859,9 @@ impl Spellfire {
                 format!("{}'s power is not scripted yet, so it would do nothing.", facts.name),
                 "SF-166",
             );
+        }
+        if facts.power.on_play().is_some_and(|a| a.effect.in_round_only()) {
+            return refuse(format!("{} acts only in a round.", facts.name), "SF-160");
         }
         if facts.power.on_play().is_none() {
             let reason = match facts.power.pause_answer() {
@@ -1079,6 +1102,10 @@ impl Spellfire {
                 if !threat.replied {
                     candidates.extend(events);
                 }
+                candidates.push(Action::Pass);
+            }
+            Some(Pending::Walled { .. }) => {
+                candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
                 candidates.push(Action::Pass);
             }
             Some(Pending::Target { event, .. }) => {

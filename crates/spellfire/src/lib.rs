@@ -94,6 +94,9 @@ impl Game for Spellfire {
                 format!("Event pause: {} may answer", seat_token(pause.asking))
             }
             (Some(Pending::Target { seat, .. }), _, _) => format!("{} chooses the event's target", seat_token(*seat)),
+            (Some(Pending::Walled { seat, .. }), _, _) => {
+                format!("Battle: a wall stops {}'s champion", seat_token(*seat))
+            }
             (Some(Pending::InstantDefeat(threat)), _, _) => {
                 format!("Battle: {} may reply to an instant defeat", seat_token(threat.seat))
             }
@@ -289,6 +292,7 @@ impl Spellfire {
             Action::Choose(card) => format!("Aim it at {}", name(card)),
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
+                Some(Pending::Walled { .. }) => "Go back to the pool (the battle ends)".to_string(),
                 Some(Pending::InstantDefeat(threat)) if threat.replied => "Go on".to_string(),
                 Some(Pending::InstantDefeat(_)) => "Let the defeat happen".to_string(),
                 Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),

@@ -389,6 +389,9 @@ pub struct Battle {
     /// Aid: a side everyone refused to help; it may ask again once a card has been played.
     #[serde(default)]
     pub aid_refused: Option<Seat>,
+    /// Champions made flyers for the round (Fly).
+    #[serde(default)]
+    pub flying: Vec<CardId>,
 }
 
 /// A decision owed before play goes on, on top of the phase's own. The top of the stack decides.
@@ -408,6 +411,9 @@ pub enum Pending {
     /// A power is about to defeat `seat`'s champion in the round at once: he may first play one
     /// card to prevent it, then the defeat lands if its condition still holds (SF-134, SF-135).
     InstantDefeat(InstantDefeat),
+    /// A wall stops `seat`'s attacking champion: he may answer with one card that lets him go on
+    /// (SF-132), then he is stopped if he still cannot cross.
+    Walled { seat: Seat, wall: CardId },
     /// Aid: `aided` asked for help in a round; `asking` may give a card or refuse, then the next
     /// seat clockwise outside the battle (SF-239).
     Aid { aided: Seat, asking: Seat },
@@ -418,6 +424,7 @@ impl Pending {
         match *self {
             Pending::Claim { seat } | Pending::Spoils { seat, .. } | Pending::Rebuild { seat, .. } => seat,
             Pending::InstantDefeat(ref threat) => threat.seat,
+            Pending::Walled { seat, .. } => seat,
             Pending::Target { seat, .. } => seat,
             Pending::EventPause(ref pause) => pause.asking,
             Pending::Aid { asking, .. } => asking,

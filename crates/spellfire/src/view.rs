@@ -102,6 +102,11 @@ pub enum PendingView {
         seat: Seat,
         event: CardView,
     },
+    /// A wall stops `seat`'s attacking champion: one card to cross it, or back to the pool.
+    Walled {
+        seat: Seat,
+        wall: CardView,
+    },
     /// `seat`'s champion on side `victim` is about to be defeated at once by `by`'s power; one
     /// reply, then it lands if it still holds.
     InstantDefeat {
@@ -237,6 +242,10 @@ impl Spellfire {
             Pending::Target { seat, event, .. } => PendingView::Target {
                 seat,
                 event: self.card_view(event),
+            },
+            Pending::Walled { seat, wall } => PendingView::Walled {
+                seat,
+                wall: self.card_view(wall),
             },
             Pending::InstantDefeat(ref threat) => PendingView::InstantDefeat {
                 seat: threat.seat,

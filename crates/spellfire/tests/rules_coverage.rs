@@ -21,16 +21,8 @@ const WAIVERS: &[(u32, &str)] = &[
     ),
     (71, "no holding power (Keep on the Borderlands) is scripted yet"),
     (
-        129,
-        "no wall spell is scripted, and 'defeated but back to the pool' needs one",
-    ),
-    (
         130,
         "no card that stops a defending champion from carrying on is scripted yet",
-    ),
-    (
-        132,
-        "the one card that lets a walled champion go on (Fly) needs a scripted wall first",
     ),
     (
         137,
