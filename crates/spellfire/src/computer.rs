@@ -192,6 +192,12 @@ impl Player<'_> {
                     -15
                 }
             }
+            // Walled: the card that lets the champion cross is worth the battle.
+            Action::UseCard(card) if matches!(self.view.pending, Some(PendingView::Walled { .. })) => {
+                100 + self.value(*card)
+            }
+            // A wall against an attacker who cannot fly ends the battle at no cost of a champion.
+            Action::UseCard(card) if self.wall_stops_attacker(*card) => 90,
             Action::UseCard(card) => self.round_card(self.value(*card)),
             Action::Pass => {
                 if self.view.battle.as_ref().is_some_and(|_| self.deficit() > 0) {
@@ -290,6 +296,22 @@ impl Player<'_> {
             .flat_map(|p| &p.pool)
             .find(|c| c.champion.id == card);
         pool_strength.map_or_else(|| self.value(card), |c| self.strength(card, &c.attachments))
+    }
+
+    /// Whether `card` is a wall and the attacking champion shown cannot fly over it.
+    fn wall_stops_attacker(&self, card: CardId) -> bool {
+        let is_wall = self
+            .facts(card)
+            .and_then(|c| c.power.on_play())
+            .is_some_and(|a| matches!(a.effect, Effect::Wall(crate::effects::Crossing::Flyers)));
+        let attacker = self.view.battle.as_ref().and_then(|b| b.attacking.as_ref());
+        is_wall
+            && attacker.is_some_and(|f| {
+                self.content
+                    .catalogue
+                    .get(f.champion.card)
+                    .is_some_and(|e| !e.card.has(Attribute::Flyer))
+            })
     }
 
     /// The strongest champion, with its attachments, in another player's pool.
