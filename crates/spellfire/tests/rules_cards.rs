@@ -2,43 +2,19 @@
 //! psionic powers, unarmed combat, blood abilities and thief skills, and the base rules of each
 //! card type (realm champions, allies, items and artifacts, avatars, dungeons, designations).
 
+mod common;
+
+use common::{A, P1, P2};
+
+use common::{apply as ok, refused, total};
+
 use spellfire::cards::{Attribute, CardType};
 use spellfire::combat::Side;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm, shipped_content};
 use spellfire::state::Phase4Caster;
 use spellfire::{Action, Phase, Spellfire};
-use spellhall_core::{Game, RuleError, Seat};
-
-const A: u8 = 0;
-
-const P1: Seat = Seat(0);
-const P2: Seat = Seat(1);
-
-/// Apply an action the engine must accept, and that `legal()` (or `claims()`) must offer.
-fn ok(game: &mut Spellfire, action: Action) {
-    let words = game.describe(&action);
-    let offered = match action {
-        Action::Claim(seat) => game.claimants().contains(&seat),
-        _ => game.legal().contains(&action),
-    };
-    assert!(offered, "{words} is not offered: {:?}", game.legal());
-    if let Err(e) = game.apply_action(&action) {
-        panic!("{words} was refused: {} ({})", e.reason, e.rule);
-    }
-    if let Err(broken) = game.check_invariants() {
-        panic!("after {words}: {broken}");
-    }
-}
-
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    assert!(!game.legal().contains(&action), "{action:?} is offered");
-    game.check(&action).expect_err("the action is refused")
-}
-
-fn total(game: &Spellfire, side: Side) -> i32 {
-    game.total(side).expect("a side in the round").value()
-}
+use spellhall_core::Seat;
 
 /// A round under way: P1's `attacker` (from the pool, holding `hand`) against P2's Cleric of
 /// Torm carrying the Staff of Conjuring (total 10), so P1 is losing and plays next.

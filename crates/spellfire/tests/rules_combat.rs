@@ -2,50 +2,18 @@
 //! powers. Every position is laid out with `TestGame` and played through `check`/`apply_action`,
 //! the path the app uses.
 
+mod common;
+
+use common::{A, B, C, D, E, F, P1, P2};
+
+use common::{apply as ok, refused, total};
+
 use spellfire::combat::Side;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::state::{AttachInCombat, BattleStep};
 use spellfire::{Action, CardId, Pending, Phase, Spellfire};
-use spellhall_core::{Game, RuleError, Seat};
-
-const A: u8 = 0;
-const B: u8 = 1;
-const C: u8 = 2;
-const D: u8 = 3;
-const E: u8 = 4;
-const F: u8 = 5;
-
-const P1: Seat = Seat(0);
-const P2: Seat = Seat(1);
-
-/// Apply an action the engine must accept, and that `legal()` must offer (the table's buttons).
-fn ok(game: &mut Spellfire, action: Action) {
-    let words = game.describe(&action);
-    if !matches!(action, Action::Claim(_)) {
-        assert!(
-            game.legal().contains(&action),
-            "{words} is not among the legal actions: {:?}",
-            game.legal()
-        );
-    }
-    if let Err(e) = game.apply_action(&action) {
-        panic!("{words} was refused: {} ({})", e.reason, e.rule);
-    }
-    if let Err(broken) = game.check_invariants() {
-        panic!("after {words}: {broken}");
-    }
-}
-
-/// An action the engine must refuse; it must not be offered either.
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    assert!(!game.legal().contains(&action), "{action:?} is offered");
-    game.check(&action).expect_err("the action is refused")
-}
-
-fn total(game: &Spellfire, side: Side) -> i32 {
-    game.total(side).expect("a side in the round").value()
-}
+use spellhall_core::Seat;
 
 fn attack(game: &mut Spellfire, champion: CardId, at: u8) {
     ok(

@@ -1,45 +1,19 @@
 //! Checklist sections 21 to 24 and 27: spoils of victory, victory and running out of cards, the
 //! two-draw mulligan, rule cards, and the 75- and 110-card formats.
 
+mod common;
+
+use common::{A, B, C, D, E, F, P1, P2};
+
+use common::{apply as ok, refused};
+
 use spellfire::cards::CardType;
 use spellfire::catalogue::Catalogue;
 use spellfire::formation::{FormationSize, Position};
 use spellfire::scenario::{TestGame, realm, shipped_content};
 use spellfire::state::{DeckoutEnd, DeckoutTiebreak, MulliganLimit, Rules};
 use spellfire::{Action, CardRef, Config, Event, Pending, Phase, Spellfire, deck};
-use spellhall_core::{Game, RuleError, Seat};
-
-const A: u8 = 0;
-const B: u8 = 1;
-const C: u8 = 2;
-const D: u8 = 3;
-const E: u8 = 4;
-const F: u8 = 5;
-
-const P1: Seat = Seat(0);
-const P2: Seat = Seat(1);
-
-/// Apply an action the engine must accept and `legal()` must offer; return its events.
-fn ok(game: &mut Spellfire, action: Action) -> Vec<Event> {
-    let words = game.describe(&action);
-    assert!(
-        game.legal().contains(&action),
-        "{words} is not offered: {:?}",
-        game.legal()
-    );
-    let events = game
-        .apply_action(&action)
-        .unwrap_or_else(|e| panic!("{words} was refused: {} ({})", e.reason, e.rule));
-    if let Err(broken) = game.check_invariants() {
-        panic!("after {words}: {broken}");
-    }
-    events
-}
-
-fn refused(game: &Spellfire, action: Action) -> RuleError {
-    assert!(!game.legal().contains(&action), "{action:?} is offered");
-    game.check(&action).expect_err("the action is refused")
-}
+use spellhall_core::{Game, Seat};
 
 fn attack(game: &mut Spellfire, champion: &str, at: u8) {
     let champion = game.id_of(0, champion);

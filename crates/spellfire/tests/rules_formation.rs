@@ -3,16 +3,11 @@
 #[macro_use]
 mod common;
 
+use common::{A, B, C, D, E, F};
+
 use spellfire::Action;
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
-
-const A: u8 = 0;
-const B: u8 = 1;
-const C: u8 = 2;
-const D: u8 = 3;
-const E: u8 = 4;
-const F: u8 = 5;
 
 #[test]
 fn sf_50_a_new_realm_goes_to_the_frontmost_empty_row() {

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::{A, B, C, D, E, F};
+
 use spellfire::combat::{Side, Source};
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
@@ -12,13 +14,6 @@ use spellfire::state::{
 };
 use spellfire::{Action, Event, Pending, Phase, Rules, Spellfire};
 use spellhall_core::{Game, Seat, ToAct};
-
-const A: u8 = 0;
-const B: u8 = 1;
-const C: u8 = 2;
-const D: u8 = 3;
-const E: u8 = 4;
-const F: u8 = 5;
 
 /// Carry out an action that must be allowed, and check that every card is still in one place.
 fn act(game: &mut Spellfire, action: Action) -> Vec<Event> {

@@ -4,15 +4,13 @@
 #[macro_use]
 mod common;
 
+use common::{A, B, C};
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::state::AttachInCombat;
 use spellfire::{Action, CardId, Event, Phase, Spellfire};
 use spellhall_core::Seat;
-
-const A: u8 = 0;
-const B: u8 = 1;
-const C: u8 = 2;
 
 use common::{apply, refused};
 

@@ -3,13 +3,12 @@
 #[macro_use]
 mod common;
 
+use common::{A, B};
+
 use spellfire::formation::Position;
 use spellfire::scenario::{TestGame, realm};
 use spellfire::{Action, CardId, Event, Pending, Phase, Spellfire};
 use spellhall_core::{Game, Seat};
-
-const A: u8 = 0;
-const B: u8 = 1;
 
 use common::refused;
 

@@ -38,6 +38,18 @@ pub fn starter_table(seats: usize, pick: u64) -> Config {
     }
 }
 
+/// Formation positions by letter, for `realm(A, ...)` and `Position(A)`.
+pub const A: u8 = 0;
+pub const B: u8 = 1;
+pub const C: u8 = 2;
+pub const D: u8 = 3;
+pub const E: u8 = 4;
+pub const F: u8 = 5;
+
+/// The first two seats.
+pub const P1: spellhall_core::Seat = spellhall_core::Seat(0);
+pub const P2: spellhall_core::Seat = spellhall_core::Seat(1);
+
 /// Apply an action through the same path the table uses; a refusal fails the test. The action may
 /// name cards of the game (`play!(game, Action::ToPool(game.id_of(0, "Elminster the Mage")))`).
 #[macro_export]
@@ -48,17 +60,33 @@ macro_rules! play {
     }};
 }
 
+/// Apply an action the engine must accept and offer (in `legal()`, or `claimants()` for a claim:
+/// the table's buttons), then check the engine's invariants; its events.
 pub fn apply(game: &mut spellfire::Spellfire, action: spellfire::Action) -> Vec<spellfire::Event> {
-    game.apply_action(&action)
-        .unwrap_or_else(|e| panic!("{action:?} was refused: {} ({})", e.reason, e.rule))
+    let words = game.describe(&action);
+    let offered = match action {
+        spellfire::Action::Claim(seat) => game.claimants().contains(&seat),
+        _ => game.legal().contains(&action),
+    };
+    assert!(offered, "{words} is not offered: {:?}", game.legal());
+    let events = game
+        .apply_action(&action)
+        .unwrap_or_else(|e| panic!("{words} was refused: {} ({})", e.reason, e.rule));
+    if let Err(broken) = spellhall_core::Game::check_invariants(game) {
+        panic!("after {words}: {broken}");
+    }
+    events
 }
 
-/// The refusal of an action that must not be allowed.
+/// An action the engine must refuse, and must not offer either; the refusal.
 pub fn refused(game: &spellfire::Spellfire, action: spellfire::Action) -> spellhall_core::RuleError {
-    match game.check(&action) {
-        Ok(()) => panic!("{action:?} was allowed"),
-        Err(e) => e,
-    }
+    assert!(!game.legal().contains(&action), "{action:?} is offered");
+    game.check(&action).expect_err("the action is refused")
+}
+
+/// A side's total in the round now.
+pub fn total(game: &spellfire::Spellfire, side: spellfire::combat::Side) -> i32 {
+    game.total(side).expect("a side in the round").value()
 }
 
 /// Everyone lets the event just played be, until its pause is over.
