@@ -782,20 +782,36 @@ impl Spellfire {
         Ok(())
     }
 
+    /// A spell, psionic power, blood ability, thief skill or unarmed combat card in `seat`'s hand
+    /// that may be played in `phase` (SF-160); its facts.
+    fn check_in_hand_for_phase(
+        &self,
+        seat: Seat,
+        card: CardId,
+        phase: u8,
+        rule: &str,
+    ) -> Result<&crate::catalogue::cards::Card, RuleError> {
+        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
+            return Err(RuleError::new(
+                "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
+                rule,
+            ));
+        }
+        let facts = self.card(card);
+        if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
+            return Err(RuleError::new(
+                format!("{} is not played in phase {phase}.", facts.name),
+                "SF-160",
+            ));
+        }
+        Ok(facts)
+    }
+
     /// A spell or similar card used by the fighting champion in a round (SF-112, SF-151–156,
     /// SF-164). Until a card's power is scripted, only its printed bonus can act, so a card without
     /// one is refused rather than played for nothing.
     fn check_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
-        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
-            return refuse(
-                "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
-                "SF-112",
-            );
-        }
-        let facts = self.card(card);
-        if !facts.phases.is_empty() && !facts.phases.contains(&4) {
-            return refuse(format!("{} is not played in phase 4.", facts.name), "SF-160");
-        }
+        let facts = self.check_in_hand_for_phase(seat, card, 4, "SF-112")?;
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "SF-164");
         };
@@ -823,23 +839,13 @@ impl Spellfire {
     /// player's phase 3 or 5 (SF-39, SF-45, SF-161, SF-163): a phase printed on it and a champion
     /// in the pool able to use it. Until its power is scripted it would do nothing, so it is refused.
     fn check_use_outside_round(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
-        if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
-            return refuse(
-                "Only a spell, psionic power, blood ability or thief skill from your hand.",
-                "SF-39",
-            );
-        }
-        let facts = self.card(card);
-        if facts.kind == CardType::UnarmedCombat {
+        if self.holds(seat, card, |k| k == CardType::UnarmedCombat) {
             return refuse(
                 "Unarmed combat cards are used only in a round where their champion fights.",
                 "SF-174",
             );
         }
-        let phase = self.phase.number();
-        if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
-            return refuse(format!("{} is not played in phase {phase}.", facts.name), "SF-160");
-        }
+        let facts = self.check_in_hand_for_phase(seat, card, self.phase.number(), "SF-39")?;
         if seat != self.active {
             return refuse("Only the active player uses such cards in phases 3 and 5.", "SF-161");
         }
