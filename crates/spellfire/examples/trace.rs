@@ -38,7 +38,11 @@ fn main() {
         } else {
             legal[rng.below(legal.len())].clone()
         };
-        println!("{step} {}: {}", names[seat.index()], game.describe_action(&action));
+        println!(
+            "{step} {}: {}",
+            names[seat.index()],
+            spellhall_core::fill_seat_names(&game.describe_action(&action), &names)
+        );
         for e in game.apply(&action).expect("legal") {
             println!("  {}", e.describe(Some(Seat(0)), &names).unwrap_or_default());
         }
