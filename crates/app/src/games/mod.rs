@@ -444,7 +444,7 @@ impl GameCatalog {
                     "Spellfire",
                     "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.",
                     2..=6,
-                    "The Spellfire rules are not built yet; its decks can be built now in the deck editor.",
+                    "Its rules engine is built; the table to play it on comes next. Decks can be built now in the deck editor.",
                     // The player's sets join the deck editor's catalogue.
                     crate::screens::deck_editor::model::spellfire_added_content(&dirs.content_dir("spellfire")),
                 ),
