@@ -30,11 +30,16 @@ fn cataclysm_at_cormyr(seats: usize) -> Spellfire {
         .formation(1, [realm(0, "Cormyr")])
         .formation(0, [realm(0, "Sembia")])
         .build();
-    let cataclysm = game.id_of(0, "Cataclysm!");
-    act(&mut game, Action::PlayEvent(cataclysm));
-    let cormyr = game.id_of(1, "Cormyr");
-    act(&mut game, Action::Choose(cormyr));
+    cataclysm_at(&mut game, 1, "Cormyr");
     game
+}
+
+/// Seat 0 plays Cataclysm! aimed at seat `seat`'s `realm`; its pause opens.
+fn cataclysm_at(game: &mut Spellfire, seat: u8, realm: &str) {
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    common::apply(game, Action::PlayEvent(cataclysm));
+    let target = game.id_of(seat, realm);
+    common::apply(game, Action::Choose(target));
 }
 
 #[test]
@@ -120,10 +125,7 @@ fn sf_189_delsenora_is_discarded_from_the_hand_to_calm_an_event() {
         .hand(1, ["Delsenora"])
         .formation(1, [realm(0, "Cormyr")])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Cormyr");
     let delsenora = game.id_of(1, "Delsenora");
     act(&mut game, Action::Answer(delsenora));
     assert!(realm_at(&game, 1, 0).is_some());
@@ -177,10 +179,7 @@ fn sf_190_helm_is_discarded_from_the_pool_to_cancel_an_event() {
         .pool(1, [("Helm", &[][..])])
         .hand(1, ["3rd/44"])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(0, "Sembia"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 0, "Sembia");
     let helm = game.id_of(1, "Helm");
     act(&mut game, Action::Answer(helm));
     assert!(realm_at(&game, 0, 0).is_some(), "even an event that does not touch him");
@@ -319,10 +318,7 @@ fn sf_193_dragons_calm_needs_a_dragon() {
             .pool(1, [(champion, &[][..])])
             .formation(1, [realm(0, "Cormyr")])
             .build();
-        let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-        act(&mut game, action);
-        let action = Action::Choose(game.id_of(1, "Cormyr"));
-        act(&mut game, action);
+        cataclysm_at(&mut game, 1, "Cormyr");
         game
     };
     let game = setup("Elminster the Mage");
@@ -341,10 +337,7 @@ fn sf_194_we_18_one_answer_per_player() {
         .hand(1, ["Calm"])
         .pool(1, [("Elminster the Mage", &["Bell of Might"][..])])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Cormyr");
     let action = Action::Answer(game.id_of(1, "Bell of Might"));
     act(&mut game, action);
     assert_eq!(
@@ -409,10 +402,7 @@ fn sf_198_we_20_calm_protects_only_the_player_who_calmed() {
         .formation(1, [realm(0, "Cormyr")])
         .hand(2, ["Calm"])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Cormyr");
     act(&mut game, Action::Pass);
     let action = Action::Answer(game.id_of(2, "Calm"));
     act(&mut game, action);
@@ -428,18 +418,12 @@ fn sf_199_sf_200_we_17_calm_must_answer_at_once() {
         .formation(1, [realm(0, "Cormyr")])
         .build();
     let mut answered = game.clone();
-    let action = Action::PlayEvent(answered.id_of(0, "Cataclysm!"));
-    act(&mut answered, action);
-    let action = Action::Choose(answered.id_of(1, "Cormyr"));
-    act(&mut answered, action);
+    cataclysm_at(&mut answered, 1, "Cormyr");
     let action = Action::Answer(answered.id_of(1, "Calm"));
     act(&mut answered, action);
     assert!(realm_at(&answered, 1, 0).is_some());
     // (b) Once the chance has passed, Calm can no longer undo it.
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Cormyr");
     act(&mut game, Action::Pass);
     assert_eq!(realm_at(&game, 1, 0), None);
     act(&mut game, Action::Claim(Seat(1)));
@@ -552,10 +536,7 @@ fn we_16_cataclysm_on_the_attacked_realm_ends_the_battle_with_spoils() {
         Some(Seat(0)),
         "the dragon (4) is losing to Elminster (9)"
     );
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Cormyr");
     all_pass(&mut game);
     assert!(game.battle().is_none(), "the battle is over");
     assert_eq!(realm_at(&game, 1, 0), None);

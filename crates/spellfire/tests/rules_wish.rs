@@ -30,6 +30,14 @@ fn wish_at(game: &mut Spellfire, target: spellfire::CardId) {
     act(game, Action::Choose(target));
 }
 
+/// Seat 0 plays Cataclysm! aimed at seat `seat`'s `realm`; its pause opens.
+fn cataclysm_at(game: &mut Spellfire, seat: u8, realm: &str) {
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    common::apply(game, Action::PlayEvent(cataclysm));
+    let target = game.id_of(seat, realm);
+    common::apply(game, Action::Choose(target));
+}
+
 #[test]
 fn sf_165_wish_may_be_cast_at_any_time_on_another_players_turn() {
     let mut game = table();
@@ -157,10 +165,7 @@ fn sf_172_limited_wish_cancels_any_event_completely() {
         .hand(1, ["Limited Wish"])
         .pool(1, [("Elminster the Mage", &[][..])])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(0, "Cormyr"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 0, "Cormyr");
     let action = Action::Answer(game.id_of(1, "Limited Wish"));
     act(&mut game, action);
     assert!(game.player(Seat(0)).formation.slot(Position(0)).is_some());
@@ -175,10 +180,7 @@ fn sf_171_wish_cannot_cancel_an_event_that_acts_at_once() {
         .hand(1, ["Wish"])
         .pool(1, [("Elminster the Mage", &[][..])])
         .build();
-    let action = Action::PlayEvent(game.id_of(0, "Cataclysm!"));
-    act(&mut game, action);
-    let action = Action::Choose(game.id_of(1, "Sembia"));
-    act(&mut game, action);
+    cataclysm_at(&mut game, 1, "Sembia");
     let wish = game.id_of(1, "Wish");
     // In the pause Wish is no answer: it cancels no event.
     assert!(game.check(&Action::Answer(wish)).is_err());
