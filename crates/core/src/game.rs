@@ -274,6 +274,27 @@ pub trait Game: Clone + Serialize + Sized {
     }
 }
 
+/// A game that can deal its hidden cards again: the hot-seat promise made testable
+/// (DESIGN.md §2, "Privacy is a tested property"). The kit's [`crate::testkit::privacy_playouts`]
+/// re-deals at many points of random games and checks that the seat's view did not change.
+pub trait Redeal: Game {
+    /// Deal again everything `seat` cannot see: the other hands, every draw pile's order, cards
+    /// lying face down, keeping what is public (how many cards each place holds). If `seat`'s
+    /// view changes, it showed something hidden.
+    fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut crate::GameRng);
+}
+
+/// A game a computer can look ahead in without cheating (DESIGN.md §2, "Computers see what their
+/// seat sees"): a whole state built from one seat's view alone, everything the view hides sampled.
+/// Trying actions on such a copy scores them against a possible world, never against the real
+/// hidden cards or the real dice to come. Information-set search samples many.
+pub trait Determinise: Game {
+    /// A state whose view for `view`'s seat is `view` itself: what it shows is kept, what it hides
+    /// (other hands, the deck's order, face-down cards, the game's random generator) is drawn from
+    /// `rng`. The kit's [`crate::testkit::determinisation_playouts`] checks the first half.
+    fn sample_from_view(view: &Self::View, content: &Self::Content, rng: &mut crate::GameRng) -> Self;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

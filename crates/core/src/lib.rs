@@ -16,16 +16,18 @@ mod pile;
 mod rng;
 mod save;
 mod session;
+mod words;
 
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
 pub use game::{
-    Controller, Game, GameEvent, Outcome, Reveal, RuleError, Seat, SeatInfo, SetupError, Status, ToAct,
-    fill_seat_names, seat_name, seat_token, seats_token,
+    Controller, Determinise, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError, Status,
+    ToAct, fill_seat_names, seat_name, seat_token, seats_token,
 };
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::Pile;
 pub use rng::GameRng;
 pub use save::{SAVE_FORMAT_VERSION, SaveError, SaveFile, SaveHeader, fingerprint};
 pub use session::{Session, UndoPlan};
+pub use words::plural;

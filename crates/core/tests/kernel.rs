@@ -404,3 +404,81 @@ fn events_say_what_they_reveal() {
     );
     assert_eq!(TallyEvent::Passed { seat: Seat(0) }.reveal(), Reveal::Nothing);
 }
+
+#[test]
+fn privacy_property_holds_for_tally_and_its_redeal_moves_cards() {
+    use spellhall_core::testkit::privacy_playouts;
+    for players in 2..=4u8 {
+        let config = TallyConfig { players, copies: 4 };
+        let report = privacy_playouts::<Tally>(&config, &(), &PlayoutOptions::new(20, 500), 3)
+            .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+        assert!(report.moved > report.checks / 2, "{players} players: {report:?}");
+    }
+}
+
+#[test]
+fn determinisation_property_holds_for_tally() {
+    use spellhall_core::testkit::determinisation_playouts;
+    for players in 2..=4u8 {
+        let config = TallyConfig { players, copies: 4 };
+        let report = determinisation_playouts::<Tally>(&config, &(), &PlayoutOptions::new(20, 500), 3)
+            .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+        assert!(report.moved > 0, "{players} players: {report:?}");
+    }
+}
+
+/// Tally whose view also shows the next seat's hand: the privacy property must catch it.
+#[derive(Clone, Serialize)]
+struct Peeking(Tally);
+
+impl Game for Peeking {
+    const ID: &'static str = "peeking-tally";
+    const NAME: &'static str = "Peeking Tally";
+    type Config = TallyConfig;
+    type Content = ();
+    type Action = TallyAction;
+    type Event = TallyEvent;
+    type View = (spellhall_core::testkit::TallyView, Vec<u8>);
+    fn new(config: &TallyConfig, content: &(), seed: u64) -> Result<Self, SetupError> {
+        Tally::new(config, content, seed).map(Peeking)
+    }
+    fn seat_count(&self) -> usize {
+        self.0.seat_count()
+    }
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+    fn legal_actions(&self) -> Vec<TallyAction> {
+        self.0.legal_actions()
+    }
+    fn apply(&mut self, action: &TallyAction) -> Result<Vec<TallyEvent>, RuleError> {
+        self.0.apply(action)
+    }
+    fn view(&self, seat: Seat) -> Self::View {
+        let next = seat.left(1, self.seat_count());
+        (self.0.view(seat), self.0.view(next).hand)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn describe_action(&self, action: &TallyAction) -> String {
+        self.0.describe_action(action)
+    }
+}
+
+impl spellhall_core::Redeal for Peeking {
+    fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut spellhall_core::GameRng) {
+        self.0.redeal_hidden_from(seat, rng);
+    }
+}
+
+#[test]
+fn the_privacy_property_catches_a_view_that_shows_another_hand() {
+    use spellhall_core::testkit::privacy_playouts;
+    let failure =
+        privacy_playouts::<Peeking>(&TallyConfig::default(), &(), &PlayoutOptions::new(5, 500), 1).unwrap_err();
+    assert!(failure.problem.contains("shows hidden cards"), "{failure}");
+}

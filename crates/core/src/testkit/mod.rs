@@ -8,11 +8,13 @@
 
 pub mod added_content;
 pub mod mutation;
+mod privacy;
 mod tally;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
+pub use privacy::{PrivacyReport, determinisation_playouts, privacy_playouts};
 pub use tally::{Tally, TallyAction, TallyConfig, TallyEvent, TallyView};
 
 use crate::{Game, GameRng, Seat, SeatInfo, Session, ToAct, fingerprint, replay};

@@ -9,7 +9,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, GameEvent, GameRng, Outcome, Pile, Reveal, RuleError, Seat, SetupError, Status, ToAct};
+use crate::{
+    Determinise, Game, GameEvent, GameRng, Outcome, Pile, Redeal, Reveal, RuleError, Seat, SetupError, Status, ToAct,
+};
 
 const HAND_LIMIT: usize = 3;
 
@@ -62,6 +64,8 @@ pub struct TallyView {
     pub deck_size: usize,
     pub scores: Vec<u32>,
     pub to_act: ToAct,
+    /// Copies of each value in the game (the setup, public).
+    pub copies: u8,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -221,6 +225,7 @@ impl Game for Tally {
             deck_size: self.deck.len(),
             scores: self.scores.clone(),
             to_act: self.to_act(),
+            copies: self.copies,
         }
     }
 
@@ -276,6 +281,66 @@ impl Game for Tally {
             return Err("a hand is over the limit".into());
         }
         Ok(())
+    }
+}
+
+/// The other hands and the deck are hidden: shuffled together and dealt back in the same sizes.
+impl Redeal for Tally {
+    fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
+        let mut hidden = self.deck.take_all();
+        for (index, hand) in self.hands.iter().enumerate() {
+            if index != seat.index() {
+                hidden.extend(hand);
+            }
+        }
+        rng.shuffle(&mut hidden);
+        for (index, hand) in self.hands.iter_mut().enumerate() {
+            if index != seat.index() {
+                let size = hand.len();
+                *hand = hidden.split_off(hidden.len() - size);
+            }
+        }
+        self.deck = Pile::from_top_down(hidden);
+    }
+}
+
+/// The cards the view does not show (other hands, the deck, the banked cards, whose values only
+/// the scores hint at) are drawn at random from those the viewer has not seen.
+impl Determinise for Tally {
+    fn sample_from_view(view: &TallyView, _content: &(), rng: &mut GameRng) -> Self {
+        let seats = view.hand_sizes.len();
+        let copies = view.copies;
+        let mut unseen: Vec<u8> = (1..=5u8)
+            .flat_map(|v| std::iter::repeat_n(v, usize::from(copies)))
+            .collect();
+        for card in &view.hand {
+            if let Some(at) = unseen.iter().position(|c| c == card) {
+                unseen.remove(at);
+            }
+        }
+        rng.shuffle(&mut unseen);
+        let mut hands = vec![Vec::new(); seats];
+        for (index, hand) in hands.iter_mut().enumerate() {
+            *hand = if index == view.seat.index() {
+                view.hand.clone()
+            } else {
+                unseen.split_off(unseen.len() - view.hand_sizes[index])
+            };
+        }
+        let deck = unseen.split_off(unseen.len() - view.deck_size);
+        let mut banked = vec![Vec::new(); seats];
+        banked[view.seat.index()] = unseen;
+        Self {
+            rng: GameRng::new(rng.next_u64()),
+            copies,
+            deck: Pile::from_top_down(deck),
+            hands,
+            banked,
+            scores: view.scores.clone(),
+            turn: view.to_act.seat().unwrap_or(view.seat),
+            turns: 0,
+            over: view.to_act == ToAct::GameOver,
+        }
     }
 }
 
