@@ -2,6 +2,7 @@
 //! toasts, the problem dialog, the settings dialog and keyboard shortcuts.
 
 pub mod card;
+pub mod spellfire_card;
 pub mod theme;
 pub mod widgets;
 
