@@ -90,6 +90,23 @@ pub trait GameAdapter: Send + Sync + 'static {
         Self::draw_table(ui, view, legal, describe, names)
     }
 
+    /// [`Self::draw_table_after`] with the game at hand, for a table that needs more than the view
+    /// to draw it: the content's card facts, and the engine's reason for refusing what the player
+    /// tries (Spellfire). Such a table still shows only what `view` shows; by default the game is
+    /// not used.
+    fn draw_table_in(
+        game: &Self::G,
+        ui: &mut egui::Ui,
+        view: &<Self::G as Game>::View,
+        legal: &[<Self::G as Game>::Action],
+        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
+        names: &[String],
+        events: &[Vec<<Self::G as Game>::Event>],
+    ) -> Option<<Self::G as Game>::Action> {
+        let _ = game;
+        Self::draw_table_after(ui, view, legal, describe, names, events)
+    }
+
     /// The computer's choice: an index into `legal`. Only called when `HAS_COMPUTER`.
     fn computer_choice(game: &Self::G, legal: &[<Self::G as Game>::Action], rng: &mut GameRng) -> usize {
         let _ = game;
@@ -320,7 +337,7 @@ impl<A: GameAdapter> AnySession for Table<A> {
         };
         let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
         let names = self.session.names();
-        let chosen = A::draw_table_after(ui, &view, &legal, &describe, &names, self.session.events())?;
+        let chosen = A::draw_table_in(game, ui, &view, &legal, &describe, &names, self.session.events())?;
         to_ron(&chosen)
     }
 }
