@@ -1,0 +1,179 @@
+//! The strong computer player, written once for every game.
+//!
+//! [`strong_choice`] runs single-observer information-set Monte Carlo tree search (SO-ISMCTS,
+//! Cowling, Powley and Whitehouse 2012). Each iteration samples one world the deciding seat cannot
+//! tell apart from the real one ([`Determinise::sample_from_view`]: its view kept, everything hidden
+//! drawn at random), walks the one shared tree using only the actions legal in that world, adds a
+//! node, plays the rest of the game at random and scores the end for every seat. The real hidden
+//! state and the real random future are never read: the search sees what the seat's view shows.
+//!
+//! The tree keys nodes by action, so one node gathers every world in which the same action was
+//! taken. A child's "availability" counts the visits in which it was legal, which is what its
+//! exploration bonus is measured against (a child legal in few worlds is not over-explored).
+
+mod tree;
+
+use std::time::{Duration, Instant};
+
+use spellhall_core::{Determinise, Game, GameRng};
+
+use tree::Tree;
+
+/// How hard the strong player thinks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchBudget {
+    /// Iterations (sampled worlds played out) at most.
+    pub iterations: u32,
+    /// Wall time at most, checked every few iterations; `None` for a budget of iterations only
+    /// (deterministic for a given seed: benchmarks and tests use that).
+    pub time: Option<Duration>,
+    /// A playout stops after this many actions and counts as a draw: some games can run long under
+    /// random play, and an unfinished playout tells nothing.
+    pub playout_limit: u32,
+    /// The weight of the exploration bonus (UCB1's constant).
+    pub exploration: f64,
+}
+
+impl SearchBudget {
+    /// What the app's "Strong" level uses: up to one second on one core per decision.
+    pub fn strong() -> Self {
+        Self {
+            iterations: 50_000,
+            time: Some(Duration::from_secs(1)),
+            playout_limit: 1_000,
+            exploration: 0.7,
+        }
+    }
+
+    /// A fixed number of iterations and no clock: the same seed gives the same choice.
+    pub fn iterations(iterations: u32) -> Self {
+        Self {
+            iterations,
+            time: None,
+            ..Self::strong()
+        }
+    }
+}
+
+/// What one search did, for benchmarks and notes.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchReport {
+    pub iterations: u32,
+    /// Visits of each of `legal`'s actions at the root, in `legal`'s order.
+    pub visits: Vec<u32>,
+}
+
+/// The strong player's choice: an index into `legal`, the actions open to the seat whose `view`
+/// this is. Decides from the view and the legal actions only.
+pub fn strong_choice<G: Determinise>(
+    view: &G::View,
+    legal: &[G::Action],
+    content: &G::Content,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> usize {
+    search::<G>(view, legal, content, rng, budget).0
+}
+
+/// [`strong_choice`] with what the search did.
+pub fn search<G: Determinise>(
+    view: &G::View,
+    legal: &[G::Action],
+    content: &G::Content,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> (usize, SearchReport) {
+    // A forced move needs no thought.
+    if legal.len() <= 1 {
+        return (0, SearchReport::default());
+    }
+    let started = Instant::now();
+    let mut tree: Tree<G::Action> = Tree::new();
+    let mut iterations = 0;
+    while iterations < budget.iterations {
+        if iterations % 16 == 0
+            && let Some(limit) = budget.time
+            && started.elapsed() >= limit
+        {
+            break;
+        }
+        let world = G::sample_from_view(view, content, rng);
+        iterate(&mut tree, world, rng, budget);
+        iterations += 1;
+    }
+    let visits: Vec<u32> = legal.iter().map(|action| tree.root_visits(action)).collect();
+    // The most visited action, the first of equals (deterministic).
+    let best = (0..legal.len())
+        .max_by_key(|&i| (visits[i], std::cmp::Reverse(i)))
+        .unwrap_or(0);
+    (best, SearchReport { iterations, visits })
+}
+
+/// One iteration in one sampled world: select, expand, play out, score.
+fn iterate<G: Game>(tree: &mut Tree<G::Action>, mut world: G, rng: &mut GameRng, budget: &SearchBudget) {
+    let mut node = Tree::<G::Action>::ROOT;
+    let mut path = vec![node];
+    // Selection and expansion.
+    loop {
+        let Some(mover) = world.to_act().seat() else { break };
+        let legal = world.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let untried: Vec<usize> = (0..legal.len())
+            .filter(|&i| tree.child(node, &legal[i]).is_none())
+            .collect();
+        let (action, expanded) = if let Some(&pick) = rng.choose(&untried) {
+            let action = legal[pick].clone();
+            let child = tree.add_child(node, action.clone(), mover);
+            (action, child)
+        } else {
+            let child = tree.select(node, &legal, budget.exploration);
+            (tree.action(child).clone(), child)
+        };
+        if world.apply(&action).is_err() {
+            // A sampled world refused what it offered: stop this walk rather than trust it.
+            break;
+        }
+        let was_new = tree.visits(expanded) == 0;
+        node = expanded;
+        path.push(node);
+        if was_new {
+            break;
+        }
+    }
+    // Playout.
+    let mut steps = 0;
+    while steps < budget.playout_limit {
+        if world.to_act().seat().is_none() {
+            break;
+        }
+        let legal = world.legal_actions();
+        let Some(action) = rng.choose(&legal) else { break };
+        if world.apply(action).is_err() {
+            break;
+        }
+        steps += 1;
+    }
+    let rewards = rewards(&world);
+    tree.back_up(&path, &rewards);
+}
+
+/// Each seat's share of the result: 1 to every winner (a team wins together), 0 to the others; an
+/// unfinished playout or a draw gives every seat the same share.
+fn rewards<G: Game>(world: &G) -> Vec<f64> {
+    let seats = world.seat_count();
+    let even = vec![1.0 / seats as f64; seats];
+    match world.outcome() {
+        Some(outcome) if !outcome.winners.is_empty() => {
+            let mut shares = vec![0.0; seats];
+            for seat in outcome.winners {
+                if let Some(share) = shares.get_mut(seat.index()) {
+                    *share = 1.0;
+                }
+            }
+            shares
+        }
+        _ => even,
+    }
+}
