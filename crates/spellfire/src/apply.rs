@@ -17,6 +17,7 @@ use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
 
 mod optional;
+mod powers;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
     InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
@@ -661,8 +662,14 @@ impl Spellfire {
             .filter(|a| a.when == Trigger::RoundStart)
             .find_map(|ability| {
                 let victim = match &ability.effect {
-                    Effect::DefeatsOpponent(champions) if champions.matches(self.card(other)) => side.other(),
-                    Effect::DefeatedBy(champions) if champions.matches(self.card(other)) => side,
+                    Effect::DefeatsOpponent(champions)
+                        if champions.matches_as(self.card(other), self.fights_as(other)) =>
+                    {
+                        side.other()
+                    }
+                    Effect::DefeatedBy(champions) if champions.matches_as(self.card(other), self.fights_as(other)) => {
+                        side
+                    }
                     _ => return None,
                 };
                 Some(InstantDefeat {
@@ -686,8 +693,9 @@ impl Spellfire {
         let mut total = Total::new(fighter.card, self.icon_value(fighter.card));
         total.add(Source::Experience, self.experience(fighter.card));
         for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-            total.add(Source::Card(card), self.icon_value(card));
+            total.add(Source::Card(card), self.counted_value(side, card));
         }
+        self.add_level_changes(side, &mut total);
         if self.config.rules.world_bonuses {
             let realm = self
                 .player(battle.defender)
@@ -1016,6 +1024,10 @@ impl Spellfire {
         let Some(attacker) = battle.attacking.as_ref() else {
             return true;
         };
+        // An attacker immune to an offensive wall's kind walks through it (SF-181).
+        if self.immune(Side::Attacker, wall) {
+            return true;
+        }
         let movement = self.movement(attacker.card);
         match crossing {
             Crossing::Flyers => movement.flyer || battle.flying.contains(&attacker.card),
@@ -1195,8 +1207,15 @@ impl Spellfire {
                 self.player_mut(by).turns -= 1;
             }
             // Answers act in the pause, champion powers at the start of a round, walls and flight
-            // when cast in a round.
-            Effect::Wall(_)
+            // when cast in a round; powers in battle and in play are read where they apply.
+            Effect::Levels { .. }
+            | Effect::CannotBeAttackedBy(_)
+            | Effect::CannotBeDefendedBy(_)
+            | Effect::AlliesAtMost(..)
+            | Effect::DefenderMayUse(_)
+            | Effect::DefendsAs(_)
+            | Effect::ImmuneTo(_)
+            | Effect::Wall(_)
             | Effect::BecomesFlyer
             | Effect::NegateEvent(_)
             | Effect::CalmEvent(_)

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::cards::{Attribute, Card, CardType};
+use crate::catalogue::cards::{Attribute, Card, CardType, World};
 
 /// What a card does beyond its printed facts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,6 +18,9 @@ pub enum Power {
     /// The card has a power the engine does not enforce yet.
     #[default]
     Unscripted,
+    /// The card's text only restates its facts (a flyer, an undead, the spells it may cast, a
+    /// realm that defends itself at its level), which the base rules already enforce.
+    InFacts,
     /// The power, written as abilities the engine enforces.
     Scripted(Script),
 }
@@ -60,6 +63,12 @@ pub enum Trigger {
     /// When a round begins, in the order of activation: the attacking champion's power, then the
     /// defending champion's (SF-109, SF-136).
     RoundStart,
+    /// All the time its card takes part in a battle (SF-140): a fighting champion or a card with
+    /// it, or the attacked realm and its holding, which fight for the defending side (SF-224).
+    InBattle,
+    /// All the time the card is in play (a realm in a formation, a holding on it, a champion in
+    /// a pool or a battle).
+    InPlay,
 }
 
 /// Who may cross a wall.
@@ -71,17 +80,31 @@ pub enum Crossing {
     LevelAtLeast(u8),
 }
 
-/// Which champions a power names.
+/// Which champions (or other fighting cards) a power names.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Champions {
     /// Champions of these types.
     OfType(Vec<CardType>),
+    /// Cards with this designation (flyers, undead, dragons...).
+    With(Attribute),
+    /// Cards without it ("nonflying attackers").
+    Without(Attribute),
+    /// Cards of this world.
+    OfWorld(World),
 }
 
 impl Champions {
     pub fn matches(&self, champion: &Card) -> bool {
+        self.matches_as(champion, champion.kind)
+    }
+
+    /// Whether `card` matches when it fights as a `kind` (a realm defending itself as a monster).
+    pub fn matches_as(&self, card: &Card, kind: CardType) -> bool {
         match self {
-            Champions::OfType(kinds) => kinds.contains(&champion.kind),
+            Champions::OfType(kinds) => kinds.contains(&kind),
+            Champions::With(attribute) => card.has(*attribute),
+            Champions::Without(attribute) => !card.has(*attribute),
+            Champions::OfWorld(world) => card.world == *world,
         }
     }
 
@@ -91,17 +114,117 @@ impl Champions {
                 let names: Vec<String> = kinds.iter().map(|k| k.singular()).collect();
                 format!("a {}", names.join(" or a "))
             }
+            Champions::With(attribute) => format!("a card that is {}", attribute_words(*attribute)),
+            Champions::Without(attribute) => format!("a card that is not {}", attribute_words(*attribute)),
+            Champions::OfWorld(world) => format!("a card of {}", world.name()),
         }
     }
 }
 
-/// What must hold for the ability to be used.
+fn attribute_words(attribute: Attribute) -> String {
+    match attribute {
+        Attribute::Flyer => "a flyer".into(),
+        Attribute::Undead => "undead".into(),
+        other => format!("a {}", other.name().to_lowercase()),
+    }
+}
+
+/// Whose side of a round, seen from the card with the power. A realm or holding fights for the
+/// defending side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Party {
+    #[default]
+    Own,
+    Opposing,
+}
+
+/// Which cards of a side a level change touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Members {
+    /// The card with the power itself (a champion's own level, an ally's own bonus).
+    This,
+    /// The side's fighting champion (or the realm defending itself).
+    Champion,
+    /// Each ally of the side.
+    Allies,
+    /// The champion and each ally.
+    ChampionAndAllies,
+    /// Each magical item and artifact the champion fights with.
+    ItemsAndArtifacts,
+}
+
+/// Whose fighting cards a level change touches, optionally only those matching a filter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fighters {
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub side: Party,
+    pub members: Members,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<Champions>,
+}
+
+/// How a level or bonus changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Change {
+    /// Gains (or, negative, loses) this many levels.
+    By(i8),
+    Double,
+    /// Halved, rounding up.
+    Halve,
+    /// Counts as this level.
+    SetTo(u8),
+}
+
+impl Change {
+    /// The value after the change.
+    pub fn apply(self, value: i32) -> i32 {
+        match self {
+            Change::By(n) => value + i32::from(n),
+            Change::Double => value * 2,
+            Change::Halve => (value + 1).div_euclid(2),
+            Change::SetTo(n) => i32::from(n),
+        }
+    }
+}
+
+/// A card named by a power: any printing of it (SF-14, same name). The catalogue checks at load
+/// that a card of this name exists, so a typo fails there and not in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Named(pub String);
+
+impl Named {
+    pub fn matches(&self, card: &Card) -> bool {
+        card.name.eq_ignore_ascii_case(&self.0)
+    }
+}
+
+/// What must hold for the ability to be used.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Condition {
     #[default]
     Always,
     /// The user (the casting champion) carries this designation: "castable only by dragons".
     UserIs(Attribute),
+    /// Every one of these holds.
+    All(Vec<Condition>),
+    /// At least one of these holds.
+    Any(Vec<Condition>),
+    /// The champion (or self-defending realm) fighting for that side is one of these.
+    Fighting(Party, Champions),
+    /// The card's side defends the realm.
+    Defending,
+    /// The battle is over this realm (any printing of it, SF-14).
+    AtRealm(Named),
+    /// The attacked realm has a holding.
+    RealmHasHolding,
+    /// A card of this name is in play: in a formation, on a realm, or in a pool (`Own`: the
+    /// player's own).
+    InPlay(Named, Whose),
+    /// The holding with the power is attached to this realm (any printing).
+    AttachedTo(Named),
+    /// That side has played an ally in the round.
+    HasAllies(Party),
 }
 
 /// What using the ability costs.
@@ -197,6 +320,25 @@ pub enum Effect {
     DefeatsOpponent(Champions),
     /// This champion is defeated at once if the opposing champion is one of these.
     DefeatedBy(Champions),
+    /// Fighting cards gain or lose levels while the ability's condition holds. Changes apply in
+    /// the order of activation (SF-136–138): realm, holding, attacker's cards, defender's cards.
+    Levels { of: Fighters, change: Change },
+    /// The realm (a holding's realm) cannot be attacked by these champions (SF-147: a flyer cannot
+    /// decline to fly).
+    CannotBeAttackedBy(Champions),
+    /// The realm (a holding's realm) cannot be defended by these champions.
+    CannotBeDefendedBy(Champions),
+    /// That side may play at most this many allies in the round (0: none).
+    AlliesAtMost(Party, u8),
+    /// The defending champion may use these kinds of cards (a realm or holding power).
+    DefenderMayUse(Vec<CardType>),
+    /// A realm or holding defending itself (at its printed level) fights as this kind of
+    /// champion, for the powers that name kinds and the spells its kind may cast.
+    DefendsAs(CardType),
+    /// Immune to the offensive cards (harmful events) of these kinds (SF-178, SF-179): their
+    /// bonus does not count against it, an offensive wall does not stop it, a harmful event
+    /// cannot aim at it. A realm's or holding's immunity covers the realm and its defenders.
+    ImmuneTo(Vec<CardType>),
 }
 
 impl Power {
@@ -209,6 +351,20 @@ impl Power {
     /// Whether the engine does everything the card says.
     pub fn is_enforced(&self) -> bool {
         !matches!(self, Power::Unscripted)
+    }
+
+    /// The abilities that act while the card takes part in a battle.
+    pub fn in_battle(&self) -> impl Iterator<Item = &Ability> {
+        self.abilities().iter().filter(|a| a.when == Trigger::InBattle)
+    }
+
+    /// Every card this power names, for the check at load.
+    pub fn references(&self) -> Vec<&Named> {
+        let mut out = Vec::new();
+        for ability in self.abilities() {
+            ability.condition.references(&mut out);
+        }
+        out
     }
 
     /// The abilities, none for a card without a script.
@@ -234,6 +390,88 @@ impl Power {
     /// The ability usable as an answer in an event pause, if any.
     pub fn pause_answer(&self) -> Option<&Ability> {
         self.abilities().iter().find(|a| a.when == Trigger::EventPause)
+    }
+}
+
+impl Condition {
+    fn references<'a>(&'a self, out: &mut Vec<&'a Named>) {
+        match self {
+            Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| c.references(out)),
+            Condition::AtRealm(card) | Condition::InPlay(card, _) | Condition::AttachedTo(card) => out.push(card),
+            _ => {}
+        }
+    }
+
+    /// The condition in words, after "if".
+    fn words(&self) -> String {
+        match self {
+            Condition::Always => "always".into(),
+            Condition::UserIs(attribute) => format!("its user is {}", attribute_words(*attribute)),
+            Condition::All(all) => {
+                let parts: Vec<String> = all.iter().map(Condition::words).collect();
+                join_words(&parts)
+            }
+            Condition::Any(any) => {
+                let parts: Vec<String> = any.iter().map(Condition::words).collect();
+                parts.join(" or ")
+            }
+            Condition::Fighting(party, champions) => format!(
+                "{} champion is {}",
+                match party {
+                    Party::Own => "its side's",
+                    Party::Opposing => "the opposing",
+                },
+                champions.words()
+            ),
+            Condition::Defending => "its side defends".into(),
+            Condition::AtRealm(card) => format!("the battle is over {}", card.0),
+            Condition::RealmHasHolding => "the attacked realm has a holding".into(),
+            Condition::InPlay(card, whose) => format!(
+                "{} is in play{}",
+                card.0,
+                match whose {
+                    Whose::Own => " on its player's side",
+                    _ => "",
+                }
+            ),
+            Condition::AttachedTo(card) => format!("it is attached to {}", card.0),
+            Condition::HasAllies(party) => match party {
+                Party::Own => "its side has allies in the round".into(),
+                Party::Opposing => "the opposing side uses allies".into(),
+            },
+        }
+    }
+}
+
+impl Fighters {
+    fn words(&self) -> String {
+        let side = match self.side {
+            Party::Own => "its side's",
+            Party::Opposing => "the opposing side's",
+        };
+        let who = match self.members {
+            Members::This => return "this card".into(),
+            Members::Champion => format!("{side} champion"),
+            Members::Allies => format!("each of {side} allies"),
+            Members::ChampionAndAllies => format!("{side} champion and each ally"),
+            Members::ItemsAndArtifacts => format!("each of {side} magical items and artifacts"),
+        };
+        match &self.only {
+            Some(filter) => format!("{who}, if {}", filter.words()),
+            None => who,
+        }
+    }
+}
+
+impl Change {
+    fn words(self) -> String {
+        match self {
+            Change::By(n) if n >= 0 => format!("gains {n} level{}", if n == 1 { "" } else { "s" }),
+            Change::By(n) => format!("loses {} level{}", -n, if n == -1 { "" } else { "s" }),
+            Change::Double => "is doubled".into(),
+            Change::Halve => "is halved, rounding up".into(),
+            Change::SetTo(n) => format!("counts as level {n}"),
+        }
     }
 }
 
@@ -295,6 +533,40 @@ impl Effect {
             Effect::BecomesFlyer => "makes its user's champion a flyer for the round".into(),
             Effect::DefeatsOpponent(champions) => format!("defeats {} at once", champions.words()),
             Effect::DefeatedBy(champions) => format!("is defeated at once by {}", champions.words()),
+            Effect::Levels { of, change } => format!("{} {}", of.words(), change.words()),
+            Effect::CannotBeAttackedBy(champions) => {
+                format!("the realm cannot be attacked by {}", champions.words())
+            }
+            Effect::CannotBeDefendedBy(champions) => {
+                format!("the realm cannot be defended by {}", champions.words())
+            }
+            Effect::AlliesAtMost(party, most) => format!(
+                "{} may use {} in a round",
+                match party {
+                    Party::Own => "its side",
+                    Party::Opposing => "the opposing side",
+                },
+                match most {
+                    0 => "no allies".to_string(),
+                    1 => "only one ally".to_string(),
+                    n => format!("at most {n} allies"),
+                }
+            ),
+            Effect::DefenderMayUse(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                format!("the defending champion may use {}", join_words(&names))
+            }
+            Effect::DefendsAs(kind) => format!("defends itself as a {}", kind.singular()),
+            Effect::ImmuneTo(kinds) => {
+                let names: Vec<String> = kinds
+                    .iter()
+                    .map(|k| match k {
+                        CardType::Event => "harmful events".to_string(),
+                        k => format!("offensive {}", k.plural().to_lowercase()),
+                    })
+                    .collect();
+                format!("is immune to {}", join_words(&names))
+            }
         }
     }
 }
@@ -314,6 +586,10 @@ impl Ability {
             (Trigger::EventPause, kind) if kind.is_champion() => "In an event pause, this champion ".to_string(),
             (Trigger::EventPause, _) => "In an event pause, it ".to_string(),
             (Trigger::RoundStart, _) => "When a round begins, it ".to_string(),
+            (Trigger::InBattle, CardType::Realm) => "While this realm is attacked, ".to_string(),
+            (Trigger::InBattle, CardType::Holding) => "While its realm is attacked, ".to_string(),
+            (Trigger::InBattle, _) => "While it fights in a round, ".to_string(),
+            (Trigger::InPlay, _) => "While it is in play, ".to_string(),
         };
         sentence.push_str(&self.effect.describe());
         match self.cost {
@@ -325,8 +601,12 @@ impl Ability {
                 sentence.push_str("; the champion who cast it cannot be used again until its owner's next turn")
             }
         }
-        if let Condition::UserIs(attribute) = self.condition {
-            sentence.push_str(&format!(" (only a {} may use it)", attribute.name().to_lowercase()));
+        match &self.condition {
+            Condition::Always => {}
+            Condition::UserIs(attribute) => {
+                sentence.push_str(&format!(" (only a {} may use it)", attribute.name().to_lowercase()))
+            }
+            other => sentence.push_str(&format!(", if {}", other.words())),
         }
         sentence.push('.');
         sentence
@@ -362,6 +642,9 @@ pub fn describe(card: &Card) -> Vec<String> {
     match &card.power {
         Power::NoText => lines.push("No special power.".into()),
         Power::Unscripted => lines.push("Special power: not scripted yet, so no game enforces it.".into()),
+        Power::InFacts => {
+            lines.push("Its text restates its facts (movement, kind, spells, level), which the rules enforce.".into())
+        }
         Power::Scripted(script) => {
             for timing in &script.play_only {
                 lines.push(

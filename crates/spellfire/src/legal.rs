@@ -395,8 +395,9 @@ impl Spellfire {
         })
     }
 
-    /// The cards a target description allows, in a fixed order.
-    pub(crate) fn targets(&self, target: &Target) -> Vec<CardId> {
+    /// The cards a target description of `card` allows, in a fixed order. A realm immune to
+    /// `card` (a holding unaffected by harmful events) is not among them (SF-178).
+    pub(crate) fn targets(&self, card: CardId, target: &Target) -> Vec<CardId> {
         match target {
             Target::Realm(whose) => {
                 let player = self.pending_player();
@@ -406,7 +407,9 @@ impl Spellfire {
                         Whose::Own => Some(s) == player,
                         Whose::Opponents => Some(s) != player,
                     })
-                    .flat_map(|s| self.player(s).formation.realms().map(|(_, slot)| slot.realm))
+                    .flat_map(|s| self.player(s).formation.realms())
+                    .filter(|(_, slot)| !self.realm_immune_to(slot, card))
+                    .map(|(_, slot)| slot.realm)
                     .collect()
             }
             Target::CardInPlay => {
@@ -463,7 +466,7 @@ impl Spellfire {
     /// A card whose effect needs a target cannot be played without one (SF-166).
     fn check_has_target(&self, card: CardId) -> Result<(), RuleError> {
         if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
-            && self.targets(target).is_empty()
+            && self.targets(card, target).is_empty()
         {
             return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
         }
@@ -483,7 +486,7 @@ impl Spellfire {
             Some(Effect::Discard(target)) => target,
             _ => return refuse("This event needs no target.", "SF-187"),
         };
-        if self.targets(wanted).contains(&target) {
+        if self.targets(event, wanted).contains(&target) {
             Ok(())
         } else {
             refuse("That is not something this event can act on.", "SF-187")
@@ -551,9 +554,9 @@ impl Spellfire {
             _ if in_hand => {
                 // A spell or the like needs a champion in the pool able to use it (SF-163, SF-165);
                 // "only dragons may cast it" names the casters instead of the icon.
-                let caster_ok = |c: CardId| match answer.condition {
-                    Condition::Always => self.can_use(c, FighterKind::Champion, card),
-                    Condition::UserIs(attribute) => self.card(c).has(attribute),
+                let caster_ok = |c: CardId| match &answer.condition {
+                    Condition::UserIs(attribute) => self.card(c).has(*attribute),
+                    _ => self.can_use(c, FighterKind::Champion, card),
                 };
                 player.pool.iter().any(|c| caster_ok(c.card))
             }
@@ -710,6 +713,12 @@ impl Spellfire {
                 "SF-55",
             );
         }
+        if let Some(closer) = self.closed_to(slot, champion, true) {
+            return refuse(
+                format!("{} cannot be attacked by {}.", self.name(closer), self.name(champion)),
+                "SF-147",
+            );
+        }
         Ok(())
     }
 
@@ -724,6 +733,14 @@ impl Spellfire {
         }
         if battle.defended.contains(&champion) {
             return refuse("A champion defends in only one round of a battle.", "SF-120");
+        }
+        if let Some(slot) = self.player(battle.defender).formation.slot(battle.target)
+            && let Some(closer) = self.closed_to(slot, champion, false)
+        {
+            return refuse(
+                format!("{} cannot be defended by {}.", self.name(closer), self.name(champion)),
+                "SF-140",
+            );
         }
         self.check_not_questing(champion, false)?;
         if self.resting.contains(&champion) {
@@ -764,6 +781,28 @@ impl Spellfire {
         let Some(battle) = &self.battle else {
             return refuse("There is no round.", "SF-112");
         };
+        let side = if seat == battle.attacker {
+            Side::Attacker
+        } else {
+            Side::Defender
+        };
+        if let Some((most, by)) = self.allies_limit(side) {
+            let played = self.fighter(seat).map_or(0, |f| {
+                f.round_cards
+                    .iter()
+                    .filter(|&&c| self.kind(c) == CardType::Ally)
+                    .count()
+            });
+            if played >= usize::from(most) {
+                return refuse(
+                    match most {
+                        0 => format!("{} lets no allies fight here.", self.name(by)),
+                        n => format!("{} lets only {n} allies fight here.", self.name(by)),
+                    },
+                    "SF-140",
+                );
+            }
+        }
         // An ally joining an attack on a protected realm needs its own way there (SF-148).
         let formation = &self.player(battle.defender).formation;
         if seat == battle.attacker
@@ -1025,8 +1064,10 @@ impl Spellfire {
     fn can_use(&self, user: CardId, kind: FighterKind, card: CardId) -> bool {
         let used = self.card(card);
         let user_facts = self.card(user);
-        let by_icon = kind == FighterKind::Champion
-            && match (user_facts.kind, used.kind) {
+        // A realm defending as a kind of champion casts as that kind (DefendsAs).
+        let user_kind = self.fights_as(user);
+        let by_icon = (kind == FighterKind::Champion || user_kind != user_facts.kind)
+            && match (user_kind, used.kind) {
                 (CardType::Wizard, CardType::WizardSpell)
                 | (CardType::Cleric, CardType::ClericSpell)
                 | (CardType::Psionicist, CardType::PsionicPower)
@@ -1040,7 +1081,7 @@ impl Spellfire {
                     } else if used.has(Attribute::UndeadUnarmedCombat) {
                         user_facts.has(Attribute::Undead)
                     } else {
-                        user_facts.kind == CardType::Hero
+                        user_kind == CardType::Hero
                     }
                 }
                 _ => false,
@@ -1055,7 +1096,7 @@ impl Spellfire {
             Use::Offensive(k) => k == usable && used.has(Attribute::Offensive),
             Use::Defensive(k) => k == usable && used.has(Attribute::Defensive),
         });
-        by_icon || by_facts
+        by_icon || by_facts || self.realm_lets_defender_use(user, used.kind)
     }
 
     /// The seat's fighter in the current round.
@@ -1116,7 +1157,7 @@ impl Spellfire {
             }
             Some(Pending::Target { event, .. }) => {
                 if let Some(Effect::Discard(target)) = self.card(*event).power.on_play().map(|a| &a.effect) {
-                    candidates.extend(self.targets(target).into_iter().map(Action::Choose));
+                    candidates.extend(self.targets(*event, target).into_iter().map(Action::Choose));
                 }
             }
             Some(Pending::Spoils { card, .. }) => {

@@ -286,7 +286,8 @@ fn search_by_name_reference_and_facts() {
         kind: Some(TypeChoice::Only(CardType::Realm)),
         ..CardFilter::default()
     });
-    assert!(!enforced.is_empty() && enforced.iter().all(|e| e.card.power == Power::NoText));
+    assert!(!enforced.is_empty() && enforced.iter().all(|e| e.card.power.is_enforced()));
+    assert!(enforced.iter().any(|e| e.card.power == Power::NoText));
     let by_name = find(&CardFilter {
         world: Some(World::DarkSun),
         rarity: Some(Rarity::Rare),

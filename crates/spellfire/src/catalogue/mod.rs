@@ -77,7 +77,31 @@ impl Catalogue {
             let set: SetFile = parse_ron(&file.name, &file.text)?;
             catalogue.add_set(&file.name, &file.text, set)?;
         }
+        catalogue.check_references(files)?;
         Ok(catalogue)
+    }
+
+    /// A card named by a power must exist in some set.
+    fn check_references(&self, files: &[SourceFile]) -> Result<(), ContentError> {
+        for entry in &self.entries {
+            for named in entry.card.power.references() {
+                if self.named(&named.0).next().is_some() {
+                    continue;
+                }
+                let file = &files[entry.set];
+                let needle = format!("number: {},", entry.card.number);
+                let at = file.text.find(&needle).unwrap_or(0);
+                let before = &file.text[..at];
+                return Err(ContentError {
+                    file: file.name.clone(),
+                    line: before.matches('\n').count() + 1,
+                    col: at - before.rfind('\n').map_or(0, |nl| nl + 1) + 1,
+                    item: Some(entry.card.name.clone()),
+                    message: format!("its power names a card \"{}\" that no set has", named.0),
+                });
+            }
+        }
+        Ok(())
     }
 
     fn add_set(&mut self, file: &str, text: &str, set: SetFile) -> Result<(), ContentError> {
