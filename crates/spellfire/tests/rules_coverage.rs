@@ -33,33 +33,24 @@ const WAIVERS: &[(u32, &str)] = &[
         138,
         "same-type ties in the order of activation: no two such cards are scripted yet",
     ),
-    (
-        140,
-        "powers that work only while their card takes part: none scripted yet",
-    ),
-    (
-        147,
-        "realm restrictions such as 'flyers cannot attack it' are not scripted yet",
-    ),
     (157, "nothing that cancels a special power is scripted yet"),
     (158, "nothing that cancels a special power is scripted yet"),
     (
         177,
         "turning a card back at its user (Spell Turning) is not scripted yet",
     ),
-    (178, "immunities: no card with an immunity is scripted yet"),
-    (179, "immunities: no card with an immunity is scripted yet"),
-    (180, "immunities: no card with an immunity is scripted yet"),
-    (181, "immunities: no card with an immunity is scripted yet"),
+    (
+        180,
+        "no item or artifact that gives its own champion an immunity is scripted yet",
+    ),
     (182, "immunities to artifacts: none scripted yet"),
     (183, "immunities to magical items: none scripted yet"),
     (184, "immunities to defensive cards: none scripted yet"),
     (
         185,
-        "allies sharing their champion's immunities: no immunity scripted yet",
+        "allies sharing their champion's immunities: no scripted card acts on an ally yet",
     ),
     (206, "no item that copies another card's power is scripted yet"),
-    (224, "no realm power is scripted yet"),
     (
         232,
         "no artifact power is scripted yet, so none activates before the items",

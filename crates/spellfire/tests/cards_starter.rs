@@ -1,0 +1,828 @@
+//! The 1st Edition starter-deck cards' powers, one scenario per power that is not identical to
+//! another's, named after the card (`card_1st_<number>_...`). Each asserts the numbers, who is
+//! affected and where the cards end. Rules the powers bring in (SF-136–140, SF-147, SF-178–181,
+//! SF-224) are named where a scenario holds them.
+
+mod common;
+
+use common::{A, B, P2, apply as ok, refused, total};
+
+use spellfire::combat::Side;
+use spellfire::formation::Position;
+use spellfire::scenario::{RealmSetup, TestGame, realm};
+use spellfire::{Action, Phase, Spellfire};
+
+/// P1's `attacker` (from the pool, with `items`) attacks P2's realm `target` at A. `p1_hand` and
+/// `p2_hand` are the players' hands; P2's pool holds `defenders`.
+fn attack(
+    target: RealmSetup,
+    attacker: (&str, &[&str]),
+    defenders: &[(&str, &[&str])],
+    p1_hand: &[&str],
+    p2_hand: &[&str],
+) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [target, realm(B, "Thay")])
+        .pool(0, [attacker]);
+    for &(champion, items) in defenders {
+        setup = setup.pool(1, [(champion, items)]);
+    }
+    for &card in p1_hand {
+        setup = setup.hand(0, [card]);
+    }
+    for &card in p2_hand {
+        setup = setup.hand(1, [card]);
+    }
+    let mut game = setup.build();
+    let champion = game.id_of(0, attacker.0);
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    game
+}
+
+/// [`attack`], then P2 defends with its first pool champion.
+fn round(
+    target: RealmSetup,
+    attacker: (&str, &[&str]),
+    defender: (&str, &[&str]),
+    p1_hand: &[&str],
+    p2_hand: &[&str],
+) -> Spellfire {
+    let mut game = attack(target, attacker, &[defender], p1_hand, p2_hand);
+    let champion = game.id_of(1, defender.0);
+    ok(&mut game, Action::Defend { champion });
+    game
+}
+
+/// [`attack`], then the attacked realm defends itself.
+fn realm_defends(target: RealmSetup, attacker: (&str, &[&str])) -> Spellfire {
+    let mut game = attack(target, attacker, &[], &[], &[]);
+    let realm = game.player(P2).formation.slot(Position(A)).unwrap().realm;
+    ok(&mut game, Action::Defend { champion: realm });
+    game
+}
+
+fn ally(game: &mut Spellfire, seat: u8, name: &str) {
+    let card = game.id_of(seat, name);
+    ok(game, Action::PlayAlly(card));
+}
+
+const NONE: &[&str] = &[];
+
+// Realms and holdings that change levels (SF-140, SF-224: while the realm is attacked).
+
+#[test]
+fn card_1st_19_impiltur_sf_224_its_defenders_gain_a_level_only_while_it_is_attacked() {
+    // Mordenkainen 7 attacks; Cleric of Torm 5 defends Impiltur: 5 + 1.
+    let mut game = round(
+        realm(A, "Impiltur"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Rowan"],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
+    // An ally of the defender gains one too: Rowan +1 counts 2.
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 8);
+    assert_eq!(total(&game, Side::Attacker), 7, "the attacker is not touched");
+    // The same champions over Cormyr: no change.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5);
+}
+
+#[test]
+fn card_1st_18_anauroch_every_attacker_loses_a_level() {
+    let mut game = round(
+        realm(A, "Anauroch"),
+        ("Cleric of Torm", NONE),
+        ("Mordenkainen", NONE),
+        &["Rowan", "Galek"],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 4 + 1, "Galek +2 counts 1");
+}
+
+#[test]
+fn card_1st_140_burneal_forest_attackers_lose_two_levels() {
+    let game = round(
+        realm(A, "Burneal Forest"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 5));
+    assert_eq!(game.losing_side(), Side::Attacker, "the tie goes to the defender");
+}
+
+#[test]
+fn card_1st_221_draj_nonflying_attackers_lose_two_levels() {
+    let game = round(
+        realm(A, "Draj"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 5);
+    // Neeva flies: untouched.
+    let game = round(realm(A, "Draj"), ("Neeva", NONE), ("Cleric of Torm", NONE), &[], &[]);
+    assert_eq!(total(&game, Side::Attacker), 7);
+}
+
+#[test]
+fn card_1st_21_the_high_moor_a_defending_monster_gains_four() {
+    let game = round(
+        realm(A, "The High Moor"),
+        ("Mordenkainen", NONE),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 10);
+    let game = round(
+        realm(A, "The High Moor"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5, "a cleric is not a monster");
+}
+
+#[test]
+fn card_1st_136_irongate_a_defending_hero_gains_four() {
+    let game = round(realm(A, "Irongate"), ("Mordenkainen", NONE), ("Azhul", NONE), &[], &[]);
+    assert_eq!(total(&game, Side::Defender), 8);
+}
+
+#[test]
+fn card_1st_23_damara_sf_136_doubles_a_defending_forgotten_realms_champion_after_the_realm_before() {
+    let game = round(
+        realm(A, "Damara"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 10);
+    let game = round(realm(A, "Damara"), ("Mordenkainen", NONE), ("Azhul", NONE), &[], &[]);
+    assert_eq!(total(&game, Side::Defender), 4, "a Dark Sun hero is not doubled");
+    // The realm acts before its holding (SF-136): Hillsfar's +3 comes after the doubling.
+    let game = round(
+        realm(A, "Damara").holding("Hillsfar"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 13);
+}
+
+#[test]
+fn card_1st_25_dragonspear_castle_allies_of_a_defending_monster_gain_two() {
+    let mut game = round(
+        realm(A, "Dragonspear Castle"),
+        ("Mordenkainen", NONE),
+        ("Mul Savage", NONE),
+        &[],
+        &["Rowan"],
+    );
+    assert_eq!(total(&game, Side::Defender), 6, "the monster itself gains nothing");
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 6 + 3);
+}
+
+#[test]
+fn card_1st_27_darkhold_defenders_gain_two_if_zhentil_keep_is_in_play() {
+    let game = round(
+        realm(A, "Darkhold"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5);
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Zhentil Keep")])
+        .formation(1, [realm(A, "Darkhold")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .pool(1, [("Cleric of Torm", NONE)]);
+    setup = setup.active(0);
+    let mut game = setup.build();
+    let champion = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let champion = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Defend { champion });
+    assert_eq!(
+        total(&game, Side::Defender),
+        7,
+        "the attacker's Zhentil Keep counts: anyone's"
+    );
+}
+
+#[test]
+fn card_1st_116_blackmoor_defending_items_gain_two() {
+    let game = round(
+        realm(A, "Blackmoor"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", &["War Banner"]),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5 + 1 + 2);
+}
+
+#[test]
+fn card_1st_31_berdusk_a_defending_wizard_or_cleric_gains_three() {
+    let game = round(
+        realm(A, "Cormyr").holding("Berdusk"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 8);
+    let game = round(
+        realm(A, "Cormyr").holding("Berdusk"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 4);
+}
+
+#[test]
+fn card_1st_34_hillsfar_the_defending_champion_gains_three() {
+    let mut game = round(
+        realm(A, "Cormyr").holding("Hillsfar"),
+        ("Neeva", &["Magic Sword"]),
+        ("Azhul", NONE),
+        &[],
+        &["Rowan"],
+    );
+    assert_eq!(total(&game, Side::Defender), 7);
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 8, "allies do not gain");
+}
+
+#[test]
+fn card_1st_35_suzail_defenders_gain_four_only_on_cormyr() {
+    let game = round(
+        realm(A, "Cormyr").holding("Suzail"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 8);
+    let game = round(
+        realm(A, "Waterdeep").holding("Suzail"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 4);
+}
+
+#[test]
+fn card_1st_243_graks_pool_a_permanent_five_for_the_defender() {
+    let game = round(
+        realm(A, "Tyr").holding("Grak's Pool"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 9);
+}
+
+#[test]
+fn card_1st_227_balic_attacking_allies_are_halved_rounding_up() {
+    let mut game = round(
+        realm(A, "Balic"),
+        ("Cleric of Torm", NONE),
+        ("Mordenkainen", NONE),
+        &["War Band"],
+        &[],
+    );
+    ally(&mut game, 0, "War Band");
+    assert_eq!(total(&game, Side::Attacker), 5 + 2, "War Band +3 counts 2");
+}
+
+#[test]
+fn card_1st_7_moonshae_isles_defends_as_a_hero_and_its_defending_allies_gain_three() {
+    let mut game = attack(
+        realm(A, "Moonshae Isles"),
+        ("Mordenkainen", NONE),
+        &[("Azhul", NONE)],
+        &[],
+        &["Rowan"],
+    );
+    let champion = game.id_of(1, "Azhul");
+    ok(&mut game, Action::Defend { champion });
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 4 + 4);
+}
+
+#[test]
+fn card_1st_15_jungles_of_chult_defends_as_a_monster_for_powers_that_name_monsters() {
+    // Allisa of the Mist gains 3 against a monster: the realm defending itself is one.
+    let game = realm_defends(realm(A, "Jungles of Chult"), ("Allisa of the Mist", NONE));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (8, 5));
+}
+
+// Champions and allies.
+
+#[test]
+fn card_1st_74_allisa_of_the_mist_gains_three_against_monsters() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Allisa of the Mist", NONE),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 8);
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Allisa of the Mist", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 5);
+}
+
+#[test]
+fn card_1st_57_the_jotunslayers_are_level_eight_against_a_monster() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("The Jotunslayers", &["Magic Sword"]),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 8 + 2);
+}
+
+#[test]
+fn card_1st_80_the_black_courser_is_level_eight_against_undead() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("The Black Courser", NONE),
+        ("Skeletal Horde", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 8);
+    let game = round(
+        realm(A, "Cormyr"),
+        ("The Black Courser", NONE),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 4);
+}
+
+#[test]
+fn card_1st_47_torg_is_doubled_at_the_great_rift() {
+    let game = round(
+        realm(A, "The Great Rift"),
+        ("Cleric of Torm", NONE),
+        ("Torg Mac Cei, the Ironlord", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 12);
+}
+
+#[test]
+fn card_1st_71_drow_matron_gains_three_defending_menzoberranzan() {
+    let game = round(
+        realm(A, "Menzoberranzan"),
+        ("Mordenkainen", NONE),
+        ("Drow Matron", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 8);
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Drow Matron", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5);
+}
+
+#[test]
+fn card_1st_161_rary_gains_against_a_wizard_and_defending_a_realm_with_a_holding() {
+    let game = round(
+        realm(A, "Cormyr").holding("Hillsfar"),
+        ("Mordenkainen", NONE),
+        ("Rary the Traitor", NONE),
+        &[],
+        &[],
+    );
+    // 4 + 3 (a wizard) + 3 (a holding) + 3 (Hillsfar).
+    assert_eq!(total(&game, Side::Defender), 13);
+}
+
+#[test]
+fn card_1st_165_mika_gains_three_when_the_opponent_uses_allies() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Mika the Wolf-Nomad", NONE),
+        &["Galek"],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 7);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Defender), 10);
+}
+
+#[test]
+fn card_1st_181_wolf_nomads_gain_two_with_mika_in_the_pool() {
+    let game = attack(realm(A, "Cormyr"), ("Wolf Nomads", NONE), &[], &[], &[]);
+    assert_eq!(total(&game, Side::Attacker), 4, "no Mika in play");
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Wolf Nomads", NONE), ("Mika the Wolf-Nomad", NONE)])
+        .build();
+    let champion = game.id_of(0, "Wolf Nomads");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    assert_eq!(total(&game, Side::Attacker), 6);
+}
+
+#[test]
+fn card_1st_56_adventurers_their_allies_gain_one() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Adventurers", NONE),
+        ("Mordenkainen", NONE),
+        &["Galek"],
+        &[],
+    );
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 4 + 3);
+}
+
+#[test]
+fn card_1st_65_pteranadon_gains_three_defending_chult() {
+    let mut game = round(
+        realm(A, "Jungles of Chult"),
+        ("Mordenkainen", NONE),
+        ("Mul Savage", NONE),
+        &[],
+        &["Pteranadon"],
+    );
+    ally(&mut game, 1, "Pteranadon");
+    assert_eq!(total(&game, Side::Defender), 6 + 5);
+}
+
+// Limits on attacking, defending and allies (SF-147, SF-140).
+
+#[test]
+fn card_1st_10_pirate_isles_sf_147_a_flyer_cannot_attack_it() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Pirate Isles")])
+        .pool(0, [("Neeva", NONE), ("Azhul", NONE)])
+        .build();
+    let neeva = game.id_of(0, "Neeva");
+    let error = refused(
+        &game,
+        Action::Attack {
+            champion: neeva,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    assert_eq!(error.rule, "SF-147");
+    let azhul = game.id_of(0, "Azhul");
+    assert!(
+        game.check(&Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(A)
+        })
+        .is_ok()
+    );
+}
+
+#[test]
+fn card_1st_129_the_bright_desert_heroes_cannot_attack_it() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "The Bright Desert")])
+        .pool(0, [("Azhul", NONE), ("Mul Savage", NONE)])
+        .build();
+    let azhul = game.id_of(0, "Azhul");
+    refused(
+        &game,
+        Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let savage = game.id_of(0, "Mul Savage");
+    assert!(
+        game.check(&Action::Attack {
+            champion: savage,
+            defender: P2,
+            at: Position(A)
+        })
+        .is_ok()
+    );
+}
+
+#[test]
+fn card_1st_39_selune_undead_cannot_attack_its_realm() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr").holding("Selune")])
+        .pool(0, [("Skeletal Horde", NONE)])
+        .build();
+    let horde = game.id_of(0, "Skeletal Horde");
+    refused(
+        &game,
+        Action::Attack {
+            champion: horde,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+}
+
+#[test]
+fn card_1st_232_salt_view_monsters_cannot_attack_its_realm() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Tyr").holding("Salt Veiw")])
+        .pool(0, [("Mul Savage", NONE)])
+        .build();
+    let savage = game.id_of(0, "Mul Savage");
+    refused(
+        &game,
+        Action::Attack {
+            champion: savage,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+}
+
+#[test]
+fn card_1st_131_the_bone_march_heroes_cannot_defend_it() {
+    let game = attack(
+        realm(A, "The Bone March"),
+        ("Mordenkainen", NONE),
+        &[("Azhul", NONE), ("Cleric of Torm", NONE)],
+        &[],
+        &[],
+    );
+    let azhul = game.id_of(1, "Azhul");
+    assert_eq!(refused(&game, Action::Defend { champion: azhul }).rule, "SF-140");
+    let torm = game.id_of(1, "Cleric of Torm");
+    assert!(game.check(&Action::Defend { champion: torm }).is_ok());
+}
+
+#[test]
+fn card_1st_26_daggerdale_no_allies_attack_it() {
+    let game = round(
+        realm(A, "Daggerdale"),
+        ("Azhul", NONE),
+        ("Mordenkainen", NONE),
+        &["Galek"],
+        &["Rowan"],
+    );
+    let galek = game.id_of(0, "Galek");
+    assert_eq!(refused(&game, Action::PlayAlly(galek)).rule, "SF-140");
+}
+
+#[test]
+fn card_1st_330_tembo_the_opponent_uses_no_allies() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Tembo", &["Magic Sword"]),
+        &["Galek"],
+        &[],
+    );
+    assert_eq!(game.losing_side(), Side::Attacker);
+    let galek = game.id_of(0, "Galek");
+    refused(&game, Action::PlayAlly(galek));
+}
+
+#[test]
+fn card_1st_239_bodach_one_attacking_ally_only() {
+    let mut game = round(
+        realm(A, "Tyr").holding("Bodach"),
+        ("Azhul", NONE),
+        ("Mordenkainen", NONE),
+        &["Rowan", "Galek"],
+        &[],
+    );
+    ally(&mut game, 0, "Rowan");
+    assert_eq!(game.losing_side(), Side::Attacker);
+    let galek = game.id_of(0, "Galek");
+    refused(&game, Action::PlayAlly(galek));
+}
+
+// Spells a realm lets its defender cast.
+
+#[test]
+fn card_1st_1_waterdeep_sf_140_its_defender_may_cast_wizard_spells_while_it_is_the_target() {
+    let game = round(
+        realm(A, "Waterdeep"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    ok(&mut game.clone(), Action::UseCard(bolt));
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    refused(&game, Action::UseCard(bolt));
+}
+
+#[test]
+fn card_1st_143_arms_of_iuz_its_realms_defender_may_cast_cleric_spells() {
+    let mut game = round(
+        realm(A, "Cormyr").holding("Arms of Iuz"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &["Sticks to Snakes", "Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    refused(&game, Action::UseCard(bolt));
+    let snakes = game.id_of(1, "Sticks to Snakes");
+    ok(&mut game, Action::UseCard(snakes));
+    assert_eq!(total(&game, Side::Defender), 8);
+}
+
+#[test]
+fn card_1st_3_zhentil_keep_defends_as_a_cleric_and_casts_cleric_spells() {
+    let mut game = attack(
+        realm(A, "Zhentil Keep"),
+        ("Mordenkainen", NONE),
+        &[],
+        &[],
+        &["Sticks to Snakes"],
+    );
+    let keep = game.player(P2).formation.slot(Position(A)).unwrap().realm;
+    ok(&mut game, Action::Defend { champion: keep });
+    let snakes = game.id_of(1, "Sticks to Snakes");
+    ok(&mut game, Action::UseCard(snakes));
+    assert_eq!(total(&game, Side::Defender), 9);
+}
+
+// Immunities (section 16).
+
+#[test]
+fn card_1st_41_alias_sf_178_sf_179_sf_181_immune_to_offensive_spells_attacking_or_defending() {
+    // Alias defends with War Banner, 7 against Mordenkainen's 7: the attacker's Lightning Bolt
+    // (+5, offensive) counts nothing against him.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Alias the Sell-Sword", &["War Banner"]),
+        &["Lightning Bolt"],
+        &[],
+    );
+    assert_eq!(game.losing_side(), Side::Attacker);
+    let bolt = game.id_of(0, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    assert_eq!(total(&game, Side::Attacker), 7);
+    assert_eq!(game.losing_side(), Side::Attacker, "the bolt was spent for nothing");
+    assert!(
+        game.battle()
+            .unwrap()
+            .attacking
+            .as_ref()
+            .unwrap()
+            .round_cards
+            .contains(&bolt)
+    );
+    // Attacking, he is immune too (SF-181), and to cleric spells as to wizard spells (SF-179).
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Alias the Sell-Sword", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Sticks to Snakes"],
+    );
+    let snakes = game.id_of(1, "Sticks to Snakes");
+    ok(&mut game, Action::UseCard(snakes));
+    assert_eq!(
+        total(&game, Side::Defender),
+        5,
+        "an offensive cleric spell counts nothing"
+    );
+}
+
+#[test]
+fn card_1st_321_elemental_cleric_sf_178_immune_to_offensive_wizard_spells() {
+    // The Elemental Cleric with the Crystal of the Ebon Flame: 2 + 6 against Mordenkainen's 7.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Elemental Cleric", &["Crystal of the Ebon Flame"]),
+        &["Lightning Bolt"],
+        &[],
+    );
+    let bolt = game.id_of(0, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    assert_eq!(total(&game, Side::Attacker), 7);
+    // Against a cleric without the immunity the bolt counts.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", &["Crystal of the Ebon Flame"]),
+        &["Lightning Bolt"],
+        &[],
+    );
+    let bolt = game.id_of(0, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    assert_eq!(total(&game, Side::Attacker), 12);
+}
+
+#[test]
+fn card_1st_149_fortification_the_realm_and_its_defenders_are_immune_to_offensive_spells() {
+    let mut game = round(
+        realm(A, "Cormyr").holding("Fortification"),
+        ("The Magister", NONE),
+        ("Cleric of Torm", NONE),
+        &["Lightning Bolt"],
+        &[],
+    );
+    let bolt = game.id_of(0, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    assert_eq!(total(&game, Side::Attacker), 4);
+}
+
+#[test]
+fn card_1st_146_arms_of_furyondy_harmful_events_cannot_aim_at_its_realm() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(
+            1,
+            [realm(A, "Cormyr").holding("Arms of Furyondy"), realm(B, "Waterdeep")],
+        )
+        .hand(0, ["Cataclysm!"])
+        .build();
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    let cormyr = game.player(P2).formation.slot(Position(A)).unwrap().realm;
+    let waterdeep = game.player(P2).formation.slot(Position(B)).unwrap().realm;
+    assert!(!game.legal().contains(&Action::Choose(cormyr)));
+    assert!(game.legal().contains(&Action::Choose(waterdeep)));
+    assert_eq!(game.owner(cormyr), P2);
+}
