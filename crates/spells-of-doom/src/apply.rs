@@ -11,7 +11,7 @@ use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Character, Config,
-    FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR,
+    FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Lookup, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR,
     STRUCTURE_HP, Shrine, SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track,
     TurnFlags, UPGRADE_COST, WIN_VP,
 };
@@ -65,6 +65,7 @@ impl SpellsOfDoom {
             flags: TurnFlags::default(),
             window: None,
             outcome: None,
+            lookup: Arc::new(Lookup::new(content, &config.heroes)),
         };
         for hero in &config.heroes {
             let def = content.hero(hero).expect("checked above");

@@ -12,6 +12,10 @@ use hexx::Hex;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     hexes: BTreeSet<(i32, i32)>,
+    /// The same hexes as a grid over q and r from -`radius` to `radius`: the rules ask "is this
+    /// hex on the board?" for every candidate action, and a grid answers without a search.
+    radius: i32,
+    grid: Vec<bool>,
     /// Starting spaces of a two-player game, by seat.
     pub starts_two: [Hex; 2],
     /// Starting spaces of a four-player game, by seat (teams alternate: seats 0 and 2, 1 and 3).
@@ -26,13 +30,21 @@ fn key(hex: Hex) -> (i32, i32) {
 impl Board {
     /// A hexagon of `radius` around (0, 0) without the `removed` hexes.
     pub fn new(radius: u32, removed: &[Hex], starts_two: [Hex; 2], starts_four: [Hex; 4], shrines: Vec<Hex>) -> Self {
-        let hexes = Hex::ZERO
+        let hexes: BTreeSet<(i32, i32)> = Hex::ZERO
             .range(radius)
             .filter(|hex| !removed.contains(hex))
             .map(key)
             .collect();
+        let radius = radius as i32;
+        let side = (2 * radius + 1) as usize;
+        let mut grid = vec![false; side * side];
+        for &(q, r) in &hexes {
+            grid[((q + radius) as usize) * side + (r + radius) as usize] = true;
+        }
         Self {
             hexes,
+            radius,
+            grid,
             starts_two,
             starts_four,
             shrines,
@@ -40,7 +52,9 @@ impl Board {
     }
 
     pub fn contains(&self, hex: Hex) -> bool {
-        self.hexes.contains(&key(hex))
+        let (q, r) = (hex.x + self.radius, hex.y + self.radius);
+        let side = 2 * self.radius + 1;
+        (0..side).contains(&q) && (0..side).contains(&r) && self.grid[(q * side + r) as usize]
     }
 
     /// Every hex, in a fixed order (q, then r).
@@ -63,9 +77,22 @@ impl Board {
 
     /// The board's hexes at most `range` steps from `centre` (the centre included), in order.
     pub fn within(&self, centre: Hex, range: u32) -> Vec<Hex> {
-        let mut found: Vec<Hex> = centre.range(range).filter(|hex| self.contains(*hex)).collect();
-        found.sort_by_key(|hex| key(*hex));
-        found
+        self.around(centre, range).collect()
+    }
+
+    /// The same hexes as `within`, in the same order (q, then r), without gathering them: each
+    /// column q holds the r for which the axial distance `(|dq| + |dr| + |dq + dr|) / 2` is at
+    /// most `range`.
+    pub fn around(&self, centre: Hex, range: u32) -> impl Iterator<Item = Hex> + '_ {
+        // No hex of the board is further than a diameter away: a longer range finds nothing more.
+        let range = range.min(4 * self.radius as u32 + 1) as i32;
+        (-range..=range).flat_map(move |dq| {
+            let low = (-range).max(-dq - range);
+            let high = range.min(-dq + range);
+            (low..=high)
+                .map(move |dr| Hex::new(centre.x + dq, centre.y + dr))
+                .filter(|hex| self.contains(*hex))
+        })
     }
 
     /// The hexes a character at `from` can end its move on with `speed` steps: nothing blocks

@@ -34,15 +34,18 @@ impl SpellsOfDoom {
 
     /// The tokens of `seat`'s Hero board that are not on the board, by index.
     pub fn available_tokens(&self, seat: Seat) -> Vec<u8> {
-        (0..self.hero_def(seat).creatures.len() as u8)
-            .filter(|token| {
-                self.creature(CreatureId {
-                    owner: seat,
-                    token: *token,
-                })
-                .is_none()
+        self.free_tokens(seat).collect()
+    }
+
+    /// `available_tokens` one by one.
+    pub(crate) fn free_tokens(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        (0..self.hero_def(seat).creatures.len() as u8).filter(move |token| {
+            self.creature(CreatureId {
+                owner: seat,
+                token: *token,
             })
-            .collect()
+            .is_none()
+        })
     }
 
     /// What a creature on the board counts in the last tie-breaker, in mana, as an exact fraction
@@ -83,7 +86,7 @@ impl SpellsOfDoom {
 
     /// A creature may act this turn: summoned on an earlier turn, or Ready to Fight.
     pub fn creature_ready(&self, creature: &Creature) -> bool {
-        creature.summoned < self.turn || self.creature_def(&creature.kind).has(CreatureAbility::ReadyToFight)
+        creature.summoned < self.turn || self.def_of(creature).has(CreatureAbility::ReadyToFight)
     }
 
     /// Put the token `token` of `owner` on the board at `at`; `brought` is for a summoning spell

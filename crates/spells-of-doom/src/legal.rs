@@ -5,7 +5,7 @@
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::{Action, CastTarget, Target};
-use crate::content::{CardKind, Effect};
+use crate::content::{CardDef, CardKind, Effect};
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, Character, Creature, CreatureId, MULLIGAN_MAX, Phase,
     Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
@@ -20,15 +20,67 @@ const CAPTURE: &str = "Spells of Doom rules: Hero Phase, Capture Magic Shrine";
 const RECHARGE: &str = "Spells of Doom rules: Hero Phase, Magic Recharge";
 const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
-const RESERVE_MAX: usize = 3;
+pub(crate) const RESERVE_MAX: usize = 3;
 const CREATURES: &str = "Spells of Doom rules: Hero Phase, Move and Attack; Creature's Special Abilities";
 const FINISHED: &str = "This character's move and attacks are over: another character has moved since.";
 const TERRAIN: &str = "Spells of Doom rules: Terminology, Terrain; Terrain Skills";
 const TOKENS: &str = "Spells of Doom rules: Upkeep Phase; Special Tokens";
 const CAST: &str = "Spells of Doom rules: Spell Cards";
 
-fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
-    Err(RuleError::new(reason, rule))
+/// A refusal inside the checks. `legal` tries every candidate and needs only yes or no, so a
+/// reason written once in the code is kept as it is; only `check` turns it into a `RuleError`.
+pub(crate) struct No {
+    reason: Reason,
+    rule: &'static str,
+}
+
+pub(crate) enum Reason {
+    Fixed(&'static str),
+    Written(String),
+    /// "`costs` `cost` mana; you have `have`." (written out only when read).
+    Mana {
+        costs: &'static str,
+        cost: u32,
+        have: u32,
+    },
+}
+
+impl From<&'static str> for Reason {
+    fn from(reason: &'static str) -> Self {
+        Reason::Fixed(reason)
+    }
+}
+
+impl From<String> for Reason {
+    fn from(reason: String) -> Self {
+        Reason::Written(reason)
+    }
+}
+
+impl No {
+    pub(crate) fn new(reason: impl Into<Reason>, rule: &'static str) -> Self {
+        Self {
+            reason: reason.into(),
+            rule,
+        }
+    }
+
+    fn into_error(self) -> RuleError {
+        match self.reason {
+            Reason::Fixed(reason) => RuleError::new(reason, self.rule),
+            Reason::Written(reason) => RuleError::new(reason, self.rule),
+            Reason::Mana { costs, cost, have } => {
+                RuleError::new(format!("{costs} {cost} mana; you have {have}."), self.rule)
+            }
+        }
+    }
+}
+
+/// Whether an action is allowed, and if not, why.
+pub(crate) type Verdict = Result<(), No>;
+
+pub(crate) fn refuse<T>(reason: impl Into<Reason>, rule: &'static str) -> Result<T, No> {
+    Err(No::new(reason, rule))
 }
 
 impl SpellsOfDoom {
@@ -44,6 +96,11 @@ impl SpellsOfDoom {
 
     /// Whether `action` is allowed now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.verdict(action).map_err(No::into_error)
+    }
+
+    /// `check`, with the reason kept as written.
+    pub(crate) fn verdict(&self, action: &Action) -> Verdict {
         let seat = match self.decider() {
             Some(seat) => seat,
             None => return refuse("The game is over.", ""),
@@ -87,10 +144,8 @@ impl SpellsOfDoom {
                     return refuse("You have already upgraded this turn.", UPGRADE);
                 }
                 if player.mana < UPGRADE_COST {
-                    return refuse(
-                        format!("An upgrade costs {UPGRADE_COST} mana; you have {}.", player.mana),
-                        UPGRADE,
-                    );
+                    let (costs, cost, have) = ("An upgrade costs", UPGRADE_COST, player.mana);
+                    return refuse(Reason::Mana { costs, cost, have }, UPGRADE);
                 }
                 let def = self.hero_def(seat);
                 let (step, track_len) = match track {
@@ -111,10 +166,8 @@ impl SpellsOfDoom {
                 }
                 let cost = self.build_cost();
                 if player.mana < cost {
-                    return refuse(
-                        format!("A building costs {cost} mana; you have {}.", player.mana),
-                        BUILD,
-                    );
+                    let (costs, have) = ("A building costs", player.mana);
+                    return refuse(Reason::Mana { costs, cost, have }, BUILD);
                 }
                 if self.towers_of(seat, *tower) >= TOWERS_PER_KIND {
                     return refuse(format!("All your {}s are on the board.", tower.name()), BUILD);
@@ -138,10 +191,8 @@ impl SpellsOfDoom {
                     );
                 }
                 if player.mana < CAPTURE_COST {
-                    return refuse(
-                        format!("Capturing costs {CAPTURE_COST} mana; you have {}.", player.mana),
-                        CAPTURE,
-                    );
+                    let (costs, cost, have) = ("Capturing costs", CAPTURE_COST, player.mana);
+                    return refuse(Reason::Mana { costs, cost, have }, CAPTURE);
                 }
                 Ok(())
             }
@@ -180,8 +231,12 @@ impl SpellsOfDoom {
                 Ok(())
             }
             (Phase::Hero, Action::Recharge { cards }) => {
-                let held = player.held();
-                if cards[0] == cards[1] || !distinct_in(cards, &held) || cards.len() != RECHARGE_CARDS {
+                let held = |card: &CardId| player.holds(*card);
+                let distinct = cards
+                    .iter()
+                    .enumerate()
+                    .all(|(i, c)| held(c) && !cards[..i].contains(c));
+                if cards[0] == cards[1] || !distinct || cards.len() != RECHARGE_CARDS {
                     return refuse(
                         "Magic Recharge discards two different cards from your hand, Reserve, Spell Area or Terrain Area.",
                         RECHARGE,
@@ -193,7 +248,40 @@ impl SpellsOfDoom {
         }
     }
 
-    fn check_cast(&self, seat: Seat, spell: CardId, copies: u8, target: CastTarget) -> Result<(), RuleError> {
+    fn check_cast(&self, seat: Seat, spell: CardId, copies: u8, target: CastTarget) -> Verdict {
+        let (caster, def) = self.may_cast(seat, spell)?;
+        let (most, prepared) = self.castable_copies(seat, spell, def);
+        if copies == 0 || usize::from(copies) > most.min(prepared) {
+            return refuse(
+                format!(
+                    "{} can be cast with 1 to {} prepared copies; you have {prepared}.",
+                    def.name, most
+                ),
+                CAST,
+            );
+        }
+        if matches!(def.effect, Effect::Decoy { .. }) {
+            return refuse(
+                "Decoy answers an attack or a spell aimed at Hypnor, on another player's turn (from the Reserve).",
+                "Spells of Doom rules: Hypnor's Spells, Decoy",
+            );
+        }
+        if !self.cast_fits(seat, caster, def, target) {
+            return refuse(
+                format!(
+                    "{} needs a target of its kind within {} hex(es) of your Hero.",
+                    def.name,
+                    self.spell_range(seat, def)
+                ),
+                CAST,
+            );
+        }
+        Ok(())
+    }
+
+    /// What every cast of `spell` needs, whatever the copies and the target: the caster's hex and
+    /// the card.
+    fn may_cast(&self, seat: Seat, spell: CardId) -> Result<(Pos, &CardDef), No> {
         let player = &self.players[seat.index()];
         let Some(caster) = player.hero.at else {
             return refuse("Your Hero is not on the board.", CAST);
@@ -225,38 +313,39 @@ impl SpellsOfDoom {
             );
         }
         if player.mana < u32::from(cost) {
-            return refuse(
+            return Err(No::new(
                 format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
                 CAST,
-            );
+            ));
         }
+        Ok((caster, def))
+    }
+
+    /// How many copies of `spell` one cast may use (by its card), and how many are prepared.
+    fn castable_copies(&self, seat: Seat, spell: CardId, def: &CardDef) -> (usize, usize) {
         let most = match &def.effect {
             Effect::Volley { rows } => rows.len(),
             Effect::BrainMalfunction { rows } => rows.len(),
             Effect::FireArrows { max_cards } => usize::from(*max_cards),
             _ => 1,
         };
-        let key = &self.deck_list(seat)[usize::from(spell.0)];
-        let prepared = player
+        let prepared = self.players[seat.index()]
             .spells
             .iter()
-            .filter(|c| self.deck_list(seat)[usize::from(c.0)] == *key)
+            .filter(|c| self.same_card(seat, **c, spell))
             .count();
-        if copies == 0 || usize::from(copies) > most.min(prepared) {
-            return refuse(
-                format!(
-                    "{} can be cast with 1 to {} prepared copies; you have {prepared}.",
-                    def.name, most
-                ),
-                CAST,
-            );
-        }
+        (most, prepared)
+    }
+
+    /// Whether `target` is one `def`'s effect may aim at, from the caster's hex.
+    fn cast_fits(&self, seat: Seat, caster: Pos, def: &CardDef, target: CastTarget) -> bool {
+        let player = &self.players[seat.index()];
         let reach = self.spell_range(seat, def);
         let enemy_in_reach = |aim: Target| -> bool {
             self.enemy_target_at(seat, aim)
                 .is_some_and(|at| caster.distance(at) <= reach)
         };
-        let fits = match (&def.effect, target) {
+        match (&def.effect, target) {
             (Effect::Volley { .. } | Effect::Overpower { .. }, CastTarget::At(aim)) => enemy_in_reach(aim),
             (
                 Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. },
@@ -281,8 +370,7 @@ impl SpellsOfDoom {
             (Effect::Ensnare { .. }, CastTarget::Hex(at)) => self.ensnare_reaches(at),
             (Effect::Summon { creature, .. }, CastTarget::Hex(at)) => {
                 let free = self
-                    .available_tokens(seat)
-                    .into_iter()
+                    .free_tokens(seat)
                     .any(|t| self.token_kind(seat, t) == Some(creature.key()));
                 // A Spell of Doom's creature already on the board is moved instead.
                 let relocate = def.doom
@@ -292,27 +380,23 @@ impl SpellsOfDoom {
                         .any(|c| c.id.owner == seat && c.kind == creature.key());
                 (free || relocate) && self.content.board.contains(at.hex()) && caster.distance(at) <= reach
             }
-            (Effect::Decoy { .. }, _) => {
-                return refuse(
-                    "Decoy answers an attack or a spell aimed at Hypnor, on another player's turn (from the Reserve).",
-                    "Spells of Doom rules: Hypnor's Spells, Decoy",
-                );
-            }
             _ => false,
-        };
-        if !fits {
-            return refuse(
-                format!(
-                    "{} needs a target of its kind within {reach} hex(es) of your Hero.",
-                    def.name
-                ),
-                CAST,
-            );
+        }
+    }
+
+    fn check_summon(&self, seat: Seat, token: u8, at: Pos) -> Verdict {
+        self.may_summon(seat, token)?;
+        // Our reading: a creature comes onto the board in or next to its Hero's hex, like the
+        // summoning spells' "within two hexes".
+        let hero = self.players[seat.index()].hero.at;
+        if hero.is_none_or(|hero| hero.distance(at) > 1) || !self.content.board.contains(at.hex()) {
+            return refuse("Summon it in your Hero's hex or an adjacent one.", CARDS);
         }
         Ok(())
     }
 
-    fn check_summon(&self, seat: Seat, token: u8, at: Pos) -> Result<(), RuleError> {
+    /// What summoning the creature `token` needs, wherever it comes.
+    fn may_summon(&self, seat: Seat, token: u8) -> Verdict {
         let player = &self.players[seat.index()];
         if !self.flags.summoning {
             return refuse("Play a Summoning card first.", CARDS);
@@ -320,7 +404,7 @@ impl SpellsOfDoom {
         let Some(kind) = self.token_kind(seat, token) else {
             return refuse("There is no such creature on your Hero board.", CARDS);
         };
-        if !self.available_tokens(seat).contains(&token) {
+        if !self.free_tokens(seat).any(|t| t == token) {
             return refuse("That creature is already on the board.", CARDS);
         }
         let def = self.creature_def(kind);
@@ -334,26 +418,18 @@ impl SpellsOfDoom {
                 CARDS,
             );
         }
-        // Our reading: a creature comes onto the board in or next to its Hero's hex, like the
-        // summoning spells' "within two hexes".
-        if player.hero.at.is_none_or(|hero| hero.distance(at) > 1) || !self.content.board.contains(at.hex()) {
-            return refuse("Summon it in your Hero's hex or an adjacent one.", CARDS);
-        }
         Ok(())
     }
 
-    fn own_creature(&self, seat: Seat, id: CreatureId) -> Result<&Creature, RuleError> {
+    fn own_creature(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
         let Some(creature) = self.creature(id).filter(|c| c.id.owner == seat) else {
-            return Err(RuleError::new(
-                "That is not one of your creatures on the board.",
-                CREATURES,
-            ));
+            return Err(No::new("That is not one of your creatures on the board.", CREATURES));
         };
         if self.finished(Character::Creature(id)) {
-            return Err(RuleError::new(FINISHED, CREATURES));
+            return Err(No::new(FINISHED, CREATURES));
         }
         if !self.creature_ready(creature) {
-            return Err(RuleError::new(
+            return Err(No::new(
                 "A creature waits a turn after it is summoned, unless it is Ready to Fight.",
                 CREATURES,
             ));
@@ -361,11 +437,8 @@ impl SpellsOfDoom {
         Ok(creature)
     }
 
-    fn check_creature_move(&self, seat: Seat, id: CreatureId, to: Pos) -> Result<(), RuleError> {
-        let creature = self.own_creature(seat, id)?;
-        if self.flags.creatures_moved.contains(&id) {
-            return refuse("That creature has already moved this turn.", CREATURES);
-        }
+    fn check_creature_move(&self, seat: Seat, id: CreatureId, to: Pos) -> Verdict {
+        let creature = self.creature_may_move(seat, id)?;
         let speed = self.creature_speed(creature);
         if to == creature.at || !self.content.board.contains(to.hex()) || creature.at.distance(to) > speed {
             return refuse(format!("Move it to another hex within its Speed {speed}."), CREATURES);
@@ -373,19 +446,28 @@ impl SpellsOfDoom {
         Ok(())
     }
 
-    fn check_creature_attack(
-        &self,
-        seat: Seat,
-        id: CreatureId,
-        target: Target,
-        special: bool,
-    ) -> Result<(), RuleError> {
+    /// What every move of a creature needs, whatever the hex.
+    fn creature_may_move(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
+        let creature = self.own_creature(seat, id)?;
+        if self.flags.creatures_moved.contains(&id) {
+            return refuse("That creature has already moved this turn.", CREATURES);
+        }
+        Ok(creature)
+    }
+
+    /// What every attack of a creature needs, whatever the target.
+    fn creature_may_attack(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
         let creature = self.own_creature(seat, id)?;
         let strikes = self.flags.creatures_struck.iter().filter(|c| **c == id).count();
         if strikes >= usize::from(self.strike_limit(Character::Creature(id))) {
             return refuse("That creature has already attacked this turn.", CREATURES);
         }
-        let def = self.creature_def(&creature.kind);
+        Ok(creature)
+    }
+
+    fn check_creature_attack(&self, seat: Seat, id: CreatureId, target: Target, special: bool) -> Verdict {
+        let creature = self.creature_may_attack(seat, id)?;
+        let def = self.def_of(creature);
         if special && !def.special_instead {
             return refuse(
                 format!("The {} has no Special Attack to make instead.", def.name),
@@ -408,7 +490,7 @@ impl SpellsOfDoom {
         }
     }
 
-    pub(crate) fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Result<(), RuleError> {
+    pub(crate) fn check_reveal(&self, seat: Seat, card: CardId, on: Target) -> Verdict {
         let player = &self.players[seat.index()];
         let Some((_, at)) = player.terrain.iter().find(|(c, _)| *c == card) else {
             return refuse("Reveal a card of your Terrain Area.", TERRAIN);
@@ -445,7 +527,7 @@ impl SpellsOfDoom {
         Ok(())
     }
 
-    fn check_play(&self, seat: Seat, card: CardId, on: Character) -> Result<(), RuleError> {
+    fn check_play(&self, seat: Seat, card: CardId, on: Character) -> Verdict {
         let player = &self.players[seat.index()];
         if !player.hand.contains(&card) && !player.reserve.contains(&card) {
             return refuse("Play a card from your hand or your Reserve.", CARDS);
@@ -518,23 +600,9 @@ impl SpellsOfDoom {
         }
     }
 
-    fn check_move(&self, seat: Seat, to: Pos) -> Result<(), RuleError> {
+    fn check_move(&self, seat: Seat, to: Pos) -> Verdict {
+        let from = self.hero_may_move(seat)?;
         let player = &self.players[seat.index()];
-        let Some(from) = player.hero.at else {
-            return refuse("Your Hero is not on the board.", MOVE);
-        };
-        if self.finished(Character::Hero(seat)) {
-            return refuse(FINISHED, MOVE);
-        }
-        if self.flags.moved {
-            return refuse("Your Hero has already moved this turn.", MOVE);
-        }
-        if !self.stun_allows(seat, true) {
-            return refuse(
-                "A stunned Hero who attacked may not move this turn.",
-                "Spells of Doom rules: Stun Token",
-            );
-        }
         if to == from || !self.content.board.contains(to.hex()) {
             return refuse("Move to another hex of the board.", MOVE);
         }
@@ -553,12 +621,48 @@ impl SpellsOfDoom {
         Ok(())
     }
 
+    /// What every move of the Hero needs, whatever the hex: the hex it leaves.
+    fn hero_may_move(&self, seat: Seat) -> Result<Pos, No> {
+        let player = &self.players[seat.index()];
+        let Some(from) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", MOVE);
+        };
+        if self.finished(Character::Hero(seat)) {
+            return refuse(FINISHED, MOVE);
+        }
+        if self.flags.moved {
+            return refuse("Your Hero has already moved this turn.", MOVE);
+        }
+        if !self.stun_allows(seat, true) {
+            return refuse(
+                "A stunned Hero who attacked may not move this turn.",
+                "Spells of Doom rules: Stun Token",
+            );
+        }
+        Ok(from)
+    }
+
     /// Mana for the extra Speed a move needs (nothing blocks movement, so the distance decides).
     pub fn speed_cost(&self, seat: Seat, from: Pos, to: Pos) -> u32 {
         from.distance(to).saturating_sub(self.speed(seat)) * SPEED_COST
     }
 
-    fn check_attack(&self, seat: Seat, target: Target, fire: bool) -> Result<(), RuleError> {
+    fn check_attack(&self, seat: Seat, target: Target, fire: bool) -> Verdict {
+        let at = self.hero_may_attack(seat, fire)?;
+        let Some(where_) = self.enemy_target_at(seat, target) else {
+            return refuse(
+                "Attack an enemy character, an enemy building or a shrine with an enemy crystal.",
+                ATTACK,
+            );
+        };
+        if at.distance(where_) > 1 {
+            return refuse("The target must be in your Hero's hex or an adjacent one.", ATTACK);
+        }
+        Ok(())
+    }
+
+    /// What every attack of the Hero needs, whatever the target: the attacker's hex.
+    fn hero_may_attack(&self, seat: Seat, fire: bool) -> Result<Pos, No> {
         let player = &self.players[seat.index()];
         let Some(at) = player.hero.at else {
             return refuse("Your Hero is not on the board.", ATTACK);
@@ -582,19 +686,15 @@ impl SpellsOfDoom {
                 None => return refuse("Only Magie has the Fire Attack.", ATTACK),
             }
         }
-        let Some(where_) = self.enemy_target_at(seat, target) else {
-            return refuse(
-                "Attack an enemy character, an enemy building or a shrine with an enemy crystal.",
-                ATTACK,
-            );
-        };
-        if at.distance(where_) > 1 {
-            return refuse("The target must be in your Hero's hex or an adjacent one.", ATTACK);
-        }
-        Ok(())
+        Ok(at)
     }
 
     /// Every action `check` accepts now, in a fixed order.
+    ///
+    /// Candidates are made family by family (moves, attacks, cards...), and `check` keeps those
+    /// it accepts. A family whose common conditions fail (the Hero has moved, the spell costs
+    /// too much) is skipped whole, and targets are drawn from what is in reach, so that nearly
+    /// every candidate made is accepted: this runs before every action of every playout.
     pub fn legal(&self) -> Vec<Action> {
         let Some(seat) = self.decider() else {
             return Vec::new();
@@ -612,40 +712,19 @@ impl SpellsOfDoom {
             }
             Phase::Hero => {
                 if let Some(at) = player.hero.at {
-                    let reach = self.speed(seat) + player.mana / SPEED_COST;
-                    for hex in self.content.board.within(at.hex(), reach) {
-                        candidates.push(Action::Move { to: Pos::of(hex) });
-                    }
-                    for victim in crate::seats(self.seats()) {
-                        for fire in [false, true] {
-                            candidates.push(Action::Attack {
-                                target: Target::Hero(victim),
-                                fire,
-                            });
+                    if self.hero_may_move(seat).is_ok() {
+                        let reach = self.speed(seat) + player.mana / SPEED_COST;
+                        for hex in self.content.board.around(at.hex(), reach) {
+                            candidates.push(Action::Move { to: Pos::of(hex) });
                         }
                     }
-                    for creature in &self.creatures {
-                        for fire in [false, true] {
-                            candidates.push(Action::Attack {
-                                target: Target::Creature(creature.id),
-                                fire,
-                            });
-                        }
-                    }
-                    for building in &self.buildings {
-                        for fire in [false, true] {
-                            candidates.push(Action::Attack {
-                                target: Target::Building(building.at),
-                                fire,
-                            });
-                        }
-                    }
-                    for shrine in &self.shrines {
-                        for fire in [false, true] {
-                            candidates.push(Action::Attack {
-                                target: Target::Shrine(shrine.at),
-                                fire,
-                            });
+                    let plain = self.hero_may_attack(seat, false).is_ok();
+                    let fire = self.hero_may_attack(seat, true).is_ok();
+                    if plain || fire {
+                        for target in self.enemy_targets_near(seat, at) {
+                            for fire in [false, true].into_iter().filter(|f| if *f { fire } else { plain }) {
+                                candidates.push(Action::Attack { target, fire });
+                            }
                         }
                     }
                     candidates.push(Action::Build { tower: TowerKind::Mage });
@@ -661,6 +740,10 @@ impl SpellsOfDoom {
                     own.insert(0, Character::Hero(seat));
                 }
                 for card in player.hand.iter().chain(&player.reserve) {
+                    // Terrain cards are laid (`PlaceTerrain`), never played: `check_play` refuses.
+                    if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
+                        continue;
+                    }
                     for on in &own {
                         candidates.push(Action::Play { card: *card, on: *on });
                     }
@@ -677,10 +760,18 @@ impl SpellsOfDoom {
                         }
                     }
                 }
-                for (card, _) in &player.terrain {
+                for (card, token) in &player.terrain {
+                    // A revealed Terrain card acts on a character in or next to its token's hex.
+                    let near = |at: Option<Pos>| at.is_some_and(|at| at.distance(*token) <= 1);
                     let characters = crate::seats(self.seats())
+                        .filter(|s| near(self.players[s.index()].hero.at))
                         .map(Target::Hero)
-                        .chain(self.creatures.iter().map(|c| Target::Creature(c.id)));
+                        .chain(
+                            self.creatures
+                                .iter()
+                                .filter(|c| near(Some(c.at)))
+                                .map(|c| Target::Creature(c.id)),
+                        );
                     for on in characters {
                         candidates.push(Action::Reveal { card: *card, on });
                     }
@@ -710,8 +801,24 @@ impl SpellsOfDoom {
             Phase::Response { .. } => self.answer_candidates(seat, &mut candidates),
             Phase::Over => {}
         }
-        candidates.retain(|action| self.check(action).is_ok());
+        candidates.retain(|action| self.verdict(action).is_ok());
         candidates
+    }
+
+    /// Every target an attack could name, in a fixed order: Heroes by seat, creatures, buildings,
+    /// shrines.
+    fn all_targets(&self) -> impl Iterator<Item = Target> + '_ {
+        crate::seats(self.seats())
+            .map(Target::Hero)
+            .chain(self.creatures.iter().map(|c| Target::Creature(c.id)))
+            .chain(self.buildings.iter().map(|b| Target::Building(b.at)))
+            .chain(self.shrines.iter().map(|s| Target::Shrine(s.at)))
+    }
+
+    /// The enemy targets of `seat` in or next to `at` (the reach of an attack), in that order.
+    fn enemy_targets_near(&self, seat: Seat, at: Pos) -> impl Iterator<Item = Target> + '_ {
+        self.all_targets()
+            .filter(move |target| self.enemy_target_at(seat, *target).is_some_and(|p| p.distance(at) <= 1))
     }
 }
 
@@ -721,8 +828,8 @@ impl SpellsOfDoom {
         if self.flags.summoning
             && let Some(hero) = self.players[seat.index()].hero.at
         {
-            for token in self.available_tokens(seat) {
-                for hex in self.content.board.within(hero.hex(), 1) {
+            for token in self.free_tokens(seat).filter(|t| self.may_summon(seat, *t).is_ok()) {
+                for hex in self.content.board.around(hero.hex(), 1) {
                     out.push(Action::Summon {
                         token,
                         at: Pos::of(hex),
@@ -730,44 +837,48 @@ impl SpellsOfDoom {
                 }
             }
         }
-        let mut targets: Vec<Target> = crate::seats(self.seats()).map(Target::Hero).collect();
-        targets.extend(self.creatures.iter().map(|c| Target::Creature(c.id)));
-        targets.extend(self.buildings.iter().map(|b| Target::Building(b.at)));
-        targets.extend(self.shrines.iter().map(|s| Target::Shrine(s.at)));
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
-            let speed = self.creature_speed(creature);
-            for hex in self.content.board.within(creature.at.hex(), speed) {
-                out.push(Action::CreatureMove {
-                    creature: creature.id,
-                    to: Pos::of(hex),
-                });
-            }
-            for target in &targets {
-                for special in [false, true] {
-                    out.push(Action::CreatureAttack {
+            if self.creature_may_move(seat, creature.id).is_ok() {
+                let speed = self.creature_speed(creature);
+                for hex in self.content.board.around(creature.at.hex(), speed) {
+                    out.push(Action::CreatureMove {
                         creature: creature.id,
-                        target: *target,
-                        special,
+                        to: Pos::of(hex),
                     });
+                }
+            }
+            if self.creature_may_attack(seat, creature.id).is_ok() {
+                // Only a creature with a Special Attack may make it, and only at a Hero.
+                let special = self.def_of(creature).special_instead;
+                for target in self.enemy_targets_near(seat, creature.at) {
+                    let hero = matches!(target, Target::Hero(_));
+                    for special in [false, true].into_iter().filter(|s| !s || (special && hero)) {
+                        out.push(Action::CreatureAttack {
+                            creature: creature.id,
+                            target,
+                            special,
+                        });
+                    }
                 }
             }
         }
     }
 
     /// Every cast of each prepared spell (one card of each kind named; 1 to 3 copies) at every
-    /// target kind; `check` keeps the legal ones.
+    /// target its effect may aim at; `check` keeps the legal ones.
     fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         let player = &self.players[seat.index()];
-        let Some(caster) = player.hero.at else {
-            return;
-        };
-        let mut named = Vec::new();
+        let mut named: Vec<CardId> = Vec::new();
         for card in &player.spells {
-            let key = &self.deck_list(seat)[usize::from(card.0)];
-            if named.iter().all(|(k, _)| k != key) {
-                named.push((key.clone(), *card));
+            if named.iter().all(|c| !self.same_card(seat, *c, *card)) {
+                named.push(*card);
             }
         }
+        // Only the spells that may be cast now, whatever the target, are tried on each target.
+        named.retain(|spell| self.may_cast(seat, *spell).is_ok());
+        let Some(caster) = player.hero.at.filter(|_| !named.is_empty()) else {
+            return;
+        };
         let mut targets = vec![CastTarget::Myself];
         let characters = crate::seats(self.seats())
             .map(Target::Hero)
@@ -788,8 +899,7 @@ impl SpellsOfDoom {
             targets.extend(
                 self.content
                     .board
-                    .within(token.hex(), 1)
-                    .into_iter()
+                    .around(token.hex(), 1)
                     .map(|h| CastTarget::Hex(Pos::of(h))),
             );
         }
@@ -799,18 +909,21 @@ impl SpellsOfDoom {
         targets.extend(
             self.content
                 .board
-                .within(caster.hex(), reach)
-                .into_iter()
+                .around(caster.hex(), reach)
                 .map(|h| CastTarget::Hex(Pos::of(h))),
         );
-        for (_, spell) in named {
-            for copies in 1..=3 {
+        for spell in named {
+            let def = self.card(seat, spell);
+            let (most, prepared) = self.castable_copies(seat, spell, def);
+            for copies in 1..=most.min(prepared).min(3) as u8 {
                 for target in &targets {
-                    out.push(Action::Cast {
-                        spell,
-                        copies,
-                        target: *target,
-                    });
+                    if self.cast_fits(seat, caster, def, *target) {
+                        out.push(Action::Cast {
+                            spell,
+                            copies,
+                            target: *target,
+                        });
+                    }
                 }
             }
         }

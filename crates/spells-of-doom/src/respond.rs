@@ -8,12 +8,13 @@
 //! then passes. A declared action is then checked again for its own player and carried out, or
 //! cancelled if it no longer holds (its attacker died, its target stepped out of range).
 
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::Seat;
 
 use crate::action::{Action, CastTarget, Target};
 use crate::combat::roll;
 use crate::content::{CardKind, Effect};
 use crate::event::{Attacker, Event};
+use crate::legal::{Verdict, refuse};
 use crate::state::{Cause, Character, Phase, Pos, SpellsOfDoom, Window};
 
 const COUNTER: &str = "Spells of Doom rules: Terminology, Counter";
@@ -21,10 +22,6 @@ const COUNTER_ATTACK: &str = "Spells of Doom rules: Skill Cards, Counter Attack"
 const STONESKIN: &str = "Spells of Doom rules: Byron's Spells, Stoneskin";
 const DECOY: &str = "Spells of Doom rules: Hypnor's Spells, Decoy";
 const EXPLODING: &str = "Spells of Doom rules: Terrain Skills, Exploding Area";
-
-fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
-    Err(RuleError::new(reason, rule))
-}
 
 /// The character an attack or spell aims at, if it aims at one.
 pub fn character_of(target: Target) -> Option<Character> {
@@ -187,7 +184,7 @@ impl SpellsOfDoom {
     }
 
     /// Whether the answering `seat` may do `action` in the open window.
-    pub(crate) fn check_answer(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_answer(&self, seat: Seat, action: &Action) -> Verdict {
         let Some(window) = &self.window else {
             return refuse("There is nothing to answer.", COUNTER);
         };

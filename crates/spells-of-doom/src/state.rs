@@ -145,6 +145,14 @@ impl Player {
             .copied()
             .collect()
     }
+
+    /// Whether `card` is among `held()`.
+    pub fn holds(&self, card: CardId) -> bool {
+        self.hand.contains(&card)
+            || self.reserve.contains(&card)
+            || self.spells.contains(&card)
+            || self.terrain.iter().any(|(c, _)| *c == card)
+    }
 }
 
 /// A creature token: its owner and its place on the owner's Hero board.
@@ -324,6 +332,52 @@ pub struct SpellsOfDoom {
     /// The open response window, while `phase` is `Response`.
     pub(crate) window: Option<Window>,
     pub(crate) outcome: Option<Outcome>,
+    /// Where each seat's Hero, cards and creatures are in the content (derived from `config`).
+    #[serde(skip)]
+    pub(crate) lookup: Arc<Lookup>,
+}
+
+/// Each seat's Hero, deck cards and creature tokens as places in the content's catalogues, found
+/// once at setup: the rules read them thousands of times a game, and a look-up by key compares
+/// strings (and builds one).
+#[derive(Debug, Default)]
+pub(crate) struct Lookup {
+    /// By seat: the Hero in `content.heroes`.
+    heroes: Vec<usize>,
+    /// By seat, then `CardId`: the card in `content.cards`.
+    decks: Vec<Vec<usize>>,
+    /// By seat, then token: the creature kind in `content.creatures`.
+    tokens: Vec<Vec<usize>>,
+}
+
+impl Lookup {
+    /// For the Heroes of `heroes`, which setup has checked exist.
+    pub(crate) fn new(content: &Content, heroes: &[String]) -> Self {
+        let place = |ids: &[String], id: &str| {
+            ids.iter()
+                .position(|i| i == id)
+                .expect("content is cross-checked at load")
+        };
+        let hero_ids: Vec<String> = content.heroes.items().iter().map(|h| h.id.clone()).collect();
+        let card_ids: Vec<String> = content.cards.items().iter().map(|c| c.id.clone()).collect();
+        let creature_ids: Vec<String> = content.creatures.items().iter().map(|c| c.id.clone()).collect();
+        let mut lookup = Self::default();
+        for hero in heroes {
+            let index = place(&hero_ids, hero);
+            lookup.heroes.push(index);
+            lookup.decks.push(
+                content.decks[hero]
+                    .iter()
+                    .map(|card| place(&card_ids, card.key()))
+                    .collect(),
+            );
+            let tokens = &content.heroes.items()[index].creatures;
+            lookup
+                .tokens
+                .push(tokens.iter().map(|kind| place(&creature_ids, kind.key())).collect());
+        }
+        lookup
+    }
 }
 
 impl SpellsOfDoom {
@@ -336,9 +390,7 @@ impl SpellsOfDoom {
     }
 
     pub fn hero_def(&self, seat: Seat) -> &HeroDef {
-        self.content
-            .hero(&self.players[seat.index()].hero_id)
-            .expect("heroes are checked at setup")
+        &self.content.heroes.items()[self.lookup.heroes[seat.index()]]
     }
 
     pub fn deck_list(&self, seat: Seat) -> &[Id<CardDef>] {
@@ -356,8 +408,13 @@ impl SpellsOfDoom {
     }
 
     pub fn card(&self, seat: Seat, card: CardId) -> &CardDef {
-        let id = &self.deck_list(seat)[usize::from(card.0)];
-        self.content.cards.get(id).expect("decks are checked at load")
+        &self.content.cards.items()[self.lookup.decks[seat.index()][usize::from(card.0)]]
+    }
+
+    /// Whether two cards of `seat`'s deck are copies of the same card.
+    pub(crate) fn same_card(&self, seat: Seat, a: CardId, b: CardId) -> bool {
+        let deck = &self.lookup.decks[seat.index()];
+        deck[usize::from(a.0)] == deck[usize::from(b.0)]
     }
 
     pub fn start_of(&self, seat: Seat) -> Pos {
@@ -515,8 +572,14 @@ impl SpellsOfDoom {
 
     /// The card definition, if the seat's deck has that id.
     pub fn players_hero_card(&self, seat: Seat, card: CardId) -> Option<&CardDef> {
-        let deck = self.content.decks.get(&self.players.get(seat.index())?.hero_id)?;
-        self.content.cards.get(deck.get(usize::from(card.0))?)
+        let index = self.lookup.decks.get(seat.index())?.get(usize::from(card.0))?;
+        self.content.cards.items().get(*index)
+    }
+
+    /// The definition of a creature on the board (its kind is its token's).
+    pub fn def_of(&self, creature: &Creature) -> &crate::content::CreatureDef {
+        let index = self.lookup.tokens[creature.id.owner.index()][usize::from(creature.id.token)];
+        &self.content.creatures.items()[index]
     }
 
     /// A target in words, for describing actions: "{2}'s Hero", "{1}'s Dog".
@@ -547,7 +610,7 @@ impl SpellsOfDoom {
     /// A creature's Speed this turn: 2, 3 when Fast, plus Run played on it.
     pub fn creature_speed(&self, creature: &Creature) -> u32 {
         let run = self.flags.boost(Character::Creature(creature.id)).speed;
-        u32::from(self.creature_def(&creature.kind).speed() + run)
+        u32::from(self.def_of(creature).speed() + run)
     }
 
     /// A creature's Armor: its own, friendly Mage Towers in range, within the limit of 3.
@@ -562,7 +625,7 @@ impl SpellsOfDoom {
             })
             .count() as u8;
         effective_armor(ArmorParts {
-            base: self.creature_def(&creature.kind).armor,
+            base: self.def_of(creature).armor,
             mage_towers,
             bonus: creature.shield,
             ..ArmorParts::default()
@@ -590,7 +653,9 @@ impl SpellsOfDoom {
 }
 
 /// Setters for scenario tests: put the game in the position a rule needs. They change only what
-/// they name; the test then plays real actions through `apply`.
+/// they name; the test then plays real actions through `apply`. Only with the feature `scenario`
+/// (tests, benchmarks, examples): the app cannot change a game without `apply`.
+#[cfg(feature = "scenario")]
 impl SpellsOfDoom {
     pub fn set_mana(&mut self, seat: Seat, mana: u32) {
         self.players[seat.index()].mana = mana;
