@@ -1196,6 +1196,29 @@ impl Spellfire {
                     None => self.discard_in_play(target, events),
                 }
             }
+            Effect::DiscardAll {
+                kinds,
+                only,
+                level_at_most,
+            } => {
+                let doomed: Vec<CardId> = self
+                    .in_play_but_realms()
+                    .into_iter()
+                    .filter(|&card| {
+                        let facts = self.card(card);
+                        kinds.contains(&facts.kind)
+                            && only.as_ref().is_none_or(|f| f.matches(facts))
+                            && level_at_most.is_none_or(|most| self.icon_value(card) <= i32::from(most))
+                            && !calmed.contains(&self.owner(card))
+                    })
+                    .collect();
+                for card in doomed {
+                    // A card may have gone already, with the champion it was attached to.
+                    if self.in_play_but_realms().contains(&card) {
+                        self.discard_in_play(card, events);
+                    }
+                }
+            }
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });
@@ -1215,6 +1238,8 @@ impl Spellfire {
             | Effect::DefenderMayUse(_)
             | Effect::DefendsAs(_)
             | Effect::ImmuneTo(_)
+            | Effect::CarrierMayUse(_)
+            | Effect::CarrierFlies
             | Effect::Wall(_)
             | Effect::BecomesFlyer
             | Effect::NegateEvent(_)

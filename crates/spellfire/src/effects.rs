@@ -332,6 +332,19 @@ pub enum Effect {
     AlliesAtMost(Party, u8),
     /// The defending champion may use these kinds of cards (a realm or holding power).
     DefenderMayUse(Vec<CardType>),
+    /// The champion carrying this item or artifact may use these kinds of cards.
+    CarrierMayUse(Vec<CardType>),
+    /// The champion carrying this item or artifact is a flyer.
+    CarrierFlies,
+    /// Every card in play of these kinds (and matching the filter, of at most this level) is
+    /// discarded: champions and their attachments in pools and battles, allies in a round.
+    DiscardAll {
+        kinds: Vec<CardType>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<Champions>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_at_most: Option<u8>,
+    },
     /// A realm or holding defending itself (at its printed level) fights as this kind of
     /// champion, for the powers that name kinds and the spells its kind may cast.
     DefendsAs(CardType),
@@ -557,6 +570,32 @@ impl Effect {
                 format!("the defending champion may use {}", join_words(&names))
             }
             Effect::DefendsAs(kind) => format!("defends itself as a {}", kind.singular()),
+            Effect::CarrierMayUse(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                format!("the champion carrying it may use {}", join_words(&names))
+            }
+            Effect::CarrierFlies => "the champion carrying it is a flyer".into(),
+            Effect::DiscardAll {
+                kinds,
+                only,
+                level_at_most,
+            } => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                let mut words = format!("discards every {} in play", join_words(&names).replace(" and ", " or "));
+                words = words
+                    .replacen("every ", "", 1)
+                    .replacen("discards ", "discards all ", 1);
+                if let Some(only) = only {
+                    words.push_str(&format!(
+                        " that is {}",
+                        only.words().trim_start_matches("a card that is ")
+                    ));
+                }
+                if let Some(level) = level_at_most {
+                    words.push_str(&format!(" of level {level} or less"));
+                }
+                words
+            }
             Effect::ImmuneTo(kinds) => {
                 let names: Vec<String> = kinds
                     .iter()

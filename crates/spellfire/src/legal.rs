@@ -412,26 +412,30 @@ impl Spellfire {
                     .map(|(_, slot)| slot.realm)
                     .collect()
             }
-            Target::CardInPlay => {
-                let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
-                for player in &self.players {
-                    cards.extend(player.formation.realms().filter_map(|(_, slot)| slot.holding));
-                    for champion in &player.pool {
-                        cards.push(champion.card);
-                        cards.extend(&champion.attachments);
-                    }
-                }
-                if let Some(battle) = &self.battle {
-                    for fighter in [&battle.attacking, &battle.defending].into_iter().flatten() {
-                        if fighter.kind == FighterKind::Champion {
-                            cards.push(fighter.card);
-                        }
-                        cards.extend(fighter.attachments.iter().chain(&fighter.round_cards));
-                    }
-                }
-                cards
+            Target::CardInPlay => self.in_play_but_realms(),
+        }
+    }
+
+    /// Every card in play but a realm: the rule card, holdings, pool champions and their
+    /// attachments, and the cards of a battle (SF-8).
+    pub(crate) fn in_play_but_realms(&self) -> Vec<CardId> {
+        let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
+        for player in &self.players {
+            cards.extend(player.formation.realms().filter_map(|(_, slot)| slot.holding));
+            for champion in &player.pool {
+                cards.push(champion.card);
+                cards.extend(&champion.attachments);
             }
         }
+        if let Some(battle) = &self.battle {
+            for fighter in [&battle.attacking, &battle.defending].into_iter().flatten() {
+                if fighter.kind == FighterKind::Champion {
+                    cards.push(fighter.card);
+                }
+                cards.extend(fighter.attachments.iter().chain(&fighter.round_cards));
+            }
+        }
+        cards
     }
 
     /// The pool champion that casts `card` for `seat` outside a round: the first able to use it
@@ -1054,7 +1058,7 @@ impl Spellfire {
     pub(crate) fn movement(&self, card: CardId) -> Movement {
         let facts = self.card(card);
         Movement {
-            flyer: facts.has(Attribute::Flyer),
+            flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
             swimmer: facts.has(Attribute::Swimmer),
             earthwalker: facts.has(Attribute::Earthwalker),
         }
@@ -1096,7 +1100,11 @@ impl Spellfire {
             Use::Offensive(k) => k == usable && used.has(Attribute::Offensive),
             Use::Defensive(k) => k == usable && used.has(Attribute::Defensive),
         });
-        by_icon || by_facts || self.realm_lets_defender_use(user, used.kind)
+        let by_item = self.carries(
+            user,
+            |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
+        );
+        by_icon || by_facts || by_item || self.realm_lets_defender_use(user, used.kind)
     }
 
     /// The seat's fighter in the current round.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{A, B, P2, apply as ok, refused, total};
+use common::{A, B, P1, P2, apply as ok, refused, total};
 
 use spellfire::combat::Side;
 use spellfire::formation::Position;
@@ -825,4 +825,258 @@ fn card_1st_146_arms_of_furyondy_harmful_events_cannot_aim_at_its_realm() {
     assert!(!game.legal().contains(&Action::Choose(cormyr)));
     assert!(game.legal().contains(&Action::Choose(waterdeep)));
     assert_eq!(game.owner(cormyr), P2);
+}
+
+// Items and spells in a round.
+
+#[test]
+fn card_1st_206_magic_sword_counts_five_against_undead() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Magic Sword"]),
+        ("Skeletal Horde", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 4 + 5);
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Magic Sword"]),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 4 + 2);
+}
+
+#[test]
+fn card_1st_102_banner_of_the_one_eyed_god_its_champions_allies_gain_one() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Banner of the One-Eyed God"]),
+        ("Mordenkainen", NONE),
+        &["Galek"],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 5);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 5 + 3);
+}
+
+#[test]
+fn card_1st_353_bless_the_champion_and_each_ally_gain_one() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Rowan", "Bless"],
+    );
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 6);
+    let bless = game.id_of(1, "Bless");
+    ok(&mut game, Action::UseCard(bless));
+    assert_eq!(total(&game, Side::Defender), 8);
+    assert_eq!(total(&game, Side::Attacker), 7, "the other side is not blessed");
+}
+
+#[test]
+fn card_1st_375_hold_undead_opposing_undead_allies_count_nothing() {
+    // The Magister with a Magic Sword (6) against the Cleric of Gond (4), who brings a Skeleton
+    // and a Sea Zombie (4 + 1 + 4 = 9); the Hold Undead takes both away again.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", &["Magic Sword"]),
+        ("Cleric of Gond", NONE),
+        &["Hold Undead"],
+        &["Skeleton", "Sea Zombie"],
+    );
+    ally(&mut game, 1, "Skeleton");
+    ally(&mut game, 1, "Sea Zombie");
+    assert_eq!(total(&game, Side::Defender), 9);
+    let hold = game.id_of(0, "Hold Undead");
+    ok(&mut game, Action::UseCard(hold));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (6, 4));
+    assert_eq!(game.losing_side(), Side::Defender);
+}
+
+#[test]
+fn card_1st_217_net_of_entrapment_the_opponent_plays_no_allies() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Cleric of Torm", &["Net of Entrapment"]),
+        &["Galek"],
+        &[],
+    );
+    let galek = game.id_of(0, "Galek");
+    assert_eq!(refused(&game, Action::PlayAlly(galek)).rule, "SF-140");
+}
+
+#[test]
+fn card_1st_103_viperhand_its_carrier_may_cast_wizard_spells() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", &["Viperhand"]),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    assert_eq!(total(&game, Side::Defender), 9);
+}
+
+#[test]
+fn card_1st_173_griffon_its_carrier_flies_over_the_front_realms() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Waterdeep"), realm(2, "Thay")])
+        .pool(0, [("Azhul", &["Griffon"][..]), ("Herminard", NONE)])
+        .build();
+    // Thay at C is behind A and B: only a flyer reaches it.
+    let azhul = game.id_of(0, "Azhul");
+    assert!(
+        game.check(&Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(2)
+        })
+        .is_ok()
+    );
+    let herminard = game.id_of(0, "Herminard");
+    assert_eq!(
+        refused(
+            &game,
+            Action::Attack {
+                champion: herminard,
+                defender: P2,
+                at: Position(2)
+            }
+        )
+        .rule,
+        "SF-55"
+    );
+}
+
+#[test]
+fn card_1st_310_orb_of_power_offensive_spells_and_items_count_nothing_against_its_carrier() {
+    // Mordenkainen with the Staff of Conjuring (+5, offensive) against Azhul with the orb: 7.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Staff of Conjuring"]),
+        ("Azhul", &["Orb of Power", "Magic Sword"]),
+        &["Lightning Bolt"],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
+    assert_eq!(game.losing_side(), Side::Defender);
+    let _ = &mut game;
+}
+
+// Events that discard every card of a kind.
+
+fn event_table(p1_pool: &[(&str, &[&str])], p2_pool: &[(&str, &[&str])], event: &str) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .hand(0, [event]);
+    for &champion in p1_pool {
+        setup = setup.pool(0, [champion]);
+    }
+    for &champion in p2_pool {
+        setup = setup.pool(1, [champion]);
+    }
+    let mut game = setup.build();
+    let card = game.id_of(0, event);
+    ok(&mut game, Action::PlayEvent(card));
+    common::all_pass(&mut game);
+    game
+}
+
+fn pool_names(game: &Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
+    game.player(seat)
+        .pool
+        .iter()
+        .map(|c| game.name(c.card).to_string())
+        .collect()
+}
+
+fn discard_names(game: &Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
+    game.player(seat)
+        .discard
+        .iter()
+        .map(|&c| game.name(c).to_string())
+        .collect()
+}
+
+#[test]
+fn card_1st_275_wind_dancers_discard_every_flyer_of_every_player() {
+    let game = event_table(
+        &[("Neeva", NONE), ("Azhul", NONE)],
+        &[("Griffin", NONE), ("Mul Savage", NONE)],
+        "Wind Dancers",
+    );
+    assert_eq!(pool_names(&game, P1), ["Azhul"]);
+    assert_eq!(pool_names(&game, P2), ["Mul Savage"]);
+    assert!(discard_names(&game, P1).contains(&"Neeva".to_string()));
+    assert!(discard_names(&game, P2).contains(&"Griffin".to_string()));
+}
+
+#[test]
+fn card_1st_276_water_hunters_discard_every_undead() {
+    let game = event_table(
+        &[("Azhul", NONE)],
+        &[("Skeletal Horde", &["Magic Sword"]), ("Mul Savage", NONE)],
+        "Water Hunters",
+    );
+    assert_eq!(pool_names(&game, P2), ["Mul Savage"]);
+    let gone = discard_names(&game, P2);
+    assert!(
+        gone.contains(&"Skeletal Horde".to_string()) && gone.contains(&"Magic Sword".to_string()),
+        "{gone:?}"
+    );
+}
+
+#[test]
+fn card_1st_278_sky_singers_discard_every_magical_item() {
+    let game = event_table(
+        &[("Azhul", &["Magic Sword"])],
+        &[("Mul Savage", &["War Banner"])],
+        "Sky Singers",
+    );
+    assert!(game.player(P1).pool[0].attachments.is_empty() && game.player(P2).pool[0].attachments.is_empty());
+    assert_eq!(discard_names(&game, P2), ["War Banner"]);
+    assert_eq!(pool_names(&game, P1), ["Azhul"], "the champions stay");
+}
+
+#[test]
+fn card_1st_210_fast_talking_discards_items_and_artifacts() {
+    let game = event_table(
+        &[("Azhul", &["Magic Sword"])],
+        &[("Rary the Traitor", &["Codex of the Infinite Planes"])],
+        "Fast Talking!",
+    );
+    assert!(game.player(P1).pool[0].attachments.is_empty() && game.player(P2).pool[0].attachments.is_empty());
+    assert_eq!(discard_names(&game, P2), ["Codex of the Infinite Planes"]);
+}
+
+#[test]
+fn card_1st_312_treasure_discards_every_monster() {
+    let game = event_table(&[("Mul Savage", NONE), ("Azhul", NONE)], &[("Tembo", NONE)], "Treasure");
+    assert_eq!(pool_names(&game, P1), ["Azhul"]);
+    assert!(pool_names(&game, P2).is_empty());
+}
+
+#[test]
+fn card_1st_380_ice_storm_discards_champions_of_level_four_or_less() {
+    let game = event_table(
+        &[("Azhul", NONE), ("Mordenkainen", NONE)],
+        &[("Cleric of Torm", NONE), ("The Magister", NONE)],
+        "Ice Storm",
+    );
+    assert_eq!(pool_names(&game, P1), ["Mordenkainen"]);
+    assert_eq!(pool_names(&game, P2), ["Cleric of Torm"]);
+    assert_eq!(discard_names(&game, P2), ["The Magister"]);
 }

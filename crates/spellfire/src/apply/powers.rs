@@ -95,6 +95,35 @@ impl Spellfire {
             .filter(move |a| a.when == when && self.condition_holds(&a.condition, card, side))
     }
 
+    /// The magical items and artifacts `champion` carries, in a pool or a battle.
+    pub(crate) fn attachments_of(&self, champion: CardId) -> &[CardId] {
+        let in_pools = self
+            .players
+            .iter()
+            .flat_map(|p| p.pool.iter())
+            .find(|c| c.card == champion);
+        if let Some(found) = in_pools {
+            return &found.attachments;
+        }
+        let battle = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
+        battle
+            .filter(|f| f.card == champion)
+            .map(|f| f.attachments.as_slice())
+            .next()
+            .unwrap_or(&[])
+    }
+
+    /// Whether something `champion` carries has an in-play power matching `wanted`.
+    pub(crate) fn carries(&self, champion: CardId, wanted: impl Fn(&Effect) -> bool) -> bool {
+        self.attachments_of(champion).iter().any(|&item| {
+            self.card(item)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.when == Trigger::InPlay && wanted(&a.effect))
+        })
+    }
+
     /// The kind a card fights as: a realm or holding that defends as a champion kind, or its own.
     pub(crate) fn fights_as(&self, card: CardId) -> CardType {
         self.card(card)
@@ -206,6 +235,7 @@ impl Spellfire {
             return false;
         };
         let mut sources = vec![fighter.card];
+        sources.extend(&fighter.attachments);
         if side == Side::Defender
             && let Some(slot) = self.battle_slot()
         {
