@@ -78,10 +78,7 @@ impl Spellcaster {
 
     /// Check, then carry out. On refusal nothing has changed.
     pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
-        if !self.legal().contains(action) {
-            let (reason, rule) = self.refusal(action);
-            return Err(RuleError::new(reason, rule));
-        }
+        self.check(action)?;
         let mut events = Vec::new();
         match action {
             Action::Answer(answer) => {
@@ -114,7 +111,7 @@ impl Spellcaster {
                 self.actions_left -= 1;
                 let seat = self.turn_seat();
                 let Some(top) = self.top(*colour) else {
-                    unreachable!("legal() checked the placard")
+                    unreachable!("check() found a card on the placard")
                 };
                 self.activated.push(top.card);
                 let spell = self.spells.get(top.card).clone();
@@ -143,7 +140,7 @@ impl Spellcaster {
             let Some(top) = self.top(colour) else { continue };
             let spell = self.spells.get(top.card).clone();
             // An Active Spell whose cost cannot be paid does not go off (our ruling).
-            if top.facing == side && spell.active && self.unpaid_cost(seat, top.card).is_none() {
+            if top.facing == side && spell.active && self.can_pay(seat, top.card) {
                 events.push(Event::ActiveFired {
                     colour,
                     spell: spell.name.clone(),

@@ -80,13 +80,7 @@ impl Effect {
 
     /// The effect in words, from the caster's side of the table.
     pub fn describe(&self) -> String {
-        let n = |count: &u8, one: &str, many: &str| {
-            if *count == 1 {
-                format!("1 {one}")
-            } else {
-                format!("{count} {many}")
-            }
-        };
+        let n = |count: &u8, one: &str, many: &str| spellhall_core::plural(*count, one, many);
         match self {
             Effect::Damage(x) => format!("Rival loses {}", n(x, "Energy", "Energy")),
             Effect::SelfDamage(x) => format!("You lose {}", n(x, "Energy", "Energy")),

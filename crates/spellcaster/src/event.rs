@@ -1,7 +1,7 @@
 //! What happened, for the log and the table's animations.
 
 use serde::{Deserialize, Serialize};
-use spellhall_core::{GameEvent, Reveal, Seat};
+use spellhall_core::{GameEvent, Reveal, Seat, plural};
 
 use crate::{CardId, Colour, Side};
 
@@ -134,12 +134,11 @@ impl GameEvent for Event {
             }
             Event::Sapphires { seats, change, now, .. } => {
                 let who = side_name(names, seats);
-                let count = change.unsigned_abs();
-                let noun = if count == 1 { "Sapphire" } else { "Sapphires" };
+                let count = plural(change.unsigned_abs(), "Sapphire", "Sapphires");
                 if *change < 0 {
-                    format!("{who} lost {count} {noun} ({now} left).")
+                    format!("{who} lost {count} ({now} left).")
                 } else {
-                    format!("{who} gained {count} {noun} ({now}).")
+                    format!("{who} gained {count} ({now}).")
                 }
             }
             Event::Lost { seat, cards, at_random } => format!(
@@ -148,7 +147,11 @@ impl GameEvent for Event {
                 cards.join(", "),
                 if *at_random { " at random" } else { "" }
             ),
-            Event::ExtraActions { seat, count } => format!("{} gains {count} extra action(s).", name(names, *seat)),
+            Event::ExtraActions { seat, count } => format!(
+                "{} gains {}.",
+                name(names, *seat),
+                plural(*count, "extra action", "extra actions")
+            ),
             Event::ControlTaken { seat, colour, spell } => {
                 format!("{} turned {spell} on {colour:?} to face them.", name(names, *seat))
             }
@@ -167,8 +170,9 @@ impl GameEvent for Event {
                 draw,
                 discard,
             } => format!(
-                "{} must discard {discard} card(s) or let {} draw {draw}.",
+                "{} must discard {} or let {} draw {draw}.",
                 name(names, *rival),
+                plural(*discard, "card", "cards"),
                 name(names, *caster)
             ),
             Event::LetDraw { rival } => format!("{} kept their cards.", name(names, *rival)),

@@ -1,139 +1,216 @@
-//! What may be done now. `apply` refuses exactly what is not listed here, with the reason.
+//! What may be done now. `check` is the one place the rules say yes or no (with the reason and the
+//! rule); `legal` lists every candidate action that `check` accepts, so the choices the app offers
+//! and what `apply` accepts can never disagree.
 
-use spellhall_core::Seat;
+use spellhall_core::{RuleError, Seat, plural};
 
-use crate::{Action, Answer, Colour, Effect, SpellOption, Spellcaster};
+use crate::{Action, Answer, CardId, Colour, Effect, SpellOption, Spellcaster};
 
 const RULE_ACTIONS: &str = "Spellcaster: On your turn";
+const RULE_WINNING: &str = "Spellcaster: Winning";
+
+/// Why an action is refused, kept small so that `legal` can try every candidate without writing
+/// a sentence for each one it turns down; `explain` writes the sentence when a player needs it.
+#[derive(Clone, Copy, Debug)]
+enum No {
+    GameOver,
+    MustAnswer(Seat),
+    NotInHand,
+    NotAsked,
+    DeckEmpty,
+    NoActionsLeft,
+    ActionsLeft(u8),
+    EmptyPlacard(Colour),
+    FacesRival(CardId, Colour),
+    AlreadyCast(CardId),
+    Sapphires { card: CardId, cost: u8, have: u32 },
+    Cards { card: CardId, cost: u8, have: usize },
+    NoTarget(CardId),
+    OwnPlacard(CardId),
+    AlreadyYours(Colour),
+    GainOrLose(CardId),
+    NoChoice,
+}
 
 impl Spellcaster {
-    /// The actions open to the Mage in `to_act`, in a fixed order.
+    /// Whether `action` is allowed now, and if not, why (with the rule).
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.verdict(action).map_err(|no| self.explain(no))
+    }
+
+    /// The actions open to the Mage in `to_act`: every candidate `check` accepts, in a fixed order.
     pub(crate) fn legal(&self) -> Vec<Action> {
+        let mut legal = self.candidates();
+        legal.retain(|action| self.verdict(action).is_ok());
+        legal
+    }
+
+    /// Every action that could be open now, before the rules are asked.
+    fn candidates(&self) -> Vec<Action> {
         if self.finish.is_some() {
             return Vec::new();
         }
         if let Some(pending) = &self.pending {
-            let mut answers: Vec<Action> = self.hands[pending.rival.index()]
-                .iter()
-                .map(|&card| Action::Answer(Answer::Discard(card)))
-                .collect();
-            answers.sort();
+            let mut hand = self.hands[pending.rival.index()].clone();
+            hand.sort();
+            let mut answers: Vec<Action> = hand.into_iter().map(|c| Action::Answer(Answer::Discard(c))).collect();
             answers.push(Action::Answer(Answer::LetDraw));
             return answers;
         }
-        let seat = self.turn_seat();
-        let mut legal = Vec::new();
-        if self.actions_left > 0 {
-            if !self.deck.is_empty() {
-                legal.push(Action::Draw);
-            }
-            let mut hand = self.hands[seat.index()].clone();
-            hand.sort();
-            legal.extend(hand.into_iter().map(Action::Play));
-            for colour in Colour::ALL {
-                if let Ok(options) = self.cast_options(seat, colour) {
-                    legal.extend(options.into_iter().map(|option| Action::Activate { colour, option }));
-                }
-            }
+        let mut hand = self.hands[self.turn_seat().index()].clone();
+        hand.sort();
+        let mut all = vec![Action::Draw];
+        all.extend(hand.into_iter().map(Action::Play));
+        for colour in Colour::ALL {
+            all.extend(spell_options().map(|option| Action::Activate { colour, option }));
         }
-        if legal.is_empty() {
-            legal.push(Action::EndTurn);
-        }
-        legal
+        all.push(Action::EndTurn);
+        all
     }
 
-    /// The ways `seat` may activate the top card of `colour` now, or why it may not.
-    pub(crate) fn cast_options(&self, seat: Seat, colour: Colour) -> Result<Vec<Option<SpellOption>>, String> {
-        let Some(top) = self.top(colour) else {
-            return Err(format!("The {colour:?} placard has no card."));
-        };
-        let spell = self.spells.get(top.card);
-        if top.facing != self.side_of(seat) {
-            return Err(format!("{} on {colour:?} faces your rival, not you.", spell.name));
-        }
-        if self.activated.contains(&top.card) {
-            return Err(format!("{} has already been cast this turn.", spell.name));
-        }
-        if let Some(problem) = self.unpaid_cost(seat, top.card) {
-            return Err(problem);
-        }
-        if let Some(targeted) = spell.effects.iter().find(|e| e.needs_target()) {
-            let targets: Vec<Option<SpellOption>> = Colour::ALL
-                .into_iter()
-                .filter(|&other| other != colour)
-                .filter(|&other| match self.top(other) {
-                    None => false,
-                    Some(placed) => *targeted != Effect::TakeControlOfPlacard || placed.facing != self.side_of(seat),
-                })
-                .map(|other| Some(SpellOption::Target(other)))
-                .collect();
-            if targets.is_empty() {
-                return Err(format!("{} needs another placard to act on.", spell.name));
-            }
-            return Ok(targets);
-        }
-        if spell
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::EachMageGainsOrLosesCards(_)))
-        {
-            return Ok(vec![Some(SpellOption::Gain), Some(SpellOption::Lose)]);
-        }
-        Ok(vec![None])
-    }
-
-    /// Why `seat` cannot pay the cost of `card` (Sapphires to pay, cards to lose), if it cannot.
-    pub(crate) fn unpaid_cost(&self, seat: Seat, card: crate::CardId) -> Option<String> {
-        let spell = self.spells.get(card);
-        let mine = self.pool(self.side_of(seat));
-        let hand = self.hands[seat.index()].len();
-        spell.effects.iter().find_map(|effect| match *effect {
-            Effect::PaySapphires(n) if mine.sapphires < u32::from(n) => Some(format!(
-                "{} costs {n} Sapphire(s); you have {}.",
-                spell.name, mine.sapphires
-            )),
-            Effect::DiscardRandom(n) if hand < usize::from(n) => Some(format!(
-                "{} costs {n} card(s) from your hand; you hold {hand}.",
-                spell.name
-            )),
-            _ => None,
-        })
-    }
-
-    /// Why `action` is not legal now (it is not in `legal()`), in words, with its rule.
-    pub(crate) fn refusal(&self, action: &Action) -> (String, &'static str) {
+    fn verdict(&self, action: &Action) -> Result<(), No> {
         if self.finish.is_some() {
-            return ("The game is over.".into(), "Spellcaster: Winning");
+            return Err(No::GameOver);
         }
         if let Some(pending) = &self.pending {
             return match action {
-                Action::Answer(Answer::Discard(_)) => ("That card is not in your hand.".into(), RULE_ACTIONS),
-                _ => (
-                    format!(
-                        "First Seat {} must answer: discard a card or let the caster draw.",
-                        pending.rival.0 + 1
-                    ),
-                    RULE_ACTIONS,
-                ),
+                Action::Answer(Answer::LetDraw) => Ok(()),
+                Action::Answer(Answer::Discard(card)) if self.hands[pending.rival.index()].contains(card) => Ok(()),
+                Action::Answer(Answer::Discard(_)) => Err(No::NotInHand),
+                _ => Err(No::MustAnswer(pending.rival)),
             };
         }
         let seat = self.turn_seat();
         match action {
-            Action::Answer(_) => ("Nobody has asked you to answer anything.".into(), RULE_ACTIONS),
-            Action::Draw => ("The deck is empty: there is nothing to draw.".into(), RULE_ACTIONS),
-            Action::Play(_) => ("That card is not in your hand.".into(), RULE_ACTIONS),
-            Action::Activate { colour, option } => match self.cast_options(seat, *colour) {
-                Err(reason) => (reason, RULE_ACTIONS),
-                Ok(options) if options == vec![None] => ("This spell asks for no choice.".into(), RULE_ACTIONS),
-                Ok(_) => (
-                    format!("{option:?} is not a choice this spell allows now."),
-                    RULE_ACTIONS,
-                ),
-            },
-            Action::EndTurn => (
-                format!("You still have {} action(s) to take.", self.actions_left),
-                RULE_ACTIONS,
-            ),
+            Action::Answer(_) => Err(No::NotAsked),
+            // Passing is allowed only when nothing else is.
+            Action::EndTurn if self.may_act(seat) => Err(No::ActionsLeft(self.actions_left)),
+            Action::EndTurn => Ok(()),
+            _ if self.actions_left == 0 => Err(No::NoActionsLeft),
+            Action::Draw if self.deck.is_empty() => Err(No::DeckEmpty),
+            Action::Draw => Ok(()),
+            Action::Play(card) if self.hands[seat.index()].contains(card) => Ok(()),
+            Action::Play(_) => Err(No::NotInHand),
+            Action::Activate { colour, option } => self.cast_verdict(seat, *colour, option.as_ref()),
         }
     }
+
+    /// Whether `seat` has any action besides passing.
+    fn may_act(&self, seat: Seat) -> bool {
+        self.actions_left > 0
+            && (!self.deck.is_empty()
+                || !self.hands[seat.index()].is_empty()
+                || Colour::ALL
+                    .into_iter()
+                    .any(|colour| spell_options().any(|o| self.cast_verdict(seat, colour, o.as_ref()).is_ok())))
+    }
+
+    /// Whether `seat` may cast the top card of `colour` now with `option`.
+    fn cast_verdict(&self, seat: Seat, colour: Colour, option: Option<&SpellOption>) -> Result<(), No> {
+        let Some(top) = self.top(colour) else {
+            return Err(No::EmptyPlacard(colour));
+        };
+        let spell = self.spells.get(top.card);
+        if top.facing != self.side_of(seat) {
+            return Err(No::FacesRival(top.card, colour));
+        }
+        if self.activated.contains(&top.card) {
+            return Err(No::AlreadyCast(top.card));
+        }
+        self.cost_verdict(seat, top.card)?;
+        if let Some(targeted) = spell.effects.iter().find(|e| e.needs_target()) {
+            // Taking control of a placard already facing you would change nothing.
+            let may_target = |other: Colour| match self.top(other) {
+                None => false,
+                Some(placed) => *targeted != Effect::TakeControlOfPlacard || placed.facing != self.side_of(seat),
+            };
+            return match option {
+                Some(&SpellOption::Target(other)) if other == colour => Err(No::OwnPlacard(top.card)),
+                Some(&SpellOption::Target(other)) if may_target(other) => Ok(()),
+                Some(&SpellOption::Target(other)) if self.top(other).is_some() => Err(No::AlreadyYours(other)),
+                Some(&SpellOption::Target(other)) => Err(No::EmptyPlacard(other)),
+                _ => Err(No::NoTarget(top.card)),
+            };
+        }
+        let gain_or_lose = spell
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::EachMageGainsOrLosesCards(_)));
+        match option {
+            Some(SpellOption::Gain | SpellOption::Lose) if gain_or_lose => Ok(()),
+            _ if gain_or_lose => Err(No::GainOrLose(top.card)),
+            None => Ok(()),
+            Some(_) => Err(No::NoChoice),
+        }
+    }
+
+    /// Whether `seat` can pay the cost of `card` (Sapphires to pay, cards to lose).
+    fn cost_verdict(&self, seat: Seat, card: CardId) -> Result<(), No> {
+        let mine = self.pool(self.side_of(seat));
+        let hand = self.hands[seat.index()].len();
+        for effect in &self.spells.get(card).effects {
+            match *effect {
+                Effect::PaySapphires(cost) if mine.sapphires < u32::from(cost) => {
+                    return Err(No::Sapphires {
+                        card,
+                        cost,
+                        have: mine.sapphires,
+                    });
+                }
+                Effect::DiscardRandom(cost) if hand < usize::from(cost) => {
+                    return Err(No::Cards { card, cost, have: hand });
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `seat` can pay the cost of `card` now (an Active Spell that cannot does not go off).
+    pub(crate) fn can_pay(&self, seat: Seat, card: CardId) -> bool {
+        self.cost_verdict(seat, card).is_ok()
+    }
+
+    fn explain(&self, no: No) -> RuleError {
+        let name = |card: CardId| &self.spells.get(card).name;
+        let reason = match no {
+            No::GameOver => return RuleError::new("The game is over.", RULE_WINNING),
+            No::MustAnswer(rival) => format!(
+                "First Seat {} must answer: discard a card or let the caster draw.",
+                rival.0 + 1
+            ),
+            No::NotInHand => "That card is not in your hand.".into(),
+            No::NotAsked => "Nobody has asked you to answer anything.".into(),
+            No::DeckEmpty => "The deck is empty: there is nothing to draw.".into(),
+            No::NoActionsLeft => "You have no actions left this turn.".into(),
+            No::ActionsLeft(n) => format!("You still have {} to take.", plural(n, "action", "actions")),
+            No::EmptyPlacard(colour) => format!("The {colour:?} placard has no card."),
+            No::FacesRival(card, colour) => format!("{} on {colour:?} faces your rival, not you.", name(card)),
+            No::AlreadyCast(card) => format!("{} has already been cast this turn.", name(card)),
+            No::Sapphires { card, cost, have } => format!(
+                "{} costs {}; you have {have}.",
+                name(card),
+                plural(cost, "Sapphire", "Sapphires")
+            ),
+            No::Cards { card, cost, have } => format!(
+                "{} costs {} from your hand; you hold {have}.",
+                name(card),
+                plural(cost, "card", "cards")
+            ),
+            No::NoTarget(card) => format!("{} needs another placard to act on.", name(card)),
+            No::OwnPlacard(card) => format!("{} acts on another placard, not its own.", name(card)),
+            No::AlreadyYours(colour) => format!("The {colour:?} placard already faces you."),
+            No::GainOrLose(card) => format!("{}: choose whether each Mage gains or loses cards.", name(card)),
+            No::NoChoice => "This spell asks for no choice.".into(),
+        };
+        RuleError::new(reason, RULE_ACTIONS)
+    }
+}
+
+/// Every choice a spell could ask for, in the order the choices are offered.
+fn spell_options() -> impl Iterator<Item = Option<SpellOption>> {
+    let targets = Colour::ALL.into_iter().map(|c| Some(SpellOption::Target(c)));
+    std::iter::once(None)
+        .chain(targets)
+        .chain([Some(SpellOption::Gain), Some(SpellOption::Lose)])
 }

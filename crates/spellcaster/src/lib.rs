@@ -13,6 +13,8 @@ mod content;
 mod effects;
 mod event;
 mod legal;
+#[cfg(feature = "scenario")]
+pub mod scenario;
 mod state;
 mod view;
 

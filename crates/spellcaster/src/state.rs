@@ -61,7 +61,7 @@ pub struct Placed {
 pub struct Pending {
     /// Whose turn it is.
     pub caster: Seat,
-    /// Who must answer: discard `discard` card(s) or let the caster draw `draw`.
+    /// Who must answer: discard `discard` cards or let the caster draw `draw`.
     pub rival: Seat,
     pub draw: u8,
     pub discard: u8,
@@ -209,47 +209,5 @@ impl Spellcaster {
 
     pub fn turn_number(&self) -> u32 {
         self.turn
-    }
-
-    /// For tests and tools: set a side's pool.
-    pub fn set_pool(&mut self, side: Side, pool: Pool) {
-        self.pools[side.index()] = pool;
-    }
-
-    /// For tests and tools: put a card (wherever it is) in a seat's hand.
-    pub fn move_to_hand(&mut self, seat: Seat, card: CardId) {
-        self.take_card_anywhere(card);
-        self.hands[seat.index()].push(card);
-    }
-
-    /// For tests and tools: put a card (wherever it is) on top of its placard, facing `side`.
-    pub fn move_to_placard(&mut self, card: CardId, facing: Side) {
-        self.take_card_anywhere(card);
-        let colour = self.spells.get(card).colour;
-        self.placards[colour.index()].push(Placed { card, facing });
-    }
-
-    /// For tests and tools: put a card on top of the deck.
-    pub fn move_to_deck_top(&mut self, card: CardId) {
-        self.take_card_anywhere(card);
-        self.deck.put_top(card);
-    }
-
-    /// For tests and tools: empty the deck into the discard pile.
-    pub fn discard_deck(&mut self) {
-        for card in self.deck.take_all() {
-            self.discard.put_top(card);
-        }
-    }
-
-    fn take_card_anywhere(&mut self, card: CardId) {
-        self.deck.remove(&card);
-        self.discard.remove(&card);
-        for hand in &mut self.hands {
-            hand.retain(|&c| c != card);
-        }
-        for placard in &mut self.placards {
-            placard.retain(|p| p.card != card);
-        }
     }
 }

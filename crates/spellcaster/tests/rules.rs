@@ -133,14 +133,7 @@ fn active_spells_go_off_before_the_free_draw() {
 
 #[test]
 fn costs_must_be_paid_to_cast() {
-    let mut g = arena("meteor");
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 10,
-            sapphires: 0,
-        },
-    );
+    let mut g = arena_table("meteor").pool(Side(0), 10, 0).build();
     let red = colour(&g, "meteor");
     let error = g
         .apply(&Action::Activate {
@@ -148,7 +141,7 @@ fn costs_must_be_paid_to_cast() {
             option: None,
         })
         .unwrap_err();
-    assert_eq!(error.reason, "Meteor costs 1 Sapphire(s); you have 0.");
+    assert_eq!(error.reason, "Meteor costs 1 Sapphire; you have 0.");
     let mut g = arena("wish");
     hand_size(&mut g, Seat(0), 1);
     let blue = colour(&g, "wish");
@@ -158,16 +151,15 @@ fn costs_must_be_paid_to_cast() {
             option: None,
         })
         .unwrap_err();
-    assert_eq!(error.reason, "Wish costs 2 card(s) from your hand; you hold 1.");
+    assert_eq!(error.reason, "Wish costs 2 cards from your hand; you hold 1.");
 }
 
 #[test]
 fn end_turn_only_when_no_action_is_possible() {
     let mut g = game(2);
     let error = g.apply(&Action::EndTurn).unwrap_err();
-    assert_eq!(error.reason, "You still have 2 action(s) to take.");
-    hand_size(&mut g, Seat(0), 0);
-    g.discard_deck();
+    assert_eq!(error.reason, "You still have 2 actions to take.");
+    let g = TestGame::from(g).hand_size(Seat(0), 0).empty_deck().build();
     assert_eq!(g.legal_actions(), vec![Action::EndTurn]);
 }
 
@@ -175,14 +167,7 @@ fn end_turn_only_when_no_action_is_possible() {
 
 #[test]
 fn a_mage_with_no_energy_loses() {
-    let mut g = arena("lightning-lance");
-    g.set_pool(
-        Side(1),
-        Pool {
-            energy: 3,
-            sapphires: 5,
-        },
-    );
+    let mut g = arena_table("lightning-lance").pool(Side(1), 3, 5).build();
     cast(&mut g, "lightning-lance", None);
     assert_eq!(g.to_act(), ToAct::GameOver);
     assert_eq!(g.outcome().unwrap().winners, vec![Seat(0)]);
@@ -190,28 +175,14 @@ fn a_mage_with_no_energy_loses() {
 
 #[test]
 fn a_mage_who_knocks_himself_out_loses() {
-    let mut g = arena("blood-pact");
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 2,
-            sapphires: 5,
-        },
-    );
+    let mut g = arena_table("blood-pact").pool(Side(0), 2, 5).build();
     cast(&mut g, "blood-pact", None);
     assert_eq!(g.outcome().unwrap().winners, vec![Seat(1)]);
 }
 
 #[test]
 fn fifteen_sapphires_win() {
-    let mut g = arena("greed");
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 10,
-            sapphires: 12,
-        },
-    );
+    let mut g = arena_table("greed").pool(Side(0), 10, 12).build();
     cast(&mut g, "greed", None);
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
@@ -221,23 +192,12 @@ fn fifteen_sapphires_win() {
 /// Seat 1 ends a turn with no cards and an empty deck, the pools as given (Energy, Sapphires):
 /// Seat 2 cannot draw to start the next turn.
 fn end_on_an_empty_deck(first: (u32, u32), second: (u32, u32)) -> spellhall_core::Outcome {
-    let mut g = game(2);
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: first.0,
-            sapphires: first.1,
-        },
-    );
-    g.set_pool(
-        Side(1),
-        Pool {
-            energy: second.0,
-            sapphires: second.1,
-        },
-    );
-    hand_size(&mut g, Seat(0), 0);
-    g.discard_deck();
+    let mut g = TestGame::new(2)
+        .pool(Side(0), first.0, first.1)
+        .pool(Side(1), second.0, second.1)
+        .hand_size(Seat(0), 0)
+        .empty_deck()
+        .build();
     g.apply(&Action::EndTurn).unwrap();
     g.outcome().expect("the game is over")
 }
@@ -261,19 +221,12 @@ fn an_empty_deck_ends_the_game_with_energy_as_the_tie_breaker() {
 
 #[test]
 fn a_spell_that_draws_more_than_the_deck_holds_gives_what_is_left_and_the_game_ends_after_the_turn() {
-    let mut g = arena("arcane-study");
+    let mut g = arena_table("arcane-study").pool(Side(0), 10, 9).build();
     // Leave one card in the deck.
     while g.deck_len() > 1 {
         let top = *g.deck().top().unwrap();
         g.move_to_hand(Seat(1), top);
     }
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 10,
-            sapphires: 9,
-        },
-    );
     let change = cast(&mut g, "arcane-study", None);
     assert_eq!(change.my_hand, 1);
     assert_eq!(g.to_act(), ToAct::Seat(Seat(0)), "the turn goes on");
@@ -338,9 +291,7 @@ fn three_mages_order_is_team_1_solo_team_2_solo() {
 
 #[test]
 fn three_mages_a_team_mage_activates_cards_facing_the_team() {
-    let mut g = game(3);
-    let fire = card(&g, "firebolt");
-    g.move_to_placard(fire, Side(0));
+    let mut g = TestGame::new(3).placard("firebolt", Side(0)).build();
     pass_turn(&mut g); // Seat 1 -> solo
     pass_turn(&mut g); // solo -> Seat 3, the other team Mage
     assert_eq!(g.turn_seat(), Seat(2));
@@ -355,9 +306,7 @@ fn three_mages_a_team_mage_activates_cards_facing_the_team() {
 
 #[test]
 fn three_mages_chaos_tide_solo_two_cards_team_one_each() {
-    let mut g = game(3);
-    let tide = card(&g, "chaos-tide");
-    g.move_to_placard(tide, Side(0));
+    let mut g = TestGame::new(3).placard("chaos-tide", Side(0)).build();
     let before: Vec<usize> = (0..3).map(|s| g.hand(Seat(s)).len()).collect();
     g.apply(&Action::Activate {
         colour: colour(&g, "chaos-tide"),
@@ -370,9 +319,7 @@ fn three_mages_chaos_tide_solo_two_cards_team_one_each() {
 
 #[test]
 fn three_mages_life_tap_and_mind_lash_for_the_solo_mage_count_both_rivals_hands() {
-    let mut g = game(3);
-    let tap = card(&g, "life-tap");
-    g.move_to_placard(tap, Side(1));
+    let mut g = TestGame::new(3).placard("life-tap", Side(1)).build();
     pass_turn(&mut g);
     assert_eq!(g.turn_seat(), Seat(1));
     hand_size(&mut g, Seat(0), 2);
@@ -388,9 +335,7 @@ fn three_mages_life_tap_and_mind_lash_for_the_solo_mage_count_both_rivals_hands(
 
 #[test]
 fn three_mages_bargain_asks_the_next_rival_to_play() {
-    let mut g = game(3);
-    let bargain = card(&g, "bargain");
-    g.move_to_placard(bargain, Side(1));
+    let mut g = TestGame::new(3).placard("bargain", Side(1)).build();
     pass_turn(&mut g);
     assert_eq!(g.turn_seat(), Seat(1));
     g.apply(&Action::Activate {
@@ -424,9 +369,7 @@ fn four_mages_two_teams_shared_pools_separate_hands_alternating_turns() {
 
 #[test]
 fn four_mages_thunderclap_makes_the_next_rival_to_play_draw() {
-    let mut g = game(4);
-    let clap = card(&g, "thunderclap");
-    g.move_to_placard(clap, Side(0));
+    let mut g = TestGame::new(4).placard("thunderclap", Side(0)).build();
     let next = Seat(1);
     let before = g.hand(next).len();
     let other_rival = g.hand(Seat(3)).len();
@@ -442,11 +385,11 @@ fn four_mages_thunderclap_makes_the_next_rival_to_play_draw() {
 
 #[test]
 fn four_mages_mind_lash_counts_the_biggest_hand_of_the_opposing_team() {
-    let mut g = game(4);
-    let lash = card(&g, "mind-lash");
-    g.move_to_placard(lash, Side(0));
-    hand_size(&mut g, Seat(1), 2);
-    hand_size(&mut g, Seat(3), 5);
+    let mut g = TestGame::new(4)
+        .placard("mind-lash", Side(0))
+        .hand_size(Seat(1), 2)
+        .hand_size(Seat(3), 5)
+        .build();
     g.apply(&Action::Activate {
         colour: colour(&g, "mind-lash"),
         option: None,

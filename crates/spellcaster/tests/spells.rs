@@ -87,27 +87,13 @@ plain_spells! {
 
 #[test]
 fn yellow_second_wind_heals_4_when_low() {
-    let mut g = arena("second-wind");
-    g.set_pool(
-        Side(0),
-        spellcaster::Pool {
-            energy: 5,
-            sapphires: 5,
-        },
-    );
+    let mut g = arena_table("second-wind").pool(Side(0), 5, 5).build();
     assert_eq!(cast(&mut g, "second-wind", None).my_energy, 4);
 }
 
 #[test]
 fn yellow_sanctuary_heals_3_when_low() {
-    let mut g = arena("sanctuary");
-    g.set_pool(
-        Side(0),
-        spellcaster::Pool {
-            energy: 3,
-            sapphires: 5,
-        },
-    );
+    let mut g = arena_table("sanctuary").pool(Side(0), 3, 5).build();
     assert_eq!(cast(&mut g, "sanctuary", None).my_energy, 3);
 }
 
@@ -166,6 +152,54 @@ fn green_usurp_needs_a_placard_you_do_not_control() {
         !legal
             .iter()
             .any(|a| matches!(a, Action::Activate { colour, .. } if *colour == green))
+    );
+}
+
+/// The reason `check` gives for casting the top card of `spell`'s placard with `option`.
+fn refusal(g: &spellcaster::Spellcaster, spell: &str, option: Option<SpellOption>) -> String {
+    let colour = colour(g, spell);
+    g.check(&Action::Activate { colour, option })
+        .expect_err("refused")
+        .reason
+}
+
+#[test]
+fn green_usurp_says_why_a_placard_cannot_be_its_target() {
+    let g = arena_table("usurp").placard("firebolt", Side(0)).build();
+    let (green, red, blue) = (colour(&g, "usurp"), colour(&g, "firebolt"), Colour::Blue);
+    assert_eq!(
+        refusal(&g, "usurp", Some(SpellOption::Target(red))),
+        "The Red placard already faces you."
+    );
+    assert_eq!(
+        refusal(&g, "usurp", Some(SpellOption::Target(green))),
+        "Usurp acts on another placard, not its own."
+    );
+    assert_eq!(
+        refusal(&g, "usurp", Some(SpellOption::Target(blue))),
+        "The Blue placard has no card."
+    );
+    assert_eq!(refusal(&g, "usurp", None), "Usurp needs another placard to act on.");
+}
+
+#[test]
+fn a_spell_is_cast_with_exactly_the_choice_it_asks_for() {
+    let g = arena("chaos-tide");
+    assert_eq!(
+        refusal(&g, "chaos-tide", None),
+        "Chaos Tide: choose whether each Mage gains or loses cards."
+    );
+    let g = arena("firebolt");
+    assert_eq!(
+        refusal(&g, "firebolt", Some(SpellOption::Gain)),
+        "This spell asks for no choice."
+    );
+    assert!(
+        g.check(&Action::Activate {
+            colour: colour(&g, "firebolt"),
+            option: None
+        })
+        .is_ok()
     );
 }
 

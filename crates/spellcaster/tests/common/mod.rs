@@ -4,74 +4,46 @@
 
 use std::sync::Arc;
 
-use spellcaster::{Action, CardId, Colour, Config, Pool, Side, SpellOption, Spellcaster, Spells};
+pub use spellcaster::scenario::{TestGame, card, shipped_spells};
+use spellcaster::{Action, CardId, Colour, Side, SpellOption, Spellcaster, Spells};
 use spellhall_core::{Game, Seat};
 
 pub fn spells() -> Arc<Spells> {
-    Arc::new(Spells::shipped().expect("the shipped spells load"))
+    shipped_spells()
 }
 
 /// A game of `mages` whose first turn is Seat 1's (seat index 0).
 pub fn game(mages: u8) -> Spellcaster {
-    let spells = spells();
-    (0..200)
-        .map(|seed| Spellcaster::new(&Config { mages }, &spells, seed).unwrap())
-        .find(|g| g.turn_seat() == Seat(0))
-        .expect("some seed lets Seat 1 begin")
-}
-
-pub fn card(game: &Spellcaster, id: &str) -> CardId {
-    game.spells().by_id(id).unwrap_or_else(|| panic!("no spell '{id}'"))
+    TestGame::new(mages).build()
 }
 
 pub fn colour(game: &Spellcaster, id: &str) -> Colour {
     game.spells().get(card(game, id)).colour
 }
 
-/// Make a seat's hand exactly `n` cards, from or to the top of the deck, never touching `keep`.
+/// Make a seat's hand exactly `n` cards in the middle of a game (see `TestGame::hand_size`).
 pub fn hand_size(game: &mut Spellcaster, seat: Seat, n: usize) {
-    while game.hand(seat).len() > n {
-        let last = *game.hand(seat).last().unwrap();
-        game.move_to_deck_top(last);
-    }
-    while game.hand(seat).len() < n {
-        let next = game
-            .spells()
-            .all()
-            .map(|(c, _)| c)
-            .find(|&c| in_deck(game, c))
-            .expect("a card in the deck");
-        game.move_to_hand(seat, next);
-    }
+    let arranged = TestGame::from(game.clone()).hand_size(seat, n).build();
+    *game = arranged;
 }
 
 pub fn in_deck(game: &Spellcaster, card: CardId) -> bool {
     game.deck().contains(&card)
 }
 
-/// A duel with Seat 1 to act with 2 actions, pools 10 Energy / 5 Sapphires each, Seat 1 holding 4
-/// cards and Seat 2 holding 3, and `spell` on its placard facing Seat 1.
+/// The usual duel: Seat 1 to act with 2 actions, pools 10 Energy / 5 Sapphires each, Seat 1
+/// holding 4 cards and Seat 2 holding 3, and `spell` on its placard facing Seat 1.
+pub fn arena_table(spell: &str) -> TestGame {
+    TestGame::new(2)
+        .pool(Side(0), 10, 5)
+        .pool(Side(1), 10, 5)
+        .placard(spell, Side(0))
+        .hand_size(Seat(0), 4)
+        .hand_size(Seat(1), 3)
+}
+
 pub fn arena(spell: &str) -> Spellcaster {
-    let mut g = game(2);
-    g.set_pool(
-        Side(0),
-        Pool {
-            energy: 10,
-            sapphires: 5,
-        },
-    );
-    g.set_pool(
-        Side(1),
-        Pool {
-            energy: 10,
-            sapphires: 5,
-        },
-    );
-    let c = card(&g, spell);
-    g.move_to_placard(c, Side(0));
-    hand_size(&mut g, Seat(0), 4);
-    hand_size(&mut g, Seat(1), 3);
-    g
+    arena_table(spell).build()
 }
 
 /// What a spell changed, from Seat 1's point of view.
