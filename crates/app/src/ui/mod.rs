@@ -53,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         .insert_resource(ClearColor(theme::CLEAR))
         .insert_resource(UiVisible(true))
         .init_resource::<DialogState>()
+        .add_plugins(spellfire_card::plugin)
         .add_systems(Startup, spawn_camera)
         .configure_sets(
             EguiPrimaryContextPass,

@@ -1,11 +1,22 @@
 //! The Spellfire card face, drawn from the card's facts: shared by the deck editor and the table.
 
-use bevy_egui::egui::Color32;
-use spellfire::cards::{Card, CardType};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32};
+use spellfire::cards::{Card, CardRef, CardType};
 use spellfire::catalogue::Entry;
 use spellfire::effects::describe;
 
+use spellhall_core::content::parse_ron;
+use spellhall_core::files::{USER_FILE_LIMIT, read_text};
+
 use super::card::CardFace;
+use crate::paths::UserDirs;
+use crate::screens::Screen;
 
 /// The card type's frame colour and glyph on the drawn card face.
 pub fn type_look(kind: CardType) -> (Color32, &'static str) {
@@ -71,4 +82,42 @@ pub fn face(entry: &Entry) -> CardFace {
         text: face_text(card),
         footer: format!("{} · {}", entry.id, card.world.name()),
     }
+}
+
+/// The printed texts a player imported from CrossFire (in the deck editor), by card: his own data,
+/// never shipped. Shown in the previews of the table and the editor when present.
+pub type PrintedTexts = BTreeMap<CardRef, String>;
+
+/// Where the deck editor keeps the imported texts, under the data folder.
+pub fn printed_texts_file(data: &Path) -> PathBuf {
+    data.join("spellfire").join("crossfire-card-texts.ron")
+}
+
+fn printed_texts_id() -> egui::Id {
+    egui::Id::new("spellfire-printed-texts")
+}
+
+/// The imported texts, as last read when a game began; `None` if the player imported none.
+pub fn printed_texts(ctx: &egui::Context) -> Option<Arc<PrintedTexts>> {
+    ctx.data(|d| d.get_temp::<Option<Arc<PrintedTexts>>>(printed_texts_id()))
+        .flatten()
+}
+
+/// Reads the imported texts whenever a game begins, for the table's previews. A file that cannot
+/// be read is the deck editor's to report; the table then shows our words only.
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), read_printed_texts);
+}
+
+fn read_printed_texts(mut contexts: EguiContexts, dirs: Res<UserDirs>) -> Result {
+    let file = printed_texts_file(&dirs.data);
+    let texts = read_text(&file, USER_FILE_LIMIT)
+        .ok()
+        .and_then(|text| parse_ron::<PrintedTexts>(&file.display().to_string(), &text).ok())
+        .filter(|texts| !texts.is_empty())
+        .map(Arc::new);
+    contexts
+        .ctx_mut()?
+        .data_mut(|d| d.insert_temp(printed_texts_id(), texts));
+    Ok(())
 }
