@@ -429,7 +429,7 @@ impl Spellfire {
                     match self.card(event).power.on_play().cloned() {
                         // A spell acts at once; an event waits for its pause.
                         Some(ability) if self.kind(event) != CardType::Event => {
-                            self.carry_out(&ability.effect, seat, Some(*target), &[], &mut events)
+                            self.carry_out(&ability.effect, event, seat, Some(*target), &[], &mut events)
                         }
                         _ => self.open_pause(event, seat, Some(*target), copy),
                     }
@@ -989,6 +989,7 @@ impl Spellfire {
                 event: card,
                 copy: true,
             }),
+            Effect::DiscardAll(_) => self.carry_out(&ability.effect, card, seat, None, &[], events),
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1163,15 +1164,24 @@ impl Spellfire {
             enforced: self.card(event).power.is_enforced(),
         });
         if let Some(ability) = self.card(event).power.on_play().cloned() {
-            self.carry_out(&ability.effect, pause.by, pause.target, &pause.calmed, events);
+            self.carry_out(
+                &ability.effect,
+                pause.event,
+                pause.by,
+                pause.target,
+                &pause.calmed,
+                events,
+            );
         }
         self.start_copies(event, &pause.copies);
     }
 
-    /// What an effect does, for its player `by`, leaving alone the players in `calmed`.
+    /// What the effect of `source` does, for its player `by`, leaving alone the players in
+    /// `calmed`.
     fn carry_out(
         &mut self,
         effect: &Effect,
+        source: CardId,
         by: Seat,
         target: Option<CardId>,
         calmed: &[Seat],
@@ -1196,21 +1206,11 @@ impl Spellfire {
                     None => self.discard_in_play(target, events),
                 }
             }
-            Effect::DiscardAll {
-                kinds,
-                only,
-                level_at_most,
-            } => {
+            Effect::DiscardAll(cards) => {
                 let doomed: Vec<CardId> = self
                     .in_play_but_realms()
                     .into_iter()
-                    .filter(|&card| {
-                        let facts = self.card(card);
-                        kinds.contains(&facts.kind)
-                            && only.as_ref().is_none_or(|f| f.matches(facts))
-                            && level_at_most.is_none_or(|most| self.icon_value(card) <= i32::from(most))
-                            && !calmed.contains(&self.owner(card))
-                    })
+                    .filter(|&card| self.selects(cards, card, by, source) && !calmed.contains(&self.owner(card)))
                     .collect();
                 for card in doomed {
                     // A card may have gone already, with the champion it was attached to.

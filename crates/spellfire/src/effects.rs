@@ -278,6 +278,51 @@ pub enum Target {
     /// Any card in play but a realm: a champion in a pool or a battle, an item or artifact, an
     /// ally or spell in a round, a holding, the rule card (SF-8). Immunities do not protect it.
     CardInPlay,
+    /// One card these words select; a card immune to the one aiming at it cannot be chosen.
+    Chosen(Cards),
+}
+
+/// A set of cards in play (not realms), described by kind, owner, designation and level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cards {
+    pub kinds: Vec<CardType>,
+    /// Whose, seen from the player of the card with the power.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub whose: Whose,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only: Option<Champions>,
+    /// The printed level or bonus at most.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level_at_most: Option<u8>,
+}
+
+impl Cards {
+    /// The cards' facts match (kind, designation, level); owner and immunity are the engine's.
+    pub fn fits(&self, card: &Card, level: i32) -> bool {
+        self.kinds.contains(&card.kind)
+            && self.only.as_ref().is_none_or(|f| f.matches(card))
+            && self.level_at_most.is_none_or(|most| level <= i32::from(most))
+    }
+
+    fn words(&self, each: bool) -> String {
+        let kinds: Vec<String> = self.kinds.iter().map(|k| k.singular()).collect();
+        let whose = match self.whose {
+            Whose::Anyone => "",
+            Whose::Own => "own ",
+            Whose::Opponents => "opposing ",
+        };
+        let mut words = format!("{}{whose}{}", if each { "every " } else { "one " }, kinds.join(" or "));
+        if let Some(only) = &self.only {
+            words.push_str(&format!(
+                " that is {}",
+                only.words().trim_start_matches("a card that is ")
+            ));
+        }
+        if let Some(level) = self.level_at_most {
+            words.push_str(&format!(" of level {level} or less"));
+        }
+        words
+    }
 }
 
 /// How many.
@@ -336,15 +381,9 @@ pub enum Effect {
     CarrierMayUse(Vec<CardType>),
     /// The champion carrying this item or artifact is a flyer.
     CarrierFlies,
-    /// Every card in play of these kinds (and matching the filter, of at most this level) is
-    /// discarded: champions and their attachments in pools and battles, allies in a round.
-    DiscardAll {
-        kinds: Vec<CardType>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        only: Option<Champions>,
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        level_at_most: Option<u8>,
-    },
+    /// Every card in play that `Cards` selects is discarded: champions and their attachments in
+    /// pools and battles, allies in a round.
+    DiscardAll(Cards),
     /// A realm or holding defending itself (at its printed level) fights as this kind of
     /// champion, for the powers that name kinds and the spells its kind may cast.
     DefendsAs(CardType),
@@ -531,6 +570,7 @@ impl Effect {
                     Whose::Opponents => "of another player",
                 }
             ),
+            Effect::Discard(Target::Chosen(cards)) => format!("discards {} of its player's choice", cards.words(false)),
             Effect::Discard(Target::CardInPlay) => {
                 "discards any one card in play but a realm, whatever its immunities".into()
             }
@@ -575,27 +615,7 @@ impl Effect {
                 format!("the champion carrying it may use {}", join_words(&names))
             }
             Effect::CarrierFlies => "the champion carrying it is a flyer".into(),
-            Effect::DiscardAll {
-                kinds,
-                only,
-                level_at_most,
-            } => {
-                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
-                let mut words = format!("discards every {} in play", join_words(&names).replace(" and ", " or "));
-                words = words
-                    .replacen("every ", "", 1)
-                    .replacen("discards ", "discards all ", 1);
-                if let Some(only) = only {
-                    words.push_str(&format!(
-                        " that is {}",
-                        only.words().trim_start_matches("a card that is ")
-                    ));
-                }
-                if let Some(level) = level_at_most {
-                    words.push_str(&format!(" of level {level} or less"));
-                }
-                words
-            }
+            Effect::DiscardAll(cards) => format!("discards {} in play", cards.words(true)),
             Effect::ImmuneTo(kinds) => {
                 let names: Vec<String> = kinds
                     .iter()

@@ -413,6 +413,12 @@ impl Spellfire {
                     .collect()
             }
             Target::CardInPlay => self.in_play_but_realms(),
+            Target::Chosen(cards) => {
+                let by = self.pending_player().unwrap_or(self.owner(card));
+                let mut chosen = self.in_play_but_realms();
+                chosen.retain(|&c| self.selects(cards, c, by, card));
+                chosen
+            }
         }
     }
 
@@ -875,7 +881,18 @@ impl Spellfire {
                 "SF-166",
             );
         }
-        Ok(())
+        let side = if self.battle.as_ref().is_some_and(|b| b.attacker == seat) {
+            Side::Attacker
+        } else {
+            Side::Defender
+        };
+        if let Some(ability) = facts.power.on_play()
+            && !matches!(ability.condition, Condition::Always | Condition::UserIs(_))
+            && !self.condition_holds(&ability.condition, fighter.card, side)
+        {
+            return refuse(format!("{} cannot be used in this round.", facts.name), "SF-166");
+        }
+        self.check_has_target(card)
     }
 
     /// A spell, psionic power, blood ability or thief skill used outside a round, in the active

@@ -1080,3 +1080,188 @@ fn card_1st_380_ice_storm_discards_champions_of_level_four_or_less() {
     assert_eq!(pool_names(&game, P2), ["Cleric of Torm"]);
     assert_eq!(discard_names(&game, P2), ["The Magister"]);
 }
+
+// Spells that discard cards in a round.
+
+#[test]
+fn card_1st_331_fireball_discards_opposing_allies_of_level_four_or_less() {
+    // Azhul with Galek and War Party (+4) against the Magister: 4 + 2 + 4 = 10 against 4.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &["Fireball"],
+        &["Galek", "War Party", "Elven Archer"],
+    );
+    ally(&mut game, 1, "Galek");
+    ally(&mut game, 1, "War Party");
+    assert_eq!(game.losing_side(), Side::Attacker);
+    let fireball = game.id_of(0, "Fireball");
+    ok(&mut game, Action::UseCard(fireball));
+    assert_eq!(total(&game, Side::Defender), 4);
+    let gone = discard_names(&game, P2);
+    assert!(
+        gone.contains(&"Galek".to_string()) && gone.contains(&"War Party".to_string()),
+        "{gone:?}"
+    );
+    assert!(discard_names(&game, P1).is_empty(), "the caster's side loses nothing");
+}
+
+#[test]
+fn card_1st_352_blade_barrier_only_when_defending() {
+    // Attacking, the cleric cannot cast it.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Cleric of Gond", NONE),
+        ("Mordenkainen", NONE),
+        &["Blade Barrier"],
+        &[],
+    );
+    let barrier = game.id_of(0, "Blade Barrier");
+    refused(&game, Action::UseCard(barrier));
+    // Defending, it discards the attacker's allies of level 5 or less.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Cleric of Torm", NONE),
+        &["Galek"],
+        &["Blade Barrier"],
+    );
+    ally(&mut game, 0, "Galek");
+    assert_eq!(game.losing_side(), Side::Defender);
+    let barrier = game.id_of(1, "Blade Barrier");
+    ok(&mut game, Action::UseCard(barrier));
+    assert_eq!(total(&game, Side::Attacker), 4);
+    assert!(discard_names(&game, P1).contains(&"Galek".to_string()));
+}
+
+#[test]
+fn card_1st_365_holy_word_discards_undead_allies_on_both_sides() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Cleric of Gond", NONE),
+        ("Cleric of Torm", NONE),
+        &["Skeleton", "Holy Word"],
+        &[],
+    );
+    ally(&mut game, 0, "Skeleton");
+    assert_eq!(game.losing_side(), Side::Attacker, "5 against 5");
+    let word = game.id_of(0, "Holy Word");
+    ok(&mut game, Action::UseCard(word));
+    assert_eq!(total(&game, Side::Attacker), 4, "his own skeleton goes too");
+    assert!(discard_names(&game, P1).contains(&"Skeleton".to_string()));
+}
+
+#[test]
+fn card_1st_357_charm_the_caster_chooses_one_opposing_ally_to_discard() {
+    // 4 against 4: no opposing ally yet, so there is nothing to charm.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", NONE),
+        ("Cleric of Gond", NONE),
+        &["Charm"],
+        &[],
+    );
+    let charm = game.id_of(0, "Charm");
+    refused(&game, Action::UseCard(charm));
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", &["Magic Sword"]),
+        ("Cleric of Gond", NONE),
+        &["Charm"],
+        &["Rowan", "Galek"],
+    );
+    ally(&mut game, 1, "Rowan");
+    ally(&mut game, 1, "Galek");
+    let charm = game.id_of(0, "Charm");
+    ok(&mut game, Action::UseCard(charm));
+    let galek = game.id_of(1, "Galek");
+    let own = game.id_of(0, "The Magister");
+    assert!(!game.legal().contains(&Action::Choose(own)), "only opposing allies");
+    ok(&mut game, Action::Choose(galek));
+    assert_eq!(total(&game, Side::Defender), 4 + 1);
+    assert_eq!(discard_names(&game, P2), ["Galek"]);
+}
+
+#[test]
+fn card_1st_392_death_spell_sf_185_not_at_an_immune_champion_nor_his_allies() {
+    // Mordenkainen with a Magic Sword (9) against Alias (6), who brings Rowan and Galek (9).
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Magic Sword"]),
+        ("Alias the Sell-Sword", NONE),
+        &["Death Spell"],
+        &["Rowan", "Galek"],
+    );
+    ally(&mut game, 1, "Rowan");
+    ally(&mut game, 1, "Galek");
+    assert_eq!(game.losing_side(), Side::Attacker);
+    let spell = game.id_of(0, "Death Spell");
+    ok(&mut game, Action::UseCard(spell));
+    // Alias is immune to offensive spells, and so are his allies: the wizard may only aim at
+    // himself, the one card of level 7 or less left.
+    let own = game.id_of(0, "Mordenkainen");
+    assert_eq!(game.legal(), [Action::Choose(own)]);
+    // Against a champion without immunity, the spell discards him.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", &["Staff of Conjuring"]),
+        &["Death Spell"],
+        &[],
+    );
+    let spell = game.id_of(0, "Death Spell");
+    ok(&mut game, Action::UseCard(spell));
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Choose(torm));
+    let gone = discard_names(&game, P2);
+    assert!(
+        gone.contains(&"Cleric of Torm".to_string()) && gone.contains(&"Staff of Conjuring".to_string()),
+        "{gone:?}"
+    );
+}
+
+#[test]
+fn card_1st_397_finger_of_death_level_five_or_less() {
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Neeva", &["Magic Sword"]),
+        &["Finger of Death"],
+        &[],
+    );
+    let finger = game.id_of(0, "Finger of Death");
+    assert_eq!(
+        refused(&game, Action::UseCard(finger)).rule,
+        "SF-166",
+        "both champions are level 7"
+    );
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", &["Staff of Conjuring"]),
+        &["Finger of Death"],
+        &[],
+    );
+    let finger = game.id_of(0, "Finger of Death");
+    ok(&mut game, Action::UseCard(finger));
+    let azhul = game.id_of(1, "Azhul");
+    assert_eq!(game.legal(), [Action::Choose(azhul)]);
+}
+
+#[test]
+fn card_1st_395_banishment_discards_one_monster() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Mul Savage", &["Magic Sword"]),
+        &["Banishment"],
+        &[],
+    );
+    let banishment = game.id_of(0, "Banishment");
+    ok(&mut game, Action::UseCard(banishment));
+    let savage = game.id_of(1, "Mul Savage");
+    assert_eq!(game.legal(), [Action::Choose(savage)]);
+    ok(&mut game, Action::Choose(savage));
+    assert!(discard_names(&game, P2).contains(&"Mul Savage".to_string()));
+}

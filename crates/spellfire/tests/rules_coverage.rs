@@ -46,10 +46,6 @@ const WAIVERS: &[(u32, &str)] = &[
     (182, "immunities to artifacts: none scripted yet"),
     (183, "immunities to magical items: none scripted yet"),
     (184, "immunities to defensive cards: none scripted yet"),
-    (
-        185,
-        "allies sharing their champion's immunities: no scripted card acts on an ally yet",
-    ),
     (206, "no item that copies another card's power is scripted yet"),
     (
         232,

@@ -5,8 +5,9 @@
 
 use crate::catalogue::cards::{Attribute, CardType};
 use crate::combat::{Side, Source, Total};
-use crate::effects::{Ability, Champions, Condition, Effect, Members, Party, Trigger, Whose};
+use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Trigger, Whose};
 use crate::state::{CardId, Fighter, FighterKind, Spellfire};
+use spellhall_core::Seat;
 
 /// Where a champion's attached and one-round cards come in the order of activation (SF-137,
 /// AMB-5): artifacts, allies, magical items, blood abilities, thief skills, unarmed combat,
@@ -248,6 +249,40 @@ impl Spellfire {
                     && matches!(&a.effect, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind))
             })
         })
+    }
+
+    /// Whether `cards` (of a power of `source`, played by `by`) selects `card`: its facts, its
+    /// owner, and no immunity of its own (or its champion's, SF-185) to `source`.
+    pub(crate) fn selects(&self, cards: &Cards, card: CardId, by: Seat, source: CardId) -> bool {
+        let owner_fits = match cards.whose {
+            Whose::Anyone => true,
+            Whose::Own => self.owner(card) == by,
+            Whose::Opponents => self.owner(card) != by,
+        };
+        owner_fits && cards.fits(self.card(card), self.icon_value(card)) && !self.shielded(card, source)
+    }
+
+    /// Whether `card` is immune to `source` (an offensive card or harmful event) by its own power,
+    /// what it carries, or — an ally or item in a round — its champion's (SF-185).
+    pub(crate) fn shielded(&self, card: CardId, source: CardId) -> bool {
+        let facts = self.card(source);
+        if !(facts.has(Attribute::Offensive) || facts.has(Attribute::Harmful)) {
+            return false;
+        }
+        let immune_by = |holder: CardId| {
+            let own = self.card(holder).power.abilities().iter().any(|a| {
+                a.when == Trigger::InPlay && matches!(&a.effect, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind))
+            });
+            own || self.carries(
+                holder,
+                |e| matches!(e, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind)),
+            )
+        };
+        let champion = self
+            .owner_side(card)
+            .and_then(|side| self.fighter_of(side))
+            .map(|f| f.card);
+        immune_by(card) || champion.is_some_and(|c| c != card && immune_by(c))
     }
 
     /// The side whose fighter `card` is with, if any.
