@@ -343,7 +343,7 @@ impl Spellfire {
                 "SF-166",
             );
         }
-        Ok(())
+        self.check_has_target(card)
     }
 
     /// Whether `seat` holds `card` and its type passes `kind`.
@@ -1586,7 +1586,7 @@ impl Spellfire {
                         "SF-166",
                     );
                 }
-                Ok(())
+                self.check_has_target(*card)
             }
             Action::Attach { card, champion } => {
                 let Some(fighter) = self.fighter(aided) else {
