@@ -83,6 +83,25 @@ pub fn search<G: Determinise>(
     rng: &mut GameRng,
     budget: &SearchBudget,
 ) -> (usize, SearchReport) {
+    search_with::<G>(view, legal, content, rng, budget, None)
+}
+
+/// A game's judgement of a position: each seat's share of a win, from 0 to 1, in seat order. It
+/// may read the whole of the state it is given: in a search that is a sampled world, never the
+/// real game.
+pub type Evaluate<'a, G> = &'a dyn Fn(&G) -> Vec<f64>;
+
+/// [`search`], with playouts cut at `budget.playout_limit` actions and the position then judged
+/// by `evaluate` (random playouts to the end when `None`). A game whose random games say little
+/// about who plays well gives its search an evaluation.
+pub fn search_with<G: Determinise>(
+    view: &G::View,
+    legal: &[G::Action],
+    content: &G::Content,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+    evaluate: Option<Evaluate<'_, G>>,
+) -> (usize, SearchReport) {
     // A forced move needs no thought.
     if legal.len() <= 1 {
         return (0, SearchReport::default());
@@ -98,7 +117,7 @@ pub fn search<G: Determinise>(
             break;
         }
         let world = G::sample_from_view(view, content, rng);
-        iterate(&mut tree, world, rng, budget);
+        iterate(&mut tree, world, rng, budget, evaluate);
         iterations += 1;
     }
     let visits: Vec<u32> = legal.iter().map(|action| tree.root_visits(action)).collect();
@@ -110,7 +129,13 @@ pub fn search<G: Determinise>(
 }
 
 /// One iteration in one sampled world: select, expand, play out, score.
-fn iterate<G: Game>(tree: &mut Tree<G::Action>, mut world: G, rng: &mut GameRng, budget: &SearchBudget) {
+fn iterate<G: Game>(
+    tree: &mut Tree<G::Action>,
+    mut world: G,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+    evaluate: Option<Evaluate<'_, G>>,
+) {
     let mut node = Tree::<G::Action>::ROOT;
     let mut path = vec![node];
     // Selection and expansion.
@@ -155,7 +180,10 @@ fn iterate<G: Game>(tree: &mut Tree<G::Action>, mut world: G, rng: &mut GameRng,
         }
         steps += 1;
     }
-    let rewards = rewards(&world);
+    let rewards = match evaluate {
+        Some(evaluate) if world.outcome().is_none() => evaluate(&world),
+        _ => rewards(&world),
+    };
     tree.back_up(&path, &rewards);
 }
 

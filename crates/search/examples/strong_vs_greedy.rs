@@ -1,0 +1,138 @@
+//! The strong player against each game's greedy one, seats swapped game by game:
+//! `cargo run --release -p spellhall-search --example strong_vs_greedy -- GAME [GAMES] [ITERATIONS] [THREADS]`
+//! where GAME is spellcaster, mighty-magics, spells-of-doom or spellfire (default: 100 games,
+//! 1,000 iterations a decision, 2 threads). Every player decides from its own seat's view. A figure
+//! to read, not a test.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use spellhall_core::{Determinise, Game, GameRng, Seat};
+use spellhall_search::{Evaluate, SearchBudget, search_with};
+
+/// A view-only player: an index into the legal actions.
+type Chooser<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng) -> usize;
+
+#[derive(Default)]
+struct Tally {
+    wins: AtomicU64,
+    draws: AtomicU64,
+    decisions: AtomicU64,
+    thinking_micros: AtomicU64,
+    slowest_micros: AtomicU64,
+}
+
+/// Play `games` games; in game `n` the strong player sits in seat `n % seats`, every other seat greedy.
+fn duel<G>(
+    games: u64,
+    threads: u64,
+    budget: &SearchBudget,
+    content: &G::Content,
+    deal: &(dyn Fn(u64) -> G + Sync),
+    greedy: Chooser<G>,
+    evaluate: Option<&(dyn Fn(&G) -> Vec<f64> + Sync)>,
+) -> Tally
+where
+    G: Determinise + Send,
+    G::Content: Sync,
+{
+    let tally = Tally::default();
+    std::thread::scope(|scope| {
+        for thread in 0..threads {
+            let tally = &tally;
+            scope.spawn(move || {
+                for n in (thread..games).step_by(threads as usize) {
+                    let mut game = deal(n);
+                    let strong = Seat((n % game.seat_count() as u64) as u8);
+                    let mut rng = GameRng::new(n.wrapping_mul(0x9e37_79b9));
+                    let mut actions = 0;
+                    while let Some(seat) = game.to_act().seat() {
+                        let legal = game.legal_actions();
+                        let view = game.view(seat);
+                        let pick = if seat == strong {
+                            let started = Instant::now();
+                            let evaluate: Option<Evaluate<'_, G>> = evaluate.map(|e| e as _);
+                            let pick = search_with::<G>(&view, &legal, content, &mut rng, budget, evaluate).0;
+                            let micros = started.elapsed().as_micros() as u64;
+                            tally.decisions.fetch_add(1, Ordering::Relaxed);
+                            tally.thinking_micros.fetch_add(micros, Ordering::Relaxed);
+                            tally.slowest_micros.fetch_max(micros, Ordering::Relaxed);
+                            pick
+                        } else {
+                            greedy(&view, &legal, content, &mut rng)
+                        };
+                        game.apply(&legal[pick]).expect("a legal action is accepted");
+                        actions += 1;
+                        if actions > 20_000 {
+                            break;
+                        }
+                    }
+                    match game.outcome().map(|o| o.winners) {
+                        Some(winners) if winners.contains(&strong) => tally.wins.fetch_add(1, Ordering::Relaxed),
+                        Some(winners) if winners.is_empty() => tally.draws.fetch_add(1, Ordering::Relaxed),
+                        _ => 0,
+                    };
+                }
+            });
+        }
+    });
+    tally
+}
+
+/// A score (positive: ahead) as a share of a win between 0 and 1.
+fn share(score: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-score / scale).exp())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let game = args.first().map_or("spellcaster", String::as_str);
+    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+    let iterations: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000);
+    let threads: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(2);
+    let guided = args.get(4).is_none_or(|a| a != "random");
+    let mut budget = SearchBudget::iterations(iterations);
+    if guided {
+        budget.playout_limit = 12;
+    }
+    let started = Instant::now();
+    let tally = match game {
+        "spellcaster" => {
+            let spells = Arc::new(spellcaster::Spells::shipped().expect("Spellcaster spells"));
+            let config = spellcaster::Config { mages: 2 };
+            let deal = |seed| spellcaster::Spellcaster::new(&config, &spells, seed).expect("setup");
+            // The greedy player's own judgement, as a share of a win per seat.
+            let evaluate = |game: &spellcaster::Spellcaster| {
+                Seat::all(game.seats())
+                    .map(|seat| share(spellcaster::computer::score(game, game.side_of(seat)), 12.0))
+                    .collect()
+            };
+            let greedy = spellcaster::computer::greedy_choice;
+            duel(
+                games,
+                threads,
+                &budget,
+                &spells,
+                &deal,
+                greedy,
+                guided.then_some(&evaluate as _),
+            )
+        }
+        other => {
+            eprintln!("unknown game {other}: spellcaster, mighty-magics, spells-of-doom or spellfire");
+            std::process::exit(2);
+        }
+    };
+    let wins = tally.wins.load(Ordering::Relaxed);
+    let draws = tally.draws.load(Ordering::Relaxed);
+    let decisions = tally.decisions.load(Ordering::Relaxed).max(1);
+    let mean = Duration::from_micros(tally.thinking_micros.load(Ordering::Relaxed) / decisions);
+    let slowest = Duration::from_micros(tally.slowest_micros.load(Ordering::Relaxed));
+    println!(
+        "{game}: strong ({iterations} iterations) won {wins} of {games} against greedy ({:.1} %), {draws} drawn; \
+         {decisions} decisions, {mean:?} mean, {slowest:?} slowest; {:.0} s in all",
+        100.0 * wins as f64 / games as f64,
+        started.elapsed().as_secs_f64()
+    );
+}
