@@ -342,7 +342,7 @@ fn keyboard(ui: &egui::Ui, view: &View, legal: &[Action], pick: &mut Pick, click
     }
 }
 
-/// The other players on top, the battle or question in the middle, the viewer's own side, the
+/// The other players on top, the battle or question in the middle, the viewer's own side with the
 /// action bar and the hand; all in one scroll area so that nothing leaves the window.
 fn layout(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     egui::ScrollArea::vertical()
@@ -354,10 +354,6 @@ fn layout(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
             combat::middle(ui, scene, out);
             ui.add_space(4.0);
             seats::own(ui, scene, out);
-            ui.add_space(4.0);
-            bar::action_bar(ui, scene, out);
-            ui.add_space(4.0);
-            hand::hand(ui, scene, out);
         });
 }
 

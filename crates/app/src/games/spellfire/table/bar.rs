@@ -1,5 +1,6 @@
-//! The action bar: the picked card and what it may do now, each action a button worded by the
-//! engine (with its cost), the places it may go, or why it can do nothing.
+//! The action bar: the buttons that move the game on, then the picked card and what it may do now,
+//! each action a button worded by the engine (with its cost), the places it may go, or why it can
+//! do nothing.
 
 use bevy_egui::egui::{self, RichText};
 
@@ -20,11 +21,12 @@ pub fn action_bar(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
 }
 
 fn bar_body(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
+    super::combat::moves(ui, scene, out);
     let Some(card) = scene.picked.and_then(|c| find_card(scene.view, c)) else {
         let hint = if scene.deciding() {
-            "Click a card to see what it can do (or use ← → and Enter)."
+            "Click a card to see what it can do (the arrow keys move through the hand)."
         } else {
-            "Your cards, for when it is your decision."
+            "Waiting for another player."
         };
         ui.label(RichText::new(hint).color(theme::MUTED));
         return;
@@ -45,7 +47,7 @@ fn bar_body(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
         let enter = highlighted == Some(action);
         let mut text = (scene.describe)(action);
         if enter {
-            text.push_str("  ⏎");
+            text.push_str("  (Enter)");
         }
         let mut button = egui::Button::new(text);
         if enter {

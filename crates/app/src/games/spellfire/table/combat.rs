@@ -1,6 +1,7 @@
 //! The middle of the table: the question of the moment (an event pause, a target, spoils, a
-//! rebuild, aid…) in plain words, the battle with both sides' cards and totals, what just happened
-//! in it, and the buttons that move the game on (draw, go on, pass, end the turn).
+//! rebuild, aid…) in plain words, the battle with both sides' cards and totals, and what just
+//! happened in it; and the buttons that move the game on (draw, go on, pass, end the turn), which
+//! the action bar shows.
 
 use bevy_egui::egui::{self, Color32, RichText};
 use spellfire::combat::{Side, Source, Total};
@@ -21,7 +22,6 @@ pub fn middle(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
         battle_panel(ui, scene, battle, out);
     }
     news(ui, scene);
-    moves(ui, scene, out);
 }
 
 /// The pending decision as a question to whoever must answer it.
@@ -314,21 +314,14 @@ pub fn latest_news(events: &[Vec<Event>], viewer: spellhall_core::Seat, names: &
 }
 
 /// The buttons that move the game on: the legal actions about no card, Enter's one ringed.
-fn moves(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
-    let general = choices::general(scene.legal);
-    if general.is_empty() {
-        if !scene.deciding() {
-            ui.label(RichText::new("Waiting for another player.").color(theme::MUTED));
-        }
-        return;
-    }
+pub fn moves(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     let highlighted = choices::highlighted(scene.legal, scene.picked);
-    ui.horizontal_wrapped(|ui| {
-        for action in general {
+    {
+        for action in choices::general(scene.legal) {
             let enter = highlighted == Some(action);
             let mut text = (scene.describe)(action);
             if enter {
-                text.push_str("  ⏎");
+                text.push_str("  (Enter)");
             }
             let mut button = egui::Button::new(RichText::new(text).size(16.0));
             if enter {
@@ -344,5 +337,5 @@ fn moves(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
                 out.push(Click::Act(action.clone()));
             }
         }
-    });
+    }
 }

@@ -12,7 +12,8 @@ use super::tiles::{self, Look, Ring};
 use super::{Click, Scene};
 use crate::ui::theme;
 
-/// The other players, one box each in a row, in turn order from the viewer's left.
+/// The other players, one box each in a row, in turn order from the viewer's left. Each box has
+/// a fixed width, so that six players fit the window's width.
 pub fn others(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     let view = scene.view;
     let count = view.players.len();
@@ -21,17 +22,29 @@ pub fn others(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     if others.is_empty() {
         return;
     }
-    let gap = 8.0;
-    let width = ((ui.available_width() - gap * (others.len() as f32 - 1.0)) / others.len() as f32).min(440.0);
-    ui.horizontal_top(|ui| {
-        ui.spacing_mut().item_spacing.x = gap;
-        for player in others {
-            ui.vertical(|ui| {
-                ui.set_width(width);
-                seat_box(ui, scene, player, width, out);
-            });
-        }
-    });
+    let gap = 6.0;
+    let full = ui.available_width();
+    let width = ((full - gap * (others.len() as f32 - 1.0)) / others.len() as f32).min(440.0);
+    let top = ui.cursor().min;
+    let mut bottom = top.y;
+    for (i, player) in others.into_iter().enumerate() {
+        let rect = egui::Rect::from_min_size(
+            top + egui::vec2(i as f32 * (width + gap), 0.0),
+            egui::vec2(width, 2000.0),
+        );
+        let mut child = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(rect)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        seat_box(&mut child, scene, player, width, out);
+        bottom = bottom.max(child.min_rect().max.y);
+    }
+    ui.allocate_rect(
+        egui::Rect::from_min_max(top, egui::pos2(top.x + full, bottom)),
+        egui::Sense::hover(),
+    );
 }
 
 /// The tile sizes for a box `width` wide, for a formation of `positions`.
@@ -40,8 +53,8 @@ fn compact_sizes(width: f32, positions: usize) -> Sizes {
     let gap = 3.0;
     let tile = ((width - 16.0 - gap * (across - 1.0)) / across).clamp(44.0, 96.0);
     Sizes {
-        realm: egui::vec2(tile, (tile * 0.5).clamp(24.0, 40.0)),
-        holding: 12.0,
+        realm: egui::vec2(tile, (tile * 0.42).clamp(22.0, 34.0)),
+        holding: 11.0,
         gap,
     }
 }
@@ -57,18 +70,21 @@ fn seat_box(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView, width: f32, o
         .corner_radius(6.0)
         .inner_margin(egui::Margin::same(6));
     frame.show(ui, |ui| {
-        ui.set_width(width - 14.0);
+        ui.set_width(width - 16.0);
         ui.spacing_mut().item_spacing = egui::vec2(4.0, 3.0);
         header(ui, scene, player);
         let sizes = compact_sizes(width - 14.0, player.formation.len());
         ui.vertical_centered(|ui| formation::formation(ui, scene, player, sizes, out));
-        pool(ui, scene, player, egui::vec2(sizes.realm.x, 24.0), out);
+        // Two champions a row, with the spacing between them, inside the frame's margins.
+        let chip = ((width - 18.0 - 4.0) / 2.0).floor();
+        pool(ui, scene, player, egui::vec2(chip, 20.0), out);
     });
 }
 
 /// Name, whose turn, the hand as a count, the piles.
 fn header(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView) {
     ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 5.0;
         let mut name = RichText::new(scene.name_of(player.seat)).strong().size(16.0);
         if scene.view.active == player.seat {
             name = name.color(theme::GOLD);
@@ -78,19 +94,13 @@ fn header(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView) {
         } else {
             "Waiting for a turn"
         });
-        if scene.view.to_act == Some(player.seat) {
-            ui.label(RichText::new("deciding").color(theme::GOLD).size(13.0));
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 6.0;
-        tiles::back(ui, egui::vec2(20.0, 26.0), player.hand_count, "Cards in hand");
-        piles(ui, scene, player, true);
+        tiles::back(ui, egui::vec2(18.0, 22.0), player.hand_count, "Cards in hand");
+        piles(ui, player, true);
     });
 }
 
-/// The draw pile's count and the piles a click looks into.
-fn piles(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView, small: bool) {
+/// The draw pile's count, and the piles with cards in them as buttons that look inside.
+fn piles(ui: &mut egui::Ui, player: &PlayerView, small: bool) {
     let size = if small { 13.0 } else { 15.0 };
     ui.label(
         RichText::new(format!("draw {}", player.draw_count))
@@ -104,13 +114,15 @@ fn piles(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView, small: bool) {
         (Pile::Limbo, limbo.as_slice()),
         (Pile::Abyss, player.abyss.as_slice()),
     ] {
+        if cards.is_empty() && pile != Pile::Discard {
+            continue;
+        }
         let text = RichText::new(format!("{} {}", pile.word(), cards.len())).size(size);
         let response = ui.add_enabled(!cards.is_empty(), egui::Button::new(text).small());
         if response.on_hover_text("Click to look inside").clicked() {
             ui.data_mut(|d| d.insert_temp(look_id(), Some((player.seat, pile))));
         }
     }
-    let _ = scene;
 }
 
 /// A pile the view shows the cards of.
@@ -183,15 +195,22 @@ fn pool(ui: &mut egui::Ui, scene: &Scene, player: &PlayerView, size: Vec2, out: 
         ui.label(RichText::new("pool: empty").size(13.0).color(theme::MUTED));
         return;
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
-        for champion in &player.pool {
-            ui.vertical(|ui| {
-                ui.spacing_mut().item_spacing.y = 1.0;
-                champion_tiles(ui, scene, champion, size, out);
-            });
-        }
-    });
+    // Rows laid out here: a wrapping layout cannot know how wide a champion with its attachments is
+    // before drawing it, and would run past the box.
+    let gap = 4.0;
+    let per_row = ((ui.available_width() + gap) / (size.x + gap)).floor().max(1.0) as usize;
+    for row in player.pool.chunks(per_row) {
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
+            for champion in row {
+                ui.vertical(|ui| {
+                    ui.set_width(size.x);
+                    ui.spacing_mut().item_spacing.y = 1.0;
+                    champion_tiles(ui, scene, champion, size, out);
+                });
+            }
+        });
+    }
 }
 
 /// A champion and its attachments, each clickable: the champion as a place for the picked item,
@@ -244,7 +263,8 @@ fn champion_tiles(ui: &mut egui::Ui, scene: &Scene, champion: &ChampionView, siz
     }
 }
 
-/// The viewer's own side: the formation, the pool, the piles and the rule card.
+/// The viewer's own side: the formation on the left; the pool, the piles, the rule card, the
+/// action bar and the hand beside it.
 pub fn own(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     let view = scene.view;
     let Some(me) = view.players.iter().find(|p| p.seat == view.seat) else {
@@ -253,11 +273,11 @@ pub fn own(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     let ten = me.formation.len() > 6;
     let sizes = Sizes {
         realm: if ten {
-            egui::vec2(82.0, 40.0)
+            egui::vec2(74.0, 36.0)
         } else {
-            egui::vec2(92.0, 44.0)
+            egui::vec2(88.0, 40.0)
         },
-        holding: 14.0,
+        holding: 13.0,
         gap: 4.0,
     };
     egui::Frame::new()
@@ -274,10 +294,14 @@ pub fn own(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
                 ui.vertical(|ui| {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new("Your pool").strong());
-                        piles(ui, scene, me, false);
+                        piles(ui, me, false);
+                        rule_card(ui, scene);
                     });
-                    pool(ui, scene, me, egui::vec2(104.0, 34.0), out);
-                    rule_card(ui, scene);
+                    pool(ui, scene, me, egui::vec2(112.0, 30.0), out);
+                    ui.add_space(2.0);
+                    super::bar::action_bar(ui, scene, out);
+                    ui.add_space(2.0);
+                    super::hand::hand(ui, scene, out);
                 });
             });
         });
@@ -286,7 +310,7 @@ pub fn own(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
 /// The rule card in play, if any.
 fn rule_card(ui: &mut egui::Ui, scene: &Scene) {
     ui.horizontal(|ui| {
-        ui.label(RichText::new("Rule card:").color(theme::MUTED));
+        ui.label(RichText::new("· rule card:").color(theme::MUTED));
         match &scene.view.rule_card {
             Some(card) => {
                 tiles::tile(ui, scene, card, egui::vec2(150.0, 24.0), Look::default());

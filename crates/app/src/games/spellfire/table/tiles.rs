@@ -55,21 +55,28 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                 Stroke::new(1.0, theme::GOLD_DIM),
                 StrokeKind::Inside,
             );
+            // Face down: the name dimmed and struck through, "razed" above it where there is room.
             let font = fit_font(painter, &name, 11.0, rect.width() - 6.0);
-            painter.text(
-                rect.center(),
+            let at = if rect.height() >= 34.0 {
+                painter.text(
+                    rect.center_top() + egui::vec2(0.0, 4.0),
+                    Align2::CENTER_TOP,
+                    "razed",
+                    FontId::proportional(10.0),
+                    theme::MUTED,
+                );
+                rect.center() + egui::vec2(0.0, 6.0)
+            } else {
+                rect.center()
+            };
+            let shown = painter.text(
+                at,
                 Align2::CENTER_CENTER,
-                "razed",
-                FontId::proportional(10.0),
-                theme::MUTED,
-            );
-            painter.text(
-                rect.center_bottom() + egui::vec2(0.0, -3.0),
-                Align2::CENTER_BOTTOM,
                 &name,
                 font,
                 theme::PARCHMENT.gamma_multiply(0.6),
             );
+            painter.hline(shown.x_range(), shown.center().y, Stroke::new(1.0, theme::MUTED));
         } else {
             painter.rect_filled(rect, radius, frame);
             // The name on a parchment bar, the level in a badge, the type's glyph below.
