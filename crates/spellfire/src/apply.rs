@@ -313,6 +313,7 @@ impl Spellfire {
                     at: *at,
                     replaced: replaced.map(|s| self.name(s.realm).into()),
                 });
+                self.realm_arrives(seat, *card, &mut events);
                 self.check_formation_victory(seat, &mut events);
             }
             Action::Rebuild { at } => {
@@ -858,6 +859,13 @@ impl Spellfire {
         }
     }
 
+    /// A realm played or rebuilt: its power that acts then (draw a card).
+    fn realm_arrives(&mut self, seat: Seat, realm: CardId, events: &mut Vec<Event>) {
+        if let Some(ability) = self.card(realm).power.on_play().cloned() {
+            self.carry_out(&ability.effect, realm, seat, None, &[], events);
+        }
+    }
+
     /// One more card discarded for a rebuild; the third turns the realm face up (SF-61).
     fn rebuild_step(&mut self, events: &mut Vec<Event>) {
         let Some(Pending::Rebuild { seat, at, left }) = self.pending.last().cloned() else {
@@ -881,6 +889,7 @@ impl Spellfire {
                 at,
                 realm: self.name(realm).into(),
             });
+            self.realm_arrives(seat, realm, events);
         }
         self.check_formation_victory(seat, events);
     }
@@ -998,6 +1007,11 @@ impl Spellfire {
                         seat: battle.attacker,
                         wall: card,
                     });
+                }
+            }
+            Effect::BreaksWall => {
+                if let Some(Pending::Walled { .. }) = self.pending.last() {
+                    self.pending.pop();
                 }
             }
             Effect::BecomesFlyer => {
@@ -1234,14 +1248,17 @@ impl Spellfire {
             Effect::Levels { .. }
             | Effect::CannotBeAttackedBy(_)
             | Effect::CannotBeDefendedBy(_)
-            | Effect::AlliesAtMost(..)
+            | Effect::AtMost { .. }
             | Effect::DefenderMayUse(_)
             | Effect::DefendsAs(_)
             | Effect::ImmuneTo(_)
             | Effect::CarrierMayUse(_)
             | Effect::CarrierFlies
+            | Effect::HandSize(_)
+            | Effect::ExtraDraws(_)
             | Effect::Wall(_)
             | Effect::BecomesFlyer
+            | Effect::BreaksWall
             | Effect::NegateEvent(_)
             | Effect::CalmEvent(_)
             | Effect::DuplicateEvent(_)

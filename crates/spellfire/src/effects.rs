@@ -136,6 +136,18 @@ pub enum Party {
     #[default]
     Own,
     Opposing,
+    /// Both sides.
+    Both,
+}
+
+impl Party {
+    fn words(self) -> &'static str {
+        match self {
+            Party::Own => "its side's",
+            Party::Opposing => "the opposing side's",
+            Party::Both => "each side's",
+        }
+    }
 }
 
 /// Which cards of a side a level change touches.
@@ -361,6 +373,9 @@ pub enum Effect {
     /// The user's champion in the round becomes a flyer for the round (Fly: the one card that lets
     /// a walled attacker go on, SF-132).
     BecomesFlyer,
+    /// The wall just raised against the user's champion is gone (Passwall: an answer to a wall,
+    /// SF-132).
+    BreaksWall,
     /// The opposing champion in the round is defeated at once if it is one of these (SF-110).
     DefeatsOpponent(Champions),
     /// This champion is defeated at once if the opposing champion is one of these.
@@ -374,9 +389,17 @@ pub enum Effect {
     /// The realm (a holding's realm) cannot be defended by these champions.
     CannotBeDefendedBy(Champions),
     /// That side may play at most this many allies in the round (0: none).
-    AlliesAtMost(Party, u8),
+    AtMost {
+        side: Party,
+        kinds: Vec<CardType>,
+        most: u8,
+    },
     /// The defending champion may use these kinds of cards (a realm or holding power).
     DefenderMayUse(Vec<CardType>),
+    /// Its owner's hand may hold this many more cards (a realm or holding power).
+    HandSize(i8),
+    /// Its owner draws this many more cards in phase 1 (a realm or holding power).
+    ExtraDraws(u8),
     /// The champion carrying this item or artifact may use these kinds of cards.
     CarrierMayUse(Vec<CardType>),
     /// The champion carrying this item or artifact is a flyer.
@@ -467,14 +490,7 @@ impl Condition {
                 let parts: Vec<String> = any.iter().map(Condition::words).collect();
                 parts.join(" or ")
             }
-            Condition::Fighting(party, champions) => format!(
-                "{} champion is {}",
-                match party {
-                    Party::Own => "its side's",
-                    Party::Opposing => "the opposing",
-                },
-                champions.words()
-            ),
+            Condition::Fighting(party, champions) => format!("{} champion is {}", party.words(), champions.words()),
             Condition::Defending => "its side defends".into(),
             Condition::AtRealm(card) => format!("the battle is over {}", card.0),
             Condition::RealmHasHolding => "the attacked realm has a holding".into(),
@@ -487,20 +503,14 @@ impl Condition {
                 }
             ),
             Condition::AttachedTo(card) => format!("it is attached to {}", card.0),
-            Condition::HasAllies(party) => match party {
-                Party::Own => "its side has allies in the round".into(),
-                Party::Opposing => "the opposing side uses allies".into(),
-            },
+            Condition::HasAllies(party) => format!("{} champion has allies in the round", party.words()),
         }
     }
 }
 
 impl Fighters {
     fn words(&self) -> String {
-        let side = match self.side {
-            Party::Own => "its side's",
-            Party::Opposing => "the opposing side's",
-        };
+        let side = self.side.words();
         let who = match self.members {
             Members::This => return "this card".into(),
             Members::Champion => format!("{side} champion"),
@@ -584,6 +594,7 @@ impl Effect {
                 }
             ),
             Effect::BecomesFlyer => "makes its user's champion a flyer for the round".into(),
+            Effect::BreaksWall => "undoes a wall raised against its user's champion".into(),
             Effect::DefeatsOpponent(champions) => format!("defeats {} at once", champions.words()),
             Effect::DefeatedBy(champions) => format!("is defeated at once by {}", champions.words()),
             Effect::Levels { of, change } => format!("{} {}", of.words(), change.words()),
@@ -593,18 +604,18 @@ impl Effect {
             Effect::CannotBeDefendedBy(champions) => {
                 format!("the realm cannot be defended by {}", champions.words())
             }
-            Effect::AlliesAtMost(party, most) => format!(
-                "{} may use {} in a round",
-                match party {
-                    Party::Own => "its side",
-                    Party::Opposing => "the opposing side",
-                },
-                match most {
-                    0 => "no allies".to_string(),
-                    1 => "only one ally".to_string(),
-                    n => format!("at most {n} allies"),
-                }
-            ),
+            Effect::AtMost { side, kinds, most } => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                let names = join_words(&names).replace(" and ", " or ");
+                format!(
+                    "{} champion may use {} in a round",
+                    side.words(),
+                    match most {
+                        0 => format!("no {names}"),
+                        n => format!("at most {n} of its {names}"),
+                    }
+                )
+            }
             Effect::DefenderMayUse(kinds) => {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
                 format!("the defending champion may use {}", join_words(&names))
@@ -615,6 +626,11 @@ impl Effect {
                 format!("the champion carrying it may use {}", join_words(&names))
             }
             Effect::CarrierFlies => "the champion carrying it is a flyer".into(),
+            Effect::HandSize(n) => format!("its owner's hand may hold {n} more cards"),
+            Effect::ExtraDraws(n) => match n {
+                1 => "its owner draws one more card at the start of each turn".into(),
+                n => format!("its owner draws {n} more cards at the start of each turn"),
+            },
             Effect::DiscardAll(cards) => format!("discards {} in play", cards.words(true)),
             Effect::ImmuneTo(kinds) => {
                 let names: Vec<String> = kinds
@@ -633,7 +649,7 @@ impl Effect {
 impl Effect {
     /// Effects that act only on a round in progress.
     pub fn in_round_only(&self) -> bool {
-        matches!(self, Effect::Wall(_) | Effect::BecomesFlyer)
+        matches!(self, Effect::Wall(_) | Effect::BecomesFlyer | Effect::BreaksWall)
     }
 }
 
@@ -641,6 +657,7 @@ impl Ability {
     pub fn describe(&self, card: &Card) -> String {
         let mut sentence = match (self.when, card.kind) {
             (Trigger::OnPlay, CardType::Event) => "When played, it ".to_string(),
+            (Trigger::OnPlay, CardType::Realm) => "When played or rebuilt, ".to_string(),
             (Trigger::OnPlay, _) => "When used, it ".to_string(),
             (Trigger::EventPause, kind) if kind.is_champion() => "In an event pause, this champion ".to_string(),
             (Trigger::EventPause, _) => "In an event pause, it ".to_string(),

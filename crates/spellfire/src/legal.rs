@@ -121,7 +121,7 @@ impl Spellfire {
                 Action::UseCard(card)
                     if matches!(
                         self.card(*card).power.on_play().map(|a| &a.effect),
-                        Some(Effect::BecomesFlyer)
+                        Some(Effect::BecomesFlyer | Effect::BreaksWall)
                     ) =>
                 {
                     self.check_use(seat, *card)
@@ -220,9 +220,9 @@ impl Spellfire {
             ),
             (Phase::Battle, _) => self.check_battle(seat, action),
             (Phase::AfterBattle, Action::Discard(card)) => {
-                if self.player(seat).hand.len() <= self.hand_limit() {
+                if self.player(seat).hand.len() <= self.hand_limit_for(seat) {
                     return refuse(
-                        format!("Your hand is within its limit of {}.", self.hand_limit()),
+                        format!("Your hand is within its limit of {}.", self.hand_limit_for(seat)),
                         "SF-46",
                     );
                 }
@@ -233,11 +233,11 @@ impl Spellfire {
             }
             (Phase::AfterBattle, Action::EndTurn) => {
                 let held = self.player(seat).hand.len();
-                if held > self.hand_limit() {
+                if held > self.hand_limit_for(seat) {
                     return refuse(
                         format!(
                             "Discard down to {} cards first ({held} in your hand).",
-                            self.hand_limit()
+                            self.hand_limit_for(seat)
                         ),
                         "SF-46",
                     );
@@ -796,23 +796,7 @@ impl Spellfire {
         } else {
             Side::Defender
         };
-        if let Some((most, by)) = self.allies_limit(side) {
-            let played = self.fighter(seat).map_or(0, |f| {
-                f.round_cards
-                    .iter()
-                    .filter(|&&c| self.kind(c) == CardType::Ally)
-                    .count()
-            });
-            if played >= usize::from(most) {
-                return refuse(
-                    match most {
-                        0 => format!("{} lets no allies fight here.", self.name(by)),
-                        n => format!("{} lets only {n} allies fight here.", self.name(by)),
-                    },
-                    "SF-140",
-                );
-            }
-        }
+        self.check_play_limit(seat, side, card)?;
         // An ally joining an attack on a protected realm needs its own way there (SF-148).
         let formation = &self.player(battle.defender).formation;
         if seat == battle.attacker
@@ -829,6 +813,35 @@ impl Spellfire {
             );
         }
         Ok(())
+    }
+
+    /// A power that limits how many cards of this kind `side` plays in the round (SF-140).
+    fn check_play_limit(&self, seat: Seat, side: Side, card: CardId) -> Result<(), RuleError> {
+        let kind = self.kind(card);
+        let Some((most, by)) = self.play_limit(side, kind) else {
+            return Ok(());
+        };
+        let played = self
+            .fighter(seat)
+            .map_or(0, |f| f.round_cards.iter().filter(|&&c| self.kind(c) == kind).count());
+        if played < usize::from(most) {
+            return Ok(());
+        }
+        refuse(
+            match most {
+                0 => format!(
+                    "{} lets no {} be played here.",
+                    self.name(by),
+                    kind.plural().to_lowercase()
+                ),
+                n => format!(
+                    "{} lets only {n} {} be played here.",
+                    self.name(by),
+                    kind.plural().to_lowercase()
+                ),
+            },
+            "SF-140",
+        )
     }
 
     /// A spell, psionic power, blood ability, thief skill or unarmed combat card in `seat`'s hand
@@ -869,6 +882,12 @@ impl Spellfire {
         {
             return refuse("A wall stops attackers: only the defending side raises one.", "SF-129");
         }
+        let side = if self.battle.as_ref().is_some_and(|b| b.attacker == seat) {
+            Side::Attacker
+        } else {
+            Side::Defender
+        };
+        self.check_play_limit(seat, side, card)?;
         if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
             return refuse(
                 format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
@@ -881,11 +900,6 @@ impl Spellfire {
                 "SF-166",
             );
         }
-        let side = if self.battle.as_ref().is_some_and(|b| b.attacker == seat) {
-            Side::Attacker
-        } else {
-            Side::Defender
-        };
         if let Some(ability) = facts.power.on_play()
             && !matches!(ability.condition, Condition::Always | Condition::UserIs(_))
             && !self.condition_holds(&ability.condition, fighter.card, side)

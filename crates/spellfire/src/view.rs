@@ -271,7 +271,7 @@ impl Spellfire {
             rule_card: self.rule_card.map(|c| self.card_view(c)),
             battle,
             pending,
-            hand_limit: self.hand_limit(),
+            hand_limit: self.hand_limit_for(seat),
         }
     }
 }

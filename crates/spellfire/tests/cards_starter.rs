@@ -1265,3 +1265,122 @@ fn card_1st_395_banishment_discards_one_monster() {
     ok(&mut game, Action::Choose(savage));
     assert!(discard_names(&game, P2).contains(&"Mul Savage".to_string()));
 }
+
+// Realm powers outside battles, limits on spells, and walls.
+
+#[test]
+fn card_1st_32_tantras_no_spells_on_either_side() {
+    let game = round(
+        realm(A, "Tyr").holding("Tantras"),
+        ("Mordenkainen", NONE),
+        ("The Magister", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    assert_eq!(refused(&game, Action::UseCard(bolt)).rule, "SF-140");
+    let mut game = round(
+        realm(A, "Tyr"),
+        ("Mordenkainen", NONE),
+        ("The Magister", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    ok(&mut game, Action::UseCard(bolt));
+}
+
+#[test]
+fn card_1st_228_the_mud_palace_its_owner_holds_two_more_cards() {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::AfterBattle)
+        .formation(0, [realm(A, "Tyr").holding("The Mud Palace")]);
+    for _ in 0..10 {
+        setup = setup.hand(0, ["Rowan"]);
+    }
+    let game = setup.build();
+    assert_eq!(game.hand_limit_for(P1), game.hand_limit() + 2);
+    assert_eq!(game.hand_limit_for(P2), game.hand_limit());
+    assert_eq!(game.view_for(P1).hand_limit, game.hand_limit() + 2);
+    // Razed, the palace's realm gives nothing.
+    let game = TestGame::new(2)
+        .formation(0, [realm(A, "Tyr").holding("The Mud Palace").razed()])
+        .build();
+    assert_eq!(game.hand_limit_for(P1), game.hand_limit());
+}
+
+#[test]
+fn card_1st_123_the_great_kingdom_no_undead_attack_it_and_its_owner_holds_two_more_cards() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "The Great Kingdom")])
+        .pool(0, [("Skeletal Horde", NONE)])
+        .build();
+    let horde = game.id_of(0, "Skeletal Horde");
+    refused(
+        &game,
+        Action::Attack {
+            champion: horde,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    assert_eq!(game.hand_limit_for(P2), game.hand_limit() + 2);
+}
+
+#[test]
+fn card_1st_224_tyr_its_owner_draws_one_more_card_each_turn() {
+    let game = TestGame::new(2)
+        .phase(Phase::StartOfTurn)
+        .formation(0, [realm(A, "Tyr")])
+        .build();
+    assert_eq!(game.turn_draw(P1), game.turn_draw(P2) + 1);
+    let before = game.player(P1).hand.len();
+    let mut game = game;
+    ok(&mut game, Action::Draw);
+    assert_eq!(game.player(P1).hand.len(), before + game.turn_draw(P2) + 1);
+}
+
+#[test]
+fn card_1st_28_haunted_hall_of_eveningstar_draws_a_card_when_played() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Realms)
+        .hand(0, ["Haunted Hall of Eveningstar"])
+        .build();
+    let hall = game.id_of(0, "Haunted Hall of Eveningstar");
+    let draw = game.player(P1).draw.len();
+    ok(
+        &mut game,
+        Action::PlayRealm {
+            card: hall,
+            at: Position(A),
+        },
+    );
+    assert_eq!(
+        game.player(P1).hand.len(),
+        1,
+        "the hall left the hand, one card came in"
+    );
+    assert_eq!(game.player(P1).draw.len(), draw - 1);
+}
+
+#[test]
+fn card_1st_388_passwall_undoes_the_wall_and_the_attacker_goes_on() {
+    // The Magister with a Magic Sword (6) against Grypht (4), who raises a wall.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", &["Magic Sword"]),
+        ("Grypht the Saurial", NONE),
+        &["Passwall"],
+        &["Wall of Iron"],
+    );
+    let wall = game.id_of(1, "Wall of Iron");
+    ok(&mut game, Action::UseCard(wall));
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Walled { .. })));
+    let passwall = game.id_of(0, "Passwall");
+    ok(&mut game, Action::UseCard(passwall));
+    assert!(game.pending().is_none(), "the wall is gone");
+    assert!(
+        game.battle().is_some_and(|b| b.attacking.is_some()),
+        "the attacker fights on"
+    );
+}

@@ -46,11 +46,11 @@ impl Spellfire {
         Ok(())
     }
 
-    /// The cards `seat` draws in phase 1: the format's number, one fewer under the Melon Rule for
+    /// The cards `seat` draws in phase 1: the format's number and what its realms add, one fewer under the Melon Rule for
     /// everyone but a lone melon's bringer (everyone if two or more brought one), never below one
     /// (SF-251, SF-252, AMB-39).
     pub fn turn_draw(&self, seat: Seat) -> usize {
-        let base = usize::from(self.draw_per_turn);
+        let base = usize::from(self.draw_per_turn) + self.extra_draws(seat);
         let rules = &self.config.rules;
         if !rules.melon_rule || rules.melons.is_empty() {
             return base;

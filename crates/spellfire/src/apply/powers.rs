@@ -25,12 +25,16 @@ fn activation_rank(kind: CardType) -> u8 {
     }
 }
 
-fn side_of(party: Party, own: Side) -> Side {
+/// Whether `party`, seen from a card fighting for `own`, takes in `side`.
+fn includes(party: Party, own: Side, side: Side) -> bool {
     match party {
-        Party::Own => own,
-        Party::Opposing => own.other(),
+        Party::Own => side == own,
+        Party::Opposing => side != own,
+        Party::Both => true,
     }
 }
+
+const SIDES: [Side; 2] = [Side::Attacker, Side::Defender];
 
 impl Spellfire {
     fn fighter_of(&self, side: Side) -> Option<&Fighter> {
@@ -96,6 +100,38 @@ impl Spellfire {
             .filter(move |a| a.when == when && self.condition_holds(&a.condition, card, side))
     }
 
+    /// The sum over the in-play powers of `seat`'s face-up realms and their holdings.
+    fn formation_sum(&self, seat: Seat, amount: impl Fn(&Effect) -> Option<i32>) -> i32 {
+        self.player(seat)
+            .formation
+            .realms()
+            .filter(|(_, slot)| !slot.razed)
+            .flat_map(|(_, slot)| [Some(slot.realm), slot.holding])
+            .flatten()
+            .flat_map(|card| self.card(card).power.abilities().iter())
+            .filter(|a| a.when == Trigger::InPlay)
+            .filter_map(|a| amount(&a.effect))
+            .sum()
+    }
+
+    /// How many cards `seat` may hold at the end of a turn: the format's limit and its realms'
+    /// powers (SF-46).
+    pub fn hand_limit_for(&self, seat: Seat) -> usize {
+        let more = self.formation_sum(seat, |e| match e {
+            Effect::HandSize(n) => Some(i32::from(*n)),
+            _ => None,
+        });
+        (self.hand_limit() as i32 + more).max(0) as usize
+    }
+
+    /// The cards `seat`'s realms add to its phase-1 draw.
+    pub(crate) fn extra_draws(&self, seat: Seat) -> usize {
+        self.formation_sum(seat, |e| match e {
+            Effect::ExtraDraws(n) => Some(i32::from(*n)),
+            _ => None,
+        }) as usize
+    }
+
     /// The magical items and artifacts `champion` carries, in a pool or a battle.
     pub(crate) fn attachments_of(&self, champion: CardId) -> &[CardId] {
         let in_pools = self
@@ -150,7 +186,9 @@ impl Spellfire {
             Condition::UserIs(attribute) => self.card(card).has(*attribute),
             Condition::All(all) => all.iter().all(|c| self.condition_holds(c, card, side)),
             Condition::Any(any) => any.iter().any(|c| self.condition_holds(c, card, side)),
-            Condition::Fighting(party, champions) => self.fighting_matches(side_of(*party, side), champions),
+            Condition::Fighting(party, champions) => SIDES
+                .into_iter()
+                .any(|s| includes(*party, side, s) && self.fighting_matches(s, champions)),
             Condition::Defending => self.battle.is_some() && side == Side::Defender,
             Condition::AtRealm(named) => self.battle_slot().is_some_and(|s| named.matches(self.card(s.realm))),
             Condition::RealmHasHolding => self.battle_slot().is_some_and(|s| s.holding.is_some()),
@@ -167,9 +205,12 @@ impl Spellfire {
                     .realms()
                     .any(|(_, s)| s.holding == Some(card) && named.matches(self.card(s.realm)))
             }),
-            Condition::HasAllies(party) => self
-                .fighter_of(side_of(*party, side))
-                .is_some_and(|f| f.round_cards.iter().any(|&c| self.kind(c) == CardType::Ally)),
+            Condition::HasAllies(party) => SIDES.into_iter().any(|s| {
+                includes(*party, side, s)
+                    && self
+                        .fighter_of(s)
+                        .is_some_and(|f| f.round_cards.iter().any(|&c| self.kind(c) == CardType::Ally))
+            }),
         }
     }
 
@@ -188,7 +229,7 @@ impl Spellfire {
                 let Effect::Levels { of, change } = &ability.effect else {
                     continue;
                 };
-                if side_of(of.side, source_side) != side {
+                if !includes(of.side, source_side, side) {
                     continue;
                 }
                 for (member, value) in values.iter_mut() {
@@ -321,14 +362,19 @@ impl Spellfire {
         })
     }
 
-    /// The fewest allies any power lets `side` play in the round, and the card that says so.
-    pub(crate) fn allies_limit(&self, side: Side) -> Option<(u8, CardId)> {
+    /// The fewest cards of `kind` any power lets `side` play in the round, and the card that
+    /// says so.
+    pub(crate) fn play_limit(&self, side: Side, kind: CardType) -> Option<(u8, CardId)> {
         self.battle_cards()
             .into_iter()
             .flat_map(|(card, card_side)| {
                 self.abilities_now(card, card_side, Trigger::InBattle)
-                    .filter_map(move |a| match a.effect {
-                        Effect::AlliesAtMost(party, most) if side_of(party, card_side) == side => Some((most, card)),
+                    .filter_map(move |a| match &a.effect {
+                        Effect::AtMost {
+                            side: party,
+                            kinds,
+                            most,
+                        } if includes(*party, card_side, side) && kinds.contains(&kind) => Some((*most, card)),
                         _ => None,
                     })
             })
