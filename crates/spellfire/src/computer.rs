@@ -198,7 +198,7 @@ impl Player<'_> {
             }
             // A wall against an attacker who cannot fly ends the battle at no cost of a champion.
             Action::UseCard(card) if self.wall_stops_attacker(*card) => 90,
-            Action::UseCard(card) => self.round_card(self.value(*card)),
+            Action::UseCard(card) => self.round_card(self.value(*card) + self.power_gain(*card)),
             Action::Pass => {
                 if self.view.battle.as_ref().is_some_and(|_| self.deficit() > 0) {
                     if self.hand_bonus() >= self.deficit() { -5 } else { 5 }
@@ -206,13 +206,16 @@ impl Player<'_> {
                     0
                 }
             }
-            Action::PlayEvent(card) => {
-                if self.find(*card).is_some_and(|c| c.enforced) {
-                    10
-                } else {
-                    -20
+            Action::PlayEvent(card) => match self.facts(*card).and_then(|c| c.power.on_play()) {
+                // An event that discards every card of a kind: worth it when it costs the other
+                // players more than this one.
+                Some(ability) if matches!(ability.effect, Effect::DiscardAll(_)) => {
+                    let gain = self.power_gain(*card);
+                    if gain > 0 { 10 + gain } else { -20 }
                 }
-            }
+                _ if self.find(*card).is_some_and(|c| c.enforced) => 10,
+                _ => -20,
+            },
             Action::EndBattle => 0,
             Action::KeepSpoils => 10,
             Action::ReturnSpoils => 0,
@@ -312,6 +315,63 @@ impl Player<'_> {
                     .get(f.champion.card)
                     .is_some_and(|e| !e.card.has(Attribute::Flyer))
             })
+    }
+
+    /// Every card shown in pools and the battle, with the seat it fights for (its owner's, or the
+    /// side's in a battle).
+    fn cards_in_play(&self) -> Vec<(CardView, Seat)> {
+        let mut out = Vec::new();
+        for p in &self.view.players {
+            for c in &p.pool {
+                out.extend(
+                    std::iter::once(c.champion)
+                        .chain(c.attachments.iter().copied())
+                        .map(|v| (v, p.seat)),
+                );
+            }
+        }
+        if let Some(b) = &self.view.battle {
+            for (fighter, seat) in [(&b.attacking, b.attacker), (&b.defending, b.defender)] {
+                let Some(f) = fighter else { continue };
+                let cards = std::iter::once(f.champion).chain(f.attachments.iter().copied());
+                out.extend(cards.chain(f.round_cards.iter().copied()).map(|v| (v, seat)));
+            }
+        }
+        out
+    }
+
+    /// What a scripted power of `card` is worth to this seat now, in levels: the other players'
+    /// cards it discards less its own, the best card it may aim at, or the levels it adds to this
+    /// side of a round. Immunities and rarer powers are not weighed.
+    fn power_gain(&self, card: CardId) -> i32 {
+        let Some(ability) = self.facts(card).and_then(|c| c.power.abilities().first()) else {
+            return 0;
+        };
+        let me = self.view.seat;
+        let facts = |v: &CardView| self.content.catalogue.get(v.card).map(|e| &e.card);
+        let level = |v: &CardView| facts(v).and_then(|c| c.level.as_ref()?.value()).unwrap_or(0);
+        let fits = |cards: &crate::effects::Cards, v: &CardView| facts(v).is_some_and(|c| cards.fits(c, level(v)));
+        let worth = |v: &CardView| level(v).max(1);
+        match &ability.effect {
+            Effect::DiscardAll(cards) => self
+                .cards_in_play()
+                .iter()
+                .filter(|(v, _)| fits(cards, v))
+                .map(|(v, seat)| if *seat == me { -worth(v) } else { worth(v) })
+                .sum(),
+            Effect::Discard(crate::effects::Target::Chosen(cards)) => self
+                .cards_in_play()
+                .iter()
+                .filter(|(v, seat)| *seat != me && fits(cards, v))
+                .map(|(v, _)| worth(v))
+                .max()
+                .unwrap_or(0),
+            Effect::Levels {
+                change: crate::effects::Change::By(n),
+                ..
+            } => i32::from(*n).max(0),
+            _ => 0,
+        }
     }
 
     /// The strongest champion, with its attachments, in another player's pool.

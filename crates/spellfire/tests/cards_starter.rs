@@ -1384,3 +1384,52 @@ fn card_1st_388_passwall_undoes_the_wall_and_the_attacker_goes_on() {
         "the attacker fights on"
     );
 }
+
+// The greedy computer weighs the powers it can read from its view.
+
+#[test]
+fn greedy_computer_casts_fireball_on_the_allies_that_put_it_behind() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &["Fireball", "Rowan"],
+        &["Galek", "War Party"],
+    );
+    ally(&mut game, 1, "Galek");
+    ally(&mut game, 1, "War Party");
+    let legal = game.legal();
+    let mut rng = spellhall_core::GameRng::new(7);
+    let pick = spellfire::computer::greedy_choice(&game.view_for(P1), &legal, &common::content(), &mut rng);
+    assert_eq!(legal[pick], Action::UseCard(game.id_of(0, "Fireball")), "{legal:?}");
+}
+
+#[test]
+fn greedy_computer_plays_an_event_that_costs_the_others_more() {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Azhul", NONE)])
+        .pool(1, [("Neeva", NONE), ("Griffin", NONE)])
+        .hand(0, ["Wind Dancers"])
+        .build();
+    let dancers = game.id_of(0, "Wind Dancers");
+    let content = common::content();
+    let score_of = |game: &Spellfire| {
+        let legal = game.legal();
+        let mut rng = spellhall_core::GameRng::new(1);
+        legal[spellfire::computer::greedy_choice(&game.view_for(P1), &legal, &content, &mut rng)].clone()
+    };
+    assert_eq!(score_of(&game), Action::PlayEvent(dancers));
+    // With its own flyers in the pool and none elsewhere, it keeps the card.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Neeva", NONE)])
+        .pool(1, [("Azhul", NONE)])
+        .hand(0, ["Wind Dancers"])
+        .build();
+    assert_ne!(score_of(&game), Action::PlayEvent(game.id_of(0, "Wind Dancers")));
+}
