@@ -1,5 +1,5 @@
-//! Setup and `apply`: check the action against the legal list, then carry it out and say what
-//! happened. The phases that need no decision (Resource phase, passing over a player with no
+//! Setup and `apply`: check the action (the same `check` that makes the legal list), then carry
+//! it out and say what happened. The phases that need no decision (Resource phase, passing over a player with no
 //! cards, a battle side with nothing to choose) run here as part of the action before them.
 
 use std::sync::Arc;
@@ -61,9 +61,7 @@ impl MightyMagics {
     }
 
     pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Events, RuleError> {
-        if !self.permits(action) {
-            return Err(self.refusal(action));
-        }
+        self.check(action)?;
         self.changed();
         let mut events = Vec::new();
         let seat = self.decider().unwrap_or(self.active);

@@ -1,4 +1,6 @@
-//! What may be done now: the one list that both the table and `apply` use.
+//! What may be done now. `check` is the one place the rules say yes or no (with the reason and
+//! the rule); `legal` lists the candidate actions that `check` accepts, so the table's choices and
+//! `apply` can never disagree.
 
 use spellhall_core::{RuleError, Seat};
 
@@ -138,6 +140,26 @@ pub fn shortfall(tray: &[Resource], needs: &[Resource], converts: &[(Resource, R
         .collect()
 }
 
+const TURN: &str = "Turn sequence";
+const DRAW: &str = "Draw phase";
+const RECRUIT: &str = "Recruit phase";
+const PAYING: &str = "Recruit phase: Gold is wild; converts as your Strongholds say";
+const MAGICS: &str = "Mighty Magics";
+const COASTAL: &str = "Coastal Towns";
+const ATTACK: &str = "Attack phase";
+const CASUALTIES: &str = "Attack phase: casualties equal to or greater than the opponent's total";
+const SHORT_GAME: &str = "Optional attack rule";
+const OVER: &str = "Victory conditions";
+
+fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+    Err(RuleError::new(reason, rule))
+}
+
+/// Yes when `ok`, else no for this reason.
+fn require(ok: bool, reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+    if ok { Ok(()) } else { refuse(reason, rule) }
+}
+
 impl MightyMagics {
     /// The seat that must decide now (None when the game is over).
     pub(crate) fn decider(&self) -> Option<Seat> {
@@ -157,73 +179,343 @@ impl MightyMagics {
         battle.target.and_then(|t| self.controller(t)).map(|(seat, _)| seat)
     }
 
+    /// Whether `action` is allowed now for the deciding seat, and if not, why and by which rule.
+    /// The one place the rules say yes or no: `legal` lists the candidates this accepts, and
+    /// `apply` refuses whatever this refuses.
+    pub(crate) fn check(&self, action: &Action) -> Result<(), RuleError> {
+        let Some(seat) = self.decider() else {
+            return refuse("The game is over.", OVER);
+        };
+        match (&self.phase, action) {
+            (Phase::Over, _) => refuse("The game is over.", OVER),
+            (Phase::Draw, Action::Discard(card)) => {
+                require(self.hand(seat).contains(card), "That card is not in your hand.", DRAW)
+            }
+            (Phase::Draw, Action::Refill) => Ok(()),
+            (Phase::Draw, _) => refuse(
+                "First the Draw phase: discard what you like, then fill your hand.",
+                TURN,
+            ),
+            (Phase::Recruit { .. }, Action::Recruit { card, spend }) => {
+                self.check_play(seat, *card, spend, None, &self.converts(seat))
+            }
+            (Phase::Recruit { .. }, Action::Cast { card, spend, choice }) => {
+                self.check_play(seat, *card, spend, Some(*choice), &self.converts(seat))
+            }
+            (Phase::Recruit { .. }, Action::RedrawWater) => {
+                require(
+                    seat == self.active,
+                    "Only the player whose turn it is redraws his own Water.",
+                    COASTAL,
+                )?;
+                require(!self.water_redrawn, "Water was already redrawn this turn.", COASTAL)?;
+                require(
+                    self.has_ability(seat, Ability::RedrawWater),
+                    "You need Coastal Towns to redraw Water.",
+                    COASTAL,
+                )?;
+                require(
+                    self.tray.contains(&Resource::Water),
+                    "There is no Water counter to redraw.",
+                    COASTAL,
+                )
+            }
+            (Phase::Recruit { .. }, Action::Pass) => Ok(()),
+            (Phase::Recruit { .. }, _) => refuse(
+                "Now is the Recruit phase: recruit with the counters, or pass them on.",
+                TURN,
+            ),
+            (Phase::Attack(battle), _) => self.check_battle(battle, action),
+        }
+    }
+
+    /// A card played from `seat`'s hand: recruited (`choice` None) or cast with `choice`, paid
+    /// with `spend` (listed in the tray's order) under these converts.
+    fn check_play(
+        &self,
+        seat: Seat,
+        card: CardId,
+        spend: &[Resource],
+        choice: Option<Choice>,
+        converts: &[(Resource, Resource)],
+    ) -> Result<(), RuleError> {
+        self.check_payment(seat, card, spend, choice.is_some(), converts)?;
+        match (choice, self.cards.get(card).kind) {
+            (Some(choice), Kind::Magic(magic)) => require(
+                self.choice_ok(seat, card, magic, choice),
+                self.bad_target(card, magic),
+                MAGICS,
+            ),
+            _ => Ok(()),
+        }
+    }
+
+    /// The first half of [`Self::check_play`]: the card is in the hand, played the way its kind
+    /// is played (`cast`), and `spend` comes from the tray and pays its cost.
+    fn check_payment(
+        &self,
+        seat: Seat,
+        card: CardId,
+        spend: &[Resource],
+        cast: bool,
+        converts: &[(Resource, Resource)],
+    ) -> Result<(), RuleError> {
+        // Anything not in the hand is refused before the card is looked up (a malformed id too).
+        require(
+            self.hand(seat).contains(&card),
+            "That card is not in your hand.",
+            RECRUIT,
+        )?;
+        let def = self.cards.get(card);
+        match (cast, def.is_magic()) {
+            (false, true) => return refuse("A Mighty Magic is played, not recruited.", MAGICS),
+            (true, false) => return refuse("Strongholds and Hordes are recruited, not cast.", RECRUIT),
+            _ => {}
+        }
+        let mut left = [0u8; 12];
+        for r in &self.tray {
+            left[r.index()] += 1;
+        }
+        let in_tray = spend.iter().all(|r| {
+            let n = &mut left[r.index()];
+            *n = n.wrapping_sub(1);
+            *n != u8::MAX
+        });
+        require(in_tray, "Those counters are not in the tray.", RECRUIT)?;
+        // One spelling per payment, so that the legal list holds each once.
+        require(
+            spend.is_sorted(),
+            "List the counters of a payment in the tray's order.",
+            RECRUIT,
+        )?;
+        if can_pay(&def.cost_units(), spend, converts) {
+            return Ok(());
+        }
+        let missing = self.shortfall_for(seat, card);
+        if missing.is_empty() {
+            return refuse("Those counters do not pay this cost (choose another payment).", RECRUIT);
+        }
+        refuse(
+            format!(
+                "You cannot pay for {}: missing {}.",
+                def.name,
+                missing.iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", ")
+            ),
+            PAYING,
+        )
+    }
+
+    /// Whether `choice` is one the magic `card` offers `seat` now.
+    fn choice_ok(&self, seat: Seat, card: CardId, magic: Magic, choice: Choice) -> bool {
+        let in_play = |c: CardId| self.controller(c).map(|(owner, _)| owner);
+        match (magic, choice) {
+            (Magic::Destroy { target, cost_has }, Choice::Card(c)) => {
+                in_play(c).is_some() && self.fits(c, target, Some(cost_has))
+            }
+            (Magic::GainControl { target, cost_has }, Choice::Card(c)) => {
+                in_play(c).is_some_and(|owner| owner != seat) && self.fits(c, target, cost_has)
+            }
+            (Magic::Attach { to, .. }, Choice::Card(c)) => in_play(c).is_some() && self.fits(c, to, None),
+            (Magic::CardsOrResources { .. }, Choice::DrawCards | Choice::MoreResources) => true,
+            (Magic::Curse { .. }, Choice::Opponent(s)) => s != seat && s.index() < self.seats(),
+            (Magic::SummonHordeFromHand, Choice::Card(c)) => {
+                c != card && self.hand(seat).contains(&c) && self.cards.get(c).is_horde()
+            }
+            // Rerolling needs counters left once the card is paid for.
+            (Magic::RerollResources, Choice::Nothing) => self.tray.len() > self.cards.get(card).cost_total(),
+            (
+                Magic::LookAtDeck(_) | Magic::NewHand(_) | Magic::GainGold(_) | Magic::OpponentsDiscardHands,
+                Choice::Nothing,
+            ) => true,
+            _ => false,
+        }
+    }
+
+    /// The choices worth asking `check` about for a magic of `seat` (a superset of the legal ones).
+    fn candidate_choices(&self, seat: Seat, magic: Magic) -> Vec<Choice> {
+        match magic {
+            Magic::Destroy { .. } | Magic::GainControl { .. } | Magic::Attach { .. } => {
+                self.in_play().map(|(_, c)| Choice::Card(c)).collect()
+            }
+            Magic::SummonHordeFromHand => self.hand(seat).iter().map(|&c| Choice::Card(c)).collect(),
+            Magic::CardsOrResources { .. } => vec![Choice::DrawCards, Choice::MoreResources],
+            Magic::Curse { .. } => Seat::all(self.seats()).map(Choice::Opponent).collect(),
+            Magic::LookAtDeck(_)
+            | Magic::NewHand(_)
+            | Magic::RerollResources
+            | Magic::GainGold(_)
+            | Magic::OpponentsDiscardHands => vec![Choice::Nothing],
+        }
+    }
+
+    fn check_battle(&self, battle: &Battle, action: &Action) -> Result<(), RuleError> {
+        match (battle.stage, action) {
+            (Stage::Declare, Action::Target(card)) => {
+                let opponents = self
+                    .controller(*card)
+                    .is_some_and(|(owner, stronghold)| stronghold && owner != self.active);
+                require(opponents, "Pick an opponent's Stronghold as the target.", ATTACK)?;
+                require(
+                    battle.target != Some(*card),
+                    "That Stronghold is already the target.",
+                    ATTACK,
+                )
+            }
+            (Stage::Declare, Action::Send(card)) => {
+                require(
+                    self.kingdom(self.active).hordes.iter().any(|h| h.card == *card),
+                    "Only your own Hordes attack.",
+                    "Attack phase: Strongholds only defend",
+                )?;
+                require(!battle.attackers.contains(card), "That Horde already attacks.", ATTACK)
+            }
+            (Stage::Declare, Action::Recall(card)) => {
+                require(battle.attackers.contains(card), "That Horde is not attacking.", ATTACK)
+            }
+            (Stage::Declare, Action::Charge) => require(
+                battle.target.is_some() && !battle.attackers.is_empty(),
+                "Pick a target Stronghold and at least one attacking Horde first.",
+                ATTACK,
+            ),
+            (Stage::Declare, Action::NoAttack) => Ok(()),
+            (Stage::Declare, _) => refuse("Pick the target and your attackers, or do not attack.", ATTACK),
+            (Stage::Defend, Action::Defend(card)) => {
+                let own = self
+                    .defender(battle)
+                    .is_some_and(|d| self.kingdom(d).hordes.iter().any(|h| h.card == *card));
+                require(own, "Only the defender's own Hordes defend.", ATTACK)?;
+                require(!battle.defenders.contains(card), "That Horde already defends.", ATTACK)
+            }
+            (Stage::Defend, Action::Withdraw(card)) => {
+                require(battle.defenders.contains(card), "That Horde is not defending.", ATTACK)
+            }
+            (Stage::Defend, Action::HoldFast) => Ok(()),
+            (Stage::Defend, _) => refuse("The defender chooses his defending Hordes.", ATTACK),
+            (Stage::AttackerLosses | Stage::DefenderLosses, Action::Lose(card)) => {
+                let need = self.loss_rule(battle);
+                require(
+                    need.candidates.contains(card),
+                    "Only cards that took part in this battle can be lost.",
+                    ATTACK,
+                )?;
+                require(
+                    !battle.marked.contains(card),
+                    "That card is already among the casualties.",
+                    ATTACK,
+                )?;
+                if need.may_mark(battle, *card) {
+                    Ok(())
+                } else if Some(*card) == need.stronghold && battle.marked_force() < need.threshold.unwrap_or(0) {
+                    refuse("The defender loses his defending Hordes before his Stronghold.", ATTACK)
+                } else if need.threshold.is_none() {
+                    refuse("Each side loses exactly one participating Horde.", SHORT_GAME)
+                } else {
+                    refuse("Your casualties already reach the other side's total.", CASUALTIES)
+                }
+            }
+            (Stage::AttackerLosses | Stage::DefenderLosses, Action::Spare(card)) => {
+                require(
+                    battle.marked.contains(card),
+                    "That card is not among the casualties.",
+                    ATTACK,
+                )?;
+                require(
+                    self.loss_rule(battle).may_spare(battle, *card),
+                    "Your Stronghold falls only after your Hordes: take the Stronghold back first.",
+                    ATTACK,
+                )
+            }
+            (Stage::AttackerLosses | Stage::DefenderLosses, Action::ConfirmLosses) => require(
+                self.loss_rule(battle).complete(battle),
+                "Your casualties do not yet reach the other side's total.",
+                CASUALTIES,
+            ),
+            (Stage::AttackerLosses | Stage::DefenderLosses, _) => refuse("Choose your casualties.", ATTACK),
+        }
+    }
+
+    /// Every action open to the deciding seat: the candidates of this moment that `check` accepts.
     pub(crate) fn legal(&self) -> Vec<Action> {
-        let mut actions = Vec::new();
+        let Some(seat) = self.decider() else {
+            return Vec::new();
+        };
+        let mut candidates = Vec::new();
         match &self.phase {
             Phase::Over => {}
             Phase::Draw => {
-                let mut hand = self.hand(self.active).to_vec();
+                let mut hand = self.hand(seat).to_vec();
                 hand.sort();
-                actions.extend(hand.into_iter().map(Action::Discard));
-                actions.push(Action::Refill);
+                candidates.extend(hand.into_iter().map(Action::Discard));
+                candidates.push(Action::Refill);
             }
-            Phase::Recruit { holder } => {
-                let converts = self.converts(*holder);
-                for &card in self.hand(*holder) {
-                    self.plays_of(*holder, card, &converts, &mut actions);
+            Phase::Recruit { .. } => {
+                // The converts are worked out once, and each payment is checked once for all the
+                // choices of a magic: the two halves of `check_play`.
+                let converts = self.converts(seat);
+                let mut plays = Vec::new();
+                for &card in self.hand(seat) {
+                    let def = self.cards.get(card);
+                    let magic = match def.kind {
+                        Kind::Magic(magic) => Some((magic, self.candidate_choices(seat, magic))),
+                        _ => None,
+                    };
+                    for spend in payments(&self.tray, &def.cost_units(), &converts) {
+                        if self
+                            .check_payment(seat, card, &spend, magic.is_some(), &converts)
+                            .is_err()
+                        {
+                            continue;
+                        }
+                        match &magic {
+                            None => plays.push(Action::Recruit { card, spend }),
+                            Some((magic, choices)) => plays.extend(
+                                choices
+                                    .iter()
+                                    .filter(|&&choice| self.choice_ok(seat, card, *magic, choice))
+                                    .map(|&choice| Action::Cast {
+                                        card,
+                                        spend: spend.clone(),
+                                        choice,
+                                    }),
+                            ),
+                        }
+                    }
                 }
-                if self.can_redraw_water(*holder) {
-                    actions.push(Action::RedrawWater);
-                }
-                actions.push(Action::Pass);
+                candidates = vec![Action::RedrawWater, Action::Pass];
+                candidates.retain(|a| self.check(a).is_ok());
+                plays.append(&mut candidates);
+                return plays;
             }
-            Phase::Attack(battle) => self.battle_actions(battle, &mut actions),
+            Phase::Attack(battle) => self.battle_candidates(battle, &mut candidates),
         }
-        actions
+        candidates.retain(|a| self.check(a).is_ok());
+        candidates
     }
 
-    /// Whether `action` is in [`Self::legal`], without building the whole list for a recruit (the
-    /// list holds every payment of every card, and `apply` asks this for every action).
-    pub(crate) fn permits(&self, action: &Action) -> bool {
-        let Phase::Recruit { holder } = &self.phase else {
-            return self.legal().contains(action);
-        };
-        let (card, spend) = match action {
-            Action::Recruit { card, spend } | Action::Cast { card, spend, .. } => (card, spend),
-            Action::Pass => return true,
-            Action::RedrawWater => return self.can_redraw_water(*holder),
-            _ => return false,
-        };
-        // Anything not in the hand is refused before the card is looked up (a malformed id too).
-        if !self.hand(*holder).contains(card) {
-            return false;
-        }
-        let def = self.cards.get(*card);
-        let mut sorted = spend.clone();
-        sorted.sort();
-        let in_tray = Resource::ALL
-            .iter()
-            .all(|r| sorted.iter().filter(|&s| s == r).count() <= self.tray_count(*r));
-        let kind_ok = match (action, def.kind) {
-            (Action::Recruit { .. }, Kind::Stronghold { .. } | Kind::Horde { .. }) => true,
-            (Action::Cast { choice, .. }, Kind::Magic(magic)) => {
-                self.magic_choices(*holder, *card, magic).contains(choice)
+    fn battle_candidates(&self, battle: &Battle, out: &mut Vec<Action>) {
+        match battle.stage {
+            Stage::Declare => {
+                out.extend(self.in_play().map(|(_, card)| Action::Target(card)));
+                for horde in self.kingdom(self.active).hordes.iter().map(|h| h.card) {
+                    out.extend([Action::Recall(horde), Action::Send(horde)]);
+                }
+                out.extend([Action::Charge, Action::NoAttack]);
             }
-            _ => false,
-        };
-        sorted == *spend
-            && in_tray
-            && kind_ok
-            && self.hand(*holder).contains(card)
-            && can_pay(&def.cost_units(), spend, &self.converts(*holder))
-    }
-
-    /// Whether `seat` may use Coastal Towns now.
-    pub(crate) fn can_redraw_water(&self, seat: Seat) -> bool {
-        seat == self.active
-            && !self.water_redrawn
-            && self.tray.contains(&Resource::Water)
-            && self.has_ability(seat, Ability::RedrawWater)
+            Stage::Defend => {
+                if let Some(defender) = self.defender(battle) {
+                    for horde in self.kingdom(defender).hordes.iter().map(|h| h.card) {
+                        out.extend([Action::Withdraw(horde), Action::Defend(horde)]);
+                    }
+                }
+                out.push(Action::HoldFast);
+            }
+            Stage::AttackerLosses | Stage::DefenderLosses => {
+                for card in self.loss_rule(battle).candidates {
+                    out.extend([Action::Spare(card), Action::Lose(card)]);
+                }
+                out.push(Action::ConfirmLosses);
+            }
+        }
     }
 
     /// The ways `seat` can pay for `card` from the tray.
@@ -234,31 +526,6 @@ impl MightyMagics {
     /// What `seat` lacks to pay for `card` from the tray (empty: payable).
     pub fn shortfall_for(&self, seat: Seat, card: CardId) -> Vec<Resource> {
         shortfall(&self.tray, &self.cards.get(card).cost_units(), &self.converts(seat))
-    }
-
-    fn plays_of(&self, seat: Seat, card: CardId, converts: &[(Resource, Resource)], actions: &mut Vec<Action>) {
-        let def = self.cards.get(card);
-        let spends = payments(&self.tray, &def.cost_units(), converts);
-        if spends.is_empty() {
-            return;
-        }
-        match def.kind {
-            Kind::Stronghold { .. } | Kind::Horde { .. } => {
-                actions.extend(spends.into_iter().map(|spend| Action::Recruit { card, spend }));
-            }
-            Kind::Magic(magic) => {
-                let choices = self.magic_choices(seat, card, magic);
-                for spend in spends {
-                    for &choice in &choices {
-                        actions.push(Action::Cast {
-                            card,
-                            spend: spend.clone(),
-                            choice,
-                        });
-                    }
-                }
-            }
-        }
     }
 
     /// Whether a card in play is of the kind a magic aims at, with a cost naming `cost_has`.
@@ -278,96 +545,6 @@ impl MightyMagics {
             .iter()
             .enumerate()
             .flat_map(|(i, k)| k.holdings().map(move |h| (Seat(i as u8), h.card)))
-    }
-
-    /// The choices a magic offers `seat` now (empty: it cannot be played, having no target).
-    pub(crate) fn magic_choices(&self, seat: Seat, card: CardId, magic: Magic) -> Vec<Choice> {
-        match magic {
-            Magic::Destroy { target, cost_has } => self
-                .in_play()
-                .filter(|&(_, c)| self.fits(c, target, Some(cost_has)))
-                .map(|(_, c)| Choice::Card(c))
-                .collect(),
-            Magic::GainControl { target, cost_has } => self
-                .in_play()
-                .filter(|&(owner, c)| owner != seat && self.fits(c, target, cost_has))
-                .map(|(_, c)| Choice::Card(c))
-                .collect(),
-            Magic::Attach { to, .. } => self
-                .in_play()
-                .filter(|&(_, c)| self.fits(c, to, None))
-                .map(|(_, c)| Choice::Card(c))
-                .collect(),
-            Magic::CardsOrResources { .. } => vec![Choice::DrawCards, Choice::MoreResources],
-            Magic::Curse { .. } => Seat::all(self.seats())
-                .filter(|&s| s != seat)
-                .map(Choice::Opponent)
-                .collect(),
-            Magic::SummonHordeFromHand => self
-                .hand(seat)
-                .iter()
-                .filter(|&&c| c != card && self.cards.get(c).is_horde())
-                .map(|&c| Choice::Card(c))
-                .collect(),
-            // Rerolling needs counters left once the card is paid for.
-            Magic::RerollResources if self.tray.len() <= self.cards.get(card).cost_total() => Vec::new(),
-            Magic::LookAtDeck(_)
-            | Magic::NewHand(_)
-            | Magic::RerollResources
-            | Magic::GainGold(_)
-            | Magic::OpponentsDiscardHands => vec![Choice::Nothing],
-        }
-    }
-
-    fn battle_actions(&self, battle: &Battle, actions: &mut Vec<Action>) {
-        match battle.stage {
-            Stage::Declare => {
-                for (seat, card) in self.in_play() {
-                    if seat != self.active && self.cards.get(card).is_stronghold() && battle.target != Some(card) {
-                        actions.push(Action::Target(card));
-                    }
-                }
-                for horde in self.kingdom(self.active).hordes.iter().map(|h| h.card) {
-                    if battle.attackers.contains(&horde) {
-                        actions.push(Action::Recall(horde));
-                    } else {
-                        actions.push(Action::Send(horde));
-                    }
-                }
-                if battle.target.is_some() && !battle.attackers.is_empty() {
-                    actions.push(Action::Charge);
-                }
-                actions.push(Action::NoAttack);
-            }
-            Stage::Defend => {
-                let Some(defender) = self.defender(battle) else {
-                    return;
-                };
-                for horde in self.kingdom(defender).hordes.iter().map(|h| h.card) {
-                    if battle.defenders.contains(&horde) {
-                        actions.push(Action::Withdraw(horde));
-                    } else {
-                        actions.push(Action::Defend(horde));
-                    }
-                }
-                actions.push(Action::HoldFast);
-            }
-            Stage::AttackerLosses | Stage::DefenderLosses => {
-                let need = self.loss_rule(battle);
-                for &card in &need.candidates {
-                    if battle.marked.contains(&card) {
-                        if need.may_spare(battle, card) {
-                            actions.push(Action::Spare(card));
-                        }
-                    } else if need.may_mark(battle, card) {
-                        actions.push(Action::Lose(card));
-                    }
-                }
-                if need.complete(battle) {
-                    actions.push(Action::ConfirmLosses);
-                }
-            }
-        }
     }
 
     /// What the side choosing casualties now must lose.
@@ -401,81 +578,8 @@ impl MightyMagics {
         }
     }
 
-    /// Why an action is not legal now, in words.
-    pub(crate) fn refusal(&self, action: &Action) -> RuleError {
-        let reason = |reason: &str, rule: &str| RuleError::new(reason, rule);
-        let Some(seat) = self.decider() else {
-            return reason("The game is over.", "Victory conditions");
-        };
-        let in_hand = |card: &CardId| self.hand(seat).contains(card);
-        match (&self.phase, action) {
-            (Phase::Draw, Action::Discard(_)) => reason("That card is not in your hand.", "Draw phase"),
-            (Phase::Draw, _) => reason(
-                "First the Draw phase: discard what you like, then fill your hand.",
-                "Turn sequence",
-            ),
-            (Phase::Recruit { .. }, Action::Recruit { card, .. } | Action::Cast { card, .. }) if !in_hand(card) => {
-                reason("That card is not in your hand.", "Recruit phase")
-            }
-            (Phase::Recruit { .. }, Action::Recruit { card, .. }) if self.cards.get(*card).is_magic() => {
-                reason("A Mighty Magic is played, not recruited.", "Mighty Magics")
-            }
-            (Phase::Recruit { .. }, Action::Cast { card, .. }) if !self.cards.get(*card).is_magic() => {
-                reason("Strongholds and Hordes are recruited, not cast.", "Recruit phase")
-            }
-            (Phase::Recruit { .. }, Action::Recruit { card, spend } | Action::Cast { card, spend, .. })
-                if !can_pay(&self.cards.get(*card).cost_units(), spend, &self.converts(seat)) =>
-            {
-                let missing = self.shortfall_for(seat, *card);
-                if missing.is_empty() {
-                    reason(
-                        "Those counters do not pay this cost (choose another payment).",
-                        "Recruit phase",
-                    )
-                } else {
-                    reason(
-                        &format!(
-                            "You cannot pay for {}: missing {}.",
-                            self.cards.get(*card).name,
-                            missing.iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", ")
-                        ),
-                        "Recruit phase: Gold is wild; converts as your Strongholds say",
-                    )
-                }
-            }
-            (Phase::Recruit { .. }, Action::Recruit { .. }) => {
-                reason("Those counters are not in the tray.", "Recruit phase")
-            }
-            (Phase::Recruit { .. }, Action::Cast { card, choice, .. }) => match self.cards.get(*card).kind {
-                Kind::Magic(magic) if !self.magic_choices(seat, *card, magic).contains(choice) => {
-                    reason(&self.bad_target(seat, *card, magic), "Mighty Magics")
-                }
-                _ => reason("Those counters are not in the tray.", "Recruit phase"),
-            },
-            (Phase::Recruit { .. }, Action::RedrawWater) => {
-                if seat != self.active {
-                    reason(
-                        "Only the player whose turn it is redraws his own Water.",
-                        "Coastal Towns",
-                    )
-                } else if self.water_redrawn {
-                    reason("Water was already redrawn this turn.", "Coastal Towns")
-                } else if !self.has_ability(seat, Ability::RedrawWater) {
-                    reason("You need Coastal Towns to redraw Water.", "Coastal Towns")
-                } else {
-                    reason("There is no Water counter to redraw.", "Coastal Towns")
-                }
-            }
-            (Phase::Recruit { .. }, _) => reason(
-                "Now is the Recruit phase: recruit with the counters, or pass them on.",
-                "Turn sequence",
-            ),
-            (Phase::Attack(battle), _) => self.battle_refusal(battle, action),
-            (Phase::Over, _) => reason("The game is over.", "Victory conditions"),
-        }
-    }
-
-    fn bad_target(&self, seat: Seat, card: CardId, magic: Magic) -> String {
+    /// What a magic needs, for a refusal.
+    fn bad_target(&self, card: CardId, magic: Magic) -> String {
         let name = &self.cards.get(card).name;
         match magic {
             Magic::Destroy { target, cost_has } => {
@@ -490,61 +594,10 @@ impl MightyMagics {
             Magic::SummonHordeFromHand => format!("{name} brings a Horde from your hand into play."),
             Magic::CardsOrResources { .. } => format!("{name}: choose cards or resource rolls."),
             Magic::RerollResources => format!("{name} needs counters left to reroll once it is paid for."),
-            _ => {
-                let _ = seat;
-                format!("{name} needs no target.")
-            }
-        }
-    }
-
-    fn battle_refusal(&self, battle: &Battle, action: &Action) -> RuleError {
-        let reason = |reason: &str, rule: &str| RuleError::new(reason, rule);
-        match (battle.stage, action) {
-            (Stage::Declare, Action::Target(_)) => {
-                reason("Pick an opponent's Stronghold as the target.", "Attack phase")
-            }
-            (Stage::Declare, Action::Send(_) | Action::Recall(_)) => {
-                reason("Only your own Hordes attack.", "Attack phase: Strongholds only defend")
-            }
-            (Stage::Declare, Action::Charge) => reason(
-                "Pick a target Stronghold and at least one attacking Horde first.",
-                "Attack phase",
-            ),
-            (Stage::Declare, _) => reason("Pick the target and your attackers, or do not attack.", "Attack phase"),
-            (Stage::Defend, Action::Defend(_) | Action::Withdraw(_)) => {
-                reason("Only the defender's own Hordes defend.", "Attack phase")
-            }
-            (Stage::Defend, _) => reason("The defender chooses his defending Hordes.", "Attack phase"),
-            (_, Action::Lose(card)) => {
-                let need = self.loss_rule(battle);
-                if !need.candidates.contains(card) {
-                    reason("Only cards that took part in this battle can be lost.", "Attack phase")
-                } else if Some(*card) == need.stronghold {
-                    reason(
-                        "The defender loses his defending Hordes before his Stronghold.",
-                        "Attack phase",
-                    )
-                } else if need.threshold.is_none() {
-                    reason(
-                        "Each side loses exactly one participating Horde.",
-                        "Optional attack rule",
-                    )
-                } else {
-                    reason(
-                        "Your casualties already reach the other side's total.",
-                        "Attack phase: casualties equal to or greater than the opponent's total",
-                    )
-                }
-            }
-            (_, Action::ConfirmLosses) => reason(
-                "Your casualties do not yet reach the other side's total.",
-                "Attack phase: casualties equal to or greater than the opponent's total",
-            ),
-            _ => reason("Choose your casualties.", "Attack phase"),
+            _ => format!("{name} needs no target."),
         }
     }
 }
-
 fn kind_words(kind: TargetKind) -> &'static str {
     match kind {
         TargetKind::Stronghold => "a Stronghold",

@@ -1,5 +1,5 @@
 //! A small builder for scenario tests: a game at a chosen moment with chosen cards and counters.
-#![allow(dead_code)] // each test file uses its own part of the kit
+#![allow(dead_code, unused_imports)] // each test file uses its own part of the kit
 
 use std::sync::Arc;
 

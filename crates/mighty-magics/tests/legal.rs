@@ -1,0 +1,102 @@
+//! Legality has one source: `apply` accepts exactly the actions `legal_actions` offers, and every
+//! refusal gives a reason and the rule it comes from.
+
+mod common;
+
+use common::cards;
+use mighty_magics::{Action, CardId, Choice, Config, MightyMagics, Resource};
+use spellhall_core::{Game, GameRng, Seat};
+
+/// Actions a player might try now, legal or not: each action kind on every card in a hand or in
+/// play, plays paid with the tray's counters (all of them, and all but one), and the buttons.
+fn probes(game: &MightyMagics) -> Vec<Action> {
+    let seats: Vec<Seat> = Seat::all(game.seats()).collect();
+    let mut cards: Vec<CardId> = seats.iter().flat_map(|&s| game.hand(s).to_vec()).collect();
+    for &seat in &seats {
+        cards.extend(game.kingdom(seat).holdings().map(|h| h.card));
+    }
+    let mut out = vec![
+        Action::Refill,
+        Action::Pass,
+        Action::RedrawWater,
+        Action::Charge,
+        Action::NoAttack,
+        Action::HoldFast,
+        Action::ConfirmLosses,
+    ];
+    let tray = game.tray().to_vec();
+    let spends: Vec<Vec<Resource>> = (0..=tray.len())
+        .map(|skip| {
+            tray.iter()
+                .enumerate()
+                .filter(|&(i, _)| i != skip)
+                .map(|(_, &r)| r)
+                .collect()
+        })
+        .collect();
+    for &card in &cards {
+        out.extend([
+            Action::Discard(card),
+            Action::Target(card),
+            Action::Send(card),
+            Action::Recall(card),
+            Action::Defend(card),
+            Action::Withdraw(card),
+            Action::Lose(card),
+            Action::Spare(card),
+        ]);
+        for spend in &spends {
+            out.push(Action::Recruit {
+                card,
+                spend: spend.clone(),
+            });
+            for choice in [Choice::Nothing, Choice::Card(cards[0]), Choice::Opponent(Seat(1))] {
+                out.push(Action::Cast {
+                    card,
+                    spend: spend.clone(),
+                    choice,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn legality_apply_accepts_exactly_what_legal_actions_offers() {
+    let cards = cards();
+    let mut checked = 0;
+    for (seed, players) in [(1, 2), (2, 3), (3, 4), (4, 6)] {
+        for short_attacks in [false, true] {
+            let config = Config { players, short_attacks };
+            let mut game = MightyMagics::new(&config, &cards, seed).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for step in 0..400 {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                if step % 3 == 0 {
+                    for action in probes(&game).into_iter().chain(legal.iter().cloned()) {
+                        let mut copy = game.clone();
+                        let offered = legal.contains(&action);
+                        match copy.apply(&action) {
+                            Ok(_) => assert!(offered, "{action:?} was applied but not offered"),
+                            Err(error) => {
+                                assert!(!offered, "{action:?} was offered but refused: {error}");
+                                assert!(
+                                    !error.reason.is_empty() && !error.rule.is_empty(),
+                                    "{action:?}: {error:?}"
+                                );
+                            }
+                        }
+                        checked += 1;
+                    }
+                }
+                let pick = legal[rng.below(legal.len())].clone();
+                game.apply(&pick).expect("a legal action applies");
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} probes");
+}
