@@ -125,6 +125,7 @@ impl Spellfire {
             deckout: None,
             resting: Vec::new(),
             interrupted: Vec::new(),
+            lasting: Vec::new(),
             mulligans: 0,
             draw_per_turn: format.draw_per_turn() as u8,
             hand_limit: format.hand_limit() as u8,
@@ -200,6 +201,7 @@ impl Spellfire {
         // Cards resting "until their owner's next turn" wake up.
         let cards = &self.cards;
         self.resting.retain(|c| cards[c.index()].owner != seat);
+        self.lasting.retain(|l| l.by != seat);
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
         // (SF-243).
@@ -998,7 +1000,9 @@ impl Spellfire {
                 event: card,
                 copy: true,
             }),
-            Effect::DiscardAll(_) => self.carry_out(&ability.effect, card, seat, None, &[], events),
+            Effect::DiscardAll(_) | Effect::UntilNextTurn(_) => {
+                self.carry_out(&ability.effect, card, seat, None, &[], events)
+            }
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1233,6 +1237,11 @@ impl Spellfire {
                     }
                 }
             }
+            Effect::UntilNextTurn(_) => self.lasting.push(crate::state::Lasting {
+                card: source,
+                by,
+                spared: calmed.to_vec(),
+            }),
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });
@@ -1255,6 +1264,7 @@ impl Spellfire {
             | Effect::CarrierMayUse(_)
             | Effect::CarrierFlies
             | Effect::HandSize(_)
+            | Effect::NoAttacksOn { .. }
             | Effect::ExtraDraws(_)
             | Effect::Wall(_)
             | Effect::BecomesFlyer

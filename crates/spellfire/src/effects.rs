@@ -396,6 +396,16 @@ pub enum Effect {
     },
     /// The defending champion may use these kinds of cards (a realm or holding power).
     DefenderMayUse(Vec<CardType>),
+    /// The inner effect lasts until the next turn of the card's player begins: levels (its sides
+    /// seen from that player), or a bar on attacks.
+    UntilNextTurn(Box<Effect>),
+    /// No champion may attack these players' realms (seen from the card's player), unless it
+    /// is one of `unless`.
+    NoAttacksOn {
+        realms: Whose,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unless: Option<Champions>,
+    },
     /// Its owner's hand may hold this many more cards (a realm or holding power).
     HandSize(i8),
     /// Its owner draws this many more cards in phase 1 (a realm or holding power).
@@ -626,6 +636,21 @@ impl Effect {
                 format!("the champion carrying it may use {}", join_words(&names))
             }
             Effect::CarrierFlies => "the champion carrying it is a flyer".into(),
+            Effect::UntilNextTurn(inner) => {
+                format!("until its player's next turn: {}", inner.describe())
+            }
+            Effect::NoAttacksOn { realms, unless } => format!(
+                "{} may attack {}",
+                match unless {
+                    None => "no champion".to_string(),
+                    Some(who) => format!("only {}", who.words()),
+                },
+                match realms {
+                    Whose::Anyone => "any realm",
+                    Whose::Own => "its player's realms",
+                    Whose::Opponents => "the other players' realms",
+                }
+            ),
             Effect::HandSize(n) => format!("its owner's hand may hold {n} more cards"),
             Effect::ExtraDraws(n) => match n {
                 1 => "its owner draws one more card at the start of each turn".into(),

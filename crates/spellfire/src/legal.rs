@@ -723,6 +723,16 @@ impl Spellfire {
                 "SF-55",
             );
         }
+        if let Some(bar) = self.attack_barred(champion, defender) {
+            return refuse(
+                format!(
+                    "{} bars {} from attacking there until its player's next turn.",
+                    self.name(bar),
+                    self.name(champion)
+                ),
+                "SF-140",
+            );
+        }
         if let Some(closer) = self.closed_to(slot, champion, true) {
             return refuse(
                 format!("{} cannot be attacked by {}.", self.name(closer), self.name(champion)),

@@ -394,6 +394,15 @@ pub struct Battle {
     pub flying: Vec<CardId>,
 }
 
+/// A power that lasts until `by`'s next turn begins, from `card` (already played); `spared` are
+/// the players who calmed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lasting {
+    pub card: CardId,
+    pub by: Seat,
+    pub spared: Vec<Seat>,
+}
+
 /// A decision owed before play goes on, on top of the phase's own. The top of the stack decides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
@@ -519,6 +528,10 @@ pub struct Spellfire {
     pub(crate) resting: Vec<CardId>,
     /// Players whose turn an extra turn interrupted, to resume when it ends (The Caravan).
     pub(crate) interrupted: Vec<Seat>,
+    /// Powers of cards already played that last until their player's next turn (an event's
+    /// omen, a spell that bars attacks).
+    #[serde(default)]
+    pub(crate) lasting: Vec<Lasting>,
     /// Mulligans called in this game, for the per-game limit (AMB-19).
     pub(crate) mulligans: u8,
     /// The number of cards drawn each turn and the hand limit, from the format (SF-33, SF-46).

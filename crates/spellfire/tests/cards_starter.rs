@@ -1433,3 +1433,161 @@ fn greedy_computer_plays_an_event_that_costs_the_others_more() {
         .build();
     assert_ne!(score_of(&game), Action::PlayEvent(game.id_of(0, "Wind Dancers")));
 }
+
+// Powers that last until their player's next turn.
+
+#[test]
+fn card_1st_91_bad_omens_every_champion_and_ally_loses_a_level_until_its_players_next_turn() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .pool(1, [("Cleric of Torm", NONE)])
+        .hand(0, ["Bad Omens"])
+        .hand(1, ["Rowan"])
+        .build();
+    let omens = game.id_of(0, "Bad Omens");
+    ok(&mut game, Action::PlayEvent(omens));
+    common::all_pass(&mut game);
+    let champion = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Defend { champion: torm });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (6, 4));
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 4, "Rowan +1 counts 0");
+    assert!(game.player(P1).abyss.contains(&omens), "the event itself went to the Abyss");
+}
+
+#[test]
+fn card_1st_92_fortunate_omens_every_ally_gains_three() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .pool(1, [("Cleric of Torm", NONE)])
+        .hand(0, ["Fortunate Omens"])
+        .hand(1, ["Rowan"])
+        .build();
+    let omens = game.id_of(0, "Fortunate Omens");
+    ok(&mut game, Action::PlayEvent(omens));
+    common::all_pass(&mut game);
+    let champion = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Defend { champion: torm });
+    assert_eq!(total(&game, Side::Defender), 5, "champions do not gain");
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 5 + 4, "the other player's ally gains too");
+}
+
+#[test]
+fn card_1st_387_faithful_hound_only_flyers_attack_until_its_players_next_turn() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Azhul", NONE), ("Neeva", NONE)])
+        .hand(1, ["Faithful Hound"])
+        .build();
+    ok(&mut game, Action::Claim(P2));
+    let hound = game.id_of(1, "Faithful Hound");
+    ok(&mut game, Action::PlayEvent(hound));
+    common::all_pass(&mut game);
+    let azhul = game.id_of(0, "Azhul");
+    assert_eq!(
+        refused(
+            &game,
+            Action::Attack {
+                champion: azhul,
+                defender: P2,
+                at: Position(A)
+            }
+        )
+        .rule,
+        "SF-140"
+    );
+    let neeva = game.id_of(0, "Neeva");
+    assert!(
+        game.check(&Action::Attack {
+            champion: neeva,
+            defender: P2,
+            at: Position(A)
+        })
+        .is_ok()
+    );
+    // It lasts until its player's (P2's) next turn begins.
+    while game.active() == P1 {
+        let next = [Action::EndPhase, Action::EndTurn, Action::Pass]
+            .into_iter()
+            .find(|a| game.legal().contains(a))
+            .expect("P1 can end his turn");
+        ok(&mut game, next);
+    }
+    assert!(!game.lasting_bars(azhul, P2));
+}
+
+#[test]
+fn card_1st_371_wall_of_fog_no_attacks_until_the_casters_next_turn() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Thay")])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Mordenkainen", NONE), ("Neeva", NONE)])
+        .hand(0, ["Wall of Fog"])
+        .build();
+    let fog = game.id_of(0, "Wall of Fog");
+    ok(&mut game, Action::UseCard(fog));
+    let neeva = game.id_of(0, "Neeva");
+    refused(
+        &game,
+        Action::Attack {
+            champion: neeva,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+}
+
+#[test]
+fn card_1st_389_rock_to_mud_only_flyers_attack_its_players_realms() {
+    // Cast by the defender in a round; afterwards only flyers may attack his realms.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", NONE), ("Azhul", NONE), ("Neeva", NONE)])
+        .pool(1, [("Grypht the Saurial", NONE)])
+        .hand(1, ["Rock to Mud"])
+        .build();
+    let champion = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let grypht = game.id_of(1, "Grypht the Saurial");
+    ok(&mut game, Action::Defend { champion: grypht });
+    let mud = game.id_of(1, "Rock to Mud");
+    ok(&mut game, Action::UseCard(mud));
+    let azhul = game.id_of(0, "Azhul");
+    assert!(game.lasting_bars(azhul, P2));
+    let neeva = game.id_of(0, "Neeva");
+    assert!(!game.lasting_bars(neeva, P2));
+    assert!(!game.lasting_bars(azhul, P1), "only its player's realms");
+}

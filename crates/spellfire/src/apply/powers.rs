@@ -219,40 +219,98 @@ impl Spellfire {
     /// activation, so a doubling after a gain doubles the gain too.
     pub(crate) fn add_level_changes(&self, side: Side, total: &mut Total) {
         let Some(fighter) = self.fighter_of(side) else { return };
+        let Some(battle) = &self.battle else { return };
+        let seat = if side == Side::Attacker {
+            battle.attacker
+        } else {
+            battle.defender
+        };
         let mut values: Vec<(CardId, i32)> = std::iter::once(fighter.card)
             .chain(fighter.attachments.iter().copied())
             .chain(fighter.round_cards.iter().copied())
             .map(|c| (c, self.counted_value(side, c)))
             .collect();
-        for (source, source_side) in self.battle_cards() {
-            for ability in self.abilities_now(source, source_side, Trigger::InBattle) {
-                let Effect::Levels { of, change } = &ability.effect else {
-                    continue;
+        let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
+            for (member, value) in values.iter_mut() {
+                let kind = self.kind(*member);
+                let chosen = match of.members {
+                    Members::This => *member == source,
+                    Members::Champion => *member == fighter.card,
+                    Members::Allies => kind == CardType::Ally,
+                    Members::ChampionAndAllies => *member == fighter.card || kind == CardType::Ally,
+                    Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
                 };
-                if !includes(of.side, source_side, side) {
-                    continue;
+                let fits = of
+                    .only
+                    .as_ref()
+                    .is_none_or(|f| f.matches_as(self.card(*member), self.fights_as(*member)));
+                if chosen && fits {
+                    let changed = change.apply(*value);
+                    total.add(Source::Card(source), changed - *value);
+                    *value = changed;
                 }
-                for (member, value) in values.iter_mut() {
-                    let kind = self.kind(*member);
-                    let chosen = match of.members {
-                        Members::This => *member == source,
-                        Members::Champion => *member == fighter.card,
-                        Members::Allies => kind == CardType::Ally,
-                        Members::ChampionAndAllies => *member == fighter.card || kind == CardType::Ally,
-                        Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
+            }
+        };
+        let cards = self.battle_cards();
+        // The realm and its holding act first, then cards played before the battle whose power
+        // lasts (SF-136 step 4), then the champions and their cards.
+        let front = cards
+            .iter()
+            .take_while(|(c, _)| matches!(self.kind(*c), CardType::Realm | CardType::Holding))
+            .count();
+        for (i, &(source, source_side)) in cards.iter().enumerate() {
+            if i == front {
+                for lasting in &self.lasting {
+                    let Some(Effect::Levels { of, change }) = self.lasting_effect(lasting.card) else {
+                        continue;
                     };
-                    let fits = of
-                        .only
-                        .as_ref()
-                        .is_none_or(|f| f.matches_as(self.card(*member), self.fights_as(*member)));
-                    if chosen && fits {
-                        let changed = change.apply(*value);
-                        total.add(Source::Card(source), changed - *value);
-                        *value = changed;
+                    let reaches = match of.side {
+                        Party::Own => seat == lasting.by,
+                        Party::Opposing => seat != lasting.by,
+                        Party::Both => true,
+                    };
+                    if reaches && !lasting.spared.contains(&seat) {
+                        apply(lasting.card, of, *change);
                     }
                 }
             }
+            for ability in self.abilities_now(source, source_side, Trigger::InBattle) {
+                if let Effect::Levels { of, change } = &ability.effect
+                    && includes(of.side, source_side, side)
+                {
+                    apply(source, of, *change);
+                }
+            }
         }
+    }
+
+    /// The effect that a played card left lasting.
+    fn lasting_effect(&self, card: CardId) -> Option<&Effect> {
+        match self.card(card).power.on_play().map(|a| &a.effect) {
+            Some(Effect::UntilNextTurn(inner)) => Some(inner),
+            _ => None,
+        }
+    }
+
+    /// Whether a lasting power bars `champion` from attacking `defender`'s realms now.
+    pub fn lasting_bars(&self, champion: CardId, defender: Seat) -> bool {
+        self.attack_barred(champion, defender).is_some()
+    }
+
+    /// A lasting bar on attacking `defender`'s realms with `champion`, and the card that made it.
+    pub(crate) fn attack_barred(&self, champion: CardId, defender: Seat) -> Option<CardId> {
+        self.lasting.iter().find_map(|lasting| {
+            let Some(Effect::NoAttacksOn { realms, unless }) = self.lasting_effect(lasting.card) else {
+                return None;
+            };
+            let covered = match realms {
+                Whose::Anyone => true,
+                Whose::Own => defender == lasting.by,
+                Whose::Opponents => defender != lasting.by,
+            };
+            let let_through = unless.as_ref().is_some_and(|who| who.matches(self.card(champion)));
+            (covered && !let_through && !lasting.spared.contains(&defender)).then_some(lasting.card)
+        })
     }
 
     /// What a card adds to `side`'s total before level changes: its icon, or nothing when the
