@@ -69,6 +69,13 @@ fn realm_defends(target: RealmSetup, attacker: (&str, &[&str])) -> Spellfire {
     game
 }
 
+/// Both sides' totals when `defender` has just taken up the defence of `target` against
+/// `attacker`, with no cards played yet.
+fn totals(target: RealmSetup, attacker: (&str, &[&str]), defender: (&str, &[&str])) -> (i32, i32) {
+    let game = round(target, attacker, defender, &[], &[]);
+    (total(&game, Side::Attacker), total(&game, Side::Defender))
+}
+
 fn ally(game: &mut Spellfire, seat: u8, name: &str) {
     let card = game.id_of(seat, name);
     ok(game, Action::PlayAlly(card));
@@ -94,14 +101,10 @@ fn card_1st_19_impiltur_sf_224_its_defenders_gain_a_level_only_while_it_is_attac
     assert_eq!(total(&game, Side::Defender), 8);
     assert_eq!(total(&game, Side::Attacker), 7, "the attacker is not touched");
     // The same champions over Cormyr: no change.
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Cormyr"), ("Mordenkainen", NONE), ("Cleric of Torm", NONE)).1,
+        5
     );
-    assert_eq!(total(&game, Side::Defender), 5);
 }
 
 #[test]
@@ -133,66 +136,61 @@ fn card_1st_140_burneal_forest_attackers_lose_two_levels() {
 
 #[test]
 fn card_1st_221_draj_nonflying_attackers_lose_two_levels() {
-    let game = round(
-        realm(A, "Draj"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Draj"), ("Mordenkainen", NONE), ("Cleric of Torm", NONE)).0,
+        5
     );
-    assert_eq!(total(&game, Side::Attacker), 5);
     // Neeva flies: untouched.
-    let game = round(realm(A, "Draj"), ("Neeva", NONE), ("Cleric of Torm", NONE), &[], &[]);
-    assert_eq!(total(&game, Side::Attacker), 7);
+    assert_eq!(totals(realm(A, "Draj"), ("Neeva", NONE), ("Cleric of Torm", NONE)).0, 7);
 }
 
 #[test]
 fn card_1st_21_the_high_moor_a_defending_monster_gains_four() {
-    let game = round(
-        realm(A, "The High Moor"),
-        ("Mordenkainen", NONE),
-        ("Mul Savage", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "The High Moor"), ("Mordenkainen", NONE), ("Mul Savage", NONE)).1,
+        10
     );
-    assert_eq!(total(&game, Side::Defender), 10);
-    let game = round(
-        realm(A, "The High Moor"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "The High Moor"),
+            ("Mordenkainen", NONE),
+            ("Cleric of Torm", NONE)
+        )
+        .1,
+        5,
+        "a cleric is not a monster"
     );
-    assert_eq!(total(&game, Side::Defender), 5, "a cleric is not a monster");
 }
 
 #[test]
 fn card_1st_136_irongate_a_defending_hero_gains_four() {
-    let game = round(realm(A, "Irongate"), ("Mordenkainen", NONE), ("Azhul", NONE), &[], &[]);
-    assert_eq!(total(&game, Side::Defender), 8);
+    assert_eq!(
+        totals(realm(A, "Irongate"), ("Mordenkainen", NONE), ("Azhul", NONE)).1,
+        8
+    );
 }
 
 #[test]
 fn card_1st_23_damara_sf_136_doubles_a_defending_forgotten_realms_champion_after_the_realm_before() {
-    let game = round(
-        realm(A, "Damara"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Damara"), ("Mordenkainen", NONE), ("Cleric of Torm", NONE)).1,
+        10
     );
-    assert_eq!(total(&game, Side::Defender), 10);
-    let game = round(realm(A, "Damara"), ("Mordenkainen", NONE), ("Azhul", NONE), &[], &[]);
-    assert_eq!(total(&game, Side::Defender), 4, "a Dark Sun hero is not doubled");
+    assert_eq!(
+        totals(realm(A, "Damara"), ("Mordenkainen", NONE), ("Azhul", NONE)).1,
+        4,
+        "a Dark Sun hero is not doubled"
+    );
     // The realm acts before its holding (SF-136): Hillsfar's +3 comes after the doubling.
-    let game = round(
-        realm(A, "Damara").holding("Hillsfar"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Damara").holding("Hillsfar"),
+            ("Mordenkainen", NONE),
+            ("Cleric of Torm", NONE)
+        )
+        .1,
+        13
     );
-    assert_eq!(total(&game, Side::Defender), 13);
 }
 
 #[test]
@@ -211,14 +209,10 @@ fn card_1st_25_dragonspear_castle_allies_of_a_defending_monster_gain_two() {
 
 #[test]
 fn card_1st_27_darkhold_defenders_gain_two_if_zhentil_keep_is_in_play() {
-    let game = round(
-        realm(A, "Darkhold"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Darkhold"), ("Mordenkainen", NONE), ("Cleric of Torm", NONE)).1,
+        5
     );
-    assert_eq!(total(&game, Side::Defender), 5);
     let mut setup = TestGame::new(2)
         .phase(Phase::Pool)
         .formation(0, [realm(A, "Zhentil Keep")])
@@ -247,34 +241,37 @@ fn card_1st_27_darkhold_defenders_gain_two_if_zhentil_keep_is_in_play() {
 
 #[test]
 fn card_1st_116_blackmoor_defending_items_gain_two() {
-    let game = round(
-        realm(A, "Blackmoor"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", &["War Banner"]),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Blackmoor"),
+            ("Mordenkainen", NONE),
+            ("Cleric of Torm", &["War Banner"])
+        )
+        .1,
+        5 + 1 + 2
     );
-    assert_eq!(total(&game, Side::Defender), 5 + 1 + 2);
 }
 
 #[test]
 fn card_1st_31_berdusk_a_defending_wizard_or_cleric_gains_three() {
-    let game = round(
-        realm(A, "Cormyr").holding("Berdusk"),
-        ("Mordenkainen", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr").holding("Berdusk"),
+            ("Mordenkainen", NONE),
+            ("Cleric of Torm", NONE)
+        )
+        .1,
+        8
     );
-    assert_eq!(total(&game, Side::Defender), 8);
-    let game = round(
-        realm(A, "Cormyr").holding("Berdusk"),
-        ("Mordenkainen", NONE),
-        ("Azhul", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr").holding("Berdusk"),
+            ("Mordenkainen", NONE),
+            ("Azhul", NONE)
+        )
+        .1,
+        4
     );
-    assert_eq!(total(&game, Side::Defender), 4);
 }
 
 #[test]
@@ -293,34 +290,37 @@ fn card_1st_34_hillsfar_the_defending_champion_gains_three() {
 
 #[test]
 fn card_1st_35_suzail_defenders_gain_four_only_on_cormyr() {
-    let game = round(
-        realm(A, "Cormyr").holding("Suzail"),
-        ("Mordenkainen", NONE),
-        ("Azhul", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr").holding("Suzail"),
+            ("Mordenkainen", NONE),
+            ("Azhul", NONE)
+        )
+        .1,
+        8
     );
-    assert_eq!(total(&game, Side::Defender), 8);
-    let game = round(
-        realm(A, "Waterdeep").holding("Suzail"),
-        ("Mordenkainen", NONE),
-        ("Azhul", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Waterdeep").holding("Suzail"),
+            ("Mordenkainen", NONE),
+            ("Azhul", NONE)
+        )
+        .1,
+        4
     );
-    assert_eq!(total(&game, Side::Defender), 4);
 }
 
 #[test]
 fn card_1st_243_graks_pool_a_permanent_five_for_the_defender() {
-    let game = round(
-        realm(A, "Tyr").holding("Grak's Pool"),
-        ("Mordenkainen", NONE),
-        ("Azhul", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Tyr").holding("Grak's Pool"),
+            ("Mordenkainen", NONE),
+            ("Azhul", NONE)
+        )
+        .1,
+        9
     );
-    assert_eq!(total(&game, Side::Defender), 9);
 }
 
 #[test]
@@ -362,86 +362,79 @@ fn card_1st_15_jungles_of_chult_defends_as_a_monster_for_powers_that_name_monste
 
 #[test]
 fn card_1st_74_allisa_of_the_mist_gains_three_against_monsters() {
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Allisa of the Mist", NONE),
-        ("Mul Savage", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Cormyr"), ("Allisa of the Mist", NONE), ("Mul Savage", NONE)).0,
+        8
     );
-    assert_eq!(total(&game, Side::Attacker), 8);
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Allisa of the Mist", NONE),
-        ("Cleric of Torm", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr"),
+            ("Allisa of the Mist", NONE),
+            ("Cleric of Torm", NONE)
+        )
+        .0,
+        5
     );
-    assert_eq!(total(&game, Side::Attacker), 5);
 }
 
 #[test]
 fn card_1st_57_the_jotunslayers_are_level_eight_against_a_monster() {
-    let game = round(
-        realm(A, "Cormyr"),
-        ("The Jotunslayers", &["Magic Sword"]),
-        ("Mul Savage", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr"),
+            ("The Jotunslayers", &["Magic Sword"]),
+            ("Mul Savage", NONE)
+        )
+        .0,
+        8 + 2
     );
-    assert_eq!(total(&game, Side::Attacker), 8 + 2);
 }
 
 #[test]
 fn card_1st_80_the_black_courser_is_level_eight_against_undead() {
-    let game = round(
-        realm(A, "Cormyr"),
-        ("The Black Courser", NONE),
-        ("Skeletal Horde", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr"),
+            ("The Black Courser", NONE),
+            ("Skeletal Horde", NONE)
+        )
+        .0,
+        8
     );
-    assert_eq!(total(&game, Side::Attacker), 8);
-    let game = round(
-        realm(A, "Cormyr"),
-        ("The Black Courser", NONE),
-        ("Mul Savage", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Cormyr"), ("The Black Courser", NONE), ("Mul Savage", NONE)).0,
+        4
     );
-    assert_eq!(total(&game, Side::Attacker), 4);
 }
 
 #[test]
 fn card_1st_47_torg_is_doubled_at_the_great_rift() {
-    let game = round(
-        realm(A, "The Great Rift"),
-        ("Cleric of Torm", NONE),
-        ("Torg Mac Cei, the Ironlord", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "The Great Rift"),
+            ("Cleric of Torm", NONE),
+            ("Torg Mac Cei, the Ironlord", NONE)
+        )
+        .1,
+        12
     );
-    assert_eq!(total(&game, Side::Defender), 12);
 }
 
 #[test]
 fn card_1st_71_drow_matron_gains_three_defending_menzoberranzan() {
-    let game = round(
-        realm(A, "Menzoberranzan"),
-        ("Mordenkainen", NONE),
-        ("Drow Matron", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Menzoberranzan"),
+            ("Mordenkainen", NONE),
+            ("Drow Matron", NONE)
+        )
+        .1,
+        8
     );
-    assert_eq!(total(&game, Side::Defender), 8);
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Mordenkainen", NONE),
-        ("Drow Matron", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Cormyr"), ("Mordenkainen", NONE), ("Drow Matron", NONE)).1,
+        5
     );
-    assert_eq!(total(&game, Side::Defender), 5);
 }
 
 #[test]
@@ -831,22 +824,19 @@ fn card_1st_146_arms_of_furyondy_harmful_events_cannot_aim_at_its_realm() {
 
 #[test]
 fn card_1st_206_magic_sword_counts_five_against_undead() {
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Azhul", &["Magic Sword"]),
-        ("Skeletal Horde", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(
+            realm(A, "Cormyr"),
+            ("Azhul", &["Magic Sword"]),
+            ("Skeletal Horde", NONE)
+        )
+        .0,
+        4 + 5
     );
-    assert_eq!(total(&game, Side::Attacker), 4 + 5);
-    let game = round(
-        realm(A, "Cormyr"),
-        ("Azhul", &["Magic Sword"]),
-        ("Mul Savage", NONE),
-        &[],
-        &[],
+    assert_eq!(
+        totals(realm(A, "Cormyr"), ("Azhul", &["Magic Sword"]), ("Mul Savage", NONE)).0,
+        4 + 2
     );
-    assert_eq!(total(&game, Side::Attacker), 4 + 2);
 }
 
 #[test]
@@ -1436,60 +1426,41 @@ fn greedy_computer_plays_an_event_that_costs_the_others_more() {
 
 // Powers that last until their player's next turn.
 
-#[test]
-fn card_1st_91_bad_omens_every_champion_and_ally_loses_a_level_until_its_players_next_turn() {
-    let mut game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
-        .pool(0, [("Mordenkainen", NONE)])
-        .pool(1, [("Cleric of Torm", NONE)])
-        .hand(0, ["Bad Omens"])
-        .hand(1, ["Rowan"])
-        .build();
-    let omens = game.id_of(0, "Bad Omens");
-    ok(&mut game, Action::PlayEvent(omens));
-    common::all_pass(&mut game);
-    let champion = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
+/// P1 plays `event`, everyone lets it be, then P1's Mordenkainen (7) attacks P2's Cormyr and the
+/// Cleric of Torm (5) defends; P2 holds Rowan (+1).
+fn round_after_event(event: &str) -> (Spellfire, spellfire::CardId) {
+    let mut game = attack(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        &[("Cleric of Torm", NONE)],
+        &[event],
+        &["Rowan"],
     );
+    // The attack was declared; the event is played in the round before the defence.
+    let card = game.id_of(0, event);
+    ok(&mut game, Action::Claim(P1));
+    ok(&mut game, Action::PlayEvent(card));
+    common::all_pass(&mut game);
     let torm = game.id_of(1, "Cleric of Torm");
     ok(&mut game, Action::Defend { champion: torm });
+    (game, card)
+}
+
+#[test]
+fn card_1st_91_bad_omens_every_champion_and_ally_loses_a_level_until_its_players_next_turn() {
+    let (mut game, omens) = round_after_event("Bad Omens");
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (6, 4));
     ally(&mut game, 1, "Rowan");
     assert_eq!(total(&game, Side::Defender), 4, "Rowan +1 counts 0");
-    assert!(game.player(P1).abyss.contains(&omens), "the event itself went to the Abyss");
+    assert!(
+        game.player(P1).abyss.contains(&omens),
+        "the event itself went to the Abyss"
+    );
 }
 
 #[test]
 fn card_1st_92_fortunate_omens_every_ally_gains_three() {
-    let mut game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Cormyr")])
-        .pool(0, [("Mordenkainen", NONE)])
-        .pool(1, [("Cleric of Torm", NONE)])
-        .hand(0, ["Fortunate Omens"])
-        .hand(1, ["Rowan"])
-        .build();
-    let omens = game.id_of(0, "Fortunate Omens");
-    ok(&mut game, Action::PlayEvent(omens));
-    common::all_pass(&mut game);
-    let champion = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
-    let torm = game.id_of(1, "Cleric of Torm");
-    ok(&mut game, Action::Defend { champion: torm });
+    let (mut game, _) = round_after_event("Fortunate Omens");
     assert_eq!(total(&game, Side::Defender), 5, "champions do not gain");
     ally(&mut game, 1, "Rowan");
     assert_eq!(total(&game, Side::Defender), 5 + 4, "the other player's ally gains too");
