@@ -76,6 +76,24 @@ fn totals(target: RealmSetup, attacker: (&str, &[&str]), defender: (&str, &[&str
     (total(&game, Side::Attacker), total(&game, Side::Defender))
 }
 
+/// Whether P1's `champion`, in the pool, may attack P2's `target` at A.
+fn may_attack(target: RealmSetup, champion: &str) -> Result<(), spellhall_core::RuleError> {
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [target])
+        .pool(0, [(champion, NONE)])
+        .build();
+    let champion = game.id_of(0, champion);
+    let attack = Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    let answer = game.check(&attack);
+    assert_eq!(answer.is_ok(), game.legal().contains(&attack), "check and legal agree");
+    answer
+}
+
 fn ally(game: &mut Spellfire, seat: u8, name: &str) {
     let card = game.id_of(seat, name);
     ok(game, Action::PlayAlly(card));
@@ -515,93 +533,29 @@ fn card_1st_65_pteranadon_gains_three_defending_chult() {
 
 #[test]
 fn card_1st_10_pirate_isles_sf_147_a_flyer_cannot_attack_it() {
-    let game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Pirate Isles")])
-        .pool(0, [("Neeva", NONE), ("Azhul", NONE)])
-        .build();
-    let neeva = game.id_of(0, "Neeva");
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: neeva,
-            defender: P2,
-            at: Position(A),
-        },
+    assert_eq!(
+        may_attack(realm(A, "Pirate Isles"), "Neeva").unwrap_err().rule,
+        "SF-147"
     );
-    assert_eq!(error.rule, "SF-147");
-    let azhul = game.id_of(0, "Azhul");
-    assert!(
-        game.check(&Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(A)
-        })
-        .is_ok()
-    );
+    assert!(may_attack(realm(A, "Pirate Isles"), "Azhul").is_ok());
 }
 
 #[test]
 fn card_1st_129_the_bright_desert_heroes_cannot_attack_it() {
-    let game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "The Bright Desert")])
-        .pool(0, [("Azhul", NONE), ("Mul Savage", NONE)])
-        .build();
-    let azhul = game.id_of(0, "Azhul");
-    refused(
-        &game,
-        Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(A),
-        },
-    );
-    let savage = game.id_of(0, "Mul Savage");
-    assert!(
-        game.check(&Action::Attack {
-            champion: savage,
-            defender: P2,
-            at: Position(A)
-        })
-        .is_ok()
-    );
+    assert!(may_attack(realm(A, "The Bright Desert"), "Azhul").is_err());
+    assert!(may_attack(realm(A, "The Bright Desert"), "Mul Savage").is_ok());
 }
 
 #[test]
 fn card_1st_39_selune_undead_cannot_attack_its_realm() {
-    let game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Cormyr").holding("Selune")])
-        .pool(0, [("Skeletal Horde", NONE)])
-        .build();
-    let horde = game.id_of(0, "Skeletal Horde");
-    refused(
-        &game,
-        Action::Attack {
-            champion: horde,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    assert!(may_attack(realm(A, "Cormyr").holding("Selune"), "Skeletal Horde").is_err());
+    assert!(may_attack(realm(A, "Cormyr"), "Skeletal Horde").is_ok());
 }
 
 #[test]
 fn card_1st_232_salt_view_monsters_cannot_attack_its_realm() {
-    let game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Tyr").holding("Salt Veiw")])
-        .pool(0, [("Mul Savage", NONE)])
-        .build();
-    let savage = game.id_of(0, "Mul Savage");
-    refused(
-        &game,
-        Action::Attack {
-            champion: savage,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    assert!(may_attack(realm(A, "Tyr").holding("Salt Veiw"), "Mul Savage").is_err());
+    assert!(may_attack(realm(A, "Tyr").holding("Salt Veiw"), "Azhul").is_ok());
 }
 
 #[test]
@@ -1300,20 +1254,8 @@ fn card_1st_228_the_mud_palace_its_owner_holds_two_more_cards() {
 
 #[test]
 fn card_1st_123_the_great_kingdom_no_undead_attack_it_and_its_owner_holds_two_more_cards() {
-    let game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "The Great Kingdom")])
-        .pool(0, [("Skeletal Horde", NONE)])
-        .build();
-    let horde = game.id_of(0, "Skeletal Horde");
-    refused(
-        &game,
-        Action::Attack {
-            champion: horde,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    assert!(may_attack(realm(A, "The Great Kingdom"), "Skeletal Horde").is_err());
+    let game = TestGame::new(2).formation(1, [realm(A, "The Great Kingdom")]).build();
     assert_eq!(game.hand_limit_for(P2), game.hand_limit() + 2);
 }
 
