@@ -266,10 +266,7 @@ impl SpellsOfDoom {
             return;
         }
         player.discard.push(card);
-        events.push(Event::Played {
-            seat,
-            card: def.name.clone(),
-        });
+        events.push(Event::played(seat, &def, on));
         match def.effect {
             Effect::GainMana { mana } => player.mana += u32::from(mana),
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,

@@ -84,10 +84,13 @@ pub enum Event {
     Recharged {
         seat: Seat,
     },
-    /// A skill played (its effect follows).
+    /// A skill played: on whom (none for the player's own skills, Mana or Summoning) and what it
+    /// does, in words (its further effects, a heal or a counter-strike, follow as events).
     Played {
         seat: Seat,
         card: String,
+        on: Option<Target>,
+        does: String,
     },
     /// A spell placed face up in the Spell Area.
     Prepared {
@@ -187,6 +190,18 @@ pub enum Event {
         reason: String,
     },
     GameOver,
+}
+
+impl Event {
+    /// `seat` plays the skill `def` on the character `on`.
+    pub(crate) fn played(seat: Seat, def: &crate::content::CardDef, on: crate::state::Character) -> Event {
+        Event::Played {
+            seat,
+            card: def.name.clone(),
+            on: crate::text::skill_aims_at_character(&def.effect).then(|| crate::respond::target_of(on)),
+            does: crate::text::played_words(&def.effect),
+        }
+    }
 }
 
 /// The three Special Attacks.
@@ -292,7 +307,10 @@ impl GameEvent for Event {
             Event::Destroyed { target: aim } => format!("{} is destroyed.", capital(&target(aim))),
             Event::Captured { seat, at } => format!("{} captures the shrine at {at}.", name(seat)),
             Event::Recharged { seat } => format!("{} discards two cards for 1 mana.", name(seat)),
-            Event::Played { seat, card } => format!("{} plays {card}.", name(seat)),
+            Event::Played { seat, card, on, does } => match on {
+                Some(aim) => format!("{} plays {card} on {}: {does}.", name(seat), target(aim)),
+                None => format!("{} plays {card}: {does}.", name(seat)),
+            },
             Event::Prepared { seat, card } => format!("{} prepares {card}.", name(seat)),
             Event::Cast { seat, spell, copies } if *copies > 1 => {
                 format!("{} casts {copies} {spell} together.", name(seat))

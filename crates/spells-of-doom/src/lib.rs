@@ -7,19 +7,24 @@
 //! the other player's turn (`respond`); and a greedy computer player (`computer`). The crate README
 //! lists the rules and the rulings.
 
-pub mod action;
-pub mod apply;
-pub mod board;
-pub mod combat;
+// The modules are private: the app and the tests reach what they need through the re-exports
+// below, never the engine's internals.
+mod action;
+mod apply;
+mod board;
+mod combat;
 pub mod computer;
-pub mod content;
-pub mod creatures;
-pub mod effects;
-pub mod event;
-pub mod legal;
-pub mod respond;
-pub mod state;
-pub mod view;
+mod content;
+mod creatures;
+mod effects;
+mod event;
+mod legal;
+mod respond;
+#[cfg(feature = "scenario")]
+mod scenario;
+mod state;
+mod text;
+mod view;
 
 use std::sync::Arc;
 
@@ -27,10 +32,70 @@ use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, 
 
 pub use action::{Action, CastTarget, Target};
 pub use board::Board;
-pub use content::Content;
-pub use event::Event;
-pub use state::{CardId, Character, Config, CreatureId, Phase, Pos, SpellsOfDoom, TowerKind, Track};
-pub use view::View;
+pub use combat::{ArmorParts, damage, effective_armor, fire_arrows_groups, keep_highest, special_tokens, token_upkeep};
+pub use content::{
+    Ability, BOARD_FILE, CARDS_FILE, CREATURE_TOKENS, CREATURES_FILE, CardDef, CardKind, Content, CreatureAbility,
+    CreatureDef, DECK_SIZE, Effect, HEROES_FILE, HeroDef, MAX_DECK_SIZE, MalfunctionRow, SHRINES, Sources, VolleyRow,
+};
+pub use event::{Attacker, Event, Special};
+#[cfg(feature = "scenario")]
+pub use scenario::{TestGame, Who, creature_id, shipped_content};
+pub use state::{
+    Building, CardId, Character, Config, Creature, CreatureId, HeroState, Phase, Player, Pos, Shrine, SpellsOfDoom,
+    TowerKind, Track, Window,
+};
+pub use text::{
+    card_heading, card_text, creature_ability_text, creature_text, effect_text, hero_ability_text, hero_text,
+    range_words,
+};
+pub use view::{HeroView, Numbers, SharedContent, View};
+
+/// The table sizes the game is played at: 2 players, or 2 teams of 2.
+pub const PLAYER_COUNTS: [u8; 2] = [2, 4];
+
+/// What each seat is at a table of `players`: at four, seats 1 and 3 are Team 1, seats 2 and 4
+/// Team 2 (teams alternate round the table); at two, each plays alone.
+pub fn seat_roles(players: u8) -> Vec<&'static str> {
+    if players == 4 {
+        Seat::all(4)
+            .map(|seat| {
+                if SpellsOfDoom::team(seat) == 0 {
+                    "Team 1"
+                } else {
+                    "Team 2"
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// The rules in brief for the table's help. Its numbers are the engine's (a test checks them).
+pub const RULES_SUMMARY: &str = "Score 12 Valor Points (VP), or the most after 18 turns. Teams share VP: at a \
+     table of four, seats 1 and 3 play against seats 2 and 4.\n\n\
+     Upkeep: gain mana (1, plus each Magic Shrine with your crystal and each Mage Tower); Defense \
+     Towers heal 2 and make an Attack 3; Burn and Brain Damage tokens roll off (a 5 or 6 removes one, \
+     each left deals 1 damage) and may be paid off (2 and 3 mana each).\n\n\
+     Hero phase, in any order: move your Hero (Speed 2, each extra hex 2 mana); attack or cast \
+     one prepared spell at a target in range (roll your Attack dice: each die above the Armor \
+     deals 1, a 6 deals 2); upgrade Armor or Attack (5 mana, once); build a Mage or Defense \
+     Tower on your hex (5 mana, once); capture the neutral shrine you stand on (2 mana); play \
+     skills, prepare spells, lay Terrain face down, reveal it for its cost; summon creatures \
+     after the Summoning skill and move and attack with them; put a card in the Reserve (1 mana, \
+     at most 3); Magic Recharge: discard two cards for 1 mana. Ending the turn discards your \
+     hand and draws 5.\n\n\
+     Counters and traps: when an attack or a spell is declared against one of your characters \
+     and you hold a face-down card (Reserve or Terrain Area), the table passes to you first: \
+     play Counter Attack, Magic Shield, Stoneskin, Decoy or Ensnare from the Reserve, reveal a \
+     Terrain card, or let it happen. An enemy moving in or next to your Terrain token asks you \
+     too (Exploding Area).\n\n\
+     A killed Hero gives its killers 4 VP and returns on its starting space. After turns 6, 12 \
+     and 18 each team scores its shrines.\n\n\
+     On the board: click your Hero or a creature, then a gold hex to move (a dashed amber hex \
+     costs mana: hover it for the price) or a red-ringed target to attack. Choose a prepared \
+     spell below the board, then a violet target. Hover a hex to see everything on it, and a \
+     card to read it.";
 
 /// The seats of a table of `count`.
 pub(crate) fn seats(count: usize) -> impl Iterator<Item = Seat> {
@@ -209,19 +274,8 @@ impl SpellsOfDoom {
             ),
             Action::Play { card, on } => {
                 let def = self.players_hero_card(seat, *card);
-                let spell = def.is_some_and(|def| matches!(def.kind, content::CardKind::Spell { .. }));
-                let on_character = def.is_some_and(|def| {
-                    matches!(
-                        def.effect,
-                        content::Effect::Run { .. }
-                            | content::Effect::MagicShield { .. }
-                            | content::Effect::Heal { .. }
-                            | content::Effect::StrongAttack { .. }
-                            | content::Effect::Accuracy { .. }
-                            | content::Effect::FastAttack
-                            | content::Effect::CounterAttack
-                    )
-                });
+                let spell = def.is_some_and(|def| matches!(def.kind, CardKind::Spell { .. }));
+                let on_character = def.is_some_and(|def| text::skill_aims_at_character(&def.effect));
                 let name = self.card_name(seat, *card);
                 match on {
                     _ if spell => format!("Prepare {name}"),
@@ -284,6 +338,56 @@ impl SpellsOfDoom {
             Action::Reserve { card } => format!("Put {} in the Reserve (1 mana)", self.card_name(seat, *card)),
             Action::EndTurn => "End the turn".into(),
             Action::Pass => "Let it happen".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{
+        BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, CAPTURE_COST, HAND_SIZE, KILL_VP, SPEED_COST, TOWER_ATTACK,
+        TOWER_HEAL, UPGRADE_COST,
+    };
+
+    #[test]
+    fn rules_summary_states_the_engines_numbers() {
+        let numbers = Numbers::RULES;
+        let expected = [
+            format!("Score {} Valor Points", numbers.win_vp),
+            format!("the most after {} turns", numbers.turns),
+            format!("Towers heal {TOWER_HEAL} and make an Attack {TOWER_ATTACK}"),
+            format!("paid off ({BURN_PAY_OFF} and {BRAIN_DAMAGE_PAY_OFF} mana each)"),
+            format!("each extra hex {SPEED_COST} mana"),
+            format!("upgrade Armor or Attack ({UPGRADE_COST} mana, once)"),
+            format!("Tower on your hex ({BUILD_COST} mana, once)"),
+            format!("shrine you stand on ({CAPTURE_COST} mana)"),
+            format!("at most {})", numbers.reserve_max),
+            format!("draws {HAND_SIZE}"),
+            format!("gives its killers {KILL_VP} VP"),
+        ];
+        for words in expected {
+            assert!(RULES_SUMMARY.contains(&words), "the summary should say \"{words}\"");
+        }
+        let t = numbers.turns_per_round;
+        assert!(RULES_SUMMARY.contains(&format!("After turns {t}, {}", 2 * t)));
+        let content = Content::shipped().unwrap();
+        for hero in content.heroes.items() {
+            assert!(RULES_SUMMARY.contains(&format!("(Speed {},", hero.speed)), "{}'s Speed", hero.name);
+        }
+    }
+
+    #[test]
+    fn seat_roles_at_four_are_the_teams_and_at_two_none() {
+        assert_eq!(seat_roles(4), ["Team 1", "Team 2", "Team 1", "Team 2"]);
+        assert!(seat_roles(2).is_empty());
+        for count in PLAYER_COUNTS {
+            let heroes: Vec<String> = ["magie", "byron", "oakheart", "hypnor"][..usize::from(count)]
+                .iter()
+                .map(|h| h.to_string())
+                .collect();
+            let content = Arc::new(Content::shipped().unwrap());
+            assert!(SpellsOfDoom::new(&Config { heroes }, &content, 1).is_ok(), "{count} players");
         }
     }
 }

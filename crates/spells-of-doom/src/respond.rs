@@ -370,7 +370,7 @@ impl SpellsOfDoom {
                 let player = &mut self.players[seat.index()];
                 player.reserve.retain(|c| c != card);
                 player.discard.push(*card);
-                events.push(Event::Played { seat, card: def.name });
+                events.push(Event::played(seat, &def, *on));
                 match def.effect {
                     Effect::MagicShield { armor } => self.shield(*on, armor),
                     Effect::CounterAttack => {

@@ -2,7 +2,7 @@
 //! the Armor limit and its two exceptions, Brain Damage, the Burn roll-off, Accuracy and the Fire
 //! Arrows groups.
 
-use spells_of_doom::combat::{
+use spells_of_doom::{
     ArmorParts, damage, effective_armor, fire_arrows_groups, keep_highest, special_tokens, token_upkeep,
 };
 

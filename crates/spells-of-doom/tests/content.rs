@@ -2,8 +2,8 @@
 //! (point-symmetric) and its distances and ranges follow the rulebook's wording.
 
 use hexx::Hex;
-use spells_of_doom::board::Board;
-use spells_of_doom::content::{CREATURE_TOKENS, CardKind, Content, Effect, Sources};
+use spells_of_doom::Board;
+use spells_of_doom::{CREATURE_TOKENS, CardKind, Content, Effect, Sources};
 
 fn content() -> Content {
     Content::shipped().unwrap_or_else(|errors| panic!("{errors:?}"))
@@ -62,7 +62,7 @@ fn the_rulebooks_numbers_are_in_the_data() {
     let magie = content.hero("magie").unwrap();
     assert_eq!(
         magie.ability,
-        spells_of_doom::content::Ability::FireAttack { mana: 1, dice: 1 }
+        spells_of_doom::Ability::FireAttack { mana: 1, dice: 1 }
     );
     assert_eq!(
         (magie.armor.clone(), magie.attack[0], magie.speed),
@@ -189,7 +189,7 @@ use std::sync::Arc;
 use spellhall_core::content::{ContentError, SourceFile};
 use spellhall_core::testkit::added_content::{BadFile, added_file, check_bad_files, check_too_many_items};
 use spellhall_core::{Game, Seat};
-use spells_of_doom::content::MAX_DECK_SIZE;
+use spells_of_doom::MAX_DECK_SIZE;
 use spells_of_doom::{Config, SpellsOfDoom};
 
 /// A spell of the player's design, in the format of `cards.ron`.

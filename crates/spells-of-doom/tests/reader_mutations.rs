@@ -5,7 +5,7 @@
 
 use spellhall_core::content::SourceFile;
 use spellhall_core::testkit::mutation::{MutationOptions, content_mutation_test};
-use spells_of_doom::content::{BOARD_FILE, CARDS_FILE, CREATURES_FILE, Content, HEROES_FILE, Sources};
+use spells_of_doom::{BOARD_FILE, CARDS_FILE, CREATURES_FILE, Content, HEROES_FILE, Sources};
 
 const BOARD: &str = include_str!("../../../data/spells-of-doom/board.ron");
 const HEROES: &str = include_str!("../../../data/spells-of-doom/heroes.ron");

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use spellhall_core::{Game, Seat, ToAct};
-use spells_of_doom::event::Event;
+use spells_of_doom::Event;
 use spells_of_doom::{Action, CardId, CastTarget, Character, Phase, SpellsOfDoom, Target};
 
 fn attack(victim: Seat) -> Action {

@@ -5,9 +5,10 @@ mod common;
 
 use common::*;
 use spellhall_core::{Game, Seat, ToAct};
-use spells_of_doom::combat::damage;
-use spells_of_doom::event::{Attacker, Event};
+use spells_of_doom::TestGame;
+use spells_of_doom::damage;
 use spells_of_doom::{Action, Character, Phase, SpellsOfDoom, Target, TowerKind, Track};
+use spells_of_doom::{Attacker, Event};
 
 #[test]
 fn setup_7_mana_5_cards_heroes_on_their_starting_spaces() {
@@ -73,9 +74,7 @@ fn setup_most_4s_on_7_dice_plays_first_and_ties_roll_again() {
 
 #[test]
 fn upkeep_mana_is_shrines_plus_mage_towers_plus_one() {
-    let mut game = started(&["magie", "byron"], 3);
-    let me = game.active();
-    let next = other(me);
+    let (mut game, _, next) = TestGame::started(&["magie", "byron"], 3).build();
     let shrine = game.shrines()[0].at;
     game.set_shrine_owner(shrine, Some(next));
     game.add_building(next, TowerKind::Mage, pos(0, 1));
@@ -87,13 +86,12 @@ fn upkeep_mana_is_shrines_plus_mage_towers_plus_one() {
 
 #[test]
 fn upkeep_defense_tower_heals_allies_then_attacks_enemies_in_range() {
-    let mut game = started(&["magie", "byron"], 4);
-    let me = game.active();
-    let next = other(me);
-    game.add_building(next, TowerKind::Defense, pos(0, 0));
-    game.place_hero(next, pos(0, 1));
-    game.set_hp(next, 5);
-    game.place_hero(me, pos(1, 0));
+    let (mut game, _, next) = TestGame::started(&["magie", "byron"], 4)
+        .tower(Foe, TowerKind::Defense, pos(0, 0))
+        .at(Foe, pos(0, 1))
+        .hp(Foe, 5)
+        .at(Me, pos(1, 0))
+        .build();
     let events = act(&mut game, Action::EndTurn);
     let regenerate = u8::from(game.player(next).hero_id == "byron");
     assert_eq!(game.player(next).hero.hp, 5 + regenerate + 2, "healed by 2");
@@ -116,11 +114,10 @@ fn upkeep_defense_tower_heals_allies_then_attacks_enemies_in_range() {
 
 #[test]
 fn defense_tower_attack_3_hits_each_enemy_in_range() {
-    let mut game = started(&["magie", "byron"], 5);
-    let me = game.active();
-    let next = other(me);
-    game.add_building(next, TowerKind::Defense, pos(0, 0));
-    game.place_hero(me, pos(0, -1));
+    let (mut game, me, next) = TestGame::started(&["magie", "byron"], 5)
+        .tower(Foe, TowerKind::Defense, pos(0, 0))
+        .at(Me, pos(0, -1))
+        .build();
     let events = act(&mut game, Action::EndTurn);
     let hit: Vec<&Event> = events
         .iter()
@@ -131,10 +128,10 @@ fn defense_tower_attack_3_hits_each_enemy_in_range() {
 
 #[test]
 fn move_up_to_speed_for_free_and_each_extra_hex_costs_2_mana() {
-    let mut game = started(&["magie", "byron"], 6);
-    let me = game.active();
-    game.place_hero(me, pos(0, 0));
-    game.set_mana(me, 3);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 6)
+        .at(Me, pos(0, 0))
+        .mana(Me, 3)
+        .build();
     // 3 hexes away: 1 beyond Speed 2, 2 mana.
     act(&mut game, Action::Move { to: pos(3, 0) });
     assert_eq!(game.player(me).mana, 1);
@@ -144,10 +141,10 @@ fn move_up_to_speed_for_free_and_each_extra_hex_costs_2_mana() {
 
 #[test]
 fn move_beyond_what_mana_can_pay_is_refused_with_the_cost() {
-    let mut game = started(&["magie", "byron"], 7);
-    let me = game.active();
-    game.place_hero(me, pos(0, 0));
-    game.set_mana(me, 1);
+    let (mut game, _, _) = TestGame::started(&["magie", "byron"], 7)
+        .at(Me, pos(0, 0))
+        .mana(Me, 1)
+        .build();
     let reason = refused(&mut game, Action::Move { to: pos(3, 0) });
     assert!(reason.contains("3 hexes away") && reason.contains("(2)"), "{reason}");
     let moves = game
@@ -160,11 +157,10 @@ fn move_beyond_what_mana_can_pay_is_refused_with_the_cost() {
 
 #[test]
 fn defense_tower_attacks_an_enemy_leaving_its_range() {
-    let mut game = started(&["magie", "byron"], 8);
-    let me = game.active();
-    let enemy = other(me);
-    game.add_building(enemy, TowerKind::Defense, pos(0, 0));
-    game.place_hero(me, pos(1, 0));
+    let (mut game, _, enemy) = TestGame::started(&["magie", "byron"], 8)
+        .tower(Foe, TowerKind::Defense, pos(0, 0))
+        .at(Me, pos(1, 0))
+        .build();
     let events = act(&mut game, Action::Move { to: pos(3, 0) });
     assert!(
         events.iter().any(
@@ -172,8 +168,7 @@ fn defense_tower_attacks_an_enemy_leaving_its_range() {
         )
     );
     // Moving within range, or into it, draws nothing.
-    let mut game = started(&["magie", "byron"], 8);
-    let me = game.active();
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 8).build();
     game.add_building(other(me), TowerKind::Defense, pos(0, 0));
     game.place_hero(me, pos(2, 0));
     let events = act(&mut game, Action::Move { to: pos(1, 0) });
@@ -182,11 +177,10 @@ fn defense_tower_attacks_an_enemy_leaving_its_range() {
 
 #[test]
 fn attack_a_target_in_the_same_or_an_adjacent_hex_once_a_turn() {
-    let mut game = started(&["magie", "byron"], 9);
-    let me = game.active();
-    let enemy = other(me);
-    game.place_hero(me, pos(0, 0));
-    game.place_hero(enemy, pos(2, 0));
+    let (mut game, me, enemy) = TestGame::started(&["magie", "byron"], 9)
+        .at(Me, pos(0, 0))
+        .at(Foe, pos(2, 0))
+        .build();
     assert!(
         refused(
             &mut game,
@@ -234,12 +228,11 @@ fn attack_a_target_in_the_same_or_an_adjacent_hex_once_a_turn() {
 
 #[test]
 fn magies_fire_attack_costs_1_mana_for_1_more_die_and_is_hers_alone() {
-    let mut game = started(&["magie", "byron"], 10);
-    let me = game.active();
-    let enemy = other(me);
-    game.place_hero(me, pos(0, 0));
-    game.place_hero(enemy, pos(0, 1));
-    game.set_mana(me, 1);
+    let (mut game, me, enemy) = TestGame::started(&["magie", "byron"], 10)
+        .at(Me, pos(0, 0))
+        .at(Foe, pos(0, 1))
+        .mana(Me, 1)
+        .build();
     if game.player(me).hero_id == "magie" {
         let events = act(
             &mut game,
@@ -270,14 +263,13 @@ fn magies_fire_attack_costs_1_mana_for_1_more_die_and_is_hers_alone() {
 #[test]
 fn a_killed_hero_gives_4_vp_and_returns_at_the_end_of_the_phase_at_full_hp() {
     for seed in 0..40 {
-        let mut game = started(&["magie", "byron"], seed);
-        let me = game.active();
-        let enemy = other(me);
-        game.place_hero(me, pos(0, 0));
-        game.place_hero(enemy, pos(0, 1));
-        game.set_hp(enemy, 1);
-        game.set_steps(me, 0, 3);
-        game.set_tokens(enemy, 2, 0, false);
+        let (mut game, me, enemy) = TestGame::started(&["magie", "byron"], seed)
+            .at(Me, pos(0, 0))
+            .at(Foe, pos(0, 1))
+            .hp(Foe, 1)
+            .steps(Me, 0, 3)
+            .tokens(Foe, 2, 0, false)
+            .build();
         let events = act(
             &mut game,
             Action::Attack {
@@ -309,17 +301,15 @@ fn a_killed_hero_gives_4_vp_and_returns_at_the_end_of_the_phase_at_full_hp() {
 
 #[test]
 fn upgrade_once_a_turn_for_5_mana_up_to_the_top_of_the_track() {
-    let mut game = started(&["magie", "byron"], 11);
-    let me = game.active();
-    game.set_mana(me, 20);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 11).mana(Me, 20).build();
     act(&mut game, Action::Upgrade { track: Track::Armor });
     assert_eq!(game.player(me).mana, 15);
     assert_eq!(game.hero_armor(me), 2);
     assert!(refused(&mut game, Action::Upgrade { track: Track::Attack }).contains("already upgraded"));
-    let mut game = started(&["magie", "byron"], 11);
-    let me = game.active();
-    game.set_steps(me, 2, 0);
-    game.set_mana(me, 20);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 11)
+        .steps(Me, 2, 0)
+        .mana(Me, 20)
+        .build();
     assert!(refused(&mut game, Action::Upgrade { track: Track::Armor }).contains("top of its track"));
     game.set_mana(me, 4);
     assert!(refused(&mut game, Action::Upgrade { track: Track::Attack }).contains("5 mana"));
@@ -327,10 +317,10 @@ fn upgrade_once_a_turn_for_5_mana_up_to_the_top_of_the_track() {
 
 #[test]
 fn build_once_a_turn_for_5_mana_not_on_a_shrine_or_building_and_3_of_a_kind() {
-    let mut game = started(&["magie", "byron"], 12);
-    let me = game.active();
-    game.set_mana(me, 50);
-    game.place_hero(me, pos(0, 0));
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 12)
+        .mana(Me, 50)
+        .at(Me, pos(0, 0))
+        .build();
     assert!(refused(&mut game, Action::Build { tower: TowerKind::Mage }).contains("Magic Shrine"));
     game.place_hero(me, pos(1, 0));
     act(&mut game, Action::Build { tower: TowerKind::Mage });
@@ -346,9 +336,7 @@ fn build_once_a_turn_for_5_mana_not_on_a_shrine_or_building_and_3_of_a_kind() {
     );
     // The Mage Tower's +1 Armor for allies in range.
     assert_eq!(game.hero_armor(me), 2);
-    let mut game = started(&["magie", "byron"], 12);
-    let me = game.active();
-    game.set_mana(me, 50);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 12).mana(Me, 50).build();
     for q in 1..=3 {
         game.add_building(me, TowerKind::Defense, pos(q, -4));
     }
@@ -366,20 +354,20 @@ fn build_once_a_turn_for_5_mana_not_on_a_shrine_or_building_and_3_of_a_kind() {
 
 #[test]
 fn capture_a_neutral_shrine_for_2_mana_and_an_enemy_one_only_after_destroying_its_crystal() {
-    let mut game = started(&["magie", "byron"], 13);
-    let me = game.active();
-    game.place_hero(me, pos(0, 0));
-    game.set_mana(me, 2);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 13)
+        .at(Me, pos(0, 0))
+        .mana(Me, 2)
+        .build();
     act(&mut game, Action::Capture);
     assert_eq!(
         game.shrines().iter().find(|s| s.at == pos(0, 0)).unwrap().owner,
         Some(me)
     );
     assert_eq!(game.player(me).mana, 0);
-    let mut game = started(&["magie", "byron"], 13);
-    let me = game.active();
-    game.place_hero(me, pos(0, 0));
-    game.set_mana(me, 9);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 13)
+        .at(Me, pos(0, 0))
+        .mana(Me, 9)
+        .build();
     game.set_shrine_owner(pos(0, 0), Some(other(me)));
     assert!(refused(&mut game, Action::Capture).contains("destroy it first"));
     // Attacking the enemy shrine works like a building: 1 Armor, 7 HP.
@@ -395,8 +383,7 @@ fn capture_a_neutral_shrine_for_2_mana_and_an_enemy_one_only_after_destroying_it
 
 #[test]
 fn magic_recharge_discards_two_cards_for_1_mana() {
-    let mut game = started(&["magie", "byron"], 14);
-    let me = game.active();
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 14).build();
     let hand = game.player(me).hand.clone();
     let mana = game.player(me).mana;
     act(
@@ -434,10 +421,10 @@ fn end_phase_discards_the_hand_and_draws_5_reshuffling_when_needed() {
 
 #[test]
 fn scoring_after_every_6th_turn_gives_1_vp_a_shrine() {
-    let mut game = started(&["magie", "byron"], 16);
-    let me = game.active();
-    game.set_shrine_owner(pos(0, 0), Some(me));
-    game.set_shrine_owner(pos(3, 0), Some(me));
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 16)
+        .shrine(pos(0, 0), Some(Me))
+        .shrine(pos(3, 0), Some(Me))
+        .build();
     for _ in 0..5 {
         act(&mut game, Action::EndTurn);
     }
@@ -449,8 +436,7 @@ fn scoring_after_every_6th_turn_gives_1_vp_a_shrine() {
 
 #[test]
 fn the_game_ends_at_the_end_of_the_turn_that_reaches_12_vp() {
-    let mut game = started(&["magie", "byron"], 17);
-    let me = game.active();
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 17).build();
     game.set_vp(SpellsOfDoom::team(me), 12);
     assert_eq!(game.to_act(), ToAct::Seat(me), "not before the turn ends");
     act(&mut game, Action::EndTurn);
@@ -462,11 +448,11 @@ fn the_game_ends_at_the_end_of_the_turn_that_reaches_12_vp() {
 
 #[test]
 fn after_round_3_most_vp_wins_then_most_hp() {
-    let mut game = started(&["magie", "byron"], 18);
-    let me = game.active();
-    game.set_turn(18);
-    game.set_vp(0, 5);
-    game.set_vp(1, 5);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 18)
+        .turn(18)
+        .vp(0, 5)
+        .vp(1, 5)
+        .build();
     game.set_hp(other(me), 2);
     act(&mut game, Action::EndTurn);
     let outcome = game.outcome().unwrap();
@@ -476,7 +462,7 @@ fn after_round_3_most_vp_wins_then_most_hp() {
 
 /// Oakheart (`me`) casts Dogs next to himself on turn `turn`: two Dogs from one card of cost 3.
 fn dogs_cast_on_turn(turn: u32) -> (SpellsOfDoom, Seat, Seat) {
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     let dogs = prepare(&mut game, me, "dogs", 1);
     game.place_hero(me, pos(0, 0));
     game.set_turn(turn);
@@ -576,7 +562,7 @@ fn vp_and_hp_tied_a_lone_surviving_dog_counts_its_half_of_the_card_exactly() {
 fn vp_and_hp_tied_a_dogs_cast_that_brought_one_dog_counts_its_whole_cost_for_it() {
     // With three Dog tokens already out, a Dogs card brings the fourth alone: that Dog is all the
     // card brought, so it counts the card's 3; the three others count 1½ each.
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     for at in [pos(1, 0), pos(1, -1), pos(0, -1)] {
         let dog = token_of(&game, me, "dog");
         game.put_creature(me, dog, at);
@@ -606,12 +592,11 @@ fn vp_and_hp_tied_a_dogs_cast_that_brought_one_dog_counts_its_whole_cost_for_it(
 
 #[test]
 fn a_stunned_hero_may_move_or_attack_but_not_both() {
-    let mut game = started(&["magie", "byron"], 19);
-    let me = game.active();
-    let enemy = other(me);
-    game.place_hero(me, pos(0, 0));
-    game.place_hero(enemy, pos(2, 0));
-    game.set_tokens(me, 0, 0, true);
+    let (mut game, me, enemy) = TestGame::started(&["magie", "byron"], 19)
+        .at(Me, pos(0, 0))
+        .at(Foe, pos(2, 0))
+        .tokens(Me, 0, 0, true)
+        .build();
     act(&mut game, Action::Move { to: pos(1, 0) });
     assert!(
         refused(
@@ -658,8 +643,7 @@ fn burn_tokens_roll_off_at_upkeep_and_each_left_deals_1() {
 
 #[test]
 fn four_players_teams_alternate_and_share_their_vp() {
-    let mut game = started(&["magie", "byron", "oakheart", "hypnor"], 21);
-    let first = game.active();
+    let (mut game, first, _) = TestGame::started(&["magie", "byron", "oakheart", "hypnor"], 21).build();
     let mut order = vec![first];
     for _ in 0..3 {
         act(&mut game, Action::EndTurn);
@@ -827,9 +811,7 @@ fn skill_tower_conjuration_builds_for_1_mana_less() {
 
 #[test]
 fn the_reserve_costs_1_mana_holds_3_and_its_skills_play_later() {
-    let mut game = started(&["magie", "byron"], 36);
-    let me = game.active();
-    game.set_mana(me, 10);
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 36).mana(Me, 10).build();
     let cards: Vec<_> = ["mana", "heal", "run", "run"]
         .iter()
         .map(|c| game.give_card(me, c).unwrap())
@@ -854,8 +836,7 @@ fn the_reserve_costs_1_mana_holds_3_and_its_skills_play_later() {
 
 #[test]
 fn spells_are_prepared_face_up_and_counter_attack_only_plays_from_the_reserve() {
-    let mut game = started(&["magie", "byron"], 37);
-    let me = game.active();
+    let (mut game, me, _) = TestGame::started(&["magie", "byron"], 37).build();
     let (spell, name) = if game.player(me).hero_id == "magie" {
         ("fireball", "Fireball")
     } else {
@@ -925,7 +906,7 @@ fn attack_dice(events: &[Event]) -> Vec<Vec<u8>> {
 
 #[test]
 fn fireball_two_cards_together_attack_5_for_the_same_2_mana_and_two_fireballs_in_a_turn_are_not_legal() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let fireball = prepare(&mut game, me, "fireball", 3);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(2, 0));
@@ -958,7 +939,7 @@ fn fireball_two_cards_together_attack_5_for_the_same_2_mana_and_two_fireballs_in
 
 #[test]
 fn a_spell_is_cast_instead_of_the_attack_and_range_is_a_hex_distance() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let fireball = prepare(&mut game, me, "fireball", 1);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(3, 0));
@@ -985,7 +966,7 @@ fn a_spell_is_cast_instead_of_the_attack_and_range_is_a_hex_distance() {
 
 #[test]
 fn healing_ward_is_not_the_turns_spell_the_hero_may_still_attack() {
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     let ward = prepare(&mut game, me, "healing-ward", 1);
     game.set_hp(me, 5);
     game.place_hero(me, pos(0, 0));
@@ -1010,7 +991,7 @@ fn healing_ward_is_not_the_turns_spell_the_hero_may_still_attack() {
 
 #[test]
 fn stoneskin_raises_armor_past_3_until_the_next_upkeep() {
-    let (mut game, me, _) = playing_as("byron", "magie");
+    let (mut game, me, _) = TestGame::duel("byron", "magie").build();
     let skin = prepare(&mut game, me, "stoneskin", 1);
     game.set_steps(me, 1, 0);
     act(
@@ -1030,7 +1011,7 @@ fn stoneskin_raises_armor_past_3_until_the_next_upkeep() {
 
 #[test]
 fn overpower_attacks_6_heals_5_and_raises_armor() {
-    let (mut game, me, enemy) = playing_as("byron", "magie");
+    let (mut game, me, enemy) = TestGame::duel("byron", "magie").build();
     let card = prepare(&mut game, me, "overpower", 1);
     game.set_hp(me, 5);
     game.place_hero(me, pos(0, 0));
@@ -1051,7 +1032,7 @@ fn overpower_attacks_6_heals_5_and_raises_armor() {
 
 #[test]
 fn earthquake_hits_the_heros_hex_and_all_adjacent_with_attack_2_and_stun_1() {
-    let (mut game, me, enemy) = playing_as("byron", "magie");
+    let (mut game, me, enemy) = TestGame::duel("byron", "magie").build();
     let quake = prepare(&mut game, me, "earthquake", 1);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(0, 1));
@@ -1067,12 +1048,14 @@ fn earthquake_hits_the_heros_hex_and_all_adjacent_with_attack_2_and_stun_1() {
     let dice = attack_dice(&events);
     assert_eq!(dice.len(), 2, "the enemy Hero and the enemy tower");
     assert!(dice.iter().all(|d| d.len() == 2));
-    assert!(events.iter().any(|e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::event::Special::Stun, dice, .. } if dice.len() == 1)));
+    assert!(events.iter().any(
+        |e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::Special::Stun, dice, .. } if dice.len() == 1)
+    ));
 }
 
 #[test]
 fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let arrows = prepare(&mut game, me, "fire-arrows", 2);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(1, 0));
@@ -1101,7 +1084,7 @@ fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
         "the middle group is higher than the lowest"
     );
     // The hex behind must be farther from Magie than the target.
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let arrows = prepare(&mut game, me, "fire-arrows", 1);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(1, 0));
@@ -1124,7 +1107,7 @@ fn fire_arrows_group_their_dice_and_the_lowest_hits_the_hex_behind() {
 
 #[test]
 fn brain_malfunction_discards_at_random_and_mind_reach_adds_a_hex() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let card = prepare(&mut game, me, "brain-malfunction", 2);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(3, 0));
@@ -1146,7 +1129,7 @@ fn brain_malfunction_discards_at_random_and_mind_reach_adds_a_hex() {
 
 #[test]
 fn mental_slap_attacks_5_and_makes_a_brain_damage_attack() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let card = prepare(&mut game, me, "mental-slap", 1);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(2, 0));
@@ -1220,7 +1203,7 @@ fn tokens_left_after_the_roll_off_may_be_paid_off_2_mana_a_burn_3_a_brain_damage
 
 #[test]
 fn fast_attack_allows_two_attacks_or_an_attack_and_a_spell_once_a_turn() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let fast = game.give_card(me, "fast-attack").unwrap();
     let fireball = prepare(&mut game, me, "fireball", 1);
     game.place_hero(me, pos(0, 0));
@@ -1276,7 +1259,7 @@ fn fast_attack_allows_two_attacks_or_an_attack_and_a_spell_once_a_turn() {
 
 #[test]
 fn a_stunned_hero_with_fast_attack_may_move_and_strike_once_or_strike_twice_without_moving() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let fast = game.give_card(me, "fast-attack").unwrap();
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(0, 1));
@@ -1309,7 +1292,7 @@ fn a_stunned_hero_with_fast_attack_may_move_and_strike_once_or_strike_twice_with
 
 #[test]
 fn terrain_cards_are_laid_free_with_a_token_and_revealed_later_for_their_cost() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let explode = game.give_card(me, "exploding-area").unwrap();
     let friendly = game.give_card(me, "friendly-area").unwrap();
     let mana = game.player(me).mana;
@@ -1358,7 +1341,7 @@ fn terrain_cards_are_laid_free_with_a_token_and_revealed_later_for_their_cost() 
 
 #[test]
 fn ensnare_targets_a_hex_with_a_terrain_token_or_next_to_one() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let token = game.give_card(me, "friendly-area").unwrap();
     act(
         &mut game,
@@ -1389,7 +1372,7 @@ fn ensnare_targets_a_hex_with_a_terrain_token_or_next_to_one() {
 
 #[test]
 fn summoning_puts_creatures_in_or_next_to_the_heros_hex_for_their_cost() {
-    let (mut game, me, _) = playing_as("byron", "magie");
+    let (mut game, me, _) = TestGame::duel("byron", "magie").build();
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 10);
@@ -1456,7 +1439,7 @@ fn summoning_puts_creatures_in_or_next_to_the_heros_hex_for_their_cost() {
 
 #[test]
 fn a_creature_waits_a_turn_unless_ready_to_fight_and_fast_ones_move_3() {
-    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let (mut game, me, _) = TestGame::duel("oakheart", "byron").build();
     let hawks = prepare(&mut game, me, "hawks", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1516,7 +1499,7 @@ fn a_creature_waits_a_turn_unless_ready_to_fight_and_fast_ones_move_3() {
 
 #[test]
 fn beast_caller_makes_oakhearts_creatures_1_mana_cheaper() {
-    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let (mut game, me, _) = TestGame::duel("oakheart", "byron").build();
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 5);
@@ -1540,7 +1523,7 @@ fn beast_caller_makes_oakhearts_creatures_1_mana_cheaper() {
 
 #[test]
 fn dogs_summon_two_and_dragon_spirit_moves_the_dragon_back_to_full_hp() {
-    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let (mut game, me, _) = TestGame::duel("oakheart", "byron").build();
     let dogs = prepare(&mut game, me, "dogs", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1553,7 +1536,7 @@ fn dogs_summon_two_and_dragon_spirit_moves_the_dragon_back_to_full_hp() {
     );
     assert_eq!(game.creatures().iter().filter(|c| c.kind == "dog").count(), 2);
 
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let spirit = prepare(&mut game, me, "dragon-spirit", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1595,7 +1578,7 @@ fn dogs_summon_two_and_dragon_spirit_moves_the_dragon_back_to_full_hp() {
 
 #[test]
 fn a_creatures_attack_adds_its_burn_attack_and_the_star_lets_it_make_only_the_special_one() {
-    let (mut game, me, enemy) = playing_as("magie", "byron");
+    let (mut game, me, enemy) = TestGame::duel("magie", "byron").build();
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(0, 1));
@@ -1626,7 +1609,9 @@ fn a_creatures_attack_adds_its_burn_attack_and_the_star_lets_it_make_only_the_sp
         attack_dice(&events).is_empty(),
         "the Special Attack instead of the normal one"
     );
-    assert!(events.iter().any(|e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::event::Special::Burn, dice, .. } if dice.len() == 1)));
+    assert!(events.iter().any(
+        |e| matches!(e, Event::SpecialAttack { kind: spells_of_doom::Special::Burn, dice, .. } if dice.len() == 1)
+    ));
     assert!(
         refused(
             &mut game,
@@ -1642,7 +1627,7 @@ fn a_creatures_attack_adds_its_burn_attack_and_the_star_lets_it_make_only_the_sp
 
 #[test]
 fn a_killed_creature_goes_back_to_its_hero_board_and_scores_nothing() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let summoning = game.give_card(me, "summoning").unwrap();
     game.place_hero(me, pos(0, 0));
     game.set_mana(me, 10);
@@ -1681,7 +1666,7 @@ fn a_killed_creature_goes_back_to_its_hero_board_and_scores_nothing() {
 
 #[test]
 fn a_characters_move_and_attack_end_when_another_character_moves() {
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     let hawks = prepare(&mut game, me, "hawks", 1);
     game.place_hero(me, pos(0, 0));
     game.place_hero(enemy, pos(3, 0));
@@ -1715,7 +1700,7 @@ fn a_characters_move_and_attack_end_when_another_character_moves() {
 
 #[test]
 fn defense_towers_attack_enemy_creatures_and_heal_friendly_ones() {
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     let dogs = prepare(&mut game, me, "dogs", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1737,7 +1722,7 @@ fn defense_towers_attack_enemy_creatures_and_heal_friendly_ones() {
 
 #[test]
 fn a_hero_may_attack_after_a_creature_attacked_where_it_stood_but_not_after_one_moved() {
-    let (mut game, me, enemy) = playing_as("oakheart", "byron");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "byron").build();
     let dogs = prepare(&mut game, me, "dogs", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1778,14 +1763,14 @@ fn a_hero_may_attack_after_a_creature_attacked_where_it_stood_but_not_after_one_
         },
     );
     assert!(
-        game.finished(spells_of_doom::state::Character::Creature(dog)),
+        game.finished(spells_of_doom::Character::Creature(dog)),
         "a move by another finishes it"
     );
 }
 
 #[test]
 fn heroes_and_spells_are_offered_against_creatures_too() {
-    let (mut game, me, enemy) = playing_as("oakheart", "magie");
+    let (mut game, me, enemy) = TestGame::duel("oakheart", "magie").build();
     let dogs = prepare(&mut game, me, "dogs", 1);
     game.place_hero(me, pos(0, 0));
     act(
@@ -1808,7 +1793,7 @@ fn heroes_and_spells_are_offered_against_creatures_too() {
 
 #[test]
 fn a_stunned_hero_who_moved_may_not_cast_healing_ward_either() {
-    let (mut game, me, _) = playing_as("oakheart", "byron");
+    let (mut game, me, _) = TestGame::duel("oakheart", "byron").build();
     let ward = prepare(&mut game, me, "healing-ward", 1);
     game.place_hero(me, pos(0, 0));
     game.set_tokens(me, 0, 0, true);
@@ -1828,7 +1813,7 @@ fn a_stunned_hero_who_moved_may_not_cast_healing_ward_either() {
 
 #[test]
 fn terrain_tokens_are_public_and_their_cards_seen_only_by_their_owner() {
-    let (mut game, me, enemy) = playing_as("hypnor", "byron");
+    let (mut game, me, enemy) = TestGame::duel("hypnor", "byron").build();
     let card = game.give_card(me, "exploding-area").unwrap();
     act(&mut game, Action::PlaceTerrain { card, at: pos(2, 2) });
     let theirs = game.view(enemy);

@@ -15,10 +15,9 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, OnceLock};
 
 use bevy_egui::egui::{self, Color32, RichText};
-use spellhall_core::content::{ContentError, Id};
+use spellhall_core::content::ContentError;
 use spellhall_core::{Seat, fill_seat_names, seat_name};
-use spells_of_doom::content::{CardDef, CardKind, CreatureDef};
-use spells_of_doom::{Action, CardId, Config, Content, Event, Phase, Pos, SpellsOfDoom, Target, View};
+use spells_of_doom::{Action, Config, Content, Event, Phase, Pos, SpellsOfDoom, Target, View};
 
 use super::{GameAdapter, SetupOption, UserContent};
 use crate::ui::theme;
@@ -33,13 +32,17 @@ impl SpellsOfDoomAdapter {
     }
 }
 
-/// The four Heroes as the setup screen offers them: content id and name.
-const HEROES: [(&str, &str); 4] = [
-    ("magie", "Magie"),
-    ("byron", "Byron"),
-    ("oakheart", "Oakheart"),
-    ("hypnor", "Hypnor"),
-];
+/// The Heroes the setup screen offers, (id, name) in the content's order. Heroes come only with
+/// the shipped content (a player's files add cards and deck lines, never Heroes), and the setup
+/// options are asked for before any game's content is at hand, so they are read from it here.
+fn heroes() -> &'static [(String, String)] {
+    static HEROES: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    HEROES.get_or_init(|| {
+        Content::shipped()
+            .map(|c| c.heroes.items().iter().map(|h| (h.id.clone(), h.name.clone())).collect())
+            .unwrap_or_default()
+    })
+}
 
 /// Width of the left column (track, Hero boards, dice).
 const LEFT_COLUMN: f32 = 262.0;
@@ -52,44 +55,6 @@ pub fn seat_colour(seat: Seat) -> Color32 {
         1 => Color32::from_rgb(60, 118, 222),
         2 => Color32::from_rgb(236, 152, 44),
         _ => Color32::from_rgb(64, 190, 196),
-    }
-}
-
-/// Spells of Doom's content is only the shipped files (a player's own files do not apply), so the
-/// table can look up card, creature and board definitions here without the view carrying them.
-fn content() -> Option<&'static Content> {
-    static CONTENT: OnceLock<Option<Content>> = OnceLock::new();
-    CONTENT.get_or_init(|| Content::shipped().ok()).as_ref()
-}
-
-/// The definition of `seat`'s card `card` (each Hero's deck numbers its own cards).
-fn card_def(view: &View, seat: Seat, card: CardId) -> Option<&'static CardDef> {
-    let hero = &view.heroes.get(seat.index())?.hero_id;
-    let id = content()?.decks.get(hero)?.get(usize::from(card.0))?;
-    content()?.cards.get(id)
-}
-
-fn creature_def(kind: &str) -> Option<&'static CreatureDef> {
-    content()?.creatures.get(&Id::new(kind))
-}
-
-/// The creature kind of `owner`'s token `token` (its place on the Hero board).
-fn token_def(view: &View, owner: Seat, token: u8) -> Option<&'static CreatureDef> {
-    let hero = content()?.hero(&view.heroes.get(owner.index())?.hero_id)?;
-    creature_def(hero.creatures.get(usize::from(token))?.key())
-}
-
-/// "Spell · 3 mana · range 2": what a card is and what it costs to use.
-fn kind_words(def: &CardDef) -> String {
-    let kind = match def.kind {
-        CardKind::Skill => "Skill".to_string(),
-        CardKind::Terrain { cost } => format!("Terrain · reveal {cost} mana"),
-        CardKind::Spell { cost, range } => format!("Spell · {cost} mana · range {range}"),
-    };
-    match (def.doom, def.counter) {
-        (true, _) => format!("{kind} · Spell of Doom"),
-        (false, true) => format!("{kind} · counter"),
-        _ => kind,
     }
 }
 
@@ -111,7 +76,9 @@ fn target_words(view: &View, names: &[String], target: Target) -> String {
         }
         Target::Creature(id) => {
             let kind = view.creatures.iter().find(|c| c.id == id).map(|c| c.kind.as_str());
-            let name = kind.and_then(creature_def).map_or("creature", |d| d.name.as_str());
+            let name = kind
+                .and_then(|k| view.creature_def(k))
+                .map_or("creature", |d| d.name.as_str());
             format!("{}'s {name}", seat_name(names, id.owner))
         }
         Target::Building(at) => format!("the tower at {at}"),
@@ -162,8 +129,7 @@ fn draw(scene: &Scene, ui: &mut egui::Ui) -> Option<Action> {
             });
         });
         ui.vertical(|ui| {
-            let cards_height = cards::height(ui);
-            let board_size = egui::vec2(ui.available_width(), (height - cards_height).max(200.0));
+            let board_size = egui::vec2(ui.available_width(), (height - cards::HEIGHT).max(200.0));
             board::draw(ui, scene, &mut pick, &mut chosen, board_size);
             cards::panel(ui, scene, &mut pick, &mut chosen);
         });
@@ -184,15 +150,12 @@ impl GameAdapter for SpellsOfDoomAdapter {
     const HAS_COMPUTER: bool = true;
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
-        match players {
-            4 => vec!["Team 1", "Team 2", "Team 1", "Team 2"],
-            _ => Vec::new(),
-        }
+        spells_of_doom::seat_roles(players)
     }
 
     /// One Hero per seat; seats 3 and 4 only matter at a table of four.
     fn options() -> Vec<SetupOption> {
-        let choices = HEROES.iter().map(|(_, name)| *name).collect::<Vec<_>>();
+        let choices: Vec<&'static str> = heroes().iter().map(|(_, name)| name.as_str()).collect();
         let labels = [
             "Seat 1's Hero",
             "Seat 2's Hero",
@@ -210,28 +173,19 @@ impl GameAdapter for SpellsOfDoomAdapter {
             .collect()
     }
 
+    /// The chosen Heroes by id. Whether they make a table (2 or 4 players, each a different Hero)
+    /// is the rules' to say: the setup screen shows their refusal.
     fn config(players: u8, options: &[usize]) -> Result<Config, String> {
-        if players != 2 && players != 4 {
-            return Err(format!(
-                "Spells of Doom is played by 2 players or by 4 in two teams of two, not by {players}."
-            ));
-        }
-        let picks: Vec<usize> = (0..usize::from(players))
-            .map(|seat| options.get(seat).copied().unwrap_or(seat).min(HEROES.len() - 1))
-            .collect();
-        for (seat, hero) in picks.iter().enumerate() {
-            if let Some(other) = picks[..seat].iter().position(|h| h == hero) {
-                return Err(format!(
-                    "Seats {} and {} both chose {}: each player takes a different Hero.",
-                    other + 1,
-                    seat + 1,
-                    HEROES[*hero].1
-                ));
-            }
-        }
-        Ok(Config {
-            heroes: picks.iter().map(|h| HEROES[*h].0.to_string()).collect(),
-        })
+        let heroes = (0..usize::from(players))
+            .map(|seat| {
+                let pick = options.get(seat).copied().unwrap_or(seat);
+                heroes()
+                    .get(pick)
+                    .map(|(id, _)| id.clone())
+                    .ok_or_else(|| format!("Seat {} has no Hero to take.", seat + 1))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Config { heroes })
     }
 
     fn shipped_content() -> Result<Arc<Content>, Vec<ContentError>> {
@@ -276,29 +230,7 @@ impl GameAdapter for SpellsOfDoomAdapter {
     }
 
     fn rules_summary() -> &'static str {
-        "Score 12 Valor Points (VP), or the most after 18 turns. Teams share VP: at a table of four, \
-         seats 1 and 3 play against seats 2 and 4.\n\n\
-         Upkeep: gain mana (1, plus each Magic Shrine with your crystal and each Mage Tower); Defense \
-         Towers heal and shoot; Burn and Brain Damage tokens roll off (a 5 or 6 removes one, each \
-         left deals 1 damage) and may be paid off.\n\n\
-         Hero phase, in any order: move your Hero (Speed 2, each extra hex 2 mana); attack or cast \
-         one prepared spell at a target in range (roll your Attack dice: each die above the Armor \
-         deals 1, a 6 deals 2); upgrade Armor or Attack (5 mana, once); build a Mage or Defense \
-         Tower on your hex (5 mana, once); capture the neutral shrine you stand on (2 mana); play \
-         skills, prepare spells, lay Terrain face down, reveal it for its cost; summon creatures \
-         after the Summoning skill and move and attack with them; put a card in the Reserve (1 mana, \
-         at most 3); Magic Recharge: discard two cards for 1 mana. Ending the turn discards your \
-         hand and draws 5.\n\n\
-         Counters and traps: when an attack or a spell is declared against one of your characters \
-         and you hold a face-down card (Reserve or Terrain Area), the table passes to you first: \
-         play Counter Attack, Magic Shield, Stoneskin, Decoy or Ensnare from the Reserve, reveal a \
-         Terrain card, or let it happen. An enemy moving in or next to your Terrain token asks you \
-         too (Exploding Area).\n\n\
-         A killed Hero gives its killers 4 VP and returns on its starting space. After turns 6, 12 \
-         and 18 each team scores its shrines.\n\n\
-         On the board: click your Hero or a creature, then a gold hex to move or a red-ringed \
-         target to attack. Choose a prepared spell below the board, then a violet target. Hover \
-         a hex to see everything on it."
+        spells_of_doom::RULES_SUMMARY
     }
 }
 

@@ -1,14 +1,18 @@
 //! Helpers shared by the scenario tests.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::sync::Arc;
 
 use spellhall_core::{Game, Seat};
-use spells_of_doom::event::Event;
-use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom};
+use spells_of_doom::Event;
+use spells_of_doom::{Action, Config, Content, Pos, SpellsOfDoom};
+pub use spells_of_doom::{
+    TestGame,
+    Who::{Foe, Me},
+};
 
 pub fn content() -> Arc<Content> {
-    Arc::new(Content::shipped().expect("content"))
+    spells_of_doom::shipped_content()
 }
 
 pub fn config(heroes: &[&str]) -> Config {
@@ -19,11 +23,7 @@ pub fn config(heroes: &[&str]) -> Config {
 
 /// A game past the mulligans (everyone keeps), in the first player's Hero phase.
 pub fn started(heroes: &[&str], seed: u64) -> SpellsOfDoom {
-    let mut game = SpellsOfDoom::new(&config(heroes), &content(), seed).unwrap();
-    while matches!(game.phase(), Phase::Mulligan { .. }) {
-        game.apply(&Action::Mulligan { cards: vec![] }).unwrap();
-    }
-    game
+    TestGame::started(heroes, seed).build().0
 }
 
 pub fn act(game: &mut SpellsOfDoom, action: Action) -> Vec<Event> {
@@ -52,14 +52,7 @@ pub fn pos(q: i32, r: i32) -> Pos {
 
 /// A 2-player game of `hero` against `rival` in which `hero` plays first (the seed is searched).
 pub fn playing_as(hero: &str, rival: &str) -> (SpellsOfDoom, Seat, Seat) {
-    for seed in 0.. {
-        let game = started(&[hero, rival], seed);
-        let me = game.active();
-        if game.player(me).hero_id == hero {
-            return (game, me, other(me));
-        }
-    }
-    unreachable!()
+    TestGame::duel(hero, rival).build()
 }
 
 pub fn token_of(game: &SpellsOfDoom, seat: Seat, kind: &str) -> u8 {
@@ -69,6 +62,4 @@ pub fn token_of(game: &SpellsOfDoom, seat: Seat, kind: &str) -> u8 {
         .expect("an available token")
 }
 
-pub fn creature_id(seat: Seat, token: u8) -> spells_of_doom::state::CreatureId {
-    spells_of_doom::state::CreatureId { owner: seat, token }
-}
+pub use spells_of_doom::creature_id;

@@ -8,17 +8,19 @@ use std::sync::OnceLock;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Mesh, Pos2, Shape, Stroke, pos2, vec2};
 use hexx::{Hex, HexLayout, PlaneMeshBuilder, Vec2};
 use spellhall_core::Seat;
-use spells_of_doom::state::{Building, Creature, Shrine, TowerKind};
-use spells_of_doom::{Action, Pos, View};
+use spells_of_doom::{Action, Building, Creature, Event, HeroView, Pos, Shrine, TowerKind, View};
 
-use super::pick::{Mark, Pick, spots};
-use super::{Scene, content, creature_def, seat_colour};
+use super::pick::{Does, Mark, Pick, spots};
+use super::{Scene, seat_colour};
+use crate::ui::theme;
 
 const GROUND: Color32 = Color32::from_rgb(62, 84, 70);
 const GROUND_ALT: Color32 = Color32::from_rgb(70, 92, 76);
 const GAP: Color32 = Color32::from_rgb(30, 44, 38);
 const NEUTRAL_CRYSTAL: Color32 = Color32::from_rgb(196, 190, 228);
 const MOVE: Color32 = Color32::from_rgb(236, 196, 92);
+/// A move beyond Speed, paid in mana: dashed, in a hotter orange, with its price on the hex.
+const PAID_MOVE: Color32 = Color32::from_rgb(250, 132, 40);
 const STRIKE: Color32 = Color32::from_rgb(240, 72, 60);
 const SPELL: Color32 = Color32::from_rgb(184, 112, 250);
 const PLACE: Color32 = Color32::from_rgb(90, 220, 150);
@@ -112,36 +114,21 @@ pub fn hex_on_screen(ctx: &egui::Context, at: Pos) -> Option<Pos2> {
     Some(placed.centre(at))
 }
 
-/// A hex of the viewer's own side, to put at the bottom.
+/// A hex of the viewer's own side (its starting space), to put at the bottom.
 fn home_hex(view: &View) -> Hex {
-    let Some(content) = content() else {
-        return Hex::ZERO;
-    };
-    let board = &content.board;
-    let seat = view.viewer.index();
-    if view.heroes.len() == 2 {
-        board.starts_two.get(seat).copied().unwrap_or(Hex::ZERO)
-    } else {
-        board.starts_four.get(seat).copied().unwrap_or(Hex::ZERO)
+    view.heroes.get(view.viewer.index()).map_or(Hex::ZERO, |h| h.start.hex())
+}
+
+/// What moving the viewer's Hero onto a lit spot costs, when it is a paid move.
+fn paid_move(scene: &Scene, does: &Does) -> Option<u32> {
+    match does {
+        Does::Act(Action::Move { to }) => Some(scene.view.move_cost(*to)).filter(|cost| *cost > 0),
+        _ => None,
     }
 }
 
-/// The starting space of `seat`, tinted on the board.
-fn start_of(view: &View, seat: Seat) -> Option<Pos> {
-    let board = &content()?.board;
-    let hex = if view.heroes.len() == 2 {
-        board.starts_two.get(seat.index())
-    } else {
-        board.starts_four.get(seat.index())
-    };
-    hex.map(|h| Pos::of(*h))
-}
-
 pub fn draw(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>, size: egui::Vec2) {
-    let Some(content) = content() else {
-        ui.label("The board did not load.");
-        return;
-    };
+    let content = &scene.view.content;
     let hexes: Vec<Hex> = content.board.hexes().collect();
     let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let placed = Placed::fit(rect.shrink(4.0), &hexes, home_hex(scene.view));
@@ -151,6 +138,20 @@ pub fn draw(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Opti
 
     paint_ground(&painter, &placed, scene.view, &hexes);
     for spot in &lit {
+        let outline = placed.outline(spot.at, 0.86);
+        if let Some(cost) = paid_move(scene, &spot.does) {
+            let mut ring = outline.clone();
+            ring.push(outline[0]);
+            painter.extend(Shape::dashed_line(&ring, Stroke::new(2.0, PAID_MOVE), 5.0, 4.0));
+            painter.text(
+                placed.centre(spot.at) + vec2(0.0, placed.size * 0.55),
+                Align2::CENTER_CENTER,
+                format!("{cost}◆"),
+                FontId::proportional((placed.size * 0.32).max(10.0)),
+                PAID_MOVE,
+            );
+            continue;
+        }
         let colour = match spot.mark {
             Mark::Move => MOVE,
             Mark::Strike => STRIKE,
@@ -158,10 +159,7 @@ pub fn draw(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Opti
             Mark::Place => PLACE,
         };
         let width = if spot.mark == Mark::Move { 2.0 } else { 3.0 };
-        painter.add(Shape::closed_line(
-            placed.outline(spot.at, 0.86),
-            Stroke::new(width, colour),
-        ));
+        painter.add(Shape::closed_line(outline, Stroke::new(width, colour)));
     }
     paint_pieces(&painter, &placed, scene, pick);
 
@@ -177,18 +175,27 @@ pub fn draw(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Opti
         if response.clicked() && scene.deciding() {
             pick.click(scene, at, chosen);
         }
-        response.on_hover_ui_at_pointer(|ui| hex_tooltip(ui, scene, at));
+        let here: Vec<String> = lit
+            .iter()
+            .filter(|s| s.at == at)
+            .map(|s| match &s.does {
+                Does::Act(action) => scene.words(action),
+                Does::Aim(_, words) => words.clone(),
+            })
+            .collect();
+        response.on_hover_ui_at_pointer(|ui| {
+            for words in &here {
+                ui.label(egui::RichText::new(format!("Click: {words}")).color(theme::GOLD));
+            }
+            hex_tooltip(ui, scene, at);
+        });
     }
 }
 
 /// The hexes: ground in two shades, starting spaces tinted by their seat, all in one mesh.
 fn paint_ground(painter: &egui::Painter, placed: &Placed, view: &View, hexes: &[Hex]) {
     let mut mesh = Mesh::default();
-    let starts: Vec<(Seat, Pos)> = view
-        .heroes
-        .iter()
-        .filter_map(|h| Some((h.seat, start_of(view, h.seat)?)))
-        .collect();
+    let starts: Vec<(Seat, Pos)> = view.heroes.iter().map(|h| (h.seat, h.start)).collect();
     for hex in hexes {
         let at = Pos::of(*hex);
         let mut colour = if (hex.x - hex.y).rem_euclid(3) == 0 {
@@ -223,10 +230,8 @@ fn slots(count: usize, structure: bool) -> Vec<egui::Vec2> {
 fn paint_pieces(painter: &egui::Painter, placed: &Placed, scene: &Scene, pick: &Pick) {
     let view = scene.view;
     let s = placed.size;
-    for hex in content()
-        .map(|c| c.board.hexes().collect::<Vec<_>>())
-        .unwrap_or_default()
-    {
+    let returned = returned_heroes(scene);
+    for hex in view.content.board.hexes() {
         let at = Pos::of(hex);
         let centre = placed.centre(at);
         let heroes: Vec<_> = view.heroes.iter().filter(|h| h.at == Some(at)).collect();
@@ -254,11 +259,25 @@ fn paint_pieces(painter: &egui::Painter, placed: &Placed, scene: &Scene, pick: &
             let Some(spot) = places.next() else { break };
             let selected = pick.aim == super::pick::Aim::Hero && hero.seat == view.viewer;
             hero_disc(painter, hero, spot, s * shrink, selected);
+            if returned.contains(&hero.seat) {
+                painter.circle_stroke(spot, s * shrink * 0.46 + 5.0, Stroke::new(2.0, theme::GOLD));
+                painter.text(
+                    spot - vec2(0.0, s * shrink * 0.62),
+                    Align2::CENTER_BOTTOM,
+                    "back",
+                    FontId::proportional((s * 0.3).max(10.0)),
+                    theme::GOLD,
+                );
+            }
+        }
+        // A fallen Hero waits, faded, on the space it will return to.
+        for hero in view.heroes.iter().filter(|h| h.at.is_none() && h.start == at) {
+            fallen_disc(painter, hero, centre, s);
         }
         for creature in creatures {
             let Some(spot) = places.next() else { break };
             let selected = pick.aim == super::pick::Aim::Creature(creature.id);
-            creature_disc(painter, creature, spot, s * shrink, selected);
+            creature_disc(painter, view, creature, spot, s * shrink, selected);
         }
     }
 }
@@ -320,7 +339,7 @@ fn terrain_token(painter: &egui::Painter, owner: Seat, c: Pos2, s: f32) {
     );
 }
 
-fn hero_disc(painter: &egui::Painter, hero: &spells_of_doom::view::HeroView, c: Pos2, s: f32, selected: bool) {
+fn hero_disc(painter: &egui::Painter, hero: &HeroView, c: Pos2, s: f32, selected: bool) {
     let r = s * 0.46;
     if selected {
         painter.circle_stroke(c, r + 4.0, Stroke::new(3.0, Color32::WHITE));
@@ -339,14 +358,43 @@ fn hero_disc(painter: &egui::Painter, hero: &spells_of_doom::view::HeroView, c: 
     hp_badge(painter, c + vec2(r * 0.85, r * 0.8), hero.hp, s);
 }
 
-fn creature_disc(painter: &egui::Painter, creature: &Creature, c: Pos2, s: f32, selected: bool) {
+/// The Heroes that came back onto the board in the latest action's events.
+fn returned_heroes(scene: &Scene) -> Vec<Seat> {
+    scene.events.last().map_or_else(Vec::new, |events| {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Respawned { seat, .. } => Some(*seat),
+                _ => None,
+            })
+            .collect()
+    })
+}
+
+/// A dead Hero: a faded disc with a skull on its starting space.
+fn fallen_disc(painter: &egui::Painter, hero: &HeroView, c: Pos2, s: f32) {
+    let r = s * 0.46;
+    painter.circle_filled(c, r, seat_colour(hero.seat).gamma_multiply(0.3));
+    painter.circle_stroke(c, r, Stroke::new(1.5, Color32::from_white_alpha(140)));
+    painter.text(
+        c,
+        Align2::CENTER_CENTER,
+        "☠",
+        FontId::proportional(r * 1.1),
+        Color32::from_white_alpha(220),
+    );
+}
+
+fn creature_disc(painter: &egui::Painter, view: &View, creature: &Creature, c: Pos2, s: f32, selected: bool) {
     let r = s * 0.36;
     if selected {
         painter.circle_stroke(c, r + 3.0, Stroke::new(2.5, Color32::WHITE));
     }
     painter.circle_filled(c, r, seat_colour(creature.id.owner).gamma_multiply(0.9));
     painter.circle_stroke(c, r, Stroke::new(1.2, DARK));
-    let name = creature_def(&creature.kind).map_or(creature.kind.as_str(), |d| d.name.as_str());
+    let name = view
+        .creature_def(&creature.kind)
+        .map_or(creature.kind.as_str(), |d| d.name.as_str());
     painter.text(
         c,
         Align2::CENTER_CENTER,
@@ -380,6 +428,7 @@ fn hp_badge(painter: &egui::Painter, c: Pos2, hp: u8, s: f32) {
 /// Everything on a hex, in words.
 fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, at: Pos) {
     let view = scene.view;
+    let (max_hp, armor) = (view.numbers.structure_hp, view.numbers.structure_armor);
     ui.label(egui::RichText::new(format!("Hex {at}")).strong());
     let mut empty = true;
     let mut line = |ui: &mut egui::Ui, text: String| {
@@ -390,12 +439,17 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, at: Pos) {
         let owner = shrine
             .owner
             .map_or("neutral".to_string(), |s| format!("{}'s crystal", scene.name(s)));
-        line(ui, format!("Magic Shrine, {owner}: HP {}/7, Armor 1", shrine.hp));
+        line(ui, format!("Magic Shrine, {owner}: HP {}/{max_hp}, Armor {armor}", shrine.hp));
     }
     if let Some(b) = view.buildings.iter().find(|b| b.at == at) {
         line(
             ui,
-            format!("{}'s {}: HP {}/7, Armor 1", scene.name(b.owner), b.kind.name(), b.hp),
+            format!(
+                "{}'s {}: HP {}/{max_hp}, Armor {armor}",
+                scene.name(b.owner),
+                b.kind.name(),
+                b.hp
+            ),
         );
     }
     for hero in view.heroes.iter().filter(|h| h.at == Some(at)) {
@@ -410,6 +464,16 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, at: Pos) {
         );
         text.push_str(&super::heroes::token_words(hero));
         line(ui, text);
+    }
+    for hero in view.heroes.iter().filter(|h| h.at.is_none() && h.start == at) {
+        line(
+            ui,
+            format!(
+                "{}'s {} fell: back here at the end of the phase, with full HP",
+                scene.name(hero.seat),
+                hero.name
+            ),
+        );
     }
     for creature in view.creatures.iter().filter(|c| c.at == at) {
         line(ui, creature_words(scene, creature));
@@ -428,23 +492,13 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, at: Pos) {
 
 fn creature_words(scene: &Scene, creature: &Creature) -> String {
     let owner = scene.name(creature.id.owner);
-    match creature_def(&creature.kind) {
-        Some(def) => {
-            let abilities: Vec<String> = def.abilities.iter().map(|a| format!("{a:?}")).collect();
-            let mut text = format!(
-                "{owner}'s {}: HP {}/{}, Armor {}, Attack {}, Speed {}",
-                def.name,
-                creature.hp,
-                def.hp,
-                def.armor,
-                def.attack,
-                def.speed()
-            );
-            if !abilities.is_empty() {
-                text.push_str(&format!(" · {}", abilities.join(", ")));
-            }
-            text
-        }
+    match scene.view.creature_def(&creature.kind) {
+        Some(def) => format!(
+            "{owner}'s {} (HP {} now): {}",
+            def.name,
+            creature.hp,
+            spells_of_doom::creature_text(def)
+        ),
         None => format!("{owner}'s {}: HP {}", creature.kind, creature.hp),
     }
 }

@@ -6,7 +6,7 @@ use spells_of_doom::{Action, CardId, TowerKind, Track};
 
 use super::cards::toggle;
 use super::pick::Pick;
-use super::{Scene, card_def, in_hero_phase};
+use super::{Scene, in_hero_phase};
 use crate::ui::theme;
 
 /// Whether an action is the one a button takes.
@@ -171,7 +171,7 @@ fn recharge_window(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
         .show(ui.ctx(), |ui| {
             ui.label("Discard two cards for 1 mana:");
             for card in &cards {
-                let name = card_def(scene.view, scene.view.viewer, *card).map_or("?", |d| d.name.as_str());
+                let name = scene.view.card(scene.view.viewer, *card).map_or("?", |d| d.name.as_str());
                 let mut on = ticked.contains(card);
                 if ui.checkbox(&mut on, name).changed() {
                     toggle(&mut ticked, *card);

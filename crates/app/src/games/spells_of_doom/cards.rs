@@ -1,35 +1,55 @@
 //! Below the board: the viewer's hand (each card with its kind and cost and the buttons its legal
-//! actions give), the Spell Area, the Reserve and the Terrain Area; the mulligan's confirmation.
+//! actions give, its text on hover), the Spell Area, the Reserve and the Terrain Area; the
+//! mulligan's confirmation.
 
 use bevy_egui::egui::{self, RichText, Stroke};
-use spells_of_doom::{Action, CardId, Phase};
+use spells_of_doom::{Action, CardDef, CardId, CardKind, Phase, View};
 
 use super::pick::{Aim, Does, Pick};
-use super::{Scene, card_def, kind_words, muted};
+use super::{Scene, muted};
 use crate::ui::theme;
 
 const CHIP_WIDTH: f32 = 102.0;
 
-fn height_id() -> egui::Id {
-    egui::Id::new("spells-of-doom-cards-height")
-}
-
-/// The height the panel took last frame (it depends on the cards and buttons shown), so that the
-/// board can take the rest.
-pub fn height(ui: &egui::Ui) -> f32 {
-    ui.data(|d| d.get_temp(height_id())).unwrap_or(170.0)
-}
+/// The panel's height, the same in every phase and for every hand, so that the board above it
+/// keeps its size from one phase to the next (a taller panel scrolls).
+pub const HEIGHT: f32 = 178.0;
 
 pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
-    let top = ui.cursor().min.y;
-    ui.add_space(4.0);
-    hand(ui, scene, pick, chosen);
-    areas(ui, scene, pick, chosen);
-    if let Phase::Mulligan { .. } = scene.view.phase {
-        mulligan_bar(ui, scene, pick, chosen);
+    let size = egui::vec2(ui.available_width(), HEIGHT);
+    ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_min_size(size);
+        egui::ScrollArea::vertical()
+            .id_salt("sod-cards")
+            .max_height(HEIGHT)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                ui.add_space(4.0);
+                hand(ui, scene, pick, chosen);
+                areas(ui, scene, pick, chosen);
+                if let Phase::Mulligan { .. } = scene.view.phase {
+                    mulligan_bar(ui, scene, pick, chosen);
+                }
+            });
+    });
+}
+
+/// A card's face for a tooltip: its name, kind and cost, and what it does in words.
+pub(super) fn card_face(ui: &mut egui::Ui, view: &View, def: &CardDef) {
+    ui.set_max_width(320.0);
+    ui.label(RichText::new(&def.name).strong().color(theme::GOLD));
+    ui.label(muted(spells_of_doom::card_heading(def)));
+    ui.label(spells_of_doom::card_text(def, &view.content));
+}
+
+/// `seat`'s card `card` as a face, for a tooltip.
+fn face_of(view: &View, card: CardId) -> impl FnOnce(&mut egui::Ui) + '_ {
+    move |ui| match view.card(view.viewer, card) {
+        Some(def) => card_face(ui, view, def),
+        None => {
+            ui.label("A card this table does not know.");
+        }
     }
-    let used = ui.cursor().min.y - top;
-    ui.data_mut(|d| d.insert_temp(height_id(), used));
 }
 
 /// The legal actions `wanted` picks out: one is taken at once, several are offered as a choice.
@@ -76,7 +96,7 @@ fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<A
 /// During the mulligan a click marks it to shuffle back.
 fn hand_chip(ui: &mut egui::Ui, scene: &Scene, card: CardId, name: &str, pick: &mut Pick, chosen: &mut Option<Action>) {
     let view = scene.view;
-    let def = card_def(view, view.viewer, card);
+    let def = view.card(view.viewer, card);
     let marked = pick.marked.contains(&card);
     let laying = pick.aim == Aim::Lay(card);
     let stroke = if marked || laying {
@@ -95,7 +115,7 @@ fn hand_chip(ui: &mut egui::Ui, scene: &Scene, card: CardId, name: &str, pick: &
                 ui.set_width(CHIP_WIDTH);
                 ui.spacing_mut().item_spacing = egui::vec2(4.0, 1.0);
                 ui.label(RichText::new(name).strong().color(theme::INK));
-                let kind = def.map_or(String::new(), kind_words);
+                let kind = def.map_or(String::new(), spells_of_doom::card_heading);
                 ui.label(RichText::new(kind).size(12.0).color(theme::INK));
                 ui.horizontal(|ui| {
                     ui.spacing_mut().button_padding = egui::vec2(5.0, 1.0);
@@ -106,7 +126,13 @@ fn hand_chip(ui: &mut egui::Ui, scene: &Scene, card: CardId, name: &str, pick: &
         })
         .response;
     let mulligan = matches!(view.phase, Phase::Mulligan { .. }) && scene.deciding();
-    if mulligan && response.interact(egui::Sense::click()).clicked() {
+    let sense = if mulligan {
+        egui::Sense::click()
+    } else {
+        egui::Sense::hover()
+    };
+    let response = response.interact(sense).on_hover_ui(face_of(view, card));
+    if mulligan && response.clicked() {
         toggle(&mut pick.marked, card);
     }
 }
@@ -118,10 +144,16 @@ fn card_buttons(ui: &mut egui::Ui, scene: &Scene, card: CardId, pick: &mut Pick,
         .filter(|a| matches!(a, Action::Play { card: c, .. } if *c == card))
         .collect();
     if !plays.is_empty() {
-        let spell = card_def(scene.view, scene.view.viewer, card)
-            .is_some_and(|d| matches!(d.kind, spells_of_doom::content::CardKind::Spell { .. }));
+        let def = scene.view.card(scene.view.viewer, card);
+        let spell = def.is_some_and(|d| matches!(d.kind, CardKind::Spell { .. }));
         let verb = if spell { "Prepare" } else { "Play" };
-        if small_button(ui, verb).on_hover_text(scene.words(plays[0])).clicked() {
+        // What the click does: the action, then the card's effect (a spell is cast later).
+        let does = def.map_or(String::new(), |d| spells_of_doom::card_text(d, &scene.view.content));
+        let hover = match plays.len() {
+            1 => format!("{}.\n{does}", scene.words(plays[0])),
+            n => format!("{verb} {} ({n} ways: you choose next).\n{does}", def.map_or("it", |d| &d.name)),
+        };
+        if small_button(ui, verb).on_hover_text(hover).clicked() {
             offer(pick, chosen, plays.into_iter());
         }
     }
@@ -166,7 +198,7 @@ fn areas(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<
         ui.label(RichText::new("Spells:").strong());
         spell_area(ui, scene, pick);
         ui.separator();
-        ui.label(RichText::new(format!("Reserve ({}/3):", view.reserve.len())).strong());
+        ui.label(RichText::new(format!("Reserve ({}/{}):", view.reserve.len(), view.numbers.reserve_max)).strong());
         if view.reserve.is_empty() {
             ui.label(muted("empty"));
         }
@@ -177,8 +209,12 @@ fn areas(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<
                 .filter(|a| matches!(a, Action::Play { card: c, .. } if c == card))
                 .collect();
             if plays.is_empty() {
-                ui.label(name);
-            } else if ui.button(format!("Play {name}")).clicked() {
+                ui.label(name).on_hover_ui(face_of(view, *card));
+            } else if ui
+                .button(format!("Play {name}"))
+                .on_hover_ui(face_of(view, *card))
+                .clicked()
+            {
                 offer(pick, chosen, plays.into_iter());
             }
         }
@@ -196,73 +232,89 @@ fn areas(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<
             if can {
                 if ui
                     .add(egui::Button::new(format!("Reveal {name}")).selected(on))
+                    .on_hover_ui(face_of(view, *card))
                     .clicked()
                 {
                     pick.aim = if on { Aim::Nothing } else { Aim::Reveal(*card) };
                 }
             } else {
-                ui.label(format!("{name} {at}"));
+                ui.label(format!("{name} {at}")).on_hover_ui(face_of(view, *card));
             }
         }
     });
 }
 
-/// The viewer's prepared spells: those castable now are buttons that aim them (with ×2, ×3 for
-/// the spells cast several cards together).
+/// The viewer's prepared spells, one entry per kind: those castable now are buttons that aim them
+/// (with ×2, ×3 for the spells cast several cards together); the others are greyed out and say
+/// on hover why the rules refuse them now.
 fn spell_area(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
     let view = scene.view;
     let Some(me) = view.heroes.get(view.viewer.index()) else {
         return;
     };
-    // Each castable spell once, with the card counts the rules allow.
-    let mut castable: Vec<(CardId, Vec<u8>)> = Vec::new();
-    for action in scene.legal {
-        if let Action::Cast { spell, copies, .. } = action {
-            match castable.iter_mut().find(|(c, _)| c == spell) {
-                Some((_, counts)) if !counts.contains(copies) => counts.push(*copies),
-                Some(_) => {}
-                None => castable.push((*spell, vec![*copies])),
-            }
-        }
-    }
-    if me.spells.is_empty() {
+    if me.spell_cards.is_empty() {
         ui.label(muted("none prepared"));
     }
-    let mut shown: Vec<&str> = Vec::new();
-    for name in &me.spells {
-        if shown.contains(&name.as_str()) {
+    let same = |a: CardId, b: CardId| match (view.card(view.viewer, a), view.card(view.viewer, b)) {
+        (Some(a), Some(b)) => a.id == b.id,
+        _ => a == b,
+    };
+    let mut shown: Vec<CardId> = Vec::new();
+    for &card in &me.spell_cards {
+        if shown.iter().any(|c| same(*c, card)) {
             continue;
         }
-        shown.push(name);
-        let copies = me.spells.iter().filter(|n| *n == name).count();
+        shown.push(card);
+        let Some(def) = view.card(view.viewer, card) else {
+            continue;
+        };
+        let name = &def.name;
+        let copies = me.spell_cards.iter().filter(|c| same(**c, card)).count();
         let label = if copies > 1 {
             format!("{name} ×{copies}")
         } else {
             name.clone()
         };
-        let cast = castable
-            .iter()
-            .find(|(card, _)| card_def(view, view.viewer, *card).is_some_and(|d| &d.name == name));
-        let Some((card, counts)) = cast else {
-            ui.label(label);
-            continue;
-        };
-        let mut counts = counts.clone();
+        // Each card count the rules allow a cast of this spell with, and the card they name.
+        let mut counts: Vec<(u8, CardId)> = Vec::new();
+        for action in scene.legal {
+            if let Action::Cast { spell, copies, .. } = action
+                && same(*spell, card)
+                && !counts.iter().any(|(n, _)| n == copies)
+            {
+                counts.push((*copies, *spell));
+            }
+        }
         counts.sort_unstable();
-        for n in counts {
+        if counts.is_empty() {
+            let why = if scene.deciding() {
+                view.why_not_cast(card).unwrap_or("No cast of it is open now.")
+            } else {
+                "Spells are cast on your own turn."
+            };
+            ui.add_enabled(false, egui::Button::new(format!("Cast {label}")))
+                .on_disabled_hover_ui(|ui| {
+                    ui.label(RichText::new(format!("Not now: {why}")).color(theme::DANGER));
+                    ui.separator();
+                    card_face(ui, view, def);
+                });
+            continue;
+        }
+        for (n, spell) in counts {
             let text = if n > 1 {
                 format!("Cast {n} {name}")
             } else {
                 format!("Cast {label}")
             };
-            let on = pick.aim == (Aim::Spell { card: *card, copies: n });
+            let on = pick.aim == (Aim::Spell { card: spell, copies: n });
             let button = egui::Button::new(RichText::new(text).strong()).selected(on);
-            if ui.add(button).on_hover_text("Then click a violet target").clicked() {
-                pick.aim = if on {
-                    Aim::Nothing
-                } else {
-                    Aim::Spell { card: *card, copies: n }
-                };
+            let response = ui.add(button).on_hover_ui(|ui| {
+                ui.label(RichText::new("Then click a violet target").color(theme::GOLD));
+                ui.separator();
+                card_face(ui, view, def);
+            });
+            if response.clicked() {
+                pick.aim = if on { Aim::Nothing } else { Aim::Spell { card: spell, copies: n } };
             }
         }
     }

@@ -3,17 +3,11 @@
 
 use bevy_egui::egui::{self, Color32, RichText, Stroke, pos2, vec2};
 use spellhall_core::Seat;
-use spells_of_doom::event::{Attacker, Event};
-use spells_of_doom::view::HeroView;
-use spells_of_doom::{Action, Target};
+use spells_of_doom::{Action, Attacker, Event, HeroView, Target};
 
 use super::pick::{Aim, Pick};
-use super::{Scene, muted, seat_colour, seat_swatch, target_words, token_def};
+use super::{Scene, muted, seat_colour, seat_swatch, target_words};
 use crate::ui::theme;
-
-const TURNS: u32 = 18;
-const TURNS_PER_ROUND: u32 = 6;
-const WIN_VP: u32 = 12;
 
 pub fn left_column(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     ui.spacing_mut().item_spacing.y = 4.0;
@@ -29,14 +23,20 @@ pub fn left_column(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
 /// round and turn).
 fn track(ui: &mut egui::Ui, scene: &Scene) {
     let view = scene.view;
+    let (turns, per_round) = (view.numbers.turns, view.numbers.turns_per_round);
     valor_points(ui, scene);
     let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), 16.0), egui::Sense::hover());
+    let scorings: Vec<String> = (1..=turns)
+        .filter(|t| t % per_round == 0)
+        .map(|t| t.to_string())
+        .collect();
     response.on_hover_text(format!(
-        "Turn {} of {TURNS}; the teams score their shrines after turns 6, 12 and 18.",
-        view.turn.max(1)
+        "Turn {} of {turns}; the teams score their shrines after turns {}.",
+        view.turn.max(1),
+        scorings.join(", ")
     ));
-    let step = rect.width() / TURNS as f32;
-    for turn in 1..=TURNS {
+    let step = rect.width() / turns as f32;
+    for turn in 1..=turns {
         let x = rect.min.x + step * (turn - 1) as f32;
         let cell = egui::Rect::from_min_size(pos2(x + 1.0, rect.min.y), vec2(step - 2.0, 12.0));
         let fill = match turn.cmp(&view.turn) {
@@ -45,7 +45,7 @@ fn track(ui: &mut egui::Ui, scene: &Scene) {
             std::cmp::Ordering::Greater => Color32::from_rgb(70, 96, 84),
         };
         ui.painter().rect_filled(cell, 2.0, fill);
-        if turn % TURNS_PER_ROUND == 0 {
+        if turn % per_round == 0 {
             // A scoring follows this turn.
             ui.painter()
                 .circle_filled(pos2(cell.center().x, cell.max.y + 3.0), 2.0, theme::TEXT);
@@ -75,7 +75,7 @@ fn valor_points(ui: &mut egui::Ui, scene: &Scene) {
                     .strong(),
             );
         }
-        ui.label(muted(format!("({WIN_VP} wins)")));
+        ui.label(muted(format!("({} wins)", view.numbers.win_vp)));
     });
 }
 
@@ -113,7 +113,10 @@ fn hero_board(ui: &mut egui::Ui, scene: &Scene, hero: &HeroView, pick: &mut Pick
             ui.horizontal(|ui| {
                 let initial: String = hero.name.chars().take(1).collect();
                 seat_swatch(ui, hero.seat, &initial, 20.0);
-                ui.label(RichText::new(&hero.name).strong().color(seat_colour(hero.seat)));
+                let name = ui.label(RichText::new(&hero.name).strong().color(seat_colour(hero.seat)));
+                if let Some(def) = view.hero_def(hero.seat) {
+                    name.on_hover_text(spells_of_doom::hero_text(def));
+                }
                 ui.label(RichText::new(scene.name(hero.seat)).strong());
                 if view.heroes.len() == 4 {
                     ui.label(muted(format!("T{}", hero.seat.index() % 2 + 1)));
@@ -137,6 +140,13 @@ fn hero_board(ui: &mut egui::Ui, scene: &Scene, hero: &HeroView, pick: &mut Pick
                 ))
                 .small(),
             );
+            if hero.at.is_none() {
+                ui.label(
+                    RichText::new(format!("☠ Fallen: back on its starting space {} at the end of the phase", hero.start))
+                        .small()
+                        .color(theme::DANGER),
+                );
+            }
             if !hero.spells.is_empty() {
                 ui.label(RichText::new(format!("Spells: {}", hero.spells.join(", "))).small());
             }
@@ -170,7 +180,9 @@ fn summons(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
     let mut kinds: Vec<String> = Vec::new();
     for action in scene.legal {
         if let Action::Summon { token, .. } = action {
-            let name = token_def(view, view.viewer, *token).map_or(format!("token {token}"), |d| d.name.clone());
+            let name = view
+                .token_def(view.viewer, *token)
+                .map_or(format!("token {token}"), |d| d.name.clone());
             if !kinds.contains(&name) {
                 kinds.push(name);
                 tokens.push(*token);
@@ -183,12 +195,13 @@ fn summons(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Summon:").small());
         for (token, name) in tokens.iter().zip(&kinds) {
-            let cost = token_def(view, view.viewer, *token)
-                .and_then(|d| d.cost)
-                .map_or(String::new(), |c| format!(" ({c})"));
+            let def = view.token_def(view.viewer, *token);
+            let cost = def.and_then(|d| d.cost).map_or(String::new(), |c| format!(" ({c})"));
+            let text = def.map_or(String::new(), spells_of_doom::creature_text);
             let on = pick.aim == Aim::Summon(*token);
             let button = egui::Button::new(RichText::new(format!("{name}{cost}")).size(13.0)).selected(on);
-            if ui.add(button).on_hover_text("Then click a green hex").clicked() {
+            let hover = format!("{name}: {text}\nThen click a green hex to summon it there.");
+            if ui.add(button).on_hover_text(hover).clicked() {
                 pick.aim = if on { Aim::Nothing } else { Aim::Summon(*token) };
             }
         }
@@ -211,18 +224,28 @@ fn dice(ui: &mut egui::Ui, scene: &Scene) {
         ui.label(RichText::new(&roll.caption).small());
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 4.0;
-            for &die in &roll.dice {
-                die_face(ui, die, (roll.hits)(die));
+            for (&die, &hit) in roll.dice.iter().zip(&roll.hits) {
+                die_face(ui, die, hit);
             }
         });
     }
 }
 
-/// One group of dice with what it meant.
+/// One group of dice with what it meant: which of them counted, by the rules' own dice rules.
 struct Roll {
     caption: String,
     dice: Vec<u8>,
-    hits: fn(u8) -> bool,
+    hits: Vec<bool>,
+}
+
+impl Roll {
+    fn new(caption: String, dice: &[u8], hit: impl Fn(u8) -> bool) -> Self {
+        Self {
+            caption,
+            dice: dice.to_vec(),
+            hits: dice.iter().map(|d| hit(*d)).collect(),
+        }
+    }
 }
 
 fn rolls_of(scene: &Scene, events: &[Event]) -> Vec<Roll> {
@@ -243,40 +266,33 @@ fn rolls_of(scene: &Scene, events: &[Event]) -> Vec<Roll> {
                     Attacker::Tower(seat) => format!("{}'s Defense Tower", scene.name(*seat)),
                 };
                 let aim = target_words(view, scene.names, *target);
-                // Each die above the Armor hits; a 6 always hits (for 2).
-                let hits: fn(u8) -> bool = match armor {
-                    1 => |d| d > 1,
-                    2 => |d| d > 2,
-                    3 => |d| d > 3,
-                    4 => |d| d > 4,
-                    _ => |d| d > 5,
-                };
-                rolls.push(Roll {
-                    caption: format!("{who} attacks {aim}: Armor {armor}, {damage} damage"),
-                    dice: dice.clone(),
-                    hits,
-                });
+                rolls.push(Roll::new(
+                    format!("{who} attacks {aim}: Armor {armor}, {damage} damage"),
+                    dice,
+                    |d| spells_of_doom::damage(&[d], *armor) > 0,
+                ));
             }
             Event::SpecialAttack {
                 kind,
                 target,
                 dice,
                 tokens,
-            } => rolls.push(Roll {
-                caption: format!("{kind:?} Attack on {}: {tokens} token(s)", scene.name(*target)),
-                dice: dice.clone(),
-                hits: |d| d >= 5,
-            }),
+            } => rolls.push(Roll::new(
+                format!("{kind:?} Attack on {}: {tokens} token(s)", scene.name(*target)),
+                dice,
+                |d| spells_of_doom::special_tokens(&[d]) > 0,
+            )),
             Event::TokensRolled {
                 seat,
                 dice,
                 left,
                 damage,
-            } => rolls.push(Roll {
-                caption: format!("{}'s tokens: {left} left, {damage} damage", scene.name(*seat)),
-                dice: dice.clone(),
-                hits: |d| d >= 5,
-            }),
+            } => rolls.push(Roll::new(
+                format!("{}'s tokens: {left} left, {damage} damage", scene.name(*seat)),
+                dice,
+                // A die that removes its token.
+                |d| spells_of_doom::token_upkeep(1, &[d]).0 == 0,
+            )),
             _ => {}
         }
     }

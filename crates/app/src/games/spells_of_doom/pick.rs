@@ -2,8 +2,7 @@
 //! legal actions that choice points at on the board. The prompt line says what is being decided.
 
 use bevy_egui::egui::{self, RichText};
-use spells_of_doom::state::CreatureId;
-use spells_of_doom::{Action, CardId, CastTarget, Phase, Pos, Target};
+use spells_of_doom::{Action, CardId, CastTarget, CreatureId, Phase, Pos, Target};
 
 use super::{Scene, in_hero_phase, target_pos, target_words};
 use crate::ui::theme;
