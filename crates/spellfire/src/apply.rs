@@ -390,6 +390,10 @@ impl Spellfire {
                     ally: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
+                // An ally's power that acts as it joins (Giant Skeleton).
+                if let Some(ability) = self.card(*card).power.on_play().cloned() {
+                    self.carry_out(&ability.effect, *card, seat, None, &[], &mut events);
+                }
             }
             Action::UseCard(card) => {
                 self.take_from_hand(seat, *card);
@@ -649,40 +653,52 @@ impl Spellfire {
         }
     }
 
-    /// A power of `side`'s champion that defeats a champion of the round at once, if its
-    /// condition holds now.
-    fn threat(&self, side: Side) -> Option<InstantDefeat> {
+    /// A power that defeats a champion of the round at once, if its condition holds now, at
+    /// `step` of the order of activation (SF-136): the attacked realm and its holding, then the
+    /// attacking champion and its cards (step `Attacker`); the defending champion and its cards
+    /// (step `Defender`).
+    fn threat(&self, step: Side) -> Option<InstantDefeat> {
         let battle = self.battle.as_ref()?;
-        let (own, other) = (self.fighting(side)?, self.fighting(side.other())?);
         let seat_of = |s: Side| match s {
             Side::Attacker => battle.attacker,
             Side::Defender => battle.defender,
         };
-        self.card(own)
-            .power
-            .abilities()
-            .iter()
-            .filter(|a| a.when == Trigger::RoundStart)
-            .find_map(|ability| {
-                let victim = match &ability.effect {
+        let sources = self.battle_cards().into_iter().filter(|&(card, side)| match step {
+            Side::Attacker => side == Side::Attacker || matches!(self.kind(card), CardType::Realm | CardType::Holding),
+            Side::Defender => side == Side::Defender && !matches!(self.kind(card), CardType::Realm | CardType::Holding),
+        });
+        for (source, side) in sources {
+            let Some(other) = self.fighting(side.other()) else {
+                continue;
+            };
+            let found = self
+                .card(source)
+                .power
+                .abilities()
+                .iter()
+                .filter(|a| a.when == Trigger::RoundStart)
+                .find_map(|ability| match &ability.effect {
                     Effect::DefeatsOpponent(champions)
                         if champions.matches_as(self.card(other), self.fights_as(other)) =>
                     {
-                        side.other()
+                        Some(side.other())
                     }
                     Effect::DefeatedBy(champions) if champions.matches_as(self.card(other), self.fights_as(other)) => {
-                        side
+                        Some(side)
                     }
-                    _ => return None,
-                };
-                Some(InstantDefeat {
+                    _ => None,
+                });
+            if let Some(victim) = found {
+                return Some(InstantDefeat {
                     seat: seat_of(victim),
                     victim,
-                    source: own,
+                    source,
                     replied: false,
-                    step: side,
-                })
-            })
+                    step,
+                });
+            }
+        }
+        None
     }
 
     /// The side's total in the current round (SF-111): the champion's level (or the realm's), the

@@ -91,6 +91,8 @@ pub enum Champions {
     Without(Attribute),
     /// Cards of this world.
     OfWorld(World),
+    /// Cards matching any of these.
+    Either(Vec<Champions>),
 }
 
 impl Champions {
@@ -105,6 +107,7 @@ impl Champions {
             Champions::With(attribute) => card.has(*attribute),
             Champions::Without(attribute) => !card.has(*attribute),
             Champions::OfWorld(world) => card.world == *world,
+            Champions::Either(any) => any.iter().any(|c| c.matches_as(card, kind)),
         }
     }
 
@@ -117,6 +120,10 @@ impl Champions {
             Champions::With(attribute) => format!("a card that is {}", attribute_words(*attribute)),
             Champions::Without(attribute) => format!("a card that is not {}", attribute_words(*attribute)),
             Champions::OfWorld(world) => format!("a card of {}", world.name()),
+            Champions::Either(any) => {
+                let words: Vec<String> = any.iter().map(Champions::words).collect();
+                words.join(" or ")
+            }
         }
     }
 }
@@ -306,6 +313,9 @@ pub struct Cards {
     /// The printed level or bonus at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level_at_most: Option<u8>,
+    /// Only cards taking part in the battle (with a fighting champion), not those in pools.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub in_battle: bool,
 }
 
 impl Cards {
@@ -332,6 +342,9 @@ impl Cards {
         }
         if let Some(level) = self.level_at_most {
             words.push_str(&format!(" of level {level} or less"));
+        }
+        if self.in_battle {
+            words.push_str(" in the battle");
         }
         words
     }

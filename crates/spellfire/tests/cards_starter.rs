@@ -1504,3 +1504,54 @@ fn card_1st_389_rock_to_mud_only_flyers_attack_its_players_realms() {
     assert!(!game.lasting_bars(neeva, P2));
     assert!(!game.lasting_bars(azhul, P1), "only its player's realms");
 }
+
+// Powers of attached cards and allies as they come into the round.
+
+#[test]
+fn card_1st_318_the_heartwood_spear_defeats_an_opposing_monster_or_dragon_at_once() {
+    // Agis (Dark Sun) carries the spear against a monster: its owner may reply once, then the
+    // monster is defeated and discarded.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Agis", &["The Heartwood Spear"]),
+        ("Mul Savage", NONE),
+        &[],
+        &[],
+    );
+    match game.pending() {
+        Some(spellfire::Pending::InstantDefeat(threat)) => {
+            assert_eq!((threat.seat, threat.victim), (P2, Side::Defender));
+            assert_eq!(threat.source, game.id_of(0, "The Heartwood Spear"));
+        }
+        other => panic!("no instant defeat: {other:?}"),
+    }
+    ok(&mut game, Action::Pass);
+    assert!(discard_names(&game, P2).contains(&"Mul Savage".to_string()));
+    // Against a hero nothing happens.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Agis", &["The Heartwood Spear"]),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert!(!matches!(game.pending(), Some(spellfire::Pending::InstantDefeat(_))));
+}
+
+#[test]
+fn card_1st_192_giant_skeleton_the_opposing_champions_sword_is_discarded_as_it_joins() {
+    // Azhul with a Magic Sword (6, the sword's +2) against Cleric of Gond (4): the cleric brings
+    // the skeleton, and the sword goes to its owner's discard pile.
+    let mut game = attack(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Magic Sword"]),
+        &[("Cleric of Gond", NONE)],
+        &[],
+        &["Giant Skeleton"],
+    );
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::Defend { champion: gond });
+    ally(&mut game, 1, "Giant Skeleton");
+    assert_eq!(discard_names(&game, P1), ["Magic Sword"]);
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
+}

@@ -358,7 +358,10 @@ impl Spellfire {
             Whose::Own => self.owner(card) == by,
             Whose::Opponents => self.owner(card) != by,
         };
-        owner_fits && cards.fits(self.card(card), self.icon_value(card)) && !self.shielded(card, source)
+        owner_fits
+            && (!cards.in_battle || self.owner_side(card).is_some())
+            && cards.fits(self.card(card), self.icon_value(card))
+            && !self.shielded(card, source)
     }
 
     /// Whether `card` is immune to `source` (an offensive card or harmful event) by its own power,
