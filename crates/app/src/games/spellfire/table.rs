@@ -359,10 +359,100 @@ fn layout(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
     use spellfire::formation::Position;
-    use spellhall_core::Seat;
+    use spellfire::{Config, Content, Phase};
+    use spellhall_core::{Game, Seat};
 
     use super::*;
+
+    /// A two-player game between starter decks, its first player past the draw and in phase 2
+    /// with a realm to play and a champion in hand.
+    fn phase_two() -> Spellfire {
+        let content = Arc::new(Content::shipped().unwrap());
+        let starters = spellfire::deck::starter_decks().unwrap();
+        for seed in 0..50 {
+            let config = Config {
+                format: starters[0].format.clone(),
+                decks: vec![starters[0].cards.clone(), starters[1].cards.clone()],
+                rules: Default::default(),
+            };
+            let mut game = Spellfire::new(&config, &content, seed).unwrap();
+            game.apply(&Action::Draw).unwrap();
+            let seat = game.to_act().seat().unwrap();
+            let champion_in_hand = game.player(seat).hand.iter().any(|&c| game.kind(c).is_champion());
+            let realm = game
+                .legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::PlayRealm { .. }));
+            if game.phase() == Phase::Realms && realm && champion_in_hand {
+                return game;
+            }
+        }
+        panic!("no seed gives a realm and a champion in the first hand");
+    }
+
+    /// The table of the deciding seat in a harness; the action its clicks choose is kept.
+    fn harness(game: Spellfire) -> Harness<'static, Option<Action>> {
+        Harness::builder().with_size([960.0, 720.0]).build_ui_state(
+            move |ui, chosen: &mut Option<Action>| {
+                let seat = game.to_act().seat().unwrap();
+                let view = game.view(seat);
+                let legal = game.legal_actions();
+                let names = vec!["Ann".to_string(), "Ben".to_string()];
+                let describe = |a: &Action| game.describe(a);
+                if let Some(action) = draw_in(&game, ui, &view, &legal, &describe, &names, &[]) {
+                    *chosen = Some(action);
+                }
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn a_realm_is_played_by_a_click_on_it_then_on_a_lit_position() {
+        let game = phase_two();
+        let Some(Action::PlayRealm { card, at }) = game
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::PlayRealm { .. }))
+        else {
+            unreachable!()
+        };
+        let name = game.name(card).to_string();
+        let player = ["Ann", "Ben"][game.to_act().seat().unwrap().index()];
+        let mut harness = harness(game);
+        harness.run();
+        harness.get_all_by_label(&name).next().unwrap().click();
+        harness.run();
+        assert_eq!(*harness.state(), None, "one click picks the realm and plays nothing");
+        harness.get_by_label(&format!("{player}: position {at}")).click();
+        harness.run();
+        assert_eq!(*harness.state(), Some(Action::PlayRealm { card, at }));
+    }
+
+    #[test]
+    fn a_card_with_nothing_to_do_says_why_in_the_engines_words() {
+        let game = phase_two();
+        let seat = game.to_act().seat().unwrap();
+        let champion = *game
+            .player(seat)
+            .hand
+            .iter()
+            .find(|&&c| game.kind(c).is_champion())
+            .unwrap();
+        let reason = game.check(&Action::ToPool(champion)).unwrap_err().reason;
+        let name = game.name(champion).to_string();
+        let mut harness = harness(game);
+        harness.run();
+        harness.get_all_by_label(&name).next().unwrap().click();
+        harness.run();
+        harness.get_by_label(&reason);
+        assert_eq!(*harness.state(), None);
+    }
 
     #[test]
     fn one_click_picks_a_card_and_never_plays_it() {

@@ -155,6 +155,12 @@ fn click(scene: &Scene, card: spellfire::state::CardId, here: Place) -> Click {
 
 fn empty(ui: &mut egui::Ui, scene: &Scene, at: Position, here: Place, lit: bool, sizes: Sizes, out: &mut Vec<Click>) {
     let (rect, response) = ui.allocate_exact_size(sizes.realm, Sense::click());
+    let owner = match here {
+        Place::Realm(seat, _) => scene.name_of(seat),
+        _ => scene.name_of(scene.view.seat),
+    };
+    response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, format!("{owner}: position {at}")));
     let colour = if lit { LIT } else { Color32::from_white_alpha(40) };
     ui.painter().rect_stroke(
         rect,
