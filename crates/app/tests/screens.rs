@@ -272,11 +272,9 @@ mod spellcaster_table {
 }
 
 mod mighty_magics_table {
-    use std::sync::Arc;
-
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use mighty_magics::{Action, CardId, Cards, Choice, Config, MightyMagics, Resource};
+    use mighty_magics::{Action, CardId, Choice, MightyMagics, Resource, TestGame, card};
     use spellhall::games::GameAdapter;
     use spellhall::games::mighty_magics::MightyMagicsAdapter;
     use spellhall_core::{Game, Seat};
@@ -310,38 +308,9 @@ mod mighty_magics_table {
         harness.state().clone()
     }
 
-    fn id(game: &MightyMagics, name: &str) -> CardId {
-        game.cards().copies_of(name)[0]
-    }
-
-    fn new_game(players: u8) -> MightyMagics {
-        let cards = Arc::new(Cards::shipped().unwrap());
-        MightyMagics::new(
-            &Config {
-                players,
-                short_attacks: false,
-            },
-            &cards,
-            3,
-        )
-        .map(|mut game| {
-            for seat in Seat::all(usize::from(players)) {
-                game.clear_hand(seat);
-            }
-            game
-        })
-        .unwrap()
-    }
-
-    /// Seat 1 recruiting with exactly `hand` and `tray`.
-    fn recruiting(game: &mut MightyMagics, hand: &[&str], tray: &[Resource]) {
-        game.apply(&Action::Refill).unwrap();
-        game.clear_hand(P1);
-        for name in hand {
-            let card = id(game, name);
-            game.move_to_hand(P1, card);
-        }
-        game.set_tray(tray);
+    /// The first copy of a card of the shipped deck.
+    fn id(name: &str) -> CardId {
+        card(name, 0)
     }
 
     #[test]
@@ -355,25 +324,22 @@ mod mighty_magics_table {
 
     #[test]
     fn draw_phase_a_click_discards_and_the_button_fills_the_hand() {
-        let mut game = new_game(2);
-        let knights = id(&game, "knights");
-        game.move_to_hand(P1, knights);
+        let knights = id("knights");
+        let game = TestGame::new(2).hand(P1, &[knights]).build();
         assert_eq!(clicks(&game, P1, &["Knights"]), Some(Action::Discard(knights)));
         assert_eq!(clicks(&game, P1, &["Fill my hand (draw 4)"]), Some(Action::Refill));
     }
 
     #[test]
     fn recruit_choosing_a_card_offers_the_cheapest_payment() {
-        let mut game = new_game(2);
-        recruiting(
-            &mut game,
-            &["knights"],
-            &[Resource::Metal, Resource::Men, Resource::Law, Resource::Gold],
-        );
+        let game = TestGame::new(2)
+            .hand(P1, &[id("knights")])
+            .recruiting(&[Resource::Metal, Resource::Men, Resource::Law, Resource::Gold])
+            .build();
         assert_eq!(
             clicks(&game, P1, &["Knights", "Recruit Knights"]),
             Some(Action::Recruit {
-                card: id(&game, "knights"),
+                card: id("knights"),
                 spend: vec![Resource::Metal, Resource::Men, Resource::Law],
             })
         );
@@ -381,14 +347,16 @@ mod mighty_magics_table {
 
     #[test]
     fn recruit_a_magic_is_aimed_by_clicking_its_target_on_the_table() {
-        let mut game = new_game(2);
-        let keep = id(&game, "stone-keep");
-        game.move_into_play(P2, keep);
-        recruiting(&mut game, &["earthquake"], &[Resource::Stone, Resource::Stone]);
+        let keep = id("stone-keep");
+        let game = TestGame::new(2)
+            .kingdom(P2, &[keep])
+            .hand(P1, &[id("earthquake")])
+            .recruiting(&[Resource::Stone, Resource::Stone])
+            .build();
         assert_eq!(
             clicks(&game, P1, &["Earthquake", "Stone Keep"]),
             Some(Action::Cast {
-                card: id(&game, "earthquake"),
+                card: id("earthquake"),
                 spend: vec![Resource::Stone, Resource::Stone],
                 choice: Choice::Card(keep),
             })
@@ -397,21 +365,21 @@ mod mighty_magics_table {
 
     #[test]
     fn recruit_the_leftovers_can_be_passed_on() {
-        let mut game = new_game(2);
-        recruiting(&mut game, &["knights"], &[Resource::Fire]);
+        let game = TestGame::new(2)
+            .hand(P1, &[id("knights")])
+            .recruiting(&[Resource::Fire])
+            .build();
         assert_eq!(clicks(&game, P1, &["Pass the counters to my left"]), Some(Action::Pass));
     }
 
     #[test]
     fn attack_target_and_attackers_are_clicked_and_the_defender_clicks_defenders() {
-        let mut game = new_game(2);
-        let orcs = id(&game, "orcs");
-        let keep = id(&game, "stone-keep");
-        let rangers = id(&game, "rangers");
-        game.move_into_play(P1, orcs);
-        game.move_into_play(P2, keep);
-        game.move_into_play(P2, rangers);
-        recruiting(&mut game, &[], &[Resource::Fire]);
+        let (orcs, keep, rangers) = (id("orcs"), id("stone-keep"), id("rangers"));
+        let mut game = TestGame::new(2)
+            .kingdom(P1, &[orcs])
+            .kingdom(P2, &[keep, rangers])
+            .recruiting(&[Resource::Fire])
+            .build();
         game.apply(&Action::Pass).unwrap();
         assert_eq!(clicks(&game, P1, &["Stone Keep"]), Some(Action::Target(keep)));
         assert_eq!(clicks(&game, P1, &["Orcs"]), Some(Action::Send(orcs)));
@@ -430,8 +398,10 @@ mod mighty_magics_table {
 
     #[test]
     fn a_hand_is_never_drawn_for_another_seat() {
-        let mut game = new_game(2);
-        recruiting(&mut game, &["knights"], &[Resource::Fire]);
+        let game = TestGame::new(2)
+            .hand(P1, &[id("knights")])
+            .recruiting(&[Resource::Fire])
+            .build();
         let view = game.view(P2);
         let legal = Vec::new();
         let names = vec!["Ann".to_string(), "Ben".to_string()];

@@ -14,6 +14,8 @@ mod content;
 mod effects;
 mod event;
 mod legal;
+#[cfg(feature = "scenario")]
+mod scenario;
 mod state;
 mod view;
 
@@ -27,6 +29,8 @@ pub use state::{
     WINNING_FORCE,
 };
 pub use view::{HandCard, InPlayView, KingdomView, View};
+#[cfg(feature = "scenario")]
+pub use scenario::{TestGame, card, shipped_cards};
 
 use std::sync::Arc;
 

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use mighty_magics::{Action, CardId, Cards, Config, Event, MightyMagics, Phase, Resource};
+use mighty_magics::{Action, CardId, Cards, Config, Event, MightyMagics, Resource, TestGame};
 use spellhall_core::{Game, RuleError, Seat};
 
 pub use Resource::*;
 
 pub fn cards() -> Arc<Cards> {
-    Arc::new(Cards::shipped().expect("the shipped deck loads"))
+    mighty_magics::shipped_cards()
 }
 
 /// A new game (seat 1 to act, in its Draw phase, every hand and kingdom empty: the dealt hands
@@ -19,22 +19,12 @@ pub fn new_game(players: u8) -> MightyMagics {
 }
 
 pub fn new_game_with(players: u8, short_attacks: bool) -> MightyMagics {
-    let mut game = MightyMagics::new(&Config { players, short_attacks }, &cards(), 7).expect("setup");
-    // Each scenario deals the hands it needs.
-    for seat in Seat::all(usize::from(players)) {
-        game.clear_hand(seat);
-    }
-    game
+    TestGame::with(Config { players, short_attacks }, 7).build()
 }
 
 /// The `copy`-th card (0-based) with this id (card ids are the same in every game of one deck).
 pub fn id(name: &str, copy: usize) -> CardId {
-    static CARDS: std::sync::OnceLock<Arc<Cards>> = std::sync::OnceLock::new();
-    *CARDS
-        .get_or_init(cards)
-        .copies_of(name)
-        .get(copy)
-        .unwrap_or_else(|| panic!("no copy {copy} of {name}"))
+    mighty_magics::card(name, copy)
 }
 
 pub fn act(game: &mut MightyMagics, action: Action) -> Vec<Event> {
@@ -70,26 +60,21 @@ pub fn refused(game: &mut MightyMagics, action: Action) -> RuleError {
 
 /// Replace a seat's hand with these cards.
 pub fn set_hand(game: &mut MightyMagics, seat: Seat, hand: &[CardId]) {
-    game.clear_hand(seat);
-    for &card in hand {
-        game.move_to_hand(seat, card);
-    }
+    *game = TestGame::from_game(game.clone()).hand(seat, hand).build();
 }
 
 /// Put these cards into a seat's kingdom.
 pub fn give(game: &mut MightyMagics, seat: Seat, in_play: &[CardId]) {
-    for &card in in_play {
-        game.move_into_play(seat, card);
-    }
+    *game = TestGame::from_game(game.clone()).kingdom(seat, in_play).build();
 }
 
 /// From the active player's Draw phase to his Recruit phase with this hand and these counters.
 pub fn recruit_with(game: &mut MightyMagics, hand: &[CardId], tray: &[Resource]) {
-    assert_eq!(game.phase(), &Phase::Draw, "recruit_with starts in a Draw phase");
-    act(game, Action::Refill);
     let seat = game.active();
-    set_hand(game, seat, hand);
-    game.set_tray(tray);
+    *game = TestGame::from_game(game.clone())
+        .hand(seat, hand)
+        .recruiting(tray)
+        .build();
 }
 
 /// The payment the table offers first for a card (exact counters, then converts, then Gold).
