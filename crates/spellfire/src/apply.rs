@@ -11,7 +11,7 @@ use crate::catalogue::cards::CardType;
 use crate::catalogue::deck::{Deck, validate};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
-use crate::effects::{Cost, Crossing, Effect, Trigger};
+use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
@@ -19,8 +19,8 @@ mod limbo;
 mod optional;
 mod powers;
 use crate::state::{
-    Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Fighter, FighterKind,
-    InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
+    Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Ends, Fighter,
+    FighterKind, InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -193,6 +193,14 @@ impl Spellfire {
     }
 
     fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        // Lasting powers end with the turn that ends now or the one that begins.
+        let ending = self.active;
+        let ended_turns = self.player(ending).turns;
+        self.lasting.retain(|l| match l.ends {
+            Ends::TurnBegins(s) => s != seat,
+            Ends::TurnEnds { seat: s, turns } => !(s == ending && ended_turns >= turns),
+            Ends::RoundEnds => true,
+        });
         self.active = seat;
         self.turn += 1;
         self.phase = Phase::StartOfTurn;
@@ -201,7 +209,6 @@ impl Spellfire {
         // Cards resting "until their owner's next turn" wake up.
         let cards = &self.cards;
         self.resting.retain(|c| cards[c.index()].owner != seat);
-        self.lasting.retain(|l| l.by != seat);
         events.push(Event::TurnBegan { seat, turn: self.turn });
         // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
         // (SF-243).
@@ -783,6 +790,7 @@ impl Spellfire {
             self.total(Side::Attacker).map_or(0, |t| t.value()),
             self.total(Side::Defender).map_or(0, |t| t.value()),
         );
+        self.lasting.retain(|l| l.ends != Ends::RoundEnds);
         let Some(battle) = &mut self.battle else {
             return;
         };
@@ -1016,9 +1024,7 @@ impl Spellfire {
                 event: card,
                 copy: true,
             }),
-            Effect::DiscardAll(_) | Effect::UntilNextTurn(_) => {
-                self.carry_out(&ability.effect, card, seat, None, &[], events)
-            }
+            Effect::DiscardAll(_) | Effect::For(..) => self.carry_out(&ability.effect, card, seat, None, &[], events),
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1253,11 +1259,23 @@ impl Spellfire {
                     }
                 }
             }
-            Effect::UntilNextTurn(_) => self.lasting.push(crate::state::Lasting {
-                card: source,
-                by,
-                spared: calmed.to_vec(),
-            }),
+            Effect::For(until, _) => {
+                let ends = match until {
+                    Until::PlayersNextTurn => Ends::TurnBegins(by),
+                    Until::CurrentPlayersNextTurn => Ends::TurnBegins(self.active),
+                    Until::EndOfPlayersNextTurn => Ends::TurnEnds {
+                        seat: by,
+                        turns: self.player(by).turns + 1,
+                    },
+                    Until::EndOfRound => Ends::RoundEnds,
+                };
+                self.lasting.push(crate::state::Lasting {
+                    card: source,
+                    by,
+                    spared: calmed.to_vec(),
+                    ends,
+                });
+            }
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });

@@ -301,6 +301,30 @@ pub enum Target {
     Chosen(Cards),
 }
 
+/// How long a lasting effect lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Until {
+    /// Until the next turn of the card's player begins.
+    PlayersNextTurn,
+    /// Until the end of the card's player's next turn.
+    EndOfPlayersNextTurn,
+    /// Until the next turn of the player whose turn it is when the card is played begins.
+    CurrentPlayersNextTurn,
+    /// Until the round in progress (or, outside one, the next) ends.
+    EndOfRound,
+}
+
+impl Until {
+    fn words(self) -> &'static str {
+        match self {
+            Until::PlayersNextTurn => "until its player's next turn",
+            Until::EndOfPlayersNextTurn => "until the end of its player's next turn",
+            Until::CurrentPlayersNextTurn => "until the next turn of the player whose turn it is",
+            Until::EndOfRound => "for one round",
+        }
+    }
+}
+
 /// A set of cards in play (not realms), described by kind, owner, designation and level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cards {
@@ -409,9 +433,9 @@ pub enum Effect {
     },
     /// The defending champion may use these kinds of cards (a realm or holding power).
     DefenderMayUse(Vec<CardType>),
-    /// The inner effect lasts until the next turn of the card's player begins: levels (its sides
-    /// seen from that player), or a bar on attacks.
-    UntilNextTurn(Box<Effect>),
+    /// The inner effect lasts for a while after the card is played: levels (its sides seen from
+    /// the card's player), or a bar on attacks.
+    For(Until, Box<Effect>),
     /// No champion may attack these players' realms (seen from the card's player), unless it
     /// is one of `unless`.
     NoAttacksOn {
@@ -649,9 +673,7 @@ impl Effect {
                 format!("the champion carrying it may use {}", join_words(&names))
             }
             Effect::CarrierFlies => "the champion carrying it is a flyer".into(),
-            Effect::UntilNextTurn(inner) => {
-                format!("until its player's next turn: {}", inner.describe())
-            }
+            Effect::For(until, inner) => format!("{}: {}", until.words(), inner.describe()),
             Effect::NoAttacksOn { realms, unless } => format!(
                 "{} may attack {}",
                 match unless {

@@ -394,13 +394,25 @@ pub struct Battle {
     pub flying: Vec<CardId>,
 }
 
-/// A power that lasts until `by`'s next turn begins, from `card` (already played); `spared` are
-/// the players who calmed it.
+/// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players
+/// who calmed it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lasting {
     pub card: CardId,
     pub by: Seat,
     pub spared: Vec<Seat>,
+    pub ends: Ends,
+}
+
+/// When a lasting power ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ends {
+    /// When this seat's next turn begins.
+    TurnBegins(Seat),
+    /// When this seat's turn ends, once it has had `turns` turns.
+    TurnEnds { seat: Seat, turns: u32 },
+    /// When a round ends.
+    RoundEnds,
 }
 
 /// A decision owed before play goes on, on top of the phase's own. The top of the stack decides.

@@ -1555,3 +1555,41 @@ fn card_1st_192_giant_skeleton_the_opposing_champions_sword_is_discarded_as_it_j
     assert_eq!(discard_names(&game, P1), ["Magic Sword"]);
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
 }
+
+// Powers that last for a round or past the player's next turn.
+
+#[test]
+fn card_1st_205_charge_this_players_champions_gain_three_through_the_next_turn() {
+    let (game, _) = round_after_event("Charge!");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (10, 5));
+}
+
+#[test]
+fn card_1st_101_surprise_raid_doubles_this_players_side_for_one_round() {
+    let (mut game, _) = round_after_event("Surprise Raid");
+    assert_eq!(total(&game, Side::Attacker), 14);
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 6, "the other side is not doubled");
+    ok(&mut game, Action::Pass);
+    // The round is over: a second attack is fought without the raid.
+    assert!(game.battle().is_none_or(|b| b.attacking.is_none()));
+    assert_eq!(game.lasting_count(), 0);
+}
+
+#[test]
+fn card_1st_180_berserk_fury_every_hero_gains_five() {
+    let mut game = attack(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        &[("Neeva", NONE)],
+        &["Berserk Fury!"],
+        &[],
+    );
+    let fury = game.id_of(0, "Berserk Fury!");
+    ok(&mut game, Action::Claim(P1));
+    ok(&mut game, Action::PlayEvent(fury));
+    common::all_pass(&mut game);
+    let neeva = game.id_of(1, "Neeva");
+    ok(&mut game, Action::Defend { champion: neeva });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 12));
+}

@@ -287,9 +287,14 @@ impl Spellfire {
     /// The effect that a played card left lasting.
     fn lasting_effect(&self, card: CardId) -> Option<&Effect> {
         match self.card(card).power.on_play().map(|a| &a.effect) {
-            Some(Effect::UntilNextTurn(inner)) => Some(inner),
+            Some(Effect::For(_, inner)) => Some(inner),
             _ => None,
         }
+    }
+
+    /// How many powers of cards already played are still lasting.
+    pub fn lasting_count(&self) -> usize {
+        self.lasting.len()
     }
 
     /// Whether a lasting power bars `champion` from attacking `defender`'s realms now.
