@@ -779,7 +779,8 @@ fn spells_of_doom_the_curtain_goes_to_the_defender_when_he_may_answer_out_of_tur
             send(&mut app, UiCommand::ConfirmHandoff);
         }
         let legal = game.legal_actions();
-        let action = legal[spells_of_doom::computer::greedy_choice(&game, &legal, &mut rng)].clone();
+        let view = game.view(seat);
+        let action = legal[spells_of_doom::computer::greedy_choice(&view, &legal, game.content(), &mut rng)].clone();
         game.apply(&action).unwrap();
         send(
             &mut app,

@@ -20,7 +20,7 @@ fn play<G: Game>(
     session: Session<G>,
     actions: usize,
     seed: u64,
-    choose: impl Fn(&G, &[G::Action], &mut GameRng) -> usize,
+    choose: impl Fn(&G::View, &[G::Action], &G::Content, &mut GameRng) -> usize,
 ) -> Result<Session<G>, String> {
     play_until(session, actions, seed, choose, |_| true)
 }
@@ -30,7 +30,7 @@ fn play_until<G: Game>(
     mut session: Session<G>,
     actions: usize,
     seed: u64,
-    choose: impl Fn(&G, &[G::Action], &mut GameRng) -> usize,
+    choose: impl Fn(&G::View, &[G::Action], &G::Content, &mut GameRng) -> usize,
     stop: impl Fn(&G) -> bool,
 ) -> Result<Session<G>, String> {
     let mut rng = GameRng::new(seed);
@@ -39,10 +39,12 @@ fn play_until<G: Game>(
             break;
         }
         let legal = session.state().legal_actions();
-        if legal.is_empty() {
+        let Some(seat) = session.to_act().seat() else {
             break;
-        }
-        let pick = choose(session.state(), &legal, &mut rng);
+        };
+        // The computer decides from the deciding seat's view, as in the app.
+        let view = session.state().view(seat);
+        let pick = choose(&view, &legal, session.content(), &mut rng);
         session.act(legal[pick].clone()).map_err(|e| e.to_string())?;
     }
     Ok(session)
@@ -109,7 +111,10 @@ fn main() -> Result<(), String> {
                 }
                 _ => false,
             };
-            let session = play_until(session, actions, seed, mighty_magics::computer::greedy_choice, stop)?;
+            let greedy = |view: &_, legal: &[_], cards: &Arc<_>, rng: &mut GameRng| {
+                mighty_magics::computer::greedy_choice(view, legal, cards, rng)
+            };
+            let session = play_until(session, actions, seed, greedy, stop)?;
             session.to_save().write(&out).map(|()| session.log().len())
         }
         "spells-of-doom" => {
@@ -133,7 +138,7 @@ fn main() -> Result<(), String> {
         "tally" => {
             let session = Session::<Tally>::new(seats, TallyConfig { players, copies: 4 }, Arc::new(()), seed)
                 .map_err(|e| e.to_string())?;
-            let session = play(session, actions, seed, |_, legal, rng| rng.below(legal.len()))?;
+            let session = play(session, actions, seed, |_, legal, _, rng| rng.below(legal.len()))?;
             session.to_save().write(&out).map(|()| session.log().len())
         }
         other => return Err(format!("unknown game '{other}'; {usage}")),

@@ -13,6 +13,7 @@ pub mod computer;
 mod content;
 mod effects;
 mod event;
+mod hidden;
 mod legal;
 #[cfg(feature = "scenario")]
 mod scenario;

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use mighty_magics::{Action, Cards, Config, MightyMagics, computer};
-use spellhall_core::testkit::{PlayoutOptions, playouts_with, random_playouts};
+use spellhall_core::testkit::{PlayoutOptions, playouts_with, privacy_playouts, random_playouts};
 use spellhall_core::{Game, Seat};
 
 /// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Cards>`.
@@ -81,7 +81,8 @@ fn greedy_two_player_games_are_balanced() {
         2,
         &PlayoutOptions::new(games, 20_000),
         |game, legal, rng| {
-            let pick = computer::greedy_choice(game, legal, rng);
+            let seat = game.to_act().seat().expect("a seat decides");
+            let pick = computer::greedy_choice(&game.view(seat), legal, game.cards(), rng);
             if matches!(legal[pick], Action::Cast { .. }) {
                 magics_played += 1;
             }

@@ -37,7 +37,8 @@ fn benches(c: &mut Criterion) {
     c.bench_function("greedy decision, mid-game", |b| {
         let legal = midgame.legal_actions();
         let mut rng = GameRng::new(1);
-        b.iter(|| black_box(computer::greedy_choice(&midgame, &legal, &mut rng)))
+        let view = midgame.view(midgame.to_act().seat().expect("a seat decides"));
+        b.iter(|| black_box(computer::greedy_choice(&view, &legal, &spells, &mut rng)))
     });
 }
 

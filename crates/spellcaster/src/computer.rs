@@ -1,10 +1,13 @@
-//! A greedy computer Mage: it tries each legal action on a copy of the game and keeps the one that
-//! leaves its side best placed. It looks one action ahead and judges only what a player can see
-//! (pools, placards, hand sizes), never the cards in other hands or the deck.
+//! A greedy computer Mage: it tries each legal action on a game built from its own view (the other
+//! hands, the deck and the dice to come sampled, see [`Determinise`]) and keeps the one that leaves
+//! its side best placed. It looks one action ahead and judges only what a player can see (pools,
+//! placards, hand sizes); it never reads the real hidden cards or the real dice.
 
-use spellhall_core::{Game, GameRng};
+use std::sync::Arc;
 
-use crate::{Action, Colour, Side, Spellcaster};
+use spellhall_core::{Determinise, Game, GameRng};
+
+use crate::{Action, Colour, Side, Spellcaster, Spells, View};
 
 /// How good the position is for `side`.
 pub fn score(game: &Spellcaster, side: Side) -> f64 {
@@ -36,14 +39,17 @@ pub fn score(game: &Spellcaster, side: Side) -> f64 {
     value + 0.6 * cards(side) - 0.4 * cards(side.other())
 }
 
-/// The index in `legal` of the greedy choice (ties broken at random).
-pub fn greedy_choice(game: &Spellcaster, legal: &[Action], rng: &mut GameRng) -> usize {
-    let Some(seat) = game.to_act().seat() else { return 0 };
-    let side = game.side_of(seat);
+/// The index in `legal` of the greedy choice (ties broken at random), from the deciding seat's
+/// view and the legal actions only.
+pub fn greedy_choice(view: &View, legal: &[Action], spells: &Arc<Spells>, rng: &mut GameRng) -> usize {
+    let side = view.my_side;
+    // One possible world consistent with the view: what a draw or a random discard brings in it
+    // is a guess, as it is for a person.
+    let world = Spellcaster::sample_from_view(view, spells, rng);
     let mut best: Vec<usize> = Vec::new();
     let mut best_score = f64::NEG_INFINITY;
     for (index, action) in legal.iter().enumerate() {
-        let mut trial = game.clone();
+        let mut trial = world.clone();
         if trial.apply(action).is_err() {
             continue;
         }

@@ -12,6 +12,7 @@ pub mod computer;
 mod content;
 mod effects;
 mod event;
+mod hidden;
 mod legal;
 #[cfg(feature = "scenario")]
 pub mod scenario;

@@ -37,6 +37,14 @@ pub struct View {
     pub placards: Vec<PlacardView>,
     pub sides: [SideView; 2],
     pub turn_seat: Seat,
+    /// The turn order (repeating) and the place in it now: public, and what a computer needs to
+    /// build a whole game from this view (with three Mages the solo Mage appears twice).
+    pub order: Vec<Seat>,
+    pub order_pos: usize,
+    /// Turns begun so far.
+    pub turn: u32,
+    /// A spell asked for more cards than the deck held: the game ends after this turn.
+    pub deck_ran_out: bool,
     pub to_act: ToAct,
     pub actions_left: u8,
     /// Cards already cast this turn.
@@ -78,6 +86,10 @@ impl Spellcaster {
                 seats: self.seats_of(side),
             }),
             turn_seat: self.turn_seat(),
+            order: self.order.clone(),
+            order_pos: self.order_pos,
+            turn: self.turn,
+            deck_ran_out: self.deck_ran_out,
             to_act,
             actions_left: self.actions_left,
             activated: self.activated.clone(),

@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use spellcaster::{Action, Colour, Config, Spellcaster, Spells, computer};
-use spellhall_core::testkit::{PlayoutOptions, playouts_with, random_playouts};
+use spellhall_core::testkit::{
+    PlayoutOptions, determinisation_playouts, playouts_with, privacy_playouts, random_playouts,
+};
 use spellhall_core::{Game, Seat};
 
 /// The kit holds content in an `Arc`, and Spellcaster's content is itself an `Arc<Spells>` (every
@@ -64,7 +66,8 @@ fn greedy_duels_are_balanced() {
             first_seat = game.turn_seat();
             games_seen += 1;
         }
-        let pick = computer::greedy_choice(game, legal, rng);
+        let seat = game.to_act().seat().expect("a seat decides");
+        let pick = computer::greedy_choice(&game.view(seat), legal, game.spells(), rng);
         if let Action::Play(card) = &legal[pick] {
             played[game.spells().get(*card).colour.index()] += 1;
         }

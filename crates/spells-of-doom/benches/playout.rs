@@ -51,7 +51,8 @@ fn benches(c: &mut Criterion) {
         let mut rng = GameRng::new(9);
         for _ in 0..150 {
             let legal = game.legal_actions();
-            let pick = computer::greedy_choice(&game, &legal, &mut rng);
+            let seat = game.to_act().seat().expect("a seat decides");
+            let pick = computer::greedy_choice(&game.view(seat), &legal, &content, &mut rng);
             game.apply(&legal[pick]).expect("legal");
         }
         game
@@ -73,7 +74,8 @@ fn benches(c: &mut Criterion) {
     c.bench_function("greedy decision, mid-game (4 players)", |b| {
         let legal = midgame.legal_actions();
         let mut rng = GameRng::new(1);
-        b.iter(|| black_box(computer::greedy_choice(&midgame, &legal, &mut rng)))
+        let view = midgame.view(midgame.to_act().seat().expect("a seat decides"));
+        b.iter(|| black_box(computer::greedy_choice(&view, &legal, &content, &mut rng)))
     });
 }
 

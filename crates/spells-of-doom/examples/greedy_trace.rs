@@ -20,8 +20,8 @@ fn main() {
     let mut rng = GameRng::new(seed);
     while game.outcome().is_none() {
         let legal = game.legal_actions();
-        let pick = computer::greedy_choice(&game, &legal, &mut rng);
         let seat = game.decider().expect("a seat decides until the end");
+        let pick = computer::greedy_choice(&game.view(seat), &legal, &content, &mut rng);
         let words = game.describe_action(&legal[pick]);
         println!("[{}] {words} ({} legal)", names[seat.index()], legal.len());
         for event in game.apply(&legal[pick]).expect("a legal action") {

@@ -1,28 +1,34 @@
 //! A greedy computer player. Each legal action gets a score from what it is likely to bring now
 //! (expected damage from the dice odds, never from the dice themselves, shrines captured, mana,
 //! Armor, a step toward the nearest goal); the best is taken, and the turn ends when nothing
-//! scores above ending it. It plays every Hero the same way, so it also measures balance.
+//! scores above ending it. It plays every Hero the same way, so it also measures balance. It sees
+//! what its seat sees: its view and the legal actions.
 
-use spellhall_core::{GameRng, Seat};
+use std::sync::Arc;
+
+use spellhall_core::{Determinise, GameRng, Seat};
 
 use crate::action::{Action, CastTarget, Target};
-use crate::content::{CardKind, Effect};
+use crate::content::{CardKind, Content, Effect};
 use crate::respond::character_of;
 use crate::state::{
     CAPTURE_COST, Character, Phase, Pos, STRUCTURE_ARMOR, SpellsOfDoom, TowerKind, Track, UPGRADE_COST,
 };
+use crate::view::View;
 
-/// The index in `legal` of the greedy choice (`legal` is `game.legal_actions()`). Ties go to the
-/// first action in the legal order, so the choice is deterministic.
-pub fn greedy_choice(game: &SpellsOfDoom, legal: &[Action], rng: &mut GameRng) -> usize {
-    let _ = rng;
-    let Some(me) = game.decider() else {
-        return 0;
-    };
+/// The index in `legal` of the greedy choice, from the deciding seat's view and the legal actions
+/// only. Ties go to the first action in the legal order, so the choice is deterministic.
+///
+/// The scores read the board through a game built from the view ([`Determinise`]): what the view
+/// shows is exact, the other players' hidden cards and the dice are a sample the scores never
+/// look at (they judge a blow by the dice odds, a hand by its owner's own cards).
+pub fn greedy_choice(view: &View, legal: &[Action], content: &Arc<Content>, rng: &mut GameRng) -> usize {
+    let world = SpellsOfDoom::sample_from_view(view, content, rng);
+    let me = view.viewer;
     let mut best = 0;
     let mut best_score = f64::MIN;
     for (i, action) in legal.iter().enumerate() {
-        let score = score(game, me, action);
+        let score = score(&world, me, action);
         if score > best_score {
             best = i;
             best_score = score;
@@ -511,7 +517,8 @@ pub fn greedy_game(
             return Some((outcome, actions));
         }
         let legal = game.legal_actions();
-        let pick = greedy_choice(&game, &legal, &mut rng);
+        let seat = game.to_act().seat()?;
+        let pick = greedy_choice(&game.view(seat), &legal, content, &mut rng);
         game.apply(&legal[pick]).ok()?;
     }
     None
@@ -583,4 +590,46 @@ mod tests {
         assert!((expected_damage(3, 5) - 1.0).abs() < 1e-9);
         assert_eq!(expected_damage(4, 6), 0.0);
     }
+}
+
+/// Each seat's share of a win as this player judges a position, in seat order: a search that cuts
+/// its playouts short scores where they stopped with it. Victory Points count most (the game is
+/// won on them), then the Heroes' health and mana. It may read the whole state it is given: in a
+/// search that is a world sampled from a view, never the real game.
+pub fn evaluate(game: &SpellsOfDoom) -> Vec<f64> {
+    let seats = game.seats();
+    let worth = |team: usize| {
+        let heroes: f64 = Seat::all(seats)
+            .filter(|&seat| SpellsOfDoom::team(seat) == team)
+            .map(|seat| {
+                let player = game.player(seat);
+                4.0 * f64::from(player.hero.hp) / f64::from(game.max_hp(seat).max(1))
+                    + 0.25 * player.mana.min(12) as f64
+            })
+            .sum();
+        3.0 * f64::from(game.vp(team)) + heroes
+    };
+    Seat::all(seats)
+        .map(|seat| {
+            let team = SpellsOfDoom::team(seat);
+            let lead = worth(team) - worth(1 - team);
+            1.0 / (1.0 + (-lead / 6.0).exp())
+        })
+        .collect()
+}
+
+/// The greedy choice in a world a search has sampled (it reads that world whole, never the real
+/// game): a search's playouts play with it.
+pub fn playout_choice(world: &SpellsOfDoom, legal: &[Action]) -> usize {
+    let Some(me) = world.decider() else { return 0 };
+    let mut best = 0;
+    let mut best_score = f64::MIN;
+    for (i, action) in legal.iter().enumerate() {
+        let score = score(world, me, action);
+        if score > best_score {
+            best = i;
+            best_score = score;
+        }
+    }
+    best
 }

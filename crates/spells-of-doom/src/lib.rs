@@ -18,6 +18,7 @@ mod content;
 mod creatures;
 mod effects;
 mod event;
+mod hidden;
 mod legal;
 mod respond;
 #[cfg(feature = "scenario")]

@@ -8,10 +8,11 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use serde::Serialize;
-use spellhall_core::Seat;
+use spellhall_core::{Outcome, Seat};
 
 use crate::action::{Action, CastTarget};
 use crate::content::{CardDef, Content, CreatureDef, HeroDef};
+use crate::state::{TurnFlags, Window};
 use crate::state::{
     self, Building, CardId, Creature, Phase, Pos, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine, SpellsOfDoom, TURNS_PER_ROUND,
     WIN_VP,
@@ -88,6 +89,12 @@ pub struct HeroView {
     pub burn: u8,
     pub brain_damage: u8,
     pub stunned: bool,
+    /// Spaces moved up the Armor and Attack tracks.
+    pub armor_step: u8,
+    pub attack_step: u8,
+    /// Magic Shield and Stoneskin Armor still on the Hero.
+    pub shield: u8,
+    pub stoneskin: u8,
     pub mana: u32,
     pub hand_count: usize,
     pub deck_count: usize,
@@ -105,7 +112,14 @@ pub struct View {
     pub turn: u32,
     pub round: u32,
     pub active: Seat,
+    /// Who took the first turn.
+    pub first: Seat,
     pub phase: Phase,
+    /// What the active player has done this turn (moves, strikes, skills played): public.
+    pub flags: TurnFlags,
+    /// The open response window: who may still answer, and to what.
+    pub window: Option<Window>,
+    pub outcome: Option<Outcome>,
     /// Valor Points by team: seats 0 and 2 are team 0, seats 1 and 3 team 1.
     pub vp: [u32; 2],
     pub heroes: Vec<HeroView>,
@@ -192,6 +206,10 @@ impl SpellsOfDoom {
                     burn: player.hero.burn,
                     brain_damage: player.hero.brain_damage,
                     stunned: player.hero.stunned,
+                    armor_step: player.hero.armor_step,
+                    attack_step: player.hero.attack_step,
+                    shield: player.hero.shield,
+                    stoneskin: player.hero.stoneskin,
                     mana: player.mana,
                     hand_count: player.hand.len(),
                     deck_count: player.deck.len(),
@@ -217,7 +235,11 @@ impl SpellsOfDoom {
             turn: self.turn,
             round: self.round(),
             active: self.active,
+            first: self.first,
             phase: self.phase,
+            flags: self.flags.clone(),
+            window: self.window.clone(),
+            outcome: self.outcome.clone(),
             vp: self.vp,
             heroes,
             shrines: self.shrines.clone(),

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use spellhall_core::testkit::{PlayoutOptions, random_playouts};
+use spellhall_core::testkit::{PlayoutOptions, determinisation_playouts, privacy_playouts, random_playouts};
 use spells_of_doom::{Config, Content, SpellsOfDoom};
 
 /// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Content>`.

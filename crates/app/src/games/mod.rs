@@ -107,9 +107,18 @@ pub trait GameAdapter: Send + Sync + 'static {
         Self::draw_table_after(ui, view, legal, describe, names, events)
     }
 
-    /// The computer's choice: an index into `legal`. Only called when `HAS_COMPUTER`.
-    fn computer_choice(game: &Self::G, legal: &[<Self::G as Game>::Action], rng: &mut GameRng) -> usize {
-        let _ = game;
+    /// The computer's choice for the deciding seat: an index into `legal`, made from that seat's
+    /// `view`, the legal actions and the game's content only. A computer sees what its seat sees
+    /// (DESIGN.md §2): never the state, with the other hands, the decks' order and the dice to
+    /// come. To look ahead it samples a world from the view ([`spellhall_core::Determinise`]).
+    /// Only called when `HAS_COMPUTER`.
+    fn computer_choice(
+        view: &<Self::G as Game>::View,
+        legal: &[<Self::G as Game>::Action],
+        content: &<Self::G as Game>::Content,
+        rng: &mut GameRng,
+    ) -> usize {
+        let _ = (view, content);
         rng.below(legal.len())
     }
 
@@ -301,7 +310,8 @@ impl<A: GameAdapter> AnySession for Table<A> {
         // The computer's own generator, seeded from the game and the move number: its choices are
         // repeatable and never disturb the game's dice.
         let mut rng = GameRng::new(self.session.seed() ^ (self.session.log().len() as u64).wrapping_mul(0x9e37_79b9));
-        let pick = A::computer_choice(game, &legal, &mut rng).min(legal.len().checked_sub(1)?);
+        let view = game.view(seat);
+        let pick = A::computer_choice(&view, &legal, self.session.content(), &mut rng).min(legal.len().checked_sub(1)?);
         to_ron(&legal[pick])
     }
 

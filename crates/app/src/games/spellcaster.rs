@@ -385,8 +385,8 @@ impl GameAdapter for SpellcasterAdapter {
         chosen
     }
 
-    fn computer_choice(game: &Spellcaster, legal: &[Action], rng: &mut GameRng) -> usize {
-        spellcaster::computer::greedy_choice(game, legal, rng)
+    fn computer_choice(view: &View, legal: &[Action], spells: &Arc<Spells>, rng: &mut GameRng) -> usize {
+        spellcaster::computer::greedy_choice(view, legal, spells, rng)
     }
 
     fn rules_summary() -> &'static str {

@@ -225,8 +225,13 @@ impl GameAdapter for SpellsOfDoomAdapter {
         draw(&scene, ui)
     }
 
-    fn computer_choice(game: &SpellsOfDoom, legal: &[Action], rng: &mut spellhall_core::GameRng) -> usize {
-        spells_of_doom::computer::greedy_choice(game, legal, rng)
+    fn computer_choice(
+        view: &View,
+        legal: &[Action],
+        content: &Arc<Content>,
+        rng: &mut spellhall_core::GameRng,
+    ) -> usize {
+        spells_of_doom::computer::greedy_choice(view, legal, content, rng)
     }
 
     fn rules_summary() -> &'static str {

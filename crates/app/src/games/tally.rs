@@ -93,7 +93,7 @@ impl GameAdapter for TallyAdapter {
         chosen
     }
 
-    fn computer_choice(_game: &Tally, legal: &[TallyAction], rng: &mut GameRng) -> usize {
+    fn computer_choice(_view: &TallyView, legal: &[TallyAction], _content: &(), rng: &mut GameRng) -> usize {
         // Bank the highest card when holding one, otherwise whatever comes.
         legal
             .iter()
