@@ -345,6 +345,15 @@ impl Spellfire {
                     at: *at,
                     realm: realm.map_or_else(String::new, |r| self.name(r).into()),
                 });
+                let razed = self.player(seat).formation.slot(*at).is_some_and(|s| s.razed);
+                if razed
+                    && matches!(
+                        self.card(*card).power.on_play().map(|a| &a.effect),
+                        Some(Effect::RebuildsItsRealm)
+                    )
+                {
+                    self.restore_realm(seat, *at, &mut events);
+                }
             }
             Action::ToPool(card) => {
                 self.take_from_hand(seat, *card);
@@ -906,6 +915,11 @@ impl Spellfire {
             });
             return;
         }
+        self.restore_realm(seat, at, events);
+    }
+
+    /// The razed realm at `at` turns face up again (SF-61).
+    fn restore_realm(&mut self, seat: Seat, at: Position, events: &mut Vec<Event>) {
         if let Some(slot) = self.player_mut(seat).formation.slot_mut(at) {
             slot.razed = false;
             let realm = slot.realm;
@@ -1276,6 +1290,26 @@ impl Spellfire {
                     ends,
                 });
             }
+            Effect::NewHands(amount) => {
+                for seat in Seat::all(self.seats()) {
+                    if calmed.contains(&seat) {
+                        continue;
+                    }
+                    let hand = std::mem::take(&mut self.player_mut(seat).hand);
+                    events.push(Event::Discarded {
+                        seat,
+                        cards: self.names(&hand),
+                    });
+                    for card in hand {
+                        self.bin(card, Bin::Discard);
+                    }
+                    let drawn = self.draw_cards(seat, amount.value(), events);
+                    events.push(Event::Drew {
+                        seat,
+                        cards: self.names(&drawn),
+                    });
+                }
+            }
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });
@@ -1303,6 +1337,7 @@ impl Spellfire {
             | Effect::Wall(_)
             | Effect::BecomesFlyer
             | Effect::BreaksWall
+            | Effect::RebuildsItsRealm
             | Effect::NegateEvent(_)
             | Effect::CalmEvent(_)
             | Effect::DuplicateEvent(_)

@@ -403,6 +403,11 @@ pub enum Effect {
     Discard(Target),
     /// The card's player takes a turn at once; then play resumes where it left off.
     ExtraTurn,
+    /// A holding that may go onto a razed realm, and rebuilds it as it does (SF-61 without the
+    /// three discards).
+    RebuildsItsRealm,
+    /// Every player (not calmed) discards the hand and draws this many cards.
+    NewHands(Amount),
     /// A wall before the attacked realm: an attacking champion that cannot cross it is stopped —
     /// defeated, but back to its pool, and the battle ends without spoils (SF-129). Only the
     /// defending side raises one.
@@ -632,6 +637,10 @@ impl Effect {
                 "discards any one card in play but a realm, whatever its immunities".into()
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
+            Effect::RebuildsItsRealm => "it may be attached to a razed realm, which it rebuilds at once".into(),
+            Effect::NewHands(amount) => {
+                format!("every player discards the hand and draws {} cards", amount.value())
+            }
             Effect::Wall(crossing) => format!(
                 "raises a wall before the attacked realm that only {} can cross; an attacker who cannot is stopped and goes back to its pool, and the battle ends without spoils",
                 match crossing {

@@ -626,7 +626,11 @@ impl Spellfire {
         let Some(slot) = self.player(seat).formation.slot(at) else {
             return refuse("A holding goes onto one of your realms.", "SF-67");
         };
-        if slot.razed {
+        let rebuilds = matches!(
+            self.card(card).power.on_play().map(|a| &a.effect),
+            Some(Effect::RebuildsItsRealm)
+        );
+        if slot.razed && !rebuilds {
             return refuse("Only a face-up realm can take a holding.", "SF-69");
         }
         if slot.holding.is_some() {

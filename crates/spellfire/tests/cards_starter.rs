@@ -1593,3 +1593,57 @@ fn card_1st_180_berserk_fury_every_hero_gains_five() {
     ok(&mut game, Action::Defend { champion: neeva });
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 12));
 }
+
+// A holding that rebuilds, an event that deals new hands.
+
+#[test]
+fn card_1st_216_arms_of_the_shield_lands_rebuild_a_razed_greyhawk_realm_at_once() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Realms)
+        .formation(0, [realm(A, "Veluna").razed(), realm(B, "Waterdeep").razed()])
+        .hand(0, ["Arms of the Shield Lands", "Fortifications"])
+        .build();
+    let arms = game.id_of(0, "Arms of the Shield Lands");
+    let fort = game.id_of(0, "Fortifications");
+    // Another holding cannot go onto a razed realm; the Arms not onto another world's.
+    refused(
+        &game,
+        Action::PlayHolding {
+            card: fort,
+            at: Position(A),
+        },
+    );
+    refused(
+        &game,
+        Action::PlayHolding {
+            card: arms,
+            at: Position(B),
+        },
+    );
+    ok(
+        &mut game,
+        Action::PlayHolding {
+            card: arms,
+            at: Position(A),
+        },
+    );
+    let slot = game.player(P1).formation.slot(Position(A)).unwrap();
+    assert!(!slot.razed, "rebuilt without three discards");
+    assert_eq!(slot.holding, Some(arms));
+    assert_eq!(game.player(P1).hand, [fort]);
+}
+
+#[test]
+fn card_1st_201_transformation_every_player_discards_the_hand_and_draws_five() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(0, ["Transformation!", "Rowan", "Galek"])
+        .hand(1, ["War Party"])
+        .build();
+    let card = game.id_of(0, "Transformation!");
+    ok(&mut game, Action::PlayEvent(card));
+    common::all_pass(&mut game);
+    assert_eq!((game.player(P1).hand.len(), game.player(P2).hand.len()), (5, 5));
+    assert_eq!(discard_names(&game, P1), ["Rowan", "Galek"]);
+    assert_eq!(discard_names(&game, P2), ["War Party"]);
+}
