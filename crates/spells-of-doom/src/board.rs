@@ -12,6 +12,8 @@ use hexx::Hex;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     hexes: BTreeSet<(i32, i32)>,
+    /// The same hexes in that order, to go through quickly.
+    listed: Vec<Hex>,
     /// The same hexes as a grid over q and r from -`radius` to `radius`: the rules ask "is this
     /// hex on the board?" for every candidate action, and a grid answers without a search.
     radius: i32,
@@ -42,6 +44,7 @@ impl Board {
             grid[((q + radius) as usize) * side + (r + radius) as usize] = true;
         }
         Self {
+            listed: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
             hexes,
             radius,
             grid,
@@ -59,7 +62,7 @@ impl Board {
 
     /// Every hex, in a fixed order (q, then r).
     pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
-        self.hexes.iter().map(|&(q, r)| Hex::new(q, r))
+        self.listed.iter().copied()
     }
 
     pub fn len(&self) -> usize {

@@ -700,7 +700,7 @@ impl SpellsOfDoom {
             return Vec::new();
         };
         let player = &self.players[seat.index()];
-        let mut candidates = Vec::new();
+        let mut candidates = Vec::with_capacity(128);
         match self.phase {
             Phase::Mulligan { .. } => {
                 let hand = &player.hand;
