@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use spellhall_core::{Determinise, Game, GameRng, Seat};
-use spellhall_search::{Evaluate, SearchBudget, search_with};
+use spellhall_search::{Guide, Prior, SearchBudget, search_with};
 
 /// A view-only player: an index into the legal actions.
 type Chooser<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng) -> usize;
@@ -32,6 +32,7 @@ fn duel<G>(
     deal: &(dyn Fn(u64) -> G + Sync),
     greedy: Chooser<G>,
     evaluate: Option<&(dyn Fn(&G) -> Vec<f64> + Sync)>,
+    prior: Option<&(dyn Fn(&G, &[G::Action]) -> Vec<f64> + Sync)>,
 ) -> Tally
 where
     G: Determinise + Send,
@@ -52,8 +53,11 @@ where
                         let view = game.view(seat);
                         let pick = if seat == strong {
                             let started = Instant::now();
-                            let evaluate: Option<Evaluate<'_, G>> = evaluate.map(|e| e as _);
-                            let pick = search_with::<G>(&view, &legal, content, &mut rng, budget, evaluate).0;
+                            let guide = Guide {
+                                evaluate: evaluate.map(|e| e as _),
+                                prior: prior.map(|p| p as Prior<'_, G>),
+                            };
+                            let pick = search_with::<G>(&view, &legal, content, &mut rng, budget, &guide).0;
                             let micros = started.elapsed().as_micros() as u64;
                             tally.decisions.fetch_add(1, Ordering::Relaxed);
                             tally.thinking_micros.fetch_add(micros, Ordering::Relaxed);
@@ -62,6 +66,16 @@ where
                         } else {
                             greedy(&view, &legal, content, &mut rng)
                         };
+                        if std::env::var_os("TRACE").is_some() && n == 0 && seat == strong {
+                            let g = greedy(&view, &legal, content, &mut GameRng::new(1));
+                            eprintln!(
+                                "{seat} {} of {}: {} | greedy: {}",
+                                pick,
+                                legal.len(),
+                                game.describe_action(&legal[pick]),
+                                game.describe_action(&legal[g])
+                            );
+                        }
                         game.apply(&legal[pick]).expect("a legal action is accepted");
                         actions += 1;
                         if actions > 20_000 {
@@ -94,7 +108,7 @@ fn main() {
     let guided = args.get(4).is_none_or(|a| a != "random");
     let mut budget = SearchBudget::iterations(iterations);
     if guided {
-        budget.playout_limit = 12;
+        budget.playout_limit = std::env::var("PLAYOUT").ok().and_then(|p| p.parse().ok()).unwrap_or(12);
     }
     let started = Instant::now();
     let tally = match game {
@@ -117,6 +131,34 @@ fn main() {
                 &deal,
                 greedy,
                 guided.then_some(&evaluate as _),
+                None,
+            )
+        }
+        "spells-of-doom" => {
+            use spells_of_doom::SpellsOfDoom;
+            let content = Arc::new(spells_of_doom::Content::shipped().expect("Spells of Doom content"));
+            let heroes = ["magie", "byron", "oakheart", "hypnor"];
+            let deal = |seed: u64| {
+                // Every pairing of Heroes in turn, each Hero in each seat.
+                let a = (seed / 2) as usize % 4;
+                let b = (a + 1 + (seed / 8) as usize % 3) % 4;
+                let heroes = vec![heroes[a].to_string(), heroes[b].to_string()];
+                SpellsOfDoom::new(&spells_of_doom::Config { heroes }, &content, seed).expect("setup")
+            };
+            let evaluate = |game: &SpellsOfDoom| spells_of_doom::computer::evaluate(game);
+            let prior = |game: &SpellsOfDoom, legal: &[spells_of_doom::Action]| {
+                spells_of_doom::computer::action_scores(game, legal)
+            };
+            let greedy = spells_of_doom::computer::greedy_choice;
+            duel(
+                games,
+                threads,
+                &budget,
+                &content,
+                &deal,
+                greedy,
+                guided.then_some(&evaluate as _),
+                guided.then_some(&prior as _),
             )
         }
         other => {

@@ -83,7 +83,7 @@ pub fn search<G: Determinise>(
     rng: &mut GameRng,
     budget: &SearchBudget,
 ) -> (usize, SearchReport) {
-    search_with::<G>(view, legal, content, rng, budget, None)
+    search_with::<G>(view, legal, content, rng, budget, &Guide::default())
 }
 
 /// A game's judgement of a position: each seat's share of a win, from 0 to 1, in seat order. It
@@ -91,16 +91,54 @@ pub fn search<G: Determinise>(
 /// real game.
 pub type Evaluate<'a, G> = &'a dyn Fn(&G) -> Vec<f64>;
 
+/// A game's first impression of each legal action in a sampled world (which it may read whole),
+/// higher is better, in the order of the actions given: its greedy player's scores.
+pub type Prior<'a, G> = &'a dyn Fn(&G, &[<G as Game>::Action]) -> Vec<f64>;
+
+/// What a game gives its search beyond the rules: a first impression of actions, and how a
+/// position is judged where a playout stops.
+///
+/// With a prior, a node tries its actions best-first and widens slowly (one more action each time
+/// its visits pass a square), so a decision among 80 moves spends its iterations on the few worth
+/// reading; playouts then play the prior's choice, with a little chance.
+pub struct Guide<'a, G: Game> {
+    pub prior: Option<Prior<'a, G>>,
+    pub evaluate: Option<Evaluate<'a, G>>,
+}
+
+impl<G: Game> Default for Guide<'_, G> {
+    fn default() -> Self {
+        Self {
+            prior: None,
+            evaluate: None,
+        }
+    }
+}
+
+/// The index of the highest score, the first of equals.
+fn best_of(scores: &[f64]) -> usize {
+    let mut best = 0;
+    for (i, score) in scores.iter().enumerate() {
+        if *score > scores[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// How often a playout guided by a prior takes a random action instead of the prior's best.
+const PLAYOUT_CHANCE_PERCENT: usize = 10;
+
 /// [`search`], with playouts cut at `budget.playout_limit` actions and the position then judged
-/// by `evaluate` (random playouts to the end when `None`). A game whose random games say little
-/// about who plays well gives its search an evaluation.
+/// by the guide's evaluation, and played by its policy (random playouts to the end with no guide).
+/// A game whose random games say little about who plays well gives its search a guide.
 pub fn search_with<G: Determinise>(
     view: &G::View,
     legal: &[G::Action],
     content: &G::Content,
     rng: &mut GameRng,
     budget: &SearchBudget,
-    evaluate: Option<Evaluate<'_, G>>,
+    guide: &Guide<'_, G>,
 ) -> (usize, SearchReport) {
     // A forced move needs no thought.
     if legal.len() <= 1 {
@@ -117,7 +155,7 @@ pub fn search_with<G: Determinise>(
             break;
         }
         let world = G::sample_from_view(view, content, rng);
-        iterate(&mut tree, world, rng, budget, evaluate);
+        iterate(&mut tree, world, rng, budget, guide);
         iterations += 1;
     }
     let visits: Vec<u32> = legal.iter().map(|action| tree.root_visits(action)).collect();
@@ -134,7 +172,7 @@ fn iterate<G: Game>(
     mut world: G,
     rng: &mut GameRng,
     budget: &SearchBudget,
-    evaluate: Option<Evaluate<'_, G>>,
+    guide: &Guide<'_, G>,
 ) {
     let mut node = Tree::<G::Action>::ROOT;
     let mut path = vec![node];
@@ -148,7 +186,23 @@ fn iterate<G: Game>(
         let untried: Vec<usize> = (0..legal.len())
             .filter(|&i| tree.child(node, &legal[i]).is_none())
             .collect();
-        let (action, expanded) = if let Some(&pick) = rng.choose(&untried) {
+        let expand = match guide.prior {
+            None => rng.choose(&untried).copied(),
+            Some(prior) if !untried.is_empty() => {
+                // Widen by the square root of the visits; always expand where nothing tried is legal.
+                let tried = legal.len() - untried.len();
+                let room = 1 + f64::from(tree.visits(node)).sqrt() as usize;
+                if tried == 0 || tried < room {
+                    let scores = prior(&world, &legal);
+                    let untried_scores: Vec<f64> = untried.iter().map(|&i| scores[i]).collect();
+                    Some(untried[best_of(&untried_scores)])
+                } else {
+                    None
+                }
+            }
+            Some(_) => None,
+        };
+        let (action, expanded) = if let Some(pick) = expand {
             let action = legal[pick].clone();
             let child = tree.add_child(node, action.clone(), mover);
             (action, child)
@@ -174,13 +228,19 @@ fn iterate<G: Game>(
             break;
         }
         let legal = world.legal_actions();
-        let Some(action) = rng.choose(&legal) else { break };
-        if world.apply(action).is_err() {
+        if legal.is_empty() {
+            break;
+        }
+        let pick = match guide.prior {
+            Some(prior) if rng.below(100) >= PLAYOUT_CHANCE_PERCENT => best_of(&prior(&world, &legal)),
+            _ => rng.below(legal.len()),
+        };
+        if world.apply(&legal[pick]).is_err() {
             break;
         }
         steps += 1;
     }
-    let rewards = match evaluate {
+    let rewards = match guide.evaluate {
         Some(evaluate) if world.outcome().is_none() => evaluate(&world),
         _ => rewards(&world),
     };

@@ -69,7 +69,7 @@ impl<A: PartialEq + Clone> Tree<A> {
         self.child(Self::ROOT, action).map_or(0, |c| self.nodes[c].visits)
     }
 
-    /// UCB1 over the children legal in this world (every one of them already tried), each measured
+    /// UCB1 over the children legal in this world (at least one of them already tried), each measured
     /// against how often it was available; marks each of them available once more.
     pub(crate) fn select(&mut self, node: usize, legal: &[A], exploration: f64) -> usize {
         let compatible: Vec<usize> = self.nodes[node]

@@ -618,18 +618,11 @@ pub fn evaluate(game: &SpellsOfDoom) -> Vec<f64> {
         .collect()
 }
 
-/// The greedy choice in a world a search has sampled (it reads that world whole, never the real
-/// game): a search's playouts play with it.
-pub fn playout_choice(world: &SpellsOfDoom, legal: &[Action]) -> usize {
-    let Some(me) = world.decider() else { return 0 };
-    let mut best = 0;
-    let mut best_score = f64::MIN;
-    for (i, action) in legal.iter().enumerate() {
-        let score = score(world, me, action);
-        if score > best_score {
-            best = i;
-            best_score = score;
-        }
-    }
-    best
+/// The greedy player's score of each legal action in a world a search has sampled (it reads that
+/// world whole, never the real game): the search's first impression of the actions.
+pub fn action_scores(world: &SpellsOfDoom, legal: &[Action]) -> Vec<f64> {
+    let Some(me) = world.decider() else {
+        return vec![0.0; legal.len()];
+    };
+    legal.iter().map(|action| score(world, me, action)).collect()
 }
