@@ -845,6 +845,12 @@ impl Spellfire {
             return;
         };
         let (seat, at, razer) = (battle.defender, battle.target, battle.attacker);
+        self.raze(seat, at, Some(razer), events);
+    }
+
+    /// The realm at `at` is razed and its holding discarded; `razer` is the attacker whose
+    /// battle razed it (for the Conqueror's markers), none when a card did.
+    fn raze(&mut self, seat: Seat, at: Position, razer: Option<Seat>, events: &mut Vec<Event>) {
         let Some(slot) = self.player_mut(seat).formation.slot_mut(at) else {
             return;
         };
@@ -860,7 +866,9 @@ impl Spellfire {
             realm: self.name(realm).into(),
             holding: holding.map(|h| self.name(h).into()),
         });
-        self.mark_razed(razer, seat, realm, events);
+        if let Some(razer) = razer {
+            self.mark_razed(razer, seat, realm, events);
+        }
     }
 
     /// The battle is over: fighters still in it go home (AMB-11), the turn moves to phase 5 and the
@@ -1289,6 +1297,23 @@ impl Spellfire {
                     spared: calmed.to_vec(),
                     ends,
                 });
+            }
+            Effect::RazeFirstRealms => {
+                for seat in Seat::all(self.seats()) {
+                    let face_up = self.player(seat).formation.slot(Position(0)).is_some_and(|s| !s.razed);
+                    if calmed.contains(&seat) || !face_up {
+                        continue;
+                    }
+                    // A battle over that realm has nothing left to fight for: it ends, no spoils.
+                    if self
+                        .battle
+                        .as_ref()
+                        .is_some_and(|b| b.defender == seat && b.target == Position(0))
+                    {
+                        self.end_battle(None, events);
+                    }
+                    self.raze(seat, Position(0), None, events);
+                }
             }
             Effect::NewHands(amount) => {
                 for seat in Seat::all(self.seats()) {

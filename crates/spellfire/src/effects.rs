@@ -406,6 +406,8 @@ pub enum Effect {
     /// A holding that may go onto a razed realm, and rebuilds it as it does (SF-61 without the
     /// three discards).
     RebuildsItsRealm,
+    /// Every player's (not calmed) first realm, at A, is razed if it stands, whatever its powers.
+    RazeFirstRealms,
     /// Every player (not calmed) discards the hand and draws this many cards.
     NewHands(Amount),
     /// A wall before the attacked realm: an attacking champion that cannot cross it is stopped —
@@ -638,6 +640,9 @@ impl Effect {
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
             Effect::RebuildsItsRealm => "it may be attached to a razed realm, which it rebuilds at once".into(),
+            Effect::RazeFirstRealms => {
+                "razes every player's first realm (at A) that stands, whatever its powers".into()
+            }
             Effect::NewHands(amount) => {
                 format!("every player discards the hand and draws {} cards", amount.value())
             }

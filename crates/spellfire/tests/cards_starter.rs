@@ -1647,3 +1647,27 @@ fn card_1st_201_transformation_every_player_discards_the_hand_and_draws_five() {
     assert_eq!(discard_names(&game, P1), ["Rowan", "Galek"]);
     assert_eq!(discard_names(&game, P2), ["War Party"]);
 }
+
+#[test]
+fn card_1st_150_siege_razes_every_players_first_realm_whatever_its_powers() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep").holding("Hillsfar"), realm(B, "Thay")])
+        .formation(1, [realm(A, "Cormyr").razed(), realm(B, "Pirate Isles")])
+        .hand(0, ["Siege!"])
+        .build();
+    let siege = game.id_of(0, "Siege!");
+    ok(&mut game, Action::PlayEvent(siege));
+    common::all_pass(&mut game);
+    let own = game.player(P1).formation.slot(Position(A)).unwrap();
+    assert!(
+        own.razed && own.holding.is_none(),
+        "its player's own realm too, with its holding"
+    );
+    assert_eq!(discard_names(&game, P1), ["Hillsfar"]);
+    assert!(!game.player(P1).formation.slot(Position(B)).unwrap().razed);
+    assert!(
+        !game.player(P2).formation.slot(Position(B)).unwrap().razed,
+        "only the first realm"
+    );
+}
