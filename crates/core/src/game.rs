@@ -23,6 +23,12 @@ impl Seat {
     pub fn left(self, steps: usize, count: usize) -> Seat {
         Seat(((self.index() + steps) % count) as u8)
     }
+
+    /// The other seats of a table of `count` in turn order (clockwise), beginning with the one to
+    /// the left: the order in which out-of-turn answers are asked.
+    pub fn others_in_turn_order(self, count: usize) -> impl Iterator<Item = Seat> {
+        (1..count).map(move |steps| self.left(steps, count))
+    }
 }
 
 impl fmt::Display for Seat {
@@ -221,17 +227,17 @@ pub trait Game: Clone + Serialize + Sized {
     /// What one seat may see; hidden cards are redacted.
     type View;
 
-    /// A new game, shuffled and dealt from `seed`.
-    fn new(config: &Self::Config, content: &Self::Content, seed: u64) -> Result<Self, SetupError>;
-
-    /// A new game and what happened while it was set up (the first turn beginning, a first draw), for
-    /// the log. Games whose setup does nothing worth telling keep the default.
+    /// A new game, shuffled and dealt from `seed`, and what happened while it was set up (the first
+    /// turn beginning, a first draw) for the log; games whose setup tells nothing return no events.
     fn new_with_events(
         config: &Self::Config,
         content: &Self::Content,
         seed: u64,
-    ) -> Result<(Self, Vec<Self::Event>), SetupError> {
-        Self::new(config, content, seed).map(|game| (game, Vec::new()))
+    ) -> Result<(Self, Vec<Self::Event>), SetupError>;
+
+    /// A new game, shuffled and dealt from `seed` (the setup's events dropped).
+    fn new(config: &Self::Config, content: &Self::Content, seed: u64) -> Result<Self, SetupError> {
+        Self::new_with_events(config, content, seed).map(|(game, _)| game)
     }
 
     fn seat_count(&self) -> usize;
@@ -298,6 +304,13 @@ pub trait Determinise: Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn answers_are_asked_clockwise_from_the_seat_to_the_left() {
+        let order: Vec<Seat> = Seat(2).others_in_turn_order(4).collect();
+        assert_eq!(order, [Seat(3), Seat(0), Seat(1)]);
+        assert_eq!(Seat(0).others_in_turn_order(1).count(), 0);
+    }
 
     #[test]
     fn seat_tokens_are_filled_with_names() {

@@ -39,12 +39,13 @@ impl Game for Bells {
     type Event = Rang;
     type View = ();
 
-    fn new(seats: &usize, _content: &(), _seed: u64) -> Result<Self, SetupError> {
-        Ok(Self {
+    fn new_with_events(seats: &usize, _content: &(), _seed: u64) -> Result<(Self, Vec<Self::Event>), SetupError> {
+        let bells = Self {
             seats: *seats,
             steps: 0,
             rings: vec![0; *seats],
-        })
+        };
+        Ok((bells, Vec::new()))
     }
     fn seat_count(&self) -> usize {
         self.seats

@@ -310,8 +310,12 @@ macro_rules! delegate_to_tally {
             type Action = TallyAction;
             type Event = TallyEvent;
             type View = ();
-            fn new(config: &TallyConfig, content: &(), seed: u64) -> Result<Self, SetupError> {
-                Tally::new(config, content, seed).map($wrapper)
+            fn new_with_events(
+                config: &TallyConfig,
+                content: &(),
+                seed: u64,
+            ) -> Result<(Self, Vec<TallyEvent>), SetupError> {
+                Tally::new_with_events(config, content, seed).map(|(tally, events)| ($wrapper(tally), events))
             }
             fn seat_count(&self) -> usize {
                 self.0.seat_count()
@@ -439,8 +443,8 @@ impl Game for Peeking {
     type Action = TallyAction;
     type Event = TallyEvent;
     type View = (spellhall_core::testkit::TallyView, Vec<u8>);
-    fn new(config: &TallyConfig, content: &(), seed: u64) -> Result<Self, SetupError> {
-        Tally::new(config, content, seed).map(Peeking)
+    fn new_with_events(config: &TallyConfig, content: &(), seed: u64) -> Result<(Self, Vec<TallyEvent>), SetupError> {
+        Tally::new_with_events(config, content, seed).map(|(tally, events)| (Peeking(tally), events))
     }
     fn seat_count(&self) -> usize {
         self.0.seat_count()

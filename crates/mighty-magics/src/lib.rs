@@ -46,10 +46,6 @@ impl Game for MightyMagics {
     type Event = Event;
     type View = View;
 
-    fn new(config: &Config, content: &Arc<Cards>, seed: u64) -> Result<Self, SetupError> {
-        Self::setup(config, content, seed).map(|(game, _)| game)
-    }
-
     fn new_with_events(config: &Config, content: &Arc<Cards>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
         Self::setup(config, content, seed)
     }

@@ -240,7 +240,7 @@ impl MightyMagics {
 
     /// The seat to the left (the next in turn order).
     pub fn left_of(&self, seat: Seat) -> Seat {
-        Seat(((seat.index() + 1) % self.seats()) as u8)
+        seat.left(1, self.seats())
     }
 
     /// Who controls a card in play, and whether it is one of his Strongholds.

@@ -38,12 +38,15 @@ impl Game for Nim {
     /// Nothing is hidden: the view is the state.
     type View = Nim;
 
-    fn new(heaps: &[u8; 3], _content: &(), _seed: u64) -> Result<Self, SetupError> {
-        Ok(Self {
-            heaps: *heaps,
-            turn: Seat(0),
-            winner: None,
-        })
+    fn new_with_events(heaps: &[u8; 3], _content: &(), _seed: u64) -> Result<(Self, Vec<Self::Event>), SetupError> {
+        Ok((
+            Self {
+                heaps: *heaps,
+                turn: Seat(0),
+                winner: None,
+            },
+            Vec::new(),
+        ))
     }
 
     fn seat_count(&self) -> usize {

@@ -112,10 +112,6 @@ impl Game for SpellsOfDoom {
     type Event = Event;
     type View = View;
 
-    fn new(config: &Config, content: &Arc<Content>, seed: u64) -> Result<Self, SetupError> {
-        Self::setup(config, content, seed).map(|(game, _)| game)
-    }
-
     fn new_with_events(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
         Self::setup(config, content, seed)
     }

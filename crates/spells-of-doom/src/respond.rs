@@ -79,9 +79,8 @@ impl SpellsOfDoom {
             return;
         };
         let mover = Self::owner(character);
-        let count = self.seats();
-        let seats: Vec<Seat> = (1..count)
-            .map(|k| Seat(((mover.index() + k) % count) as u8))
+        let seats: Vec<Seat> = mover
+            .others_in_turn_order(self.seats())
             .filter(|seat| {
                 Self::team(*seat) != Self::team(mover)
                     && self.players[seat.index()]

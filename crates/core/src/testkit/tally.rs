@@ -107,7 +107,7 @@ impl Game for Tally {
     type Event = TallyEvent;
     type View = TallyView;
 
-    fn new(config: &TallyConfig, _content: &(), seed: u64) -> Result<Self, SetupError> {
+    fn new_with_events(config: &TallyConfig, _content: &(), seed: u64) -> Result<(Self, Vec<TallyEvent>), SetupError> {
         if !(2..=4).contains(&config.players) {
             return Err(SetupError(format!(
                 "Tally is for 2 to 4 players, not {}",
@@ -120,17 +120,20 @@ impl Game for Tally {
             .collect();
         rng.shuffle(&mut cards);
         let seats = usize::from(config.players);
-        Ok(Self {
-            rng,
-            copies: config.copies,
-            deck: Pile::from_top_down(cards),
-            hands: vec![Vec::new(); seats],
-            banked: vec![Vec::new(); seats],
-            scores: vec![0; seats],
-            turn: Seat(0),
-            turns: 1,
-            over: false,
-        })
+        Ok((
+            Self {
+                rng,
+                copies: config.copies,
+                deck: Pile::from_top_down(cards),
+                hands: vec![Vec::new(); seats],
+                banked: vec![Vec::new(); seats],
+                scores: vec![0; seats],
+                turn: Seat(0),
+                turns: 1,
+                over: false,
+            },
+            Vec::new(),
+        ))
     }
 
     fn seat_count(&self) -> usize {
