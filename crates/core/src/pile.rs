@@ -110,6 +110,27 @@ impl<T: PartialEq> Pile<T> {
     }
 }
 
+/// The invariant every card game keeps: each of its `total` cards in exactly one place. `found`
+/// lists the index of every card in every zone; `name` names a card for the message. `Err` says
+/// which card is missing, doubled, or not one of the game's.
+pub fn each_card_once(
+    total: usize,
+    found: impl IntoIterator<Item = usize>,
+    name: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    let mut seen = vec![0u32; total];
+    for card in found {
+        match seen.get_mut(card) {
+            Some(count) => *count += 1,
+            None => return Err(format!("card {card} is not one of the game's {total} cards")),
+        }
+    }
+    match seen.iter().position(|&n| n != 1) {
+        Some(card) => Err(format!("{} is in {} places", name(card), seen[card])),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +169,21 @@ mod tests {
         assert_ne!(cards, (0..40).collect::<Vec<_>>());
         cards.sort();
         assert_eq!(cards, (0..40).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn each_card_once_names_a_card_missing_doubled_or_foreign() {
+        let name = |card: usize| format!("card #{card}");
+        assert_eq!(each_card_once(3, [2, 0, 1], name), Ok(()));
+        assert_eq!(each_card_once(3, [0, 1], name), Err("card #2 is in 0 places".into()));
+        assert_eq!(
+            each_card_once(3, [0, 1, 1, 2], name),
+            Err("card #1 is in 2 places".into())
+        );
+        assert!(
+            each_card_once(3, [0, 1, 2, 7], name)
+                .unwrap_err()
+                .contains("not one of the game's 3")
+        );
     }
 }

@@ -140,24 +140,20 @@ impl Game for MightyMagics {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let mut seen = vec![0u8; self.cards.len()];
-        let mut count = |card: CardId| seen[usize::from(card.0)] += 1;
-        self.deck.iter_top_down().copied().for_each(&mut count);
-        self.discard.iter_top_down().copied().for_each(&mut count);
-        self.hands.iter().flatten().copied().for_each(&mut count);
-        for kingdom in &self.kingdoms {
-            for holding in kingdom.holdings() {
-                count(holding.card);
-                holding.attached.iter().copied().for_each(&mut count);
-            }
-        }
-        if let Some(card) = seen.iter().position(|&n| n != 1) {
-            return Err(format!(
-                "card {card} ({}) is in {} places",
-                self.cards.get(CardId(card as u16)).name,
-                seen[card]
-            ));
-        }
+        let in_play = self
+            .kingdoms
+            .iter()
+            .flat_map(|k| k.holdings())
+            .flat_map(|h| std::iter::once(&h.card).chain(&h.attached));
+        let everywhere = self
+            .deck
+            .iter_top_down()
+            .chain(self.discard.iter_top_down())
+            .chain(self.hands.iter().flatten())
+            .chain(in_play);
+        spellhall_core::each_card_once(self.cards.len(), everywhere.map(|c| usize::from(c.0)), |card| {
+            format!("card {card} ({})", self.cards.get(CardId(card as u16)).name)
+        })?;
         for kingdom in &self.kingdoms {
             if let Some(h) = kingdom
                 .strongholds

@@ -121,7 +121,6 @@ impl Game for Spellcaster {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let mut seen = vec![0u8; self.spells.len()];
         let placed = self.placards.iter().flatten().map(|p| p.card);
         let all = self
             .deck
@@ -130,17 +129,9 @@ impl Game for Spellcaster {
             .chain(self.discard.iter_top_down().copied())
             .chain(self.hands.iter().flatten().copied())
             .chain(placed);
-        for card in all {
-            seen[usize::from(card.0)] += 1;
-        }
-        if let Some(card) = seen.iter().position(|&n| n != 1) {
-            return Err(format!(
-                "card {} ({}) is in {} places",
-                card,
-                self.spells.get(CardId(card as u8)).name,
-                seen[card]
-            ));
-        }
+        spellhall_core::each_card_once(self.spells.len(), all.map(|c| usize::from(c.0)), |card| {
+            format!("card {card} ({})", self.spells.get(CardId(card as u8)).name)
+        })?;
         for (colour, placard) in Colour::ALL.iter().zip(&self.placards) {
             if let Some(wrong) = placard.iter().find(|p| self.spells.get(p.card).colour != *colour) {
                 return Err(format!(

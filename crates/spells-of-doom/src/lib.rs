@@ -167,7 +167,6 @@ impl Game for SpellsOfDoom {
         }
         for seat in seats(self.seats()) {
             let player = self.player(seat);
-            let mut seen = vec![0u8; self.deck_len(seat)];
             let all = player
                 .hand
                 .iter()
@@ -176,15 +175,9 @@ impl Game for SpellsOfDoom {
                 .chain(&player.reserve)
                 .chain(&player.spells)
                 .chain(player.terrain.iter().map(|(c, _)| c));
-            for card in all {
-                match seen.get_mut(usize::from(card.0)) {
-                    Some(count) => *count += 1,
-                    None => return Err(format!("{seat} holds a card {} that is not in the deck list", card.0)),
-                }
-            }
-            if let Some(card) = seen.iter().position(|n| *n != 1) {
-                return Err(format!("{seat}'s card {card} is in {} places", seen[card]));
-            }
+            spellhall_core::each_card_once(self.deck_len(seat), all.map(|c| usize::from(c.0)), |card| {
+                format!("{seat}'s card {card}")
+            })?;
             if player.hero.hp == 0 || player.hero.hp > self.max_hp(seat) {
                 return Err(format!("{seat}'s Hero has {} HP", player.hero.hp));
             }

@@ -12,11 +12,11 @@ use spellhall_core::{Outcome, Seat};
 
 use crate::action::{Action, CastTarget};
 use crate::content::{CardDef, Content, CreatureDef, HeroDef};
-use crate::state::{TurnFlags, Window};
 use crate::state::{
     self, Building, CardId, Creature, Phase, Pos, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine, SpellsOfDoom, TURNS_PER_ROUND,
     WIN_VP,
 };
+use crate::state::{TurnFlags, Window};
 
 /// The content the game is played with, shared (not copied) into every view.
 #[derive(Clone)]
