@@ -355,11 +355,11 @@ impl Spellfire {
     }
 }
 
-impl Spellfire {
+impl spellhall_core::Redeal for Spellfire {
     /// Re-deal everything `seat` cannot see: each other player's hand and draw pile shuffled
     /// together and dealt back in the same sizes, and `seat`'s own draw pile shuffled. The privacy
-    /// property: `seat`'s view must not change.
-    pub fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
+    /// property (the kit's `privacy_playouts`): `seat`'s view must not change.
+    fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
         for other in Seat::all(self.seats()) {
             let player = self.player_mut(other);
             if other == seat {
