@@ -51,6 +51,19 @@ impl ContentError {
             message: error.message.clone(),
         }
     }
+
+    /// A problem with one item (card, spell, format) of a content file, located where its id is
+    /// written ([`locate_key`]; 0:0 when it cannot be found).
+    pub fn at_item(file: &str, text: &str, id: &str, message: impl Into<String>) -> Self {
+        let (line, col) = locate_key(text, id, 0);
+        Self {
+            file: file.to_string(),
+            line,
+            col,
+            item: Some(id.to_string()),
+            message: message.into(),
+        }
+    }
 }
 
 /// A content file: the name errors will use, and its text.

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use spellhall_core::content::{Catalog, ContentError, Keyed, SourceFile, locate_key, parse_ron};
+use spellhall_core::content::{Catalog, ContentError, Keyed, SourceFile, parse_ron};
 
 use crate::CardId;
 
@@ -271,17 +271,11 @@ impl Cards {
             dealt > usize::from(u16::MAX)
         });
         if let Some((def, file)) = first_too_many {
-            let (line, col) = locate_key(&file.text, &def.id, 0);
-            errors.push(ContentError {
-                file: file.name.clone(),
-                line,
-                col,
-                item: Some(def.id.clone()),
-                message: format!(
-                    "with this card the deck holds more than {} cards, the most supported",
-                    u16::MAX
-                ),
-            });
+            let message = format!(
+                "with this card the deck holds more than {} cards, the most supported",
+                u16::MAX
+            );
+            errors.push(ContentError::at_item(&file.name, &file.text, &def.id, message));
         }
         if errors.is_empty() {
             Ok(Self { catalog, copies })
@@ -336,14 +330,7 @@ fn parse_definitions(file: &str, text: &str) -> Result<Vec<CardDef>, Vec<Content
 fn check_definitions<'a>(defs: impl Iterator<Item = (&'a CardDef, &'a SourceFile)>) -> Vec<ContentError> {
     defs.filter_map(|(def, file)| {
         let message = def.check().err()?;
-        let (line, col) = locate_key(&file.text, &def.id, 0);
-        Some(ContentError {
-            file: file.name.clone(),
-            line,
-            col,
-            item: Some(def.id.clone()),
-            message,
-        })
+        Some(ContentError::at_item(&file.name, &file.text, &def.id, message))
     })
     .collect()
 }

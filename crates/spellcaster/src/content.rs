@@ -104,14 +104,7 @@ impl Spells {
         }
         for spell in catalog.items() {
             if let Err(message) = crate::effects::check_spell(spell) {
-                let (line, col) = spellhall_core::content::locate_key(text, &spell.id, 0);
-                errors.push(ContentError {
-                    file: file.to_string(),
-                    line,
-                    col,
-                    item: Some(spell.id.clone()),
-                    message,
-                });
+                errors.push(ContentError::at_item(file, text, &spell.id, message));
             }
         }
         if errors.is_empty() {
