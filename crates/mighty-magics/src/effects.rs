@@ -1,6 +1,6 @@
 //! What the Mighty Magics do, and every card's note in words for the table.
 
-use spellhall_core::Seat;
+use spellhall_core::{Seat, plural};
 
 use crate::content::{Ability, CardDef, Kind, Magic, Resource, TargetKind};
 use crate::event::{CounterSource, Event};
@@ -30,7 +30,10 @@ pub fn card_text(def: &CardDef) -> String {
             Ability::HandSize(n) => format!("Your hand size is {} more.", n),
             Ability::RedrawWater => "Once a turn you may redraw the Water counters you drew.".into(),
             Ability::DefendingHordes(n) => format!("Your defending Hordes get Force +{n}."),
-            Ability::ExtraResources(n) => format!("Draw {n} more counter(s) in your Resource phase."),
+            Ability::ExtraResources(n) => format!(
+                "Draw {} in your Resource phase.",
+                plural(n, "more counter", "more counters")
+            ),
         },
         Kind::Horde { .. } => "Attacks and defends.".into(),
         Kind::Magic(magic) => match magic {
@@ -44,15 +47,22 @@ pub fn card_text(def: &CardDef) -> String {
                 target,
                 cost_has: Some(r),
             } => format!("Take control of an opponent's {} with a {r:?} cost.", kind_name(target)),
-            Magic::LookAtDeck(n) => format!("Look at the next {n} cards of the deck."),
+            Magic::LookAtDeck(n) => format!("Look at the next {} of the deck.", plural(n, "card", "cards")),
             Magic::Attach { to, force } => format!("Attach to a {}: it gets Force +{force}.", kind_name(to)),
-            Magic::NewHand(n) => format!("Discard your hand and draw {n} cards."),
+            Magic::NewHand(n) => format!("Discard your hand and draw {}.", plural(n, "card", "cards")),
             Magic::RerollResources => "Reroll the counters you hold.".into(),
             Magic::GainGold(n) => format!("Gain {n} Gold."),
             Magic::CardsOrResources { cards, resources } => {
-                format!("Draw {cards} cards, or draw {resources} more counters.")
+                format!(
+                    "Draw {}, or draw {}.",
+                    plural(cards, "card", "cards"),
+                    plural(resources, "more counter", "more counters")
+                )
             }
-            Magic::Curse { rolls } => format!("An opponent draws only {rolls} counters next turn."),
+            Magic::Curse { rolls } => format!(
+                "An opponent draws only {} next turn.",
+                plural(rolls, "counter", "counters")
+            ),
             Magic::OpponentsDiscardHands => "Every opponent discards his hand.".into(),
             Magic::SummonHordeFromHand => "Put a Horde from your hand into play for free.".into(),
         },

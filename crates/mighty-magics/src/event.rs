@@ -1,7 +1,7 @@
 //! What happened, for the log and the table.
 
 use serde::{Deserialize, Serialize};
-use spellhall_core::{GameEvent, Reveal, Seat, seat_name as name};
+use spellhall_core::{GameEvent, Reveal, Seat, plural, seat_name as name};
 
 use crate::Resource;
 
@@ -171,7 +171,10 @@ impl GameEvent for Event {
                 n => format!("{} drew {n} cards.", name(names, *seat)),
             },
             Event::Reshuffled { cards } => {
-                format!("The deck ran out: {cards} discarded cards shuffled into a new deck.")
+                format!(
+                    "The deck ran out: {} shuffled into a new deck.",
+                    plural(*cards, "discarded card", "discarded cards")
+                )
             }
             Event::Counters {
                 seat,
@@ -211,14 +214,15 @@ impl GameEvent for Event {
             }
             Event::Looked { seat, cards } => {
                 format!(
-                    "{} looked at the next {} cards of the deck.",
+                    "{} looked at the next {} of the deck.",
                     name(names, *seat),
-                    cards.len()
+                    plural(cards.len(), "card", "cards")
                 )
             }
             Event::Cursed { seat, rolls } => format!(
-                "{} is cursed: only {rolls} resource rolls next turn.",
-                name(names, *seat)
+                "{} is cursed: only {} next turn.",
+                name(names, *seat),
+                plural(*rolls, "resource roll", "resource rolls")
             ),
             Event::Summoned { seat, card } => format!("{} summoned {card} for free.", name(names, *seat)),
             Event::Passed {
@@ -239,7 +243,7 @@ impl GameEvent for Event {
                 hordes,
                 total,
             } => format!(
-                "{} attacks {}'s {target} with {} (Force {total}).",
+                "{} attacks {}'s {target} with {}: attack total Force {total}.",
                 name(names, *attacker),
                 name(names, *defender),
                 hordes.join(", ")
@@ -249,7 +253,7 @@ impl GameEvent for Event {
                 hordes,
                 total,
             } if hordes.is_empty() => format!(
-                "{} does not defend with Hordes (Force {total}).",
+                "{} defends with the Stronghold alone: defence total Force {total}.",
                 name(names, *defender)
             ),
             Event::Defending {
@@ -257,7 +261,7 @@ impl GameEvent for Event {
                 hordes,
                 total,
             } => format!(
-                "{} defends with {} (Force {total}).",
+                "{} defends with {} and the Stronghold: defence total Force {total}.",
                 name(names, *defender),
                 hordes.join(", ")
             ),

@@ -18,6 +18,7 @@ mod legal;
 #[cfg(feature = "scenario")]
 mod scenario;
 mod state;
+mod summary;
 mod view;
 
 pub use action::{Action, Choice};
@@ -25,13 +26,14 @@ pub use content::{Ability, CARDS_FILE, COUNTERS_PER_TYPE, CardDef, Cards, Cost, 
 pub use effects::card_text;
 pub use event::{CounterSource, Event};
 pub use legal::{can_pay, payments, shortfall};
+#[cfg(feature = "scenario")]
+pub use scenario::{TestGame, card, shipped_cards};
 pub use state::{
     Battle, Bonus, CardId, Config, Finish, HAND_SIZE, Holding, Kingdom, MightyMagics, Phase, RESOURCE_ROLLS, Stage,
     WINNING_FORCE,
 };
+pub use summary::rules_summary;
 pub use view::{HandCard, InPlayView, KingdomView, View};
-#[cfg(feature = "scenario")]
-pub use scenario::{TestGame, card, shipped_cards};
 
 use std::sync::Arc;
 

@@ -7,7 +7,7 @@ use serde::Serialize;
 use spellhall_core::{Seat, ToAct};
 
 use crate::content::{Cards, Resource};
-use crate::state::{Battle, Bonus, Boosts, Holding, Phase, Stage};
+use crate::state::{Battle, Bonus, Boosts, Holding, Phase, Stage, WINNING_FORCE};
 use crate::{CardId, MightyMagics};
 
 /// A Stronghold or Horde in play as the table shows it.
@@ -70,6 +70,10 @@ pub struct View {
     pub battle_totals: Option<(u32, u32)>,
     pub winner: Option<Seat>,
     pub short_attacks: bool,
+    /// The Force of Strongholds that wins when a turn begins with it.
+    pub winning_force: u32,
+    /// In a battle: the Force of the casualties marked so far (`Battle::marked_force`).
+    pub marked_force: Option<u32>,
 }
 
 impl View {
@@ -171,6 +175,8 @@ impl MightyMagics {
             battle_totals: self.battle().map(|b| self.battle_totals(b)),
             winner: self.finish.as_ref().map(|f| f.winner),
             short_attacks: self.config.short_attacks,
+            winning_force: WINNING_FORCE,
+            marked_force: self.battle().map(Battle::marked_force),
         }
     }
 }

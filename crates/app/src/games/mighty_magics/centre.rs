@@ -2,7 +2,7 @@
 
 use bevy_egui::egui::{self, RichText};
 use mighty_magics::{Action, Phase, Resource, Stage};
-use spellhall_core::ToAct;
+use spellhall_core::{ToAct, plural};
 
 use super::Scene;
 use super::counters::{counter, counter_row};
@@ -15,7 +15,11 @@ fn prompt(scene: &Scene) -> String {
     let active = scene.name(view.active);
     match (&view.phase, view.to_act) {
         (_, ToAct::GameOver) => match view.winner {
-            Some(winner) => format!("{} wins with 15 Force of Strongholds.", scene.name(winner)),
+            Some(winner) => format!(
+                "{} wins with {} Force of Strongholds.",
+                scene.name(winner),
+                view.winning_force
+            ),
             None => "The game is over.".into(),
         },
         (Phase::Draw, _) if deciding => {
@@ -52,7 +56,7 @@ fn prompt(scene: &Scene) -> String {
                     } else {
                         (defender.clone(), battle.attack_total)
                     };
-                    let marked: u32 = battle.marked.iter().map(|&c| battle.force_of(c)).sum();
+                    let marked = view.marked_force.unwrap_or_default();
                     if view.short_attacks {
                         if deciding {
                             "Short-game rule: click the one Horde you lose.".into()
@@ -106,7 +110,7 @@ pub(super) fn centre_strip(ui: &mut egui::Ui, scene: &Scene, chosen: &mut Option
                 &if refill == 0 {
                     "Keep this hand".to_string()
                 } else {
-                    format!("Fill my hand (draw {refill})")
+                    format!("Fill my hand (draw {})", plural(refill, "card", "cards"))
                 },
                 chosen,
             );
@@ -137,21 +141,20 @@ pub(super) fn centre_strip(ui: &mut egui::Ui, scene: &Scene, chosen: &mut Option
                 .color(theme::MUTED),
             );
             // Which disc is which: all twelve counters with their names.
-            ui.label(RichText::new("Which counter is which?").color(theme::MUTED).underline())
-                .on_hover_ui(|ui| {
-                    egui::Grid::new("mm-counter-legend").num_columns(4).show(ui, |ui| {
-                        for (i, r) in Resource::ALL.into_iter().enumerate() {
-                            ui.horizontal(|ui| {
-                                counter(ui, r, 22.0);
-                                ui.label(format!("{r:?}"));
-                            });
-                            if i % 4 == 3 {
-                                ui.end_row();
-                            }
+            crate::ui::widgets::help_link(ui, "Which counter is which?", |ui| {
+                egui::Grid::new("mm-counter-legend").num_columns(4).show(ui, |ui| {
+                    for (i, r) in Resource::ALL.into_iter().enumerate() {
+                        ui.horizontal(|ui| {
+                            counter(ui, r, 22.0);
+                            ui.label(format!("{r:?}"));
+                        });
+                        if i % 4 == 3 {
+                            ui.end_row();
                         }
-                    });
-                    ui.label("Gold pays for any resource.");
+                    }
                 });
+                ui.label("Gold pays for any resource.");
+            });
             if !view.converts.is_empty() {
                 let words: Vec<String> = view
                     .converts

@@ -3,6 +3,7 @@
 
 use bevy_egui::egui::{self, Color32, RichText, Stroke, StrokeKind};
 use mighty_magics::{Action, Choice, Kind, Magic, Phase, Resource, card_text};
+use spellhall_core::plural;
 
 use super::counters::{cost_words, counter, counter_row};
 use super::{Pick, Scene, face};
@@ -83,15 +84,29 @@ pub(super) fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
     });
 }
 
-/// How a payment pays: with the very resources of the cost, with converts, or with Gold.
-fn payment_kind(cost: &[Resource], spend: &[Resource]) -> &'static str {
-    if spend.contains(&Resource::Gold) {
-        "with Gold"
-    } else if cost == spend {
-        "exact"
-    } else {
-        "with converts"
+/// What a payment spends, in words: the counters used as themselves, then those used for
+/// something else ("Stone, Gold for Metal"), so that two payments never read alike.
+fn payment_words(cost: &[Resource], spend: &[Resource]) -> String {
+    let mut open: Vec<Resource> = cost.to_vec();
+    let mut exact = Vec::new();
+    let mut other = Vec::new();
+    for &counter in spend {
+        match open.iter().position(|&need| need == counter) {
+            Some(i) => {
+                open.remove(i);
+                exact.push(counter);
+            }
+            None => other.push(counter),
+        }
     }
+    let mut words = Vec::new();
+    if !exact.is_empty() {
+        words.push(cost_words(&exact));
+    }
+    if !other.is_empty() {
+        words.push(format!("{} for {}", cost_words(&other), cost_words(&open)));
+    }
+    words.join(" + ")
 }
 
 /// The ways to pay for the picked card, and the button or targets that play it.
@@ -147,7 +162,7 @@ pub(super) fn payment_panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, c
                 for (i, spend) in spends.iter().enumerate() {
                     ui.scope(|ui| {
                         let selected = pick.payment == i;
-                        let response = ui.radio(selected, payment_kind(&cost, spend));
+                        let response = ui.radio(selected, payment_words(&cost, spend));
                         counter_row(ui, spend, 20.0);
                         if response.clicked() {
                             pick.payment = i;
@@ -179,9 +194,9 @@ pub(super) fn payment_panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, c
                                     continue;
                                 };
                                 if *choice == Choice::DrawCards {
-                                    format!("Draw {cards} cards")
+                                    format!("Draw {}", plural(cards, "card", "cards"))
                                 } else {
-                                    format!("Draw {resources} more counters")
+                                    format!("Draw {}", plural(resources, "more counter", "more counters"))
                                 }
                             }
                         },

@@ -2,7 +2,8 @@
 //! battle or the viewer's pick needs.
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, RichText, Sense, Stroke, StrokeKind, vec2};
-use mighty_magics::{Action, CardId, Cards, InPlayView, KingdomView, Stage, WINNING_FORCE, card_text};
+use mighty_magics::{Action, CardId, Cards, InPlayView, KingdomView, Stage, card_text};
+use spellhall_core::plural;
 
 use super::counters::cost_words;
 use super::{HORDE, STRONGHOLD, Scene};
@@ -137,19 +138,25 @@ impl Scene<'_> {
                 let title = RichText::new(title).size(18.0).strong();
                 ui.label(if active { title.color(theme::GOLD) } else { title });
                 ui.label(
-                    RichText::new(format!("🏰 {} / {WINNING_FORCE}", kingdom.stronghold_force))
+                    RichText::new(format!("🏰 {} / {}", kingdom.stronghold_force, view.winning_force))
                         .size(16.0)
-                        .color(if kingdom.stronghold_force >= WINNING_FORCE {
+                        .color(if kingdom.stronghold_force >= view.winning_force {
                             theme::GOLD
                         } else {
                             theme::TEXT
                         }),
                 )
-                .on_hover_text("Force of Strongholds: 15 at the start of your turn wins");
+                .on_hover_text(format!(
+                    "Force of Strongholds: {} at the start of your turn wins",
+                    view.winning_force
+                ));
                 ui.label(RichText::new(format!("✋ {}", kingdom.hand_size)).color(theme::MUTED))
                     .on_hover_text(format!("Cards in hand (fills to {})", kingdom.hand_limit));
                 if let Some(rolls) = kingdom.cursed {
-                    ui.label(RichText::new(format!("Cursed: {rolls} rolls next turn")).color(theme::DANGER));
+                    ui.label(
+                        RichText::new(format!("Cursed: {} next turn", plural(rolls, "roll", "rolls")))
+                            .color(theme::DANGER),
+                    );
                 }
                 if view.holder == Some(seat) {
                     ui.label(RichText::new("holds the counters").color(theme::GOLD));
