@@ -108,27 +108,55 @@ fn listing(path: &Path, catalog: &GameCatalog) -> SaveListing {
     }
 }
 
-/// "2026-11-30 14:05" in UTC.
+/// "2026-11-30 14:05" in the player's local time.
 pub fn format_time(time: SystemTime) -> String {
-    let (y, m, d, hh, mm, _) = utc(time);
+    format_time_at(time, local_offset(time))
+}
+
+/// A file name stamp "20261130-140512" in the player's local time.
+pub fn file_stamp(time: SystemTime) -> String {
+    file_stamp_at(time, local_offset(time))
+}
+
+/// "2026-11-30 14:05" at `offset` seconds east of UTC.
+fn format_time_at(time: SystemTime, offset: i64) -> String {
+    let (y, m, d, hh, mm, _) = civil(time, offset);
     format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02}")
 }
 
-/// A file name stamp "20261130-140512" in UTC.
-pub fn file_stamp(time: SystemTime) -> String {
-    let (y, m, d, hh, mm, ss) = utc(time);
+fn file_stamp_at(time: SystemTime, offset: i64) -> String {
+    let (y, m, d, hh, mm, ss) = civil(time, offset);
     format!("{y:04}{m:02}{d:02}-{hh:02}{mm:02}{ss:02}")
 }
 
-/// Year, month, day, hour, minute, second in UTC (times before 1970 count as 1970).
-fn utc(time: SystemTime) -> (i64, u32, u32, u64, u64, u64) {
-    let secs = time
+/// Year, month, day, hour, minute, second at `offset` seconds east of UTC (times before 1970
+/// count as 1970).
+fn civil(time: SystemTime, offset: i64) -> (i64, u32, u32, i64, i64, i64) {
+    let utc = time
         .duration_since(SystemTime::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let rem = secs % 86_400;
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+    let secs = utc.saturating_add(offset).max(0);
+    let (y, m, d) = civil_from_days(secs.div_euclid(86_400));
+    let rem = secs.rem_euclid(86_400);
     (y, m, d, rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// How far the local time zone is east of UTC at `time`, in seconds, summer time included
+/// (0 where the system cannot say).
+fn local_offset(time: SystemTime) -> i64 {
+    #[cfg(unix)]
+    if let Ok(since) = time.duration_since(SystemTime::UNIX_EPOCH)
+        && let Ok(t) = libc::time_t::try_from(since.as_secs())
+    {
+        // SAFETY: an all-zero `tm` is a valid value, and localtime_r writes only into it.
+        let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+        // SAFETY: both pointers are to live locals; localtime_r is the thread-safe form.
+        if !unsafe { libc::localtime_r(&t, &mut tm) }.is_null() {
+            return i64::from(tm.tm_gmtoff);
+        }
+    }
+    let _ = time;
+    0
 }
 
 /// Howard Hinnant's days-to-civil algorithm (public domain): days since 1970-01-01 to y/m/d.
@@ -187,7 +215,7 @@ pub fn autosave(game: &mut ActiveGame, to: &AutosaveContext, notices: &mut Notic
 }
 
 /// Move the unfinished game found in the autosave into the saves folder, as "Unfinished <game>
-/// <date> UTC", and tell the player where it went.
+/// <local date>", and tell the player where it went.
 fn keep_previous_autosave(path: &Path, to: &AutosaveContext, notices: &mut Notices) -> Result<(), String> {
     if !path.exists() {
         return Ok(());
@@ -196,7 +224,7 @@ fn keep_previous_autosave(path: &Path, to: &AutosaveContext, notices: &mut Notic
     let header = SaveHeader::read(path).ok().map(|h| game_and_players(&h, to.catalog));
     let game = header.as_ref().map_or("game", |(game, _)| game.as_str());
     // File names may not hold ':' on every system.
-    let stem = format!("Unfinished {game} {} UTC", modified_time(path).replace(':', "h"));
+    let stem = format!("Unfinished {game} {}", modified_time(path).replace(':', "h"));
     let kept = keep_aside(path, &to.dirs.saves_dir(), &stem).map_err(|e| {
         format!(
             "the unfinished game already in {} could not be kept as a save, so it was left in place: {e}",
@@ -227,13 +255,19 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn dates_are_formatted_in_utc() {
-        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_796_036_712); // 2026-11-30 11:05:12
-        assert_eq!(format_time(t), "2026-11-30 11:05");
-        assert_eq!(file_stamp(t), "20261130-110512");
+    fn save_times_are_shown_in_local_time() {
+        let t = SystemTime::UNIX_EPOCH + Duration::from_secs(1_796_036_712); // 2026-11-30 11:05:12 UTC
+        assert_eq!(format_time_at(t, 0), "2026-11-30 11:05");
+        assert_eq!(file_stamp_at(t, 0), "20261130-110512");
+        // An hour east of Greenwich, and a day earlier five hours west of it.
+        assert_eq!(format_time_at(t, 3600), "2026-11-30 12:05");
+        let night = SystemTime::UNIX_EPOCH + Duration::from_secs(1_796_002_200); // 2026-11-30 01:30 UTC
+        assert_eq!(format_time_at(night, -5 * 3600), "2026-11-29 20:30");
         assert_eq!(
-            format_time(SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400)),
+            format_time_at(SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400), 0),
             "2000-02-29 00:00"
         );
+        // The shown time is the local clock's: UTC moved by the zone's offset at that moment.
+        assert_eq!(format_time(t), format_time_at(t, local_offset(t)));
     }
 }

@@ -70,13 +70,19 @@ pub fn headless_app(dirs: UserDirs, catalog: GameCatalog) -> App {
     app
 }
 
-/// The games on the title screen; with `dev_games`, also the kernel's test game Tally.
+/// The games on the title screen; with `dev_games`, also the kernel's test game Tally (in a
+/// build with the `dev` feature).
 pub fn catalog(dirs: &UserDirs, dev_games: bool) -> GameCatalog {
     let mut catalog = GameCatalog::shipped(dirs);
+    #[cfg(feature = "dev")]
     if dev_games {
         catalog.register(games::GameEntry::playable::<games::tally::TallyAdapter>(
             &dirs.content_dir("tally"),
         ));
+    }
+    #[cfg(not(feature = "dev"))]
+    if dev_games {
+        eprintln!("--dev-games: this build has no developer games (build with `--features dev`).");
     }
     catalog
 }

@@ -49,7 +49,7 @@ pub fn write_new(dir: &Path, stem: &str, write: impl FnOnce(&Path) -> Result<(),
 }
 
 /// Move the autosave into `saves_dir` under a new name made from `stem` (the player's words, e.g.
-/// "Unfinished Mighty Magics 2026-12-01 17-34 UTC"), so that it can be loaded like any save.
+/// "Unfinished Mighty Magics 2026-12-01 17h34", local time), so that it can be loaded like any save.
 pub fn keep_aside(autosave: &Path, saves_dir: &Path, stem: &str) -> io::Result<PathBuf> {
     let kept = claim_new_file(saves_dir, stem)?;
     // Renaming over the placeholder we just created replaces nothing of anyone else's.

@@ -53,7 +53,7 @@ fn the_title_tile_says_when_added_content_was_refused() {
         (DialogState::default(), Vec::new()),
     );
     harness.run();
-    let note = "Your added content was not loaded (1 problem(s)): see the problem report.";
+    let note = "Your added content was not loaded (1 problem): see the problem report.";
     assert_eq!(harness.get_all_by_label(note).count(), 1);
 }
 

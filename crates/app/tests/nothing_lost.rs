@@ -109,7 +109,7 @@ fn a_new_game_keeps_the_unfinished_one_as_a_save_and_says_where() {
     assert_eq!(kept.len(), 1, "the unfinished game was kept: {kept:?}");
     let name = kept[0].file_name().unwrap().to_string_lossy().into_owned();
     assert!(
-        name.starts_with("Unfinished Tally (test game) ") && name.ends_with(" UTC.ron"),
+        name.starts_with("Unfinished Tally (test game) ") && name.ends_with(".ron"),
         "{name}"
     );
     assert_eq!(actions_in(&kept[0]), 1, "the kept save is the unfinished game");

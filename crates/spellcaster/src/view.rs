@@ -28,7 +28,7 @@ pub struct View {
     pub mode: Mode,
     pub my_side: Side,
     pub spells: Arc<Spells>,
-    /// The viewer's own hand, by colour then name.
+    /// The viewer's own hand, oldest card first (new cards at the end).
     pub hand: Vec<CardId>,
     pub hand_sizes: Vec<usize>,
     pub deck_size: usize,
@@ -57,11 +57,8 @@ pub struct View {
 
 impl Spellcaster {
     pub(crate) fn view_for(&self, viewer: Seat, to_act: ToAct) -> View {
-        let mut hand = self.hands.get(viewer.index()).cloned().unwrap_or_default();
-        hand.sort_by(|&a, &b| {
-            let (sa, sb) = (self.spells.get(a), self.spells.get(b));
-            (sa.colour, &sa.name).cmp(&(sb.colour, &sb.name))
-        });
+        // In the order the cards came: a draw never moves a card the player is about to click.
+        let hand = self.hands.get(viewer.index()).cloned().unwrap_or_default();
         View {
             viewer,
             mode: self.mode,

@@ -462,3 +462,22 @@ fn the_log_begins_with_the_first_turn_and_its_free_draw() {
     let other = session.log_lines(Some(Seat(1 - first.0)));
     assert!(other[1].ends_with("drew a card."), "{other:?}");
 }
+
+#[test]
+fn a_mages_hand_keeps_its_order_and_a_drawn_card_goes_to_the_end() {
+    let mut g = game(2);
+    let before = g.view(Seat(0)).hand;
+    g.apply(&Action::Draw).unwrap();
+    let after = g.view(Seat(0)).hand;
+    assert_eq!(after.len(), before.len() + 1);
+    assert_eq!(after[..before.len()], before[..], "the cards held keep their places");
+    let played = before[0];
+    g.apply(&Action::Play(played)).unwrap();
+    let later = g.view(Seat(0)).hand;
+    let kept: Vec<CardId> = after.iter().copied().filter(|&c| c != played).collect();
+    assert_eq!(
+        later[..kept.len()],
+        kept[..],
+        "playing a card closes the gap, the rest keep their order"
+    );
+}

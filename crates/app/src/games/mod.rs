@@ -5,6 +5,7 @@
 pub mod mighty_magics;
 pub mod spellcaster;
 pub mod spells_of_doom;
+#[cfg(feature = "dev")]
 pub mod tally;
 
 use std::ops::RangeInclusive;
@@ -15,7 +16,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use serde::Serialize;
 use spellhall_core::content::{ContentError, SourceFile, user_file_paths, with_user_content};
-use spellhall_core::{Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan};
+use spellhall_core::{Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan, plural};
 
 /// One choice on the setup screen ("Short game", "Variant").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,11 +188,14 @@ impl AddedContent {
     pub fn tile_note(&self) -> Option<(String, bool)> {
         match self {
             AddedContent::None => None,
-            AddedContent::Added(files) => Some((format!("With your added content ({files} file(s))."), false)),
+            AddedContent::Added(files) => Some((
+                format!("With your added content ({}).", plural(*files, "file", "files")),
+                false,
+            )),
             AddedContent::Refused(errors) => Some((
                 format!(
-                    "Your added content was not loaded ({} problem(s)): see the problem report.",
-                    errors.len()
+                    "Your added content was not loaded ({}): see the problem report.",
+                    plural(errors.len(), "problem", "problems")
                 ),
                 true,
             )),
@@ -209,8 +213,10 @@ impl AddedContent {
                 errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")
             )),
             AddedContent::Ignored { folder, files, reason } => Some(format!(
-                "{game} takes no added content ({reason}), so the {files} file(s) in {} were not read.",
-                folder.display()
+                "{game} takes no added content ({reason}), so the {} in {} {} not read.",
+                plural(*files, "file", "files"),
+                folder.display(),
+                if *files == 1 { "was" } else { "were" }
             )),
         }
     }

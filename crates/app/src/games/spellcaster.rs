@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use bevy_egui::egui::{self, Color32, RichText};
 use spellcaster::{Action, Answer, CardId, Colour, Config, Side, SpellOption, Spellcaster, Spells, View};
 use spellhall_core::content::ContentError;
-use spellhall_core::{GameRng, Seat, ToAct};
+use spellhall_core::{GameRng, Seat, ToAct, plural};
 use std::sync::Arc;
 
 use super::{GameAdapter, UserContent};
@@ -121,9 +121,7 @@ fn side_strip(ui: &mut egui::Ui, view: &View, side: Side, names: &[String], titl
                 for seat in &info.seats {
                     let n = view.hand_sizes[seat.index()];
                     let name = names.get(seat.index()).cloned().unwrap_or_default();
-                    ui.label(
-                        RichText::new(format!("{name}: {n} card{}", if n == 1 { "" } else { "s" })).color(theme::MUTED),
-                    );
+                    ui.label(RichText::new(format!("{name}: {}", plural(n, "card", "cards"))).color(theme::MUTED));
                 }
             });
         });
@@ -136,6 +134,106 @@ fn option_label(option: &Option<SpellOption>) -> String {
         Some(SpellOption::Gain) => "Cast: all draw".into(),
         Some(SpellOption::Lose) => "Cast: all lose".into(),
     }
+}
+
+/// The viewer's hand in one row (cards overlap when there are many), and what the selected card
+/// can do. A click only selects: the card is played or discarded with the button that names it,
+/// so a card that slid under the pointer is never played by mistake.
+fn hand(
+    ui: &mut egui::Ui,
+    view: &View,
+    legal: &[Action],
+    describe: &dyn Fn(&Action) -> String,
+    answering: bool,
+) -> Option<Action> {
+    let spells = &view.spells;
+    let memory = ui.id().with("spellcaster-selected-card");
+    let mut selected = ui
+        .data(|d| d.get_temp::<CardId>(memory))
+        .filter(|card| view.hand.contains(card));
+    let mut chosen = None;
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Your hand").size(18.0).strong());
+        match selected {
+            Some(card) => {
+                let spell = spells.get(card);
+                let (action, label) = if answering {
+                    (Action::Answer(Answer::Discard(card)), format!("Discard {}", spell.name))
+                } else {
+                    (Action::Play(card), format!("Play {} on {:?}", spell.name, spell.colour))
+                };
+                let button = ui
+                    .add_enabled(
+                        legal.contains(&action),
+                        egui::Button::new(RichText::new(label).strong()),
+                    )
+                    .on_hover_text(describe(&action))
+                    .on_disabled_hover_text("Not now: this is not your decision.");
+                if button.clicked() {
+                    chosen = Some(action);
+                    selected = None;
+                }
+                if ui.button("Cancel").clicked() {
+                    selected = None;
+                }
+            }
+            None if view.hand.is_empty() => {
+                ui.label(RichText::new("no cards").italics().color(theme::MUTED));
+            }
+            None => {
+                let hint = if answering {
+                    "Click a card to choose it for discarding."
+                } else {
+                    "Click a card to choose it; its button appears here."
+                };
+                ui.label(RichText::new(hint).color(theme::MUTED));
+            }
+        }
+    });
+    let size = CardSize::InPlay.size();
+    let count = view.hand.len();
+    if count > 0 {
+        let width = ui.available_width();
+        let (row, _) = ui.allocate_exact_size(egui::vec2(width, size.y), egui::Sense::hover());
+        // Side by side with a gap while they fit; else overlapping, each still showing a strip.
+        let step = if count > 1 {
+            ((width - size.x) / (count - 1) as f32).clamp(16.0, size.x + 8.0)
+        } else {
+            0.0
+        };
+        let mut picked_rect = None;
+        for (i, &card_id) in view.hand.iter().enumerate() {
+            let rect = egui::Rect::from_min_size(row.min + egui::vec2(step * i as f32, 0.0), size);
+            let response = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(rect), |ui| {
+                    card(ui, &face(spells, card_id), CardSize::InPlay)
+                })
+                .inner;
+            if response.clicked() {
+                selected = if selected == Some(card_id) { None } else { Some(card_id) };
+            }
+            if selected == Some(card_id) {
+                picked_rect = Some(rect);
+            }
+        }
+        if let Some(rect) = picked_rect {
+            ui.painter().rect_stroke(
+                rect,
+                6.0,
+                egui::Stroke::new(3.0, theme::GOLD),
+                egui::StrokeKind::Outside,
+            );
+        }
+    }
+    ui.data_mut(|d| {
+        if let Some(card) = selected {
+            d.insert_temp(memory, card);
+        } else {
+            d.remove::<CardId>(memory);
+        }
+    });
+    chosen
 }
 
 impl GameAdapter for SpellcasterAdapter {
@@ -351,7 +449,13 @@ impl GameAdapter for SpellcasterAdapter {
                 }
             } else {
                 let turn = names.get(view.turn_seat.index()).cloned().unwrap_or_default();
-                ui.label(RichText::new(format!("{turn}'s turn. Deck: {} cards.", view.deck_size)).size(17.0));
+                ui.label(
+                    RichText::new(format!(
+                        "{turn}'s turn. Deck: {}.",
+                        plural(view.deck_size, "card", "cards")
+                    ))
+                    .size(17.0),
+                );
             }
             if let Some(top) = view.discard_top {
                 ui.label(
@@ -364,24 +468,7 @@ impl GameAdapter for SpellcasterAdapter {
                 );
             }
         });
-        ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("Your hand").size(18.0).strong());
-            for &card_id in &view.hand {
-                let response = card(ui, &face(spells, card_id), CardSize::InPlay);
-                if response.clicked() {
-                    let wanted = if answering {
-                        Action::Answer(Answer::Discard(card_id))
-                    } else {
-                        Action::Play(card_id)
-                    };
-                    chosen = Some(wanted);
-                }
-            }
-            if view.hand.is_empty() {
-                ui.label(RichText::new("no cards").italics().color(theme::MUTED));
-            }
-        });
+        chosen = chosen.or(hand(ui, view, legal, describe, answering));
         chosen
     }
 

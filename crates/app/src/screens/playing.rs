@@ -91,11 +91,12 @@ fn play_commands(
                 let Some(requester) = focus.viewer.filter(|_| focus.pending.is_none()) else {
                     continue;
                 };
+                if let Some(reason) = undo_blocked(&**session, &*focus) {
+                    notices.refused(reason);
+                    continue;
+                }
                 match session.undo_plan(requester) {
-                    None => notices.refused("There is nothing of yours to undo."),
-                    Some(UndoPlan {
-                        refused: Some(reason), ..
-                    }) => notices.refused(format!("Undo is not possible: {reason}.")),
+                    None => {}
                     Some(plan) if plan.needs_consent.is_empty() => match session.undo(plan.steps) {
                         Ok(()) => {
                             clock.0 = 0.0;
@@ -272,6 +273,20 @@ pub fn playing_screen(ctx: &egui::Context, table: &TableScreen, dialogs: &mut Di
     }
 }
 
+/// Why the player at the table cannot undo now, in words; `None` when Undo would do something.
+fn undo_blocked(session: &dyn crate::games::AnySession, focus: &TableFocus) -> Option<String> {
+    let Some(requester) = focus.viewer.filter(|_| focus.pending.is_none()) else {
+        return Some("Undo is for the player at the table, once the screen is theirs.".into());
+    };
+    match session.undo_plan(requester) {
+        None => Some("There is nothing of yours to undo.".into()),
+        Some(UndoPlan {
+            refused: Some(reason), ..
+        }) => Some(format!("Undo is not possible: {reason}.")),
+        Some(_) => None,
+    }
+}
+
 fn top_bar(
     ui: &mut egui::Ui,
     session: &dyn crate::games::AnySession,
@@ -308,9 +323,12 @@ fn top_bar(
             {
                 out.push(UiCommand::Redo);
             }
+            // Greyed out, and saying why, when the command would only be refused.
+            let undo_blocked = undo_blocked(session, focus);
             if ui
-                .add_enabled(acting && session.actions_taken() > 0, egui::Button::new("Undo"))
+                .add_enabled(undo_blocked.is_none(), egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z")
+                .on_disabled_hover_text(undo_blocked.unwrap_or_default())
                 .clicked()
             {
                 out.push(UiCommand::Undo);
@@ -403,7 +421,10 @@ fn undo_consent_dialog(ctx: &egui::Context, game: &ActiveGame, plan: &UndoPlan, 
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
-            ui.label(format!("Undo would take back {} action(s), and", plan.steps));
+            ui.label(format!(
+                "Undo would take back {}, and",
+                spellhall_core::plural(plan.steps, "action", "actions")
+            ));
             for reason in &plan.reasons {
                 ui.label(format!("• {reason}."));
             }

@@ -200,11 +200,11 @@ fn paint(canvas: &Canvas, face: &CardFace, size: CardSize, hovered: bool) {
             pos2(inner.max.x, inner.max.y - 9.0 * s),
         );
         canvas.rect(text_box, CornerRadius::same((3.0 * s) as u8), theme::PARCHMENT);
-        let galley = painter.layout(
-            face.text.clone(),
-            FontId::proportional(7.0 * s),
-            theme::INK,
-            text_box.width() - 6.0 * s,
+        let galley = fit_wrapped(
+            painter,
+            &face.text,
+            7.0 * s,
+            vec2(text_box.width() - 6.0 * s, text_box.height() - 5.0 * s),
         );
         canvas.galley(
             text_box.min + vec2(3.0 * s, 3.0 * s),
@@ -250,5 +250,19 @@ pub(crate) fn fit_font(painter: &egui::Painter, text: &str, size: f32, width: f3
         font
     } else {
         FontId::proportional((size * width / natural).max(size * 0.6))
+    }
+}
+
+/// `text` wrapped to `room.x`, at the largest font up to `size` whose lines fit in `room.y`, so
+/// the last words are never cut off (a long text gets smaller print, down to two thirds).
+fn fit_wrapped(painter: &egui::Painter, text: &str, size: f32, room: Vec2) -> std::sync::Arc<egui::Galley> {
+    let smallest = size * 0.66;
+    let mut font = size;
+    loop {
+        let galley = painter.layout(text.to_string(), FontId::proportional(font), theme::INK, room.x);
+        if galley.size().y <= room.y || font <= smallest {
+            return galley;
+        }
+        font = (font - size * 0.04).max(smallest);
     }
 }

@@ -126,6 +126,30 @@ fn close_requested(
     }
 }
 
+/// The app-wide keys pressed this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shortcuts {
+    pub escape: bool,
+    pub undo: bool,
+    pub redo: bool,
+    pub save: bool,
+    pub help: bool,
+}
+
+/// Take the app-wide keys out of this frame's input. egui matches modifiers "logically" (an extra
+/// Shift is ignored), so Ctrl+Shift+Z is read before Ctrl+Z, or redo would undo.
+pub fn read_shortcuts(i: &mut egui::InputState) -> Shortcuts {
+    let cmd = egui::Modifiers::COMMAND;
+    let redo = i.consume_key(cmd | egui::Modifiers::SHIFT, egui::Key::Z);
+    Shortcuts {
+        escape: i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
+        undo: i.consume_key(cmd, egui::Key::Z),
+        redo,
+        save: i.consume_key(cmd, egui::Key::S),
+        help: i.consume_key(egui::Modifiers::NONE, egui::Key::F1),
+    }
+}
+
 /// Esc menu, Ctrl+Z undo, Ctrl+Shift+Z redo, Ctrl+S save, F1 rules. (Enter confirms where a
 /// screen offers a default button; each screen reads it itself.)
 fn shortcuts(
@@ -137,17 +161,13 @@ fn shortcuts(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let typing = ctx.egui_wants_keyboard_input();
-    let (escape, undo, redo, save, help) = ctx.input_mut(|i| {
-        let cmd = egui::Modifiers::COMMAND;
-        let cmd_shift = egui::Modifiers::COMMAND | egui::Modifiers::SHIFT;
-        (
-            i.consume_key(egui::Modifiers::NONE, egui::Key::Escape),
-            i.consume_key(cmd, egui::Key::Z),
-            i.consume_key(cmd_shift, egui::Key::Z),
-            i.consume_key(cmd, egui::Key::S),
-            i.consume_key(egui::Modifiers::NONE, egui::Key::F1),
-        )
-    });
+    let Shortcuts {
+        escape,
+        undo,
+        redo,
+        save,
+        help,
+    } = ctx.input_mut(read_shortcuts);
     let playing = *screen.get() == Screen::Playing;
     let acting = hotseat.is_some_and(|h| *h.get() == HotSeat::Acting);
     if escape {

@@ -30,3 +30,18 @@ pub fn primary_button(ui: &mut egui::Ui, text: &str) -> egui::Response {
             .fill(theme::ACCENT),
     )
 }
+
+/// Words that look like a link and show `contents` in a popup: on hover, and kept open by a
+/// click (a second click or a click elsewhere closes it), so that a click never does nothing.
+pub fn help_link(ui: &mut egui::Ui, text: &str, contents: impl Fn(&mut egui::Ui)) -> egui::Response {
+    let response = ui
+        .add(egui::Label::new(RichText::new(text).color(theme::MUTED).underline()).sense(egui::Sense::click()))
+        .on_hover_cursor(egui::CursorIcon::Help);
+    let popup = egui::Popup::from_toggle_button_response(&response)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .show(&contents);
+    if popup.is_none() {
+        response.clone().on_hover_ui(&contents);
+    }
+    response
+}

@@ -278,7 +278,11 @@ fn rolls_of(scene: &Scene, events: &[Event]) -> Vec<Roll> {
                 dice,
                 tokens,
             } => rolls.push(Roll::new(
-                format!("{kind:?} Attack on {}: {tokens} token(s)", scene.name(*target)),
+                format!(
+                    "{kind:?} Attack on {}: {}",
+                    scene.name(*target),
+                    spellhall_core::plural(*tokens, "token", "tokens")
+                ),
                 dice,
                 |d| spells_of_doom::special_tokens(&[d]) > 0,
             )),

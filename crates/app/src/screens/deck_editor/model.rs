@@ -670,8 +670,10 @@ impl DeckEditor {
                 let left_out = self.deck.unread.len();
                 if extension.as_deref() == Some("cfd") && left_out > 0 {
                     self.fail(format!(
-                        "Exported to {}; the {left_out} unread line(s) have no place in a .cfd file and are not in it.",
-                        path.display()
+                        "Exported to {}; {} no place in a .cfd file and {} not in it.",
+                        path.display(),
+                        if left_out == 1 { "the unread line has" } else { "the unread lines have" },
+                        if left_out == 1 { "is" } else { "are" }
                     ));
                 } else {
                     self.info(format!("Exported to {}.", path.display()));
