@@ -57,15 +57,48 @@ impl Spellcaster {
             answers.push(Action::Answer(Answer::LetDraw));
             return answers;
         }
-        let mut hand = self.hands[self.turn_seat().index()].clone();
+        let seat = self.turn_seat();
+        let mut hand = self.hands[seat.index()].clone();
         hand.sort();
         let mut all = vec![Action::Draw];
         all.extend(hand.into_iter().map(Action::Play));
         for colour in Colour::ALL {
-            all.extend(spell_options().map(|option| Action::Activate { colour, option }));
+            // Only the top card of a placard facing the Mage can be cast, with the kind of choice
+            // its spell asks for (`check` still decides; this only spares it hopeless candidates).
+            let Some(top) = self.top(colour).filter(|top| top.facing == self.side_of(seat)) else {
+                continue;
+            };
+            match self.asks(top.card) {
+                Ask::Target(_) => all.extend((Colour::ALL.into_iter()).filter(|&other| other != colour).map(|other| {
+                    Action::Activate {
+                        colour,
+                        option: Some(SpellOption::Target(other)),
+                    }
+                })),
+                Ask::GainOrLose => all.extend([SpellOption::Gain, SpellOption::Lose].map(|option| Action::Activate {
+                    colour,
+                    option: Some(option),
+                })),
+                Ask::Nothing => all.push(Action::Activate { colour, option: None }),
+            }
         }
         all.push(Action::EndTurn);
         all
+    }
+
+    /// The one choice the spell on `card` asks of its caster (checked at load: at most one).
+    fn asks(&self, card: CardId) -> Ask<'_> {
+        let effects = &self.spells.get(card).effects;
+        if let Some(targeted) = effects.iter().find(|e| e.needs_target()) {
+            Ask::Target(targeted)
+        } else if effects
+            .iter()
+            .any(|e| matches!(e, Effect::EachMageGainsOrLosesCards(_)))
+        {
+            Ask::GainOrLose
+        } else {
+            Ask::Nothing
+        }
     }
 
     fn verdict(&self, action: &Action) -> Result<(), No> {
@@ -100,9 +133,9 @@ impl Spellcaster {
         self.actions_left > 0
             && (!self.deck.is_empty()
                 || !self.hands[seat.index()].is_empty()
-                || Colour::ALL
-                    .into_iter()
-                    .any(|colour| spell_options().any(|o| self.cast_verdict(seat, colour, o.as_ref()).is_ok())))
+                || self.candidates().iter().any(|action| {
+                    matches!(action, Action::Activate { colour, option } if self.cast_verdict(seat, *colour, option.as_ref()).is_ok())
+                }))
     }
 
     /// Whether `seat` may cast the top card of `colour` now with `option`.
@@ -110,7 +143,6 @@ impl Spellcaster {
         let Some(top) = self.top(colour) else {
             return Err(No::EmptyPlacard(colour));
         };
-        let spell = self.spells.get(top.card);
         if top.facing != self.side_of(seat) {
             return Err(No::FacesRival(top.card, colour));
         }
@@ -118,29 +150,21 @@ impl Spellcaster {
             return Err(No::AlreadyCast(top.card));
         }
         self.cost_verdict(seat, top.card)?;
-        if let Some(targeted) = spell.effects.iter().find(|e| e.needs_target()) {
-            // Taking control of a placard already facing you would change nothing.
-            let may_target = |other: Colour| match self.top(other) {
-                None => false,
-                Some(placed) => *targeted != Effect::TakeControlOfPlacard || placed.facing != self.side_of(seat),
-            };
-            return match option {
-                Some(&SpellOption::Target(other)) if other == colour => Err(No::OwnPlacard(top.card)),
-                Some(&SpellOption::Target(other)) if may_target(other) => Ok(()),
-                Some(&SpellOption::Target(other)) if self.top(other).is_some() => Err(No::AlreadyYours(other)),
-                Some(&SpellOption::Target(other)) => Err(No::EmptyPlacard(other)),
-                _ => Err(No::NoTarget(top.card)),
-            };
-        }
-        let gain_or_lose = spell
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::EachMageGainsOrLosesCards(_)));
-        match option {
-            Some(SpellOption::Gain | SpellOption::Lose) if gain_or_lose => Ok(()),
-            _ if gain_or_lose => Err(No::GainOrLose(top.card)),
-            None => Ok(()),
-            Some(_) => Err(No::NoChoice),
+        match (self.asks(top.card), option) {
+            (Ask::Target(_), Some(&SpellOption::Target(other))) if other == colour => Err(No::OwnPlacard(top.card)),
+            (Ask::Target(targeted), Some(&SpellOption::Target(other))) => match self.top(other) {
+                None => Err(No::EmptyPlacard(other)),
+                // Taking control of a placard already facing you would change nothing.
+                Some(placed) if *targeted == Effect::TakeControlOfPlacard && placed.facing == self.side_of(seat) => {
+                    Err(No::AlreadyYours(other))
+                }
+                Some(_) => Ok(()),
+            },
+            (Ask::Target(_), _) => Err(No::NoTarget(top.card)),
+            (Ask::GainOrLose, Some(SpellOption::Gain | SpellOption::Lose)) => Ok(()),
+            (Ask::GainOrLose, _) => Err(No::GainOrLose(top.card)),
+            (Ask::Nothing, None) => Ok(()),
+            (Ask::Nothing, Some(_)) => Err(No::NoChoice),
         }
     }
 
@@ -207,10 +231,11 @@ impl Spellcaster {
     }
 }
 
-/// Every choice a spell could ask for, in the order the choices are offered.
-fn spell_options() -> impl Iterator<Item = Option<SpellOption>> {
-    let targets = Colour::ALL.into_iter().map(|c| Some(SpellOption::Target(c)));
-    std::iter::once(None)
-        .chain(targets)
-        .chain([Some(SpellOption::Gain), Some(SpellOption::Lose)])
+/// The kind of choice a spell asks of its caster.
+enum Ask<'a> {
+    /// Another placard, for the effect given.
+    Target(&'a Effect),
+    /// Whether each Mage gains or loses cards.
+    GainOrLose,
+    Nothing,
 }
