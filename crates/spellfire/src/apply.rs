@@ -1046,7 +1046,9 @@ impl Spellfire {
                 event: card,
                 copy: true,
             }),
-            Effect::DiscardAll(_) | Effect::For(..) => self.carry_out(&ability.effect, card, seat, None, &[], events),
+            Effect::DiscardAll(_) | Effect::For(..) | Effect::CallsOffBattle => {
+                self.carry_out(&ability.effect, card, seat, None, &[], events)
+            }
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1297,6 +1299,25 @@ impl Spellfire {
                     spared: calmed.to_vec(),
                     ends,
                 });
+            }
+            Effect::CallsOffBattle => {
+                let Some(battle) = &self.battle else { return };
+                let allies: Vec<CardId> = [&battle.attacking, &battle.defending]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|f| f.round_cards.iter().copied())
+                    .filter(|&c| self.kind(c) == CardType::Ally)
+                    .collect();
+                if let Some(battle) = &mut self.battle {
+                    for fighter in [&mut battle.attacking, &mut battle.defending].into_iter().flatten() {
+                        fighter.round_cards.retain(|c| !allies.contains(c));
+                    }
+                }
+                for ally in allies {
+                    let owner = self.owner(ally);
+                    self.player_mut(owner).hand.push(ally);
+                }
+                self.end_battle(None, events);
             }
             Effect::RazeFirstRealms => {
                 for seat in Seat::all(self.seats()) {

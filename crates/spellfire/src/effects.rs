@@ -93,6 +93,8 @@ pub enum Champions {
     OfWorld(World),
     /// Cards matching any of these.
     Either(Vec<Champions>),
+    /// Cards not matching this.
+    Not(Box<Champions>),
 }
 
 impl Champions {
@@ -108,6 +110,7 @@ impl Champions {
             Champions::Without(attribute) => !card.has(*attribute),
             Champions::OfWorld(world) => card.world == *world,
             Champions::Either(any) => any.iter().any(|c| c.matches_as(card, kind)),
+            Champions::Not(other) => !other.matches_as(card, kind),
         }
     }
 
@@ -124,6 +127,7 @@ impl Champions {
                 let words: Vec<String> = any.iter().map(Champions::words).collect();
                 words.join(" or ")
             }
+            Champions::Not(other) => format!("anything but {}", other.words()),
         }
     }
 }
@@ -406,6 +410,9 @@ pub enum Effect {
     /// A holding that may go onto a razed realm, and rebuilds it as it does (SF-61 without the
     /// three discards).
     RebuildsItsRealm,
+    /// The battle ends at once with no victor: the champions go back to their pools with their
+    /// items, the allies to their owners' hands, the other cards of the round to the discard pile.
+    CallsOffBattle,
     /// Every player's (not calmed) first realm, at A, is razed if it stands, whatever its powers.
     RazeFirstRealms,
     /// Every player (not calmed) discards the hand and draws this many cards.
@@ -640,6 +647,7 @@ impl Effect {
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
             Effect::RebuildsItsRealm => "it may be attached to a razed realm, which it rebuilds at once".into(),
+            Effect::CallsOffBattle => "ends the battle at once with no victor: champions go back to their pools, allies to their owners' hands".into(),
             Effect::RazeFirstRealms => {
                 "razes every player's first realm (at A) that stands, whatever its powers".into()
             }

@@ -1671,3 +1671,58 @@ fn card_1st_150_siege_razes_every_players_first_realm_whatever_its_powers() {
         "only the first realm"
     );
 }
+
+#[test]
+fn card_1st_359_darkness_ends_the_battle_with_no_victor_unless_against_a_monster() {
+    // Azhul with a Magic Sword (6) against the Cleric of Torm (5): the cleric calls it off.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Magic Sword"]),
+        ("Cleric of Torm", NONE),
+        &["Galek"],
+        &["Darkness"],
+    );
+    let darkness = game.id_of(1, "Darkness");
+    // 6 against 5: the defender is losing.
+    ok(&mut game, Action::UseCard(darkness));
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(
+        !game.player(P2).formation.slot(Position(A)).unwrap().razed,
+        "nobody won"
+    );
+    assert!(game.player(P1).pool.iter().any(|c| c.card == game.id_of(0, "Azhul")));
+    assert!(
+        game.player(P2)
+            .pool
+            .iter()
+            .any(|c| c.card == game.id_of(1, "Cleric of Torm"))
+    );
+    assert_eq!(discard_names(&game, P2), ["Darkness"]);
+    // Against a monster it cannot be cast.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mul Savage", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Darkness"],
+    );
+    let darkness = game.id_of(1, "Darkness");
+    refused(&game, Action::UseCard(darkness));
+}
+
+#[test]
+fn card_1st_359_darkness_sends_the_allies_back_to_their_owners_hands() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Cleric of Gond", NONE),
+        &["Galek"],
+        &["Darkness"],
+    );
+    // 4 against 4: the attacker brings Galek, then the cleric casts Darkness.
+    ally(&mut game, 0, "Galek");
+    let darkness = game.id_of(1, "Darkness");
+    ok(&mut game, Action::UseCard(darkness));
+    let galek = game.id_of(0, "Galek");
+    assert!(game.player(P1).hand.contains(&galek));
+}
