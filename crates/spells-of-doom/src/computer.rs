@@ -578,20 +578,6 @@ fn pair_share(content: &std::sync::Arc<crate::Content>, a: &str, b: &str, games:
     (a_points / games as f64, stuck)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn expected_damage_follows_the_dice_rule() {
-        // Armor 1: 2-5 deal 1, a 6 deals 2 -> 6/6 a die. Armor 3: 4, 5, and 6 (2) -> 4/6.
-        assert!((expected_damage(6, 1) - 6.0).abs() < 1e-9);
-        assert!((expected_damage(3, 3) - 2.0).abs() < 1e-9);
-        assert!((expected_damage(3, 5) - 1.0).abs() < 1e-9);
-        assert_eq!(expected_damage(4, 6), 0.0);
-    }
-}
-
 /// Each seat's share of a win as this player judges a position, in seat order: a search that cuts
 /// its playouts short scores where they stopped with it. Victory Points count most (the game is
 /// won on them), then the Heroes' health and mana. It may read the whole state it is given: in a
@@ -625,4 +611,18 @@ pub fn action_scores(world: &SpellsOfDoom, legal: &[Action]) -> Vec<f64> {
         return vec![0.0; legal.len()];
     };
     legal.iter().map(|action| score(world, me, action)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_damage_follows_the_dice_rule() {
+        // Armor 1: 2-5 deal 1, a 6 deals 2 -> 6/6 a die. Armor 3: 4, 5, and 6 (2) -> 4/6.
+        assert!((expected_damage(6, 1) - 6.0).abs() < 1e-9);
+        assert!((expected_damage(3, 3) - 2.0).abs() < 1e-9);
+        assert!((expected_damage(3, 5) - 1.0).abs() < 1e-9);
+        assert_eq!(expected_damage(4, 6), 0.0);
+    }
 }
