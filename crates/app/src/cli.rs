@@ -31,6 +31,9 @@ pub struct CliOptions {
     pub frames: u32,
     /// `--bench-frames N`: print frame-time percentiles and peak memory, then exit.
     pub bench_frames: Option<u32>,
+    /// `--bench-idle SECONDS`: let the screen settle, print the CPU the process uses a second while
+    /// nothing happens, then exit.
+    pub bench_idle: Option<f64>,
     /// `--user-dir DIR`: keep settings, saves and user content under DIR instead of the platform's
     /// folders (portable installs, tests).
     pub user_dir: Option<PathBuf>,
@@ -51,6 +54,8 @@ Usage: spellhall [options]
   --frames N           frames to render before the screenshot (default 10)
   --bench-frames N     render N frames with nothing drawn, then N of the screen; print
                        frame-time p50/p95/p99 and peak memory, then exit
+  --bench-idle SECONDS let the screen settle, then print the CPU time the app uses a
+                       second over SECONDS while nothing happens, and exit
   --deck FILE          with --screen deck-editor: open this deck (a .ron deck file, a
                        CrossFire .cfd deck, a .txt card list, or starter:A-1 ... starter:F-2
                        for a 1st Edition starter deck)
@@ -106,13 +111,14 @@ impl CliOptions {
 }
 
 /// The flags whose value is text rather than a path.
-const TEXT_FLAGS: [&str; 6] = [
+const TEXT_FLAGS: [&str; 7] = [
     "--game",
     "--seed",
     "--players",
     "--screen",
     "--frames",
     "--bench-frames",
+    "--bench-idle",
 ];
 
 /// A flag whose value is text; `value` is its text, or why it is not text.
@@ -138,6 +144,13 @@ fn read_text_flag(options: &mut CliOptions, flag: &str, value: Result<&str, Stri
         }
         "--frames" => options.frames = number(flag, value?)?,
         "--bench-frames" => options.bench_frames = Some(number(flag, value?)?),
+        "--bench-idle" => {
+            let seconds: f64 = number(flag, value?)?;
+            if !(seconds > 0.0 && seconds.is_finite()) {
+                return Err(format!("{flag} needs a number of seconds above 0, not '{seconds}'"));
+            }
+            options.bench_idle = Some(seconds);
+        }
         other => return Err(format!("unknown option '{other}'\n\n{USAGE}")),
     }
     Ok(())
@@ -251,5 +264,18 @@ mod tests {
         );
         assert!(parse(&["--frames"]).unwrap_err().contains("--frames needs a value"));
         assert!(parse(&["--wat"]).unwrap_err().contains("unknown option '--wat'"));
+    }
+
+    #[test]
+    fn bench_idle_takes_seconds_above_zero() {
+        assert_eq!(parse(&["--bench-idle", "2.5"]).unwrap().bench_idle, Some(2.5));
+        assert_eq!(parse(&[]).unwrap().bench_idle, None);
+        for wrong in ["0", "-1", "inf", "NaN"] {
+            let error = parse(&["--bench-idle", wrong]).unwrap_err();
+            assert!(
+                error.contains("--bench-idle needs a number of seconds above 0"),
+                "{wrong}: {error}"
+            );
+        }
     }
 }

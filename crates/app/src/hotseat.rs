@@ -98,13 +98,16 @@ pub fn take_screen(focus: &mut TableFocus, next_hotseat: &mut NextState<HotSeat>
 }
 
 /// Let the computer in `to_act` play after a pause the players can follow.
+#[allow(clippy::too_many_arguments)]
 pub fn computer_turns(
-    time: Res<Time>,
+    time: Res<Time<Real>>,
     settings: Option<Res<Settings>>,
     mut clock: ResMut<ComputerClock>,
     mut game: ResMut<ActiveGame>,
     mut moved: MessageWriter<crate::screens::playing::GameChanged>,
     pending_undo: Res<crate::screens::playing::PendingUndo>,
+    mut wake: ResMut<crate::redraw::Wake>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     // The table waits while persons are asked about an undo.
     if pending_undo.0.is_some() {
@@ -117,12 +120,22 @@ pub fn computer_turns(
         clock.0 = 0.0;
         return;
     };
-    clock.0 += time.delta_secs();
+    // The app sleeps while nothing happens, so the pause is counted in real time from the frame
+    // the computer's turn came (that frame's own delta may span a long idle), and a wake-up is
+    // asked for when it ends.
+    if clock.0 == 0.0 {
+        clock.0 = f32::MIN_POSITIVE;
+    } else {
+        clock.0 += time.delta_secs();
+    }
     let pause = settings.map_or(0.0, |s| s.computer_pause_seconds());
     if clock.0 < pause {
+        wake.after(std::time::Duration::from_secs_f32(pause - clock.0));
         return;
     }
     clock.0 = 0.0;
+    // Another computer may be next: look again on the next frame.
+    redraw.write(bevy::window::RequestRedraw);
     let Some(seat) = session.to_act().seat() else {
         return;
     };

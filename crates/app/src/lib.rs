@@ -12,6 +12,7 @@ pub mod games;
 pub mod hotseat;
 pub mod notices;
 pub mod paths;
+pub mod redraw;
 pub mod save_files;
 pub mod screens;
 pub mod settings;
@@ -40,6 +41,7 @@ fn logic(app: &mut App, dirs: UserDirs, catalog: GameCatalog) {
     app.insert_resource(dirs)
         .insert_resource(catalog)
         .insert_resource(autosave_slot)
+        .init_resource::<redraw::Wake>()
         .add_plugins((
             notices::plugin,
             settings::plugin,
@@ -121,7 +123,18 @@ pub fn windowed_app(options: &CliOptions) -> Result<App, String> {
             }),
     );
     logic(&mut app, dirs, catalog);
-    app.add_plugins((ui::plugin, automation::plugin));
+    app.add_plugins((ui::plugin, automation::plugin, redraw::plugin));
+    // Screenshots and frame benchmarks count frames: they draw every frame. Otherwise the app
+    // draws only when something changes.
+    let counts_frames = options.screenshot.is_some() || options.bench_frames.is_some();
+    app.insert_resource(if counts_frames {
+        bevy::winit::WinitSettings::continuous()
+    } else {
+        redraw::reactive()
+    });
+    if let Some(seconds) = options.bench_idle {
+        app.insert_resource(redraw::IdleBench::new(seconds));
+    }
 
     if let Some(path) = &options.screenshot {
         app.insert_resource(automation::ScreenshotPlan {

@@ -56,10 +56,15 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Notices>().add_systems(Update, age_toasts);
 }
 
-fn age_toasts(time: Res<Time>, mut notices: ResMut<Notices>) {
+fn age_toasts(time: Res<Time<Real>>, mut notices: ResMut<Notices>, mut wake: ResMut<crate::redraw::Wake>) {
+    // Real time: the app sleeps between frames while nothing happens, and wakes when the next
+    // toast is due to go.
     let dt = time.delta_secs();
     notices.toasts.retain_mut(|toast| {
         toast.remaining -= dt;
         toast.remaining > 0.0
     });
+    if let Some(soonest) = notices.toasts.iter().map(|t| t.remaining).reduce(f32::min) {
+        wake.after(std::time::Duration::from_secs_f32(soonest));
+    }
 }
