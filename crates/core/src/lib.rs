@@ -26,7 +26,7 @@ pub use game::{
     ToAct, fill_seat_names, seat_name, seat_token, seats_token,
 };
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
-pub use pile::{Pile, each_card_once};
+pub use pile::{Pile, each_card_once, redeal_other_hands};
 pub use rng::GameRng;
 pub use save::{SAVE_FORMAT_VERSION, SaveError, SaveFile, SaveHeader, fingerprint};
 pub use session::{Session, UndoPlan};

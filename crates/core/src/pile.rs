@@ -110,6 +110,26 @@ impl<T: PartialEq> Pile<T> {
     }
 }
 
+/// Shuffle the cards of every hand but `keep`'s together with `pile` and deal them back, each hand
+/// its own size, the rest to the pile: the usual re-deal of what one seat cannot see
+/// ([`crate::Redeal`]).
+pub fn redeal_other_hands<T>(hands: &mut [Vec<T>], keep: usize, pile: &mut Pile<T>, rng: &mut GameRng) {
+    let sizes: Vec<usize> = hands.iter().map(Vec::len).collect();
+    let mut hidden = pile.take_all();
+    for (index, hand) in hands.iter_mut().enumerate() {
+        if index != keep {
+            hidden.append(hand);
+        }
+    }
+    rng.shuffle(&mut hidden);
+    for (index, hand) in hands.iter_mut().enumerate() {
+        if index != keep {
+            *hand = hidden.split_off(hidden.len() - sizes[index]);
+        }
+    }
+    *pile = Pile::from_top_down(hidden);
+}
+
 /// The invariant every card game keeps: each of its `total` cards in exactly one place. `found`
 /// lists the index of every card in every zone; `name` names a card for the message. `Err` says
 /// which card is missing, doubled, or not one of the game's.

@@ -13,20 +13,7 @@ use crate::{CardId, Colour, Side, Spellcaster, Spells, View};
 impl Redeal for Spellcaster {
     /// The other hands and the deck shuffled together and dealt back in the same sizes.
     fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
-        let mut hidden = self.deck.take_all();
-        for (index, hand) in self.hands.iter().enumerate() {
-            if index != seat.index() {
-                hidden.extend(hand);
-            }
-        }
-        rng.shuffle(&mut hidden);
-        for (index, hand) in self.hands.iter_mut().enumerate() {
-            if index != seat.index() {
-                let size = hand.len();
-                *hand = hidden.split_off(hidden.len() - size);
-            }
-        }
-        self.deck = Pile::from_top_down(hidden);
+        spellhall_core::redeal_other_hands(&mut self.hands, seat.index(), &mut self.deck, rng);
     }
 }
 

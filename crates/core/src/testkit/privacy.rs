@@ -36,16 +36,13 @@ where
     G::View: Debug,
 {
     along_random_games::<G, _>(config, content, options, every, |game, seat, rng| {
-        let before = format!("{:?}", game.view(seat));
         let mut redealt = game.clone();
         redealt.redeal_hidden_from(seat, rng);
-        let after = format!("{:?}", redealt.view(seat));
-        if before != after {
-            return Err(format!(
-                "re-dealing what {seat} cannot see changed {seat}'s view: it shows hidden cards\n{}",
-                first_difference(&before, &after)
-            ));
-        }
+        same_view(
+            &game.view(seat),
+            &redealt.view(seat),
+            &format!("re-dealing what {seat} cannot see changed {seat}'s view: it shows hidden cards"),
+        )?;
         redealt
             .check_invariants()
             .map_err(|e| format!("the re-deal broke an invariant: {e}"))?;
@@ -69,13 +66,11 @@ where
     along_random_games::<G, _>(config, content, options, every, |game, seat, rng| {
         let view = game.view(seat);
         let sample = G::sample_from_view(&view, content, rng);
-        let (before, after) = (format!("{view:?}"), format!("{:?}", sample.view(seat)));
-        if before != after {
-            return Err(format!(
-                "a state sampled from {seat}'s view shows {seat} another view\n{}",
-                first_difference(&before, &after)
-            ));
-        }
+        same_view(
+            &view,
+            &sample.view(seat),
+            &format!("a state sampled from {seat}'s view shows {seat} another view"),
+        )?;
         sample
             .check_invariants()
             .map_err(|e| format!("a state sampled from {seat}'s view breaks an invariant: {e}"))?;
@@ -133,6 +128,15 @@ where
         }
     }
     Ok(report)
+}
+
+/// `Ok` when the two views read the same, else `problem` and where they first differ.
+fn same_view(before: &impl Debug, after: &impl Debug, problem: &str) -> Result<(), String> {
+    let (before, after) = (format!("{before:?}"), format!("{after:?}"));
+    if before == after {
+        return Ok(());
+    }
+    Err(format!("{problem}\n{}", first_difference(&before, &after)))
 }
 
 /// The first place two `Debug` texts differ, with a little context, for the failure message.
