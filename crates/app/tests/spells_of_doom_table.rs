@@ -247,6 +247,7 @@ fn a_prepared_spell_without_a_target_is_greyed_out_and_says_the_rules_reason() {
     assert!(harness.query_by_label(&format!("Not now: {reason}")).is_some());
 
     // With the enemy in reach the same spell is a button that aims it.
+    drop(harness);
     game.place_hero(foe, Pos { q: 2, r: 0 });
     let harness = table(&game);
     assert!(!harness.get_by_label("Cast Fireball").accesskit_node().is_disabled());
