@@ -595,6 +595,7 @@ impl Spellfire {
                     contributed: Vec::new(),
                     aid_refused: None,
                     flying: Vec::new(),
+                    escaping: None,
                 })
             }
         }
@@ -819,9 +820,14 @@ impl Spellfire {
             totals: (winner_total, loser_total),
         });
         let realm_beaten = loser_fighter.kind != FighterKind::Champion;
+        let escapes = self.battle.as_ref().is_some_and(|b| b.escaping == Some(loser_side));
         self.round_decided(winner, &mut winner_fighter, &mut loser_fighter, events);
         self.return_fighter(winner, winner_fighter);
-        self.bin_fighter(loser_fighter);
+        if escapes {
+            self.return_fighter(loser, loser_fighter);
+        } else {
+            self.bin_fighter(loser_fighter);
+        }
         match loser_side {
             Side::Attacker => {
                 // The attacking champion was discarded: the defender earns spoils (SF-123).
@@ -1046,7 +1052,7 @@ impl Spellfire {
                 event: card,
                 copy: true,
             }),
-            Effect::DiscardAll(_) | Effect::For(..) | Effect::CallsOffBattle => {
+            Effect::DiscardAll(_) | Effect::For(..) | Effect::CallsOffBattle | Effect::Escapes => {
                 self.carry_out(&ability.effect, card, seat, None, &[], events)
             }
             Effect::Wall(_) => {
@@ -1299,6 +1305,19 @@ impl Spellfire {
                     spared: calmed.to_vec(),
                     ends,
                 });
+            }
+            Effect::Escapes => {
+                let Some(battle) = &mut self.battle else { return };
+                let side = if battle.attacker == by {
+                    Side::Attacker
+                } else {
+                    Side::Defender
+                };
+                battle.escaping = Some(side);
+                self.end_round_as(side, events);
+                if let Some(battle) = &mut self.battle {
+                    battle.escaping = None;
+                }
             }
             Effect::CallsOffBattle => {
                 let Some(battle) = &self.battle else { return };

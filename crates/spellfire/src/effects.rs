@@ -410,6 +410,9 @@ pub enum Effect {
     /// A holding that may go onto a razed realm, and rebuilds it as it does (SF-61 without the
     /// three discards).
     RebuildsItsRealm,
+    /// The user's side loses the round at once, but its champion goes back to its pool with its
+    /// items instead of the discard pile.
+    Escapes,
     /// The battle ends at once with no victor: the champions go back to their pools with their
     /// items, the allies to their owners' hands, the other cards of the round to the discard pile.
     CallsOffBattle,
@@ -647,6 +650,7 @@ impl Effect {
             }
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
             Effect::RebuildsItsRealm => "it may be attached to a razed realm, which it rebuilds at once".into(),
+            Effect::Escapes => "its user's champion loses the round but escapes to its pool".into(),
             Effect::CallsOffBattle => "ends the battle at once with no victor: champions go back to their pools, allies to their owners' hands".into(),
             Effect::RazeFirstRealms => {
                 "razes every player's first realm (at A) that stands, whatever its powers".into()
@@ -731,7 +735,10 @@ impl Effect {
 impl Effect {
     /// Effects that act only on a round in progress.
     pub fn in_round_only(&self) -> bool {
-        matches!(self, Effect::Wall(_) | Effect::BecomesFlyer | Effect::BreaksWall)
+        matches!(
+            self,
+            Effect::Wall(_) | Effect::BecomesFlyer | Effect::BreaksWall | Effect::Escapes | Effect::CallsOffBattle
+        )
     }
 }
 

@@ -392,6 +392,9 @@ pub struct Battle {
     /// Champions made flyers for the round (Fly).
     #[serde(default)]
     pub flying: Vec<CardId>,
+    /// A side whose champion escapes: it loses the round but goes back to its pool (Blink).
+    #[serde(default)]
+    pub escaping: Option<crate::combat::Side>,
 }
 
 /// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players

@@ -1726,3 +1726,29 @@ fn card_1st_359_darkness_sends_the_allies_back_to_their_owners_hands() {
     let galek = game.id_of(0, "Galek");
     assert!(game.player(P1).hand.contains(&galek));
 }
+
+#[test]
+fn card_1st_374_blink_the_losing_champion_escapes_to_the_pool_but_the_round_is_lost() {
+    // The Magister (4) attacks Mordenkainen (7) and blinks away: the battle is lost, spoils to
+    // the defender, but the Magister is back in his pool rather than the discard pile.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", &["Magic Sword"]),
+        ("Mordenkainen", NONE),
+        &["Blink"],
+        &[],
+    );
+    let blink = game.id_of(0, "Blink");
+    ok(&mut game, Action::UseCard(blink));
+    let magister = game.id_of(0, "The Magister");
+    let home = game
+        .player(P1)
+        .pool
+        .iter()
+        .find(|c| c.card == magister)
+        .expect("in the pool");
+    assert_eq!(home.attachments, [game.id_of(0, "Magic Sword")], "with his items");
+    assert!(game.battle().is_none_or(|b| b.attacking.is_none()));
+    assert_eq!(discard_names(&game, P1), ["Blink"]);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+}
