@@ -3,8 +3,12 @@
 //! `.cfd` files and text lists. The checks and statistics come from the `spellfire` crate.
 
 pub mod body;
+mod browser;
 pub mod charts;
+mod deck_panel;
+mod dialogs;
 pub mod model;
+mod preview;
 
 use std::sync::Arc;
 
