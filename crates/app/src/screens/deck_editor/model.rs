@@ -672,7 +672,11 @@ impl DeckEditor {
                     self.fail(format!(
                         "Exported to {}; {} no place in a .cfd file and {} not in it.",
                         path.display(),
-                        if left_out == 1 { "the unread line has" } else { "the unread lines have" },
+                        if left_out == 1 {
+                            "the unread line has"
+                        } else {
+                            "the unread lines have"
+                        },
                         if left_out == 1 { "is" } else { "are" }
                     ));
                 } else {
