@@ -14,7 +14,9 @@ use crate::ui::theme;
 pub(super) fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     let view = scene.view;
     let holding = view.holder == Some(view.viewer) && view.deciding();
-    ui.horizontal(|ui| {
+    // Wrapped, so that a long Divination list stays within the hand's width (never pushing the
+    // payment panel beside it out of the table).
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Your hand").size(18.0).strong());
         if !view.foresight.is_empty() {
             let names: Vec<&str> = view
@@ -22,7 +24,12 @@ pub(super) fn hand(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
                 .iter()
                 .map(|&c| view.cards.get(c).name.as_str())
                 .collect();
-            ui.label(RichText::new(format!("Divination, next cards: {}", names.join(", "))).color(theme::MUTED));
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Divination, next cards: {}", names.join(", "))).color(theme::MUTED),
+                )
+                .wrap(),
+            );
         }
     });
     egui::ScrollArea::horizontal().id_salt("mm-hand").show(ui, |ui| {

@@ -237,12 +237,16 @@ impl GameAdapter for MightyMagicsAdapter {
             ui.add_space(6.0);
             scene.kingdom(ui, view.kingdom(view.viewer), &mut chosen);
             ui.add_space(6.0);
-            // The payment panel stands beside the hand, so that both stay on the screen.
+            // The payment panel stands beside the hand, so that both stay on the screen: the two
+            // widths are shared out of the table's width (the hand scrolls sideways within its own).
             if holding && pick.card.is_some() {
-                let panel_width = 380.0;
+                let total = ui.available_width();
+                let panel_width = (total * 0.42).clamp(260.0, 380.0);
+                let hand_width = (total - panel_width - 12.0).max(CardSize::InPlay.size().x);
                 ui.horizontal_top(|ui| {
                     ui.vertical(|ui| {
-                        ui.set_width((ui.available_width() - panel_width - 12.0).max(CardSize::InPlay.size().x));
+                        ui.set_width(hand_width);
+                        ui.set_max_width(hand_width);
                         hand(ui, &scene, &mut pick, &mut chosen);
                     });
                     ui.vertical(|ui| {
