@@ -93,6 +93,7 @@ fn choice(seats: Vec<SeatInfo>, seed: u64) -> SetupChoice {
         seats,
         options: vec![],
         seed,
+        seat_picks: Vec::new(),
     }
 }
 
@@ -196,13 +197,15 @@ fn the_deck_editor_opens_a_starter_saves_with_ctrl_s_and_esc_asks_before_leaving
 }
 
 #[test]
-fn a_game_not_yet_built_cannot_be_opened() {
-    let dir = scratch("unbuilt");
+fn spellfire_opens_its_setup_with_a_deck_for_each_seat() {
+    let dir = scratch("spellfire-setup");
     let mut app = app_in(&dir);
     send(&mut app, UiCommand::OpenSetup("spellfire".into()));
-    assert_eq!(screen(&app), Screen::Title);
-    let notices = app.world().resource::<Notices>();
-    assert_eq!(notices.toasts.last().unwrap().text, "Spellfire cannot be played yet.");
+    assert_eq!(screen(&app), Screen::Setup);
+    let draft = app.world().resource::<SetupDraft>().clone();
+    assert_eq!(draft.counts, vec![2, 3, 4, 5, 6]);
+    let choice = draft.validate().unwrap();
+    assert_eq!(choice.seat_picks, vec!["starter:A-1".to_string(), "starter:A-2".to_string()]);
 }
 
 #[test]
@@ -618,6 +621,7 @@ fn spellcaster_teammates_get_the_curtain_between_them_and_never_see_each_others_
             seats,
             options: vec![],
             seed: 3,
+            seat_picks: Vec::new(),
         }),
     );
     assert_eq!(screen(&app), Screen::Playing);
@@ -724,6 +728,7 @@ fn mighty_magics_leftovers_bring_the_curtain_to_the_player_on_the_left() {
             seats,
             options: vec![0],
             seed: 4,
+            seat_picks: Vec::new(),
         }),
     );
     assert_eq!(screen(&app), Screen::Playing);
@@ -756,6 +761,7 @@ fn spells_of_doom_the_curtain_goes_to_the_defender_when_he_may_answer_out_of_tur
             seats: two_persons(),
             options: vec![0, 1, 2, 3],
             seed: 4,
+            seat_picks: Vec::new(),
         }),
     );
     assert_eq!(screen(&app), Screen::Playing);

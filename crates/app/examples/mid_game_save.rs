@@ -2,9 +2,10 @@
 //! `spellhall --load FILE --screen playing` and look at a table that is not empty.
 //!
 //! `cargo run -p spellhall --example mid_game_save -- GAME OUT.ron [ACTIONS] [SEED] [PLAYERS] [UNTIL]`
-//! where GAME is `spellcaster`, `mighty-magics`, `spells-of-doom` or `tally` (the latter needs
+//! where GAME is `spellfire`, `spellcaster`, `mighty-magics`, `spells-of-doom` or `tally` (the latter needs
 //! `--dev-games` to open). The actions are the computer player's, so the position is one a real
 //! game could reach. For Spells of Doom, UNTIL `answer` plays on to a counter window.
+//! For Spellfire, UNTIL `razed`, `round`, `pause` or `end` (see below).
 //! For Mighty Magics, UNTIL (`recruit`, `payable`, `leftovers`, `attack`, `defend` or `casualties`) plays on
 //! after ACTIONS until the game reaches that moment.
 
@@ -25,7 +26,7 @@ fn play<G: Game>(
     play_until(session, actions, seed, choose, |_| true)
 }
 
-/// Play `actions` actions, then on (at most 5,000 more) until `stop` holds.
+/// Play `actions` actions, then on (at most 20,000 more) until `stop` holds.
 fn play_until<G: Game>(
     mut session: Session<G>,
     actions: usize,
@@ -34,7 +35,7 @@ fn play_until<G: Game>(
     stop: impl Fn(&G) -> bool,
 ) -> Result<Session<G>, String> {
     let mut rng = GameRng::new(seed);
-    for step in 0..actions + 5_000 {
+    for step in 0..actions + 20_000 {
         if step >= actions && stop(session.state()) {
             break;
         }
@@ -133,6 +134,47 @@ fn main() -> Result<(), String> {
                 _ => true,
             };
             let session = play_until(session, actions, seed, spells_of_doom::computer::greedy_choice, stop)?;
+            session.to_save().write(&out).map(|()| session.log().len())
+        }
+        "spellfire" => {
+            use spellfire::view::PendingView;
+            use spellfire::{BattleStep, Spellfire};
+            use spellhall::games::GameAdapter;
+            use spellhall::games::spellfire::SpellfireAdapter;
+            let content = SpellfireAdapter::shipped_content().map_err(|e| format!("{e:?}"))?;
+            // Every seat plays the starter deck in its place, in the starter format.
+            let config = SpellfireAdapter::config(players, &[])?;
+            let session = Session::<Spellfire>::new(seats, config, content, seed).map_err(|e| e.to_string())?;
+            // UNTIL `razed`: a formation with a razed realm and a protected one; `round`: a round
+            // with a card played in it; `pause`: an event pause asking a player other than the
+            // active one; `end`: the game over.
+            let stop = |game: &Spellfire| {
+                let view = game.view(game.decider().unwrap_or(spellhall_core::Seat(0)));
+                match until.as_deref() {
+                    Some("razed") => view.players.iter().any(|p| {
+                        let realms = p.formation.iter().flatten();
+                        realms.clone().any(|r| r.razed) && realms.filter(|r| !r.razed && !r.exposed).count() >= 2
+                    }),
+                    Some("round") => view.battle.as_ref().is_some_and(|b| {
+                        b.step == BattleStep::Round
+                            && [&b.attacking, &b.defending]
+                                .iter()
+                                .all(|f| f.as_ref().is_some_and(|f| !f.round_cards.is_empty()))
+                    }),
+                    Some("pause") => {
+                        matches!(view.pending, Some(PendingView::EventPause { asking, .. }) if asking != view.active)
+                    }
+                    Some("end") => game.decider().is_none(),
+                    _ => true,
+                }
+            };
+            let greedy = |view: &spellfire::View, legal: &[spellfire::Action], content: &Arc<_>, rng: &mut GameRng| {
+                spellfire::computer::greedy_choice(view, legal, content, rng)
+            };
+            let session = play_until(session, actions, seed, greedy, stop)?;
+            if !stop(session.state()) {
+                return Err(format!("the game never reached '{}'", until.unwrap_or_default()));
+            }
             session.to_save().write(&out).map(|()| session.log().len())
         }
         "tally" => {

@@ -23,6 +23,8 @@ pub enum UiCommand {
         seat: Seat,
         action: String,
     },
+    /// "Wait: `seat` plays an event": that person claims the next decision (Spellfire).
+    Claim(Seat),
     /// The person named on the hand-off curtain has taken the screen.
     ConfirmHandoff,
     Undo,

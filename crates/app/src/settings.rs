@@ -26,6 +26,11 @@ pub struct Settings {
     pub animation_speed: f32,
     /// Ask "End your turn?" before a turn ends.
     pub confirm_end_of_turn: bool,
+    /// Computer seats wait a moment before each move so players can follow them in the log; off,
+    /// they play at once.
+    pub pace_computers: bool,
+    /// The names last used at each game's table, by game id, in seat order.
+    pub last_names: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl Default for Settings {
@@ -35,6 +40,8 @@ impl Default for Settings {
             window: WindowChoice::Windowed,
             animation_speed: 1.0,
             confirm_end_of_turn: true,
+            pace_computers: true,
+            last_names: Default::default(),
         }
     }
 }
@@ -57,6 +64,9 @@ impl Settings {
 
     /// How long a computer seat waits before acting, so players can follow.
     pub fn computer_pause_seconds(&self) -> f32 {
+        if !self.pace_computers {
+            return 0.0;
+        }
         0.8 / self.animation_speed
     }
 }

@@ -55,6 +55,7 @@ fn start(app: &mut App, seed: u64) {
         seats: vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")],
         options: vec![],
         seed,
+        seat_picks: Vec::new(),
     };
     send(app, UiCommand::StartGame(choice));
     send(app, UiCommand::ConfirmHandoff);

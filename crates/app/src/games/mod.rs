@@ -4,6 +4,7 @@
 
 pub mod mighty_magics;
 pub mod spellcaster;
+pub mod spellfire;
 pub mod spells_of_doom;
 #[cfg(feature = "dev")]
 pub mod tally;
@@ -26,6 +27,20 @@ pub struct SetupOption {
     pub default: usize,
 }
 
+/// A choice each seat makes on the setup screen (Spellfire's deck), with what it may be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatOption {
+    pub label: &'static str,
+    pub choices: Vec<SeatPick>,
+}
+
+/// One thing a seat may pick: `key` goes into [`SetupChoice::seat_picks`], `label` is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatPick {
+    pub key: String,
+    pub label: String,
+}
+
 /// Everything the setup screen decided.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SetupChoice {
@@ -34,6 +49,8 @@ pub struct SetupChoice {
     /// The chosen index of each of the game's [`SetupOption`]s, in order.
     pub options: Vec<usize>,
     pub seed: u64,
+    /// Each seat's [`SeatPick::key`] when the game has a [`SeatOption`]; empty otherwise.
+    pub seat_picks: Vec<String>,
 }
 
 /// A game's glue to the app. Implemented once per game on a unit type.
@@ -58,6 +75,36 @@ pub trait GameAdapter: Send + Sync + 'static {
 
     /// The game's config for `players` seats and the chosen options.
     fn config(players: u8, options: &[usize]) -> Result<<Self::G as Game>::Config, String>;
+
+    /// The player counts the game accepts, for the setup screen (Spells of Doom: 2 or 4).
+    fn player_counts() -> Vec<u8> {
+        Self::PLAYERS.collect()
+    }
+
+    /// What each seat picks at setup, if seats pick something (Spellfire: a deck). `data` is the
+    /// player's data folder, where saved choices (decks) live, when known.
+    fn seat_option(data: Option<&Path>) -> Option<SeatOption> {
+        let _ = data;
+        None
+    }
+
+    /// The config for a whole setup choice: by default [`Self::config`]; a game with a
+    /// [`SeatOption`] reads `choice.seat_picks` too. An `Err` is shown on the setup screen, one
+    /// problem a line, and the game cannot start.
+    fn config_for(
+        choice: &SetupChoice,
+        content: &<Self::G as Game>::Content,
+    ) -> Result<<Self::G as Game>::Config, String> {
+        let _ = content;
+        Self::config(choice.seats.len() as u8, &choice.options)
+    }
+
+    /// Warnings the setup screen shows before the start, which do not stop it (Spellfire: the
+    /// cards whose powers are not enforced).
+    fn setup_warnings(config: &<Self::G as Game>::Config, content: &<Self::G as Game>::Content) -> Vec<String> {
+        let _ = (config, content);
+        Vec::new()
+    }
 
     /// The shipped content, embedded in the binary.
     fn shipped_content() -> Result<<Self::G as Game>::Content, Vec<ContentError>>;
@@ -235,6 +282,13 @@ pub trait AnySession: Send + Sync {
     fn act(&mut self, seat: Seat, action: &str) -> Result<(), String>;
     /// The action the computer in `to_act` would take, as RON; `None` if that seat is not a computer.
     fn computer_action(&self) -> Option<String>;
+    /// What the deciding seat may do now, each action as RON, in the game's order (for automation
+    /// and tests, which drive the table through the same `act` as a click).
+    fn legal_actions(&self) -> Vec<String>;
+    /// Seats that may claim the next decision now (Spellfire's "wait, I play an event").
+    fn claimants(&self) -> Vec<Seat>;
+    /// `seat` claims the next decision; the error is a sentence for the player.
+    fn claim(&mut self, seat: Seat) -> Result<(), String>;
     fn undo_plan(&self, requester: Seat) -> Option<UndoPlan>;
     fn undo(&mut self, steps: usize) -> Result<(), String>;
     fn can_redo(&self) -> bool;
@@ -321,6 +375,18 @@ impl<A: GameAdapter> AnySession for Table<A> {
         to_ron(&legal[pick])
     }
 
+    fn legal_actions(&self) -> Vec<String> {
+        self.session.state().legal_actions().iter().filter_map(to_ron).collect()
+    }
+
+    fn claimants(&self) -> Vec<Seat> {
+        self.session.state().claims().into_iter().map(|(seat, _)| seat).collect()
+    }
+
+    fn claim(&mut self, seat: Seat) -> Result<(), String> {
+        self.session.claim(seat).map(|_| ()).map_err(|e| e.to_string())
+    }
+
     fn undo_plan(&self, requester: Seat) -> Option<UndoPlan> {
         self.session.undo_plan(requester)
     }
@@ -363,6 +429,11 @@ pub trait GameFactory: Send + Sync {
     fn has_computer(&self) -> bool;
     fn seat_roles(&self, players: u8) -> Vec<&'static str>;
     fn options(&self) -> Vec<SetupOption>;
+    fn player_counts(&self) -> Vec<u8>;
+    fn seat_option(&self, data: Option<&Path>) -> Option<SeatOption>;
+    /// Whether `choice` can start: `Ok` with warnings to show first, or `Err` with the problems,
+    /// one a line. It sets the game up (and throws it away) to ask the rules themselves.
+    fn review(&self, choice: &SetupChoice) -> Result<Vec<String>, String>;
     fn start(&self, choice: &SetupChoice) -> Result<Box<dyn AnySession>, String>;
     /// Open a save of this game. The file is only read.
     fn load(&self, path: &Path) -> Result<Box<dyn AnySession>, String>;
@@ -383,8 +454,19 @@ impl<A: GameAdapter> GameFactory for Factory<A> {
     fn options(&self) -> Vec<SetupOption> {
         A::options()
     }
+    fn player_counts(&self) -> Vec<u8> {
+        A::player_counts()
+    }
+    fn seat_option(&self, data: Option<&Path>) -> Option<SeatOption> {
+        A::seat_option(data)
+    }
+    fn review(&self, choice: &SetupChoice) -> Result<Vec<String>, String> {
+        let config = A::config_for(choice, &self.content)?;
+        <A::G as Game>::new(&config, &self.content, choice.seed).map_err(|e| e.to_string())?;
+        Ok(A::setup_warnings(&config, &self.content))
+    }
     fn start(&self, choice: &SetupChoice) -> Result<Box<dyn AnySession>, String> {
-        let config = A::config(choice.seats.len() as u8, &choice.options)?;
+        let config = A::config_for(choice, &self.content)?;
         let session = Session::new(choice.seats.clone(), config, Arc::clone(&self.content), choice.seed)
             .map_err(|e| e.to_string())?;
         Ok(Box::new(Table::<A>::new(session)))
@@ -458,29 +540,11 @@ pub struct GameCatalog {
 }
 
 impl GameCatalog {
-    /// The four games: those built are playable, with their content loaded (embedded, plus the
-    /// player's folder under `dirs`); the others say what they are waiting for.
+    /// The four games, with their content loaded (embedded, plus the player's folder under `dirs`).
     pub fn shipped(dirs: &crate::paths::UserDirs) -> Self {
-        let coming = |id, name, tagline, players, issue, added_content| GameEntry {
-            id,
-            name,
-            tagline,
-            players,
-            availability: Availability::NotYetBuilt(issue),
-            added_content,
-            rules_summary: "",
-        };
         Self {
             entries: vec![
-                coming(
-                    "spellfire",
-                    "Spellfire",
-                    "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.",
-                    2..=6,
-                    "Its rules engine is built; the table to play it on comes next. Decks can be built now in the deck editor.",
-                    // The player's sets join the deck editor's catalogue.
-                    crate::screens::deck_editor::model::spellfire_added_content(&dirs.content_dir("spellfire")),
-                ),
+                GameEntry::playable::<self::spellfire::SpellfireAdapter>(&dirs.content_dir("spellfire")),
                 GameEntry::playable::<spells_of_doom::SpellsOfDoomAdapter>(&dirs.content_dir("spells-of-doom")),
                 GameEntry::playable::<mighty_magics::MightyMagicsAdapter>(&dirs.content_dir("mighty-magics")),
                 GameEntry::playable::<spellcaster::SpellcasterAdapter>(&dirs.content_dir("spellcaster")),

@@ -87,6 +87,20 @@ fn play_commands(
                 }
             }
             UiCommand::ConfirmHandoff => hotseat::take_screen(&mut focus, &mut next_hotseat),
+            // The claimant takes the next decision; the curtain then follows it to that person.
+            UiCommand::Claim(seat) => {
+                if focus.viewer.is_none() || focus.pending.is_some() || pending.0.is_some() {
+                    notices.refused("Take the screen first: the curtain is up.");
+                    continue;
+                }
+                match session.claim(*seat) {
+                    Ok(()) => {
+                        clock.0 = 0.0;
+                        changed.write(GameChanged);
+                    }
+                    Err(reason) => notices.refused(reason),
+                }
+            }
             UiCommand::Undo => {
                 let Some(requester) = focus.viewer.filter(|_| focus.pending.is_none()) else {
                     continue;
@@ -224,6 +238,7 @@ pub fn playing_screen(ctx: &egui::Context, table: &TableScreen, dialogs: &mut Di
                 .exact_size(320.0)
                 .frame(theme::side())
                 .show(&mut root, |ui| {
+                    claim_buttons(ui, session, commands);
                     log_panel(ui, &session.log_lines(viewer));
                 });
             egui::CentralPanel::default()
@@ -351,6 +366,35 @@ fn top_bar(
             });
         });
     });
+}
+
+/// "Wait: <name> plays an event", one button per person who may claim the next decision (every
+/// person but the one deciding, whatever they hold, so the buttons tell nothing about a hand).
+fn claim_buttons(ui: &mut egui::Ui, session: &dyn crate::games::AnySession, out: &mut Vec<UiCommand>) {
+    let seats = session.seats();
+    let persons: Vec<_> = session
+        .claimants()
+        .into_iter()
+        .filter(|s| seats.get(s.index()).is_some_and(|x| x.is_person()))
+        .collect();
+    if persons.is_empty() {
+        return;
+    }
+    for seat in persons {
+        let name = &seats[seat.index()].name;
+        let button = egui::Button::new(egui::RichText::new(format!("Wait: {name} plays an event")).size(16.0))
+            .min_size(egui::vec2(ui.available_width(), 30.0));
+        if ui
+            .add(button)
+            .on_hover_text(format!(
+                "{name} takes the next decision to play an event (or changes their mind): the screen passes to {name}."
+            ))
+            .clicked()
+        {
+            out.push(UiCommand::Claim(seat));
+        }
+    }
+    ui.add_space(6.0);
 }
 
 fn log_panel(ui: &mut egui::Ui, lines: &[String]) {

@@ -7,9 +7,11 @@ use spellhall_core::SeatInfo;
 
 use crate::active::ActiveGame;
 use crate::commands::UiCommand;
-use crate::games::{GameCatalog, GameEntry, SetupChoice, SetupOption};
+use crate::games::{GameCatalog, GameEntry, SeatOption, SetupChoice, SetupOption};
 use crate::notices::Notices;
+use crate::paths::UserDirs;
 use crate::screens::Screen;
+use crate::settings::Settings;
 use crate::ui::{theme, widgets};
 
 const DEFAULT_NAMES: [&str; 6] = ["Aldric", "Brenna", "Cedric", "Dagny", "Elowen", "Fenn"];
@@ -18,6 +20,8 @@ const DEFAULT_NAMES: [&str; 6] = ["Aldric", "Brenna", "Cedric", "Dagny", "Elowen
 pub struct SeatDraft {
     pub name: String,
     pub computer: bool,
+    /// The seat's pick among the game's [`SeatOption`] choices (Spellfire's deck).
+    pub pick: usize,
 }
 
 /// The setup form as the player fills it in.
@@ -27,6 +31,8 @@ pub struct SetupDraft {
     pub game_name: String,
     pub min_players: u8,
     pub max_players: u8,
+    /// The player counts the game accepts (Spells of Doom: 2 or 4), in order.
+    pub counts: Vec<u8>,
     pub has_computer: bool,
     /// Seats in order; only the first `players` are used.
     pub seats: Vec<SeatDraft>,
@@ -36,6 +42,11 @@ pub struct SetupDraft {
     pub seat_roles: Vec<Vec<&'static str>>,
     pub chosen: Vec<usize>,
     pub seed_text: String,
+    /// What each seat picks, if seats pick something (Spellfire's deck).
+    pub seat_option: Option<SeatOption>,
+    /// The game's verdict on the last valid form: warnings to read before the start, or the
+    /// problems that stop it (one a line). Kept with the choice it was made for.
+    pub review: Option<(SetupChoice, Result<Vec<String>, String>)>,
 }
 
 impl SetupDraft {
@@ -44,6 +55,9 @@ impl SetupDraft {
             .factory()
             .map(|f| (f.options(), f.has_computer()))
             .unwrap_or_default();
+        let counts = entry
+            .factory()
+            .map_or_else(|| entry.players.clone().collect(), |f| f.player_counts());
         let max = *entry.players.end();
         Self {
             game: entry.id.to_string(),
@@ -55,9 +69,11 @@ impl SetupDraft {
                 .map(|i| SeatDraft {
                     name: DEFAULT_NAMES[i % DEFAULT_NAMES.len()].to_string(),
                     computer: false,
+                    pick: i,
                 })
                 .collect(),
-            players: *entry.players.start(),
+            players: counts.first().copied().unwrap_or(*entry.players.start()),
+            counts,
             chosen: options.iter().map(|o| o.default).collect(),
             options,
             seat_roles: entry
@@ -66,12 +82,42 @@ impl SetupDraft {
                 .map(|n| entry.factory().map(|f| f.seat_roles(n)).unwrap_or_default())
                 .collect(),
             seed_text: random_seed().to_string(),
+            seat_option: entry.factory().and_then(|f| f.seat_option(None)),
+            review: None,
         }
+        .with_picks_in_range()
+    }
+
+    /// The player's own choices: the saved ones in `data` (Spellfire's decks) and the names used
+    /// last time for this game.
+    pub fn with_player_choices(mut self, entry: &GameEntry, data: &std::path::Path, last_names: Option<&Vec<String>>) -> Self {
+        if let Some(factory) = entry.factory() {
+            self.seat_option = factory.seat_option(Some(data));
+        }
+        for (seat, name) in self.seats.iter_mut().zip(last_names.into_iter().flatten()) {
+            if !name.trim().is_empty() {
+                seat.name = name.clone();
+            }
+        }
+        self.with_picks_in_range()
+    }
+
+    /// Each seat's default pick is the choice in its place (Spellfire: starter A-1, A-2, …).
+    fn with_picks_in_range(mut self) -> Self {
+        let choices = self.seat_option.as_ref().map_or(1, |o| o.choices.len().max(1));
+        for seat in &mut self.seats {
+            seat.pick %= choices;
+        }
+        self
     }
 
     /// The choice to start with, or what is wrong with the form, in words.
     pub fn validate(&self) -> Result<SetupChoice, String> {
         let seats = &self.seats[..usize::from(self.players).min(self.seats.len())];
+        if !self.counts.is_empty() && !self.counts.contains(&self.players) {
+            let counts: Vec<String> = self.counts.iter().map(u8::to_string).collect();
+            return Err(format!("{} is played by {} players.", self.game_name, counts.join(" or ")));
+        }
         let seed: u64 = self
             .seed_text
             .trim()
@@ -109,7 +155,19 @@ impl SetupDraft {
                 .collect(),
             options: self.chosen.clone(),
             seed,
+            seat_picks: match &self.seat_option {
+                Some(option) => seats
+                    .iter()
+                    .map(|s| option.choices.get(s.pick).map(|c| c.key.clone()).unwrap_or_default())
+                    .collect(),
+                None => Vec::new(),
+            },
         })
+    }
+
+    /// The game's verdict on `choice`, if it has been asked for this very choice.
+    pub fn review_of(&self, choice: &SetupChoice) -> Option<&Result<Vec<String>, String>> {
+        self.review.as_ref().filter(|(asked, _)| asked == choice).map(|(_, verdict)| verdict)
     }
 }
 
@@ -133,16 +191,49 @@ pub fn random_seed() -> u64 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupDraft>()
-        .add_systems(Update, start_game)
+        .add_systems(Update, (start_game, review_setup.run_if(in_state(Screen::Setup))))
         .add_systems(
             EguiPrimaryContextPass,
             setup_ui.run_if(in_state(Screen::Setup)).in_set(crate::ui::ScreenUi),
         );
 }
 
+/// Ask the game about the form as it stands (decks its format refuses, cards it does not enforce),
+/// once per change of the form.
+fn review_setup(mut draft: ResMut<SetupDraft>, catalog: Res<GameCatalog>) {
+    let Ok(choice) = draft.validate() else { return };
+    if draft.review_of(&choice).is_some() {
+        return;
+    }
+    let Some(factory) = catalog.get(&choice.game).and_then(GameEntry::factory) else {
+        return;
+    };
+    let verdict = factory.review(&choice);
+    draft.review = Some((choice, verdict));
+}
+
+/// Keep the names of a game's players for the next time its setup opens (in the settings file,
+/// written atomically). A failure to write only loses the convenience.
+fn remember_names(choice: &SetupChoice, settings: &mut Settings, dirs: &UserDirs) {
+    let names: Vec<String> = choice.seats.iter().map(|s| s.name.clone()).collect();
+    let known = settings.last_names.entry(choice.game.clone()).or_default();
+    // Seats beyond this table keep their names from a bigger table.
+    let kept: Vec<String> = known.iter().skip(names.len()).cloned().collect();
+    let remembered: Vec<String> = names.into_iter().chain(kept).collect();
+    if *known != remembered {
+        *known = remembered;
+        if let Err(error) = spellhall_core::files::write_ron(&dirs.settings_file(), &*settings) {
+            bevy::log::warn!("the players' names could not be kept in the settings: {error}");
+        }
+    }
+}
+
 /// Start a game from a setup choice (the setup screen, Play again, or `--screen playing`).
+#[allow(clippy::too_many_arguments)]
 pub fn start_game(
     mut commands: MessageReader<UiCommand>,
+    mut settings: Option<ResMut<Settings>>,
+    dirs: Res<UserDirs>,
     catalog: Res<GameCatalog>,
     mut game: ResMut<ActiveGame>,
     mut notices: ResMut<Notices>,
@@ -171,6 +262,9 @@ pub fn start_game(
             .and_then(|factory| factory.start(&choice));
         match started {
             Ok(session) => {
+                if let Some(settings) = settings.as_deref_mut() {
+                    remember_names(&choice, settings, &dirs);
+                }
                 game.begin(session, Some(choice), false);
                 next.set(Screen::Playing);
                 // A new game is autosaved at once; a loaded one only once it changes, so that opening
@@ -210,7 +304,11 @@ pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCom
         .auto_shrink([false, true])
         .show(ui, |ui| setup_form(ui, draft, width, form_height));
     ui.add_space(14.0);
-    let verdict = draft.validate();
+    // A valid form the game itself refuses (a deck its format does not allow) cannot start.
+    let verdict = draft.validate().and_then(|choice| match draft.review_of(&choice) {
+        Some(Err(_)) => Err("The game refuses this setup: see the problems above.".to_string()),
+        _ => Ok(choice),
+    });
     ui.horizontal(|ui| {
         ui.add_space(((ui.available_width() - width) / 2.0).max(0.0));
         if ui.add(widgets::menu_button("Back")).clicked() {
@@ -231,6 +329,19 @@ pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCom
     });
 }
 
+/// "2 to 6 players", or "2 or 4 players" when the counts have a gap.
+fn count_words(counts: &[u8], min: u8, max: u8) -> String {
+    let contiguous = counts.windows(2).all(|w| w[1] == w[0] + 1);
+    match counts {
+        [first, .., last] if contiguous => format!("{first} to {last} players"),
+        [] => format!("{min} to {max} players"),
+        _ => {
+            let words: Vec<String> = counts.iter().map(u8::to_string).collect();
+            format!("{} players", words.join(" or "))
+        }
+    }
+}
+
 /// The heading and the form's sections, `width` wide and centred.
 fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height: f32) {
     ui.vertical_centered(|ui| {
@@ -244,7 +355,7 @@ fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height
         );
         ui.add_space(6.0);
         ui.label(
-            egui::RichText::new(format!("{} to {} players", draft.min_players, draft.max_players))
+            egui::RichText::new(count_words(&draft.counts, draft.min_players, draft.max_players))
                 .size(18.0)
                 .color(theme::MUTED),
         );
@@ -270,6 +381,7 @@ fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height
                 ui.set_width(width - 36.0);
                 seed_section(ui, draft);
             });
+            review_section(ui, draft, width);
         });
     });
 }
@@ -278,7 +390,8 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     ui.horizontal(|ui| {
         ui.label(egui::RichText::new("Players").size(22.0).strong());
         ui.add_space(16.0);
-        for count in draft.min_players..=draft.max_players {
+        let counts = draft.counts.clone();
+        for count in counts {
             if ui
                 .selectable_label(
                     draft.players == count,
@@ -293,8 +406,9 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     ui.add_space(8.0);
     let players = usize::from(draft.players);
     let mut swap: Option<(usize, usize)> = None;
+    let name_width = if draft.seat_option.is_some() { 170.0 } else { 240.0 };
     egui::Grid::new("seats")
-        .num_columns(4)
+        .num_columns(5)
         .spacing([14.0, 8.0])
         .show(ui, |ui| {
             for i in 0..players {
@@ -305,7 +419,7 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
                     .unwrap_or_default();
                 ui.label(egui::RichText::new(format!("Seat {}{role}", i + 1)).color(theme::MUTED));
                 ui.add_sized(
-                    [240.0, 30.0],
+                    [name_width, 30.0],
                     egui::TextEdit::singleline(&mut draft.seats[i].name)
                         .char_limit(24)
                         .vertical_align(egui::Align::Center),
@@ -318,6 +432,9 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
                             .on_disabled_hover_text("This game has no computer player yet.");
                     });
                 });
+                if let Some(option) = &draft.seat_option {
+                    seat_pick(ui, option, i, &mut draft.seats[i].pick);
+                }
                 ui.horizontal(|ui| {
                     if ui
                         .add_enabled(i > 0, egui::Button::new("🔼"))
@@ -342,6 +459,21 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     }
 }
 
+/// A seat's pick (Spellfire's deck) as a drop-down list.
+fn seat_pick(ui: &mut egui::Ui, option: &SeatOption, seat: usize, pick: &mut usize) {
+    let shown = option.choices.get(*pick).map_or("", |c| c.label.as_str());
+    egui::ComboBox::from_id_salt(("seat-pick", seat))
+        .width(230.0)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (index, choice) in option.choices.iter().enumerate() {
+                ui.selectable_value(pick, index, &choice.label);
+            }
+        })
+        .response
+        .on_hover_text(option.label);
+}
+
 fn options_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     ui.label(egui::RichText::new("Options").size(22.0).strong());
     ui.add_space(6.0);
@@ -353,6 +485,33 @@ fn options_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
             }
         });
     }
+}
+
+/// The game's problems with the form (they stop the start) and its warnings (read first).
+fn review_section(ui: &mut egui::Ui, draft: &SetupDraft, width: f32) {
+    let Some(verdict) = draft.validate().ok().and_then(|choice| draft.review_of(&choice).cloned()) else {
+        return;
+    };
+    let names: Vec<String> = draft.seats.iter().map(|s| s.name.trim().to_string()).collect();
+    let (title, lines, colour) = match &verdict {
+        Err(problems) => ("Cannot start", problems.lines().map(str::to_string).collect::<Vec<_>>(), theme::DANGER),
+        Ok(warnings) if warnings.is_empty() => return,
+        Ok(warnings) => ("Before you start", warnings.clone(), theme::GOLD),
+    };
+    ui.add_space(14.0);
+    theme::tile().show(ui, |ui| {
+        ui.set_width(width - 36.0);
+        ui.label(egui::RichText::new(title).size(22.0).strong().color(colour));
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical()
+            .id_salt("setup-review")
+            .max_height(150.0)
+            .show(ui, |ui| {
+                for line in &lines {
+                    ui.label(spellhall_core::fill_seat_names(line, &names));
+                }
+            });
+    });
 }
 
 fn seed_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
@@ -383,12 +542,14 @@ mod tests {
             game_name: "Tally".into(),
             min_players: 2,
             max_players: 4,
+            counts: vec![2, 3, 4],
             has_computer: true,
             seats: DEFAULT_NAMES[..4]
                 .iter()
                 .map(|n| SeatDraft {
                     name: n.to_string(),
                     computer: false,
+                    pick: 0,
                 })
                 .collect(),
             players: 2,
@@ -396,6 +557,8 @@ mod tests {
             seat_roles: Vec::new(),
             chosen: Vec::new(),
             seed_text: "12".into(),
+            seat_option: None,
+            review: None,
         }
     }
 

@@ -89,6 +89,8 @@ fn open_setup(
     mut draft: ResMut<SetupDraft>,
     mut next: ResMut<NextState<Screen>>,
     mut notices: ResMut<Notices>,
+    dirs: Res<UserDirs>,
+    settings: Option<Res<crate::settings::Settings>>,
 ) {
     for command in commands.read() {
         let UiCommand::OpenSetup(id) = command else {
@@ -96,7 +98,8 @@ fn open_setup(
         };
         match catalog.get(id) {
             Some(entry) if entry.factory().is_some() => {
-                *draft = SetupDraft::for_entry(entry);
+                let last_names = settings.as_ref().and_then(|s| s.last_names.get(id.as_str()));
+                *draft = SetupDraft::for_entry(entry).with_player_choices(entry, &dirs.data, last_names);
                 next.set(Screen::Setup);
             }
             Some(entry) => notices.refused(match entry.availability {

@@ -1,0 +1,361 @@
+//! Spellfire's glue to the app: setup (a deck per seat, the format, the optional rules), the
+//! greedy computer, the rules in brief. The table itself is drawn in `table.rs` from the deciding
+//! seat's view and the legal actions only. The log's sentences come from the engine's events
+//! (`spellfire::event`), which carry the cards' names and hide what a seat may not see.
+
+mod table;
+
+use std::ops::RangeInclusive;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use bevy_egui::egui;
+use spellfire::crossfire::STARTER_DECKS;
+use spellfire::deck::{self, Deck, DeckShelf, validate};
+use spellfire::state::PermanentDestruction;
+use spellfire::{Action, CardRef, Config, Content, Event, Formats, Rules, Spellfire, View};
+use spellhall_core::content::ContentError;
+use spellhall_core::{GameRng, Seat, seat_token};
+
+use super::{GameAdapter, SeatOption, SeatPick, SetupChoice, SetupOption, UserContent};
+use crate::screens::deck_editor::model::add_user_sets;
+
+pub struct SpellfireAdapter;
+
+/// The key of the seat pick that deals a starter deck chosen by the seed.
+const RANDOM_STARTER: &str = "random";
+const STARTER_PREFIX: &str = "starter:";
+const FILE_PREFIX: &str = "file:";
+
+/// The shipped formats, loaded once: the setup screen's format names must live as long as the app.
+fn formats() -> &'static [spellfire::Format] {
+    static FORMATS: OnceLock<Vec<spellfire::Format>> = OnceLock::new();
+    FORMATS.get_or_init(|| Formats::shipped().map(|f| f.formats).unwrap_or_default())
+}
+
+fn starters() -> &'static [Deck] {
+    static STARTERS: OnceLock<Vec<Deck>> = OnceLock::new();
+    STARTERS.get_or_init(|| deck::starter_decks().unwrap_or_default())
+}
+
+/// The format the starter decks are built for: the default, so that any starter can start.
+fn default_format() -> usize {
+    let id = starters().first().map_or("55", |d| d.format.as_str());
+    formats().iter().position(|f| f.id == id).unwrap_or(0)
+}
+
+/// The optional rules the setup screen offers, each Off or On, in menu order, with the field of
+/// `Rules` it sets. The engine refuses one at a table too small for it, in its own words.
+const ON_OFF_RULES: [(&str, fn(&mut Rules)); 9] = [
+    ("World Bonuses", |r| r.world_bonuses = true),
+    ("Aid the Attacker or Defender (4+ players)", |r| r.aid = true),
+    ("The Conqueror's Game (3+ players)", |r| r.conqueror = true),
+    ("Experience Spoils", |r| r.experience_spoils = true),
+    ("Fear of Undead", |r| r.fear = true),
+    ("Treasure", |r| r.treasure = true),
+    ("Questing", |r| r.questing = true),
+    ("The Barbarian's Game", |r| r.barbarians_game = true),
+    ("True victory (running out of cards never ends the game)", |r| {
+        r.true_victory = true
+    }),
+];
+
+/// Option rows: format, formation, permanent destruction, then [`ON_OFF_RULES`].
+const FORMAT_OPTION: usize = 0;
+const FORMATION_OPTION: usize = 1;
+const DESTRUCTION_OPTION: usize = 2;
+const FIRST_ON_OFF: usize = 3;
+
+/// The deck a seat's pick stands for, or why it cannot be had.
+fn resolve_pick(key: &str, seat: usize, seed: u64) -> Result<Deck, String> {
+    let starters = starters();
+    if key == RANDOM_STARTER {
+        // From the setup's seed, so the same setup deals the same decks; each seat draws its own.
+        let mut rng = GameRng::new(seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        return starters
+            .get(rng.below(starters.len().max(1)))
+            .cloned()
+            .ok_or_else(|| "The starter decks did not load.".to_string());
+    }
+    if let Some(code) = key.strip_prefix(STARTER_PREFIX) {
+        let index = STARTER_DECKS.iter().position(|c| *c == code);
+        return index
+            .and_then(|i| starters.get(i))
+            .cloned()
+            .ok_or_else(|| format!("There is no starter deck {code}."));
+    }
+    if let Some(path) = key.strip_prefix(FILE_PREFIX) {
+        return Deck::load(Path::new(path)).map_err(|e| e.to_string());
+    }
+    Err(format!("'{key}' is not a deck."))
+}
+
+impl GameAdapter for SpellfireAdapter {
+    type G = Spellfire;
+    const TAGLINE: &'static str =
+        "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.";
+    const PLAYERS: RangeInclusive<u8> = 2..=6;
+    const HAS_COMPUTER: bool = true;
+
+    fn options() -> Vec<SetupOption> {
+        let off_on = vec!["Off", "On"];
+        let mut options = vec![
+            SetupOption {
+                label: "Deck format",
+                choices: formats().iter().map(|f| f.name.as_str()).collect(),
+                default: default_format(),
+            },
+            SetupOption {
+                label: "Formation",
+                choices: vec!["Six realms", "Ten realms (110-card decks)"],
+                default: 0,
+            },
+            SetupOption {
+                label: "Permanent destruction",
+                choices: vec!["Off", "Realms", "Realms, holdings, champions, artifacts"],
+                default: 0,
+            },
+        ];
+        options.extend(ON_OFF_RULES.iter().map(|(label, _)| SetupOption {
+            label,
+            choices: off_on.clone(),
+            default: 0,
+        }));
+        options
+    }
+
+    /// Without seat picks every seat plays the starter deck in its place (A-1, A-2, B-1, …).
+    fn config(players: u8, options: &[usize]) -> Result<Config, String> {
+        let picks: Vec<String> = (0..players)
+            .map(|seat| {
+                format!(
+                    "{STARTER_PREFIX}{}",
+                    STARTER_DECKS[usize::from(seat) % STARTER_DECKS.len()]
+                )
+            })
+            .collect();
+        let decks = picks
+            .iter()
+            .enumerate()
+            .map(|(seat, key)| resolve_pick(key, seat, 0).map(|d| d.cards))
+            .collect::<Result<_, _>>()?;
+        Ok(config_with(decks, options))
+    }
+
+    fn seat_option(data: Option<&Path>) -> Option<SeatOption> {
+        let mut choices: Vec<SeatPick> = STARTER_DECKS
+            .iter()
+            .zip(starters())
+            .map(|(code, deck)| SeatPick {
+                key: format!("{STARTER_PREFIX}{code}"),
+                label: deck.name.clone(),
+            })
+            .collect();
+        choices.push(SeatPick {
+            key: RANDOM_STARTER.into(),
+            label: "A random starter deck".into(),
+        });
+        // The decks saved in the deck editor, where it keeps them.
+        let saved = data.map_or_else(Vec::new, |data| {
+            DeckShelf::new(data.join("spellfire").join("decks")).list()
+        });
+        choices.extend(saved.into_iter().map(|path| {
+            let label = match Deck::load(&path) {
+                Ok(deck) => format!("Your deck: {}", deck.name),
+                Err(_) => format!("Your deck file {} (unreadable)", path.display()),
+            };
+            SeatPick {
+                key: format!("{FILE_PREFIX}{}", path.display()),
+                label,
+            }
+        }));
+        Some(SeatOption { label: "Deck", choices })
+    }
+
+    /// Each seat's deck, checked against the chosen format as the deck editor checks it: every
+    /// problem of every refused deck, one a line, in the editor's words.
+    fn config_for(choice: &SetupChoice, content: &Arc<Content>) -> Result<Config, String> {
+        let players = choice.seats.len();
+        if choice.seat_picks.len() < players {
+            return Self::config(players as u8, &choice.options);
+        }
+        let format = choice
+            .options
+            .get(FORMAT_OPTION)
+            .and_then(|&i| formats().get(i))
+            .or_else(|| formats().get(default_format()))
+            .ok_or("The deck formats did not load.")?;
+        let mut decks = Vec::new();
+        let mut problems = Vec::new();
+        for (seat, key) in choice.seat_picks.iter().take(players).enumerate() {
+            let name = choice.seats.get(seat).map_or("?", |s| s.name.as_str());
+            match resolve_pick(key, seat, choice.seed) {
+                Ok(deck) => {
+                    let refused = validate(&deck, format, &content.catalogue);
+                    if !refused.is_empty() {
+                        problems.push(format!(
+                            "{name}'s deck \"{}\" is not legal for {}: {} problem{}",
+                            deck.name,
+                            format.name,
+                            refused.len(),
+                            if refused.len() == 1 { "" } else { "s" }
+                        ));
+                        problems.extend(refused.iter().map(|p| match p.rule {
+                            Some(rule) => format!("• {} ({rule})", p.message),
+                            None => format!("• {}", p.message),
+                        }));
+                    }
+                    decks.push(deck.cards);
+                }
+                Err(e) => problems.push(format!("{name}'s deck cannot be read: {e}")),
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems.join("\n"));
+        }
+        Ok(config_with(decks, &choice.options))
+    }
+
+    /// Each deck's cards whose powers the engine does not enforce yet, with their count.
+    fn setup_warnings(config: &Config, content: &Arc<Content>) -> Vec<String> {
+        config
+            .decks
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, deck)| {
+                let mut names: Vec<(String, usize)> = Vec::new();
+                for entry in deck.iter().filter_map(|&id| content.catalogue.get(id)) {
+                    if entry.card.power.is_enforced() {
+                        continue;
+                    }
+                    match names.iter_mut().find(|(n, _)| *n == entry.card.name) {
+                        Some((_, count)) => *count += 1,
+                        None => names.push((entry.card.name.clone(), 1)),
+                    }
+                }
+                let total: usize = names.iter().map(|(_, n)| n).sum();
+                (total > 0).then(|| {
+                    let list: Vec<String> = names
+                        .iter()
+                        .map(|(name, n)| if *n > 1 { format!("{name} ×{n}") } else { name.clone() })
+                        .collect();
+                    format!(
+                        "{}'s deck: {total} card{} whose power is not enforced (played by its type's rules only): {}",
+                        seat_token(Seat(seat as u8)),
+                        if total == 1 { "" } else { "s" },
+                        list.join(", ")
+                    )
+                })
+            })
+            .collect()
+    }
+
+    fn shipped_content() -> Result<Arc<Content>, Vec<ContentError>> {
+        Content::shipped().map(Arc::new).map_err(|e| vec![e])
+    }
+
+    /// The player's own sets, as the deck editor adds them.
+    fn user_content() -> UserContent<Arc<Content>> {
+        UserContent::Adds(|shipped, files| {
+            let catalogue = add_user_sets(&shipped.catalogue, files)?;
+            Ok(Arc::new(Content {
+                catalogue,
+                formats: shipped.formats.clone(),
+            }))
+        })
+    }
+
+    fn draw_table(
+        ui: &mut egui::Ui,
+        view: &View,
+        legal: &[Action],
+        describe: &dyn Fn(&Action) -> String,
+        names: &[String],
+    ) -> Option<Action> {
+        table::draw(ui, view, legal, describe, names, &[])
+    }
+
+    fn draw_table_after(
+        ui: &mut egui::Ui,
+        view: &View,
+        legal: &[Action],
+        describe: &dyn Fn(&Action) -> String,
+        names: &[String],
+        events: &[Vec<Event>],
+    ) -> Option<Action> {
+        table::draw(ui, view, legal, describe, names, events)
+    }
+
+    /// The table with the game's catalogue for the card faces and its `check` for the reason of
+    /// a refusal; everything it shows comes from the view.
+    fn draw_table_in(
+        game: &Spellfire,
+        ui: &mut egui::Ui,
+        view: &View,
+        legal: &[Action],
+        describe: &dyn Fn(&Action) -> String,
+        names: &[String],
+        events: &[Vec<Event>],
+    ) -> Option<Action> {
+        table::draw_in(game, ui, view, legal, describe, names, events)
+    }
+
+    /// The greedy player, from the deciding seat's view only.
+    fn computer_choice(view: &View, legal: &[Action], content: &Arc<Content>, rng: &mut GameRng) -> usize {
+        spellfire::computer::greedy_choice(view, legal, content, rng)
+    }
+
+    fn rules_summary() -> &'static str {
+        static SUMMARY: OnceLock<String> = OnceLock::new();
+        SUMMARY.get_or_init(rules_summary)
+    }
+}
+
+/// A config for these decks with the chosen options (the format is set by the caller).
+fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
+    let on = |row: usize| options.get(row).copied().unwrap_or(0) == 1;
+    let mut rules = Rules::default();
+    if on(FORMATION_OPTION) {
+        rules.formation = spellfire::formation::FormationSize::Ten;
+    }
+    rules.permanent_destruction = match options.get(DESTRUCTION_OPTION).copied().unwrap_or(0) {
+        1 => PermanentDestruction::Realms,
+        2 => PermanentDestruction::AllCosmosTypes,
+        _ => PermanentDestruction::Off,
+    };
+    for (row, (_, set)) in ON_OFF_RULES.iter().enumerate() {
+        if on(FIRST_ON_OFF + row) {
+            set(&mut rules);
+        }
+    }
+    let format = formats()
+        .get(options.get(FORMAT_OPTION).copied().unwrap_or_else(default_format))
+        .map_or_else(|| "55".to_string(), |f| f.id.clone());
+    Config { format, decks, rules }
+}
+
+/// The rules in brief, with the starter format's numbers taken from the format itself.
+fn rules_summary() -> String {
+    let (draw, hand) = formats()
+        .get(default_format())
+        .map_or((3, 8), |f| (f.draw_per_turn(), f.hand_limit()));
+    format!(
+        "Win with a formation full of unrazed realms (the pyramid A; B C; D E F), or with the most \
+         unrazed realms when the draw piles run out.\n\n\
+         Each turn: 0 you may put a rule card into play; 1 draw ({draw} cards with starter decks); \
+         2 one realm action (play a realm, front first, or rebuild or replace a razed one) and one \
+         holding on one of your realms; 3 put champions into your pool, give them magical items and \
+         artifacts, use phase-3 spells; 4 attack one realm of one other player that your champion can \
+         reach (the front realms, or further with movement powers): the defender sends a champion, \
+         or lets the realm be razed; 5 phase-5 spells, then discard down to {hand} cards; 6 end the \
+         turn.\n\n\
+         Combat: the side with the lower total (level plus bonuses; a tie goes to the defender) is \
+         losing and plays one card at a time (an ally, a spell its champion can cast, an item) or \
+         passes and loses the round. The attacker who wins razes the realm and takes spoils; the \
+         attacker may then send another champion.\n\n\
+         Events may be played at any time: after each event every other player, clockwise, may \
+         answer it (the event pause). On another player's turn, press \"Wait: <name> plays an \
+         event\" to take the next decision: the screen passes to that player.\n\n\
+         A card with a small mark plays by its type's rules only: its power is not enforced yet."
+    )
+}
