@@ -336,6 +336,9 @@ pub fn settings_window(ctx: &egui::Context, draft: &mut Settings) -> Option<bool
                     ui.label("Ask before ending a turn\n(games with an End turn button)");
                     ui.checkbox(&mut draft.confirm_end_of_turn, "");
                     ui.end_row();
+                    ui.label("Pace computer moves\n(off: computers play at once)");
+                    ui.checkbox(&mut draft.pace_computers, "");
+                    ui.end_row();
                 });
             ui.add_space(10.0);
             ui.horizontal(|ui| {
