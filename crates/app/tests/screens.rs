@@ -50,29 +50,24 @@ fn with_autosave() -> SaveListings {
 }
 
 #[test]
-fn title_play_opens_the_setup_of_that_game_and_unbuilt_games_do_nothing() {
+fn title_play_opens_the_setup_of_that_game() {
     let catalog = catalog();
     let listings = SaveListings::default();
     let mut harness = title_harness(&catalog, &listings, [1280.0, 800.0]);
     let unbuilt = harness.get_all_by_label("Not yet available").count();
-    assert_eq!(unbuilt, 1, "Spellfire, not built yet, is listed as not yet available");
-    for node in harness.get_all_by_label("Not yet available") {
-        node.click();
-    }
-    harness.run();
-    assert!(
-        harness.state().1.is_empty(),
-        "a disabled game sent {:?}",
-        harness.state().1
-    );
+    assert_eq!(unbuilt, 0, "every game is built");
 
     let plays: Vec<_> = harness.get_all_by_label("Play").collect();
     assert_eq!(
         plays.len(),
-        4,
-        "Spells of Doom, Mighty Magics, Spellcaster and the test game are playable"
+        5,
+        "Spellfire, Spells of Doom, Mighty Magics, Spellcaster and the test game are playable"
     );
     plays[0].click();
+    harness.run();
+    assert_eq!(harness.state().1, vec![UiCommand::OpenSetup("spellfire".into())]);
+    harness.state_mut().1.clear();
+    harness.get_all_by_label("Play").nth(1).unwrap().click();
     harness.run();
     assert_eq!(harness.state().1, vec![UiCommand::OpenSetup("spells-of-doom".into())]);
 
@@ -169,6 +164,7 @@ fn the_curtain_names_the_next_person_and_shows_nothing_of_the_table() {
         seats: vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")],
         options: vec![],
         seed: 1,
+        seat_picks: Vec::new(),
     };
     let game = ActiveGame {
         session: Some(factory.start(&choice).unwrap()),
