@@ -62,6 +62,8 @@ pub struct View {
     pub discard_top: Option<CardId>,
     /// The viewer's converts, for the payment panel.
     pub converts: Vec<(Resource, Resource)>,
+    /// Coastal Towns' Water redraw has been used this turn.
+    pub water_redrawn: bool,
     /// Cards Divination showed the viewer that are still in the deck, top first.
     pub foresight: Vec<CardId>,
     pub battle: Option<Battle>,
@@ -170,6 +172,7 @@ impl MightyMagics {
             discard_size: self.discard.len(),
             discard_top: self.discard.top().copied(),
             converts: self.converts(viewer),
+            water_redrawn: self.water_redrawn,
             foresight: self.foresight(viewer),
             battle: self.battle().cloned(),
             battle_totals: self.battle().map(|b| self.battle_totals(b)),

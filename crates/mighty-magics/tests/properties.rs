@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use mighty_magics::{Action, Cards, Config, MightyMagics, computer};
-use spellhall_core::testkit::{PlayoutOptions, playouts_with, privacy_playouts, random_playouts};
+use spellhall_core::testkit::{
+    PlayoutOptions, determinisation_playouts, playouts_with, privacy_playouts, random_playouts,
+};
 use spellhall_core::{Game, Seat};
 
 /// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Cards>`.
@@ -134,5 +136,23 @@ fn views_hide_what_their_seat_cannot_see() {
             report.moved > report.checks / 2,
             "{players} players: the re-deal moved too little: {report:?}"
         );
+    }
+}
+
+/// The strong computer's promise: a game built from one seat's view alone (the other hands, the
+/// deck under what Divination showed, the discard pile under its top and the counters to come
+/// sampled) shows that seat the same view, keeps every invariant and offers the deciding seat the
+/// same actions, each accepted, at every 5th decision of games of 2, 4 and 6 players.
+#[test]
+fn a_game_sampled_from_a_view_shows_that_view_and_offers_the_same_actions() {
+    for players in [2u8, 4, 6] {
+        let config = Config {
+            players,
+            short_attacks: players == 4,
+        };
+        let report =
+            determinisation_playouts::<MightyMagics>(&config, &cards(), &PlayoutOptions::new(games().min(4), 5_000), 5)
+                .unwrap_or_else(|failure| panic!("{players} players: {failure}"));
+        assert!(report.moved > 0, "{players} players: {report:?}");
     }
 }
