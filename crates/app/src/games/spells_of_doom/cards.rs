@@ -12,8 +12,9 @@ use crate::ui::theme;
 const CHIP_WIDTH: f32 = 102.0;
 
 /// The panel's height, the same in every phase and for every hand, so that the board above it
-/// keeps its size from one phase to the next (a taller panel scrolls).
-pub const HEIGHT: f32 = 178.0;
+/// keeps its size from one phase to the next: room for two rows of cards, the areas and the
+/// mulligan bar (a taller panel scrolls).
+pub const HEIGHT: f32 = 224.0;
 
 pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     let size = egui::vec2(ui.available_width(), HEIGHT);
