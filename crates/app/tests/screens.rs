@@ -244,7 +244,10 @@ mod mighty_magics_table {
         let knights = id("knights");
         let game = TestGame::new(2).hand(P1, &[knights]).build();
         assert_eq!(clicks(&game, P1, &["Knights"]), Some(Action::Discard(knights)));
-        assert_eq!(clicks(&game, P1, &["Fill my hand (draw 4)"]), Some(Action::Refill));
+        assert_eq!(
+            clicks(&game, P1, &["Fill my hand (draw 4 cards)"]),
+            Some(Action::Refill)
+        );
     }
 
     #[test]
@@ -260,6 +263,33 @@ mod mighty_magics_table {
                 spend: vec![Resource::Metal, Resource::Men, Resource::Law],
             })
         );
+    }
+
+    #[test]
+    fn recruit_each_payment_is_named_by_what_it_spends() {
+        let game = TestGame::new(2)
+            .hand(P1, &[id("knights")])
+            .recruiting(&[Resource::Metal, Resource::Men, Resource::Law, Resource::Gold])
+            .build();
+        let view = game.view(P1);
+        let legal = game.legal_actions();
+        let names = vec!["Ann".to_string(), "Ben".to_string()];
+        let mut harness = Harness::builder().with_size([1280.0, 760.0]).build_ui(|ui| {
+            let describe = |a: &Action| game.describe_action(a);
+            MightyMagicsAdapter::draw_table(ui, &view, &legal, &describe, &names);
+        });
+        harness.run();
+        harness.get_by_label("Knights").click();
+        harness.run();
+        // Four ways to pay, four different names (not "with Gold" twice).
+        for label in [
+            "1 Metal, 1 Men, 1 Law",
+            "1 Men, 1 Law + 1 Gold for 1 Metal",
+            "1 Metal, 1 Law + 1 Gold for 1 Men",
+            "1 Metal, 1 Men + 1 Gold for 1 Law",
+        ] {
+            assert!(harness.query_by_label(label).is_some(), "no payment named {label:?}");
+        }
     }
 
     #[test]

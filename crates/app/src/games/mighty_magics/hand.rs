@@ -163,21 +163,8 @@ pub(super) fn payment_panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, c
                 return;
             }
             pick.payment = pick.payment.min(spends.len() - 1);
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Pay with:");
-                let cost = def.cost_units();
-                for (i, spend) in spends.iter().enumerate() {
-                    ui.scope(|ui| {
-                        let selected = pick.payment == i;
-                        let response = ui.radio(selected, payment_words(&cost, spend));
-                        counter_row(ui, spend, 20.0);
-                        if response.clicked() {
-                            pick.payment = i;
-                        }
-                    });
-                    ui.add_space(10.0);
-                }
-            });
+            // The buttons first, so that a long list of payments never pushes them off the table;
+            // the payment chosen below is the one they spend.
             let spend = &spends[pick.payment];
             let choices: Vec<&Action> = plays
                 .iter()
@@ -215,6 +202,21 @@ pub(super) fn payment_panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, c
                 }
                 if scene.aiming.is_some() {
                     ui.label(RichText::new("Click a gold-ringed card on the table as the target.").color(theme::GOLD));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Pay with:");
+                let cost = def.cost_units();
+                for (i, spend) in spends.iter().enumerate() {
+                    ui.scope(|ui| {
+                        let selected = pick.payment == i;
+                        let response = ui.radio(selected, payment_words(&cost, spend));
+                        counter_row(ui, spend, 20.0);
+                        if response.clicked() {
+                            pick.payment = i;
+                        }
+                    });
+                    ui.add_space(10.0);
                 }
             });
         });
