@@ -335,10 +335,11 @@ fn keyboard(ui: &egui::Ui, view: &View, legal: &[Action], pick: &mut Pick, click
         if let Some(action) = choices::highlighted(legal, pick.card).or_else(|| choices::pass(legal)) {
             clicks.push(Click::Act(action.clone()));
         }
-    } else if space && view.battle.is_some() {
-        if let Some(action) = choices::pass(legal) {
-            clicks.push(Click::Act(action.clone()));
-        }
+    } else if space
+        && view.battle.is_some()
+        && let Some(action) = choices::pass(legal)
+    {
+        clicks.push(Click::Act(action.clone()));
     }
 }
 

@@ -24,11 +24,12 @@ fn bar_body(ui: &mut egui::Ui, scene: &Scene, out: &mut Vec<Click>) {
     super::combat::moves(ui, scene, out);
     let Some(card) = scene.picked.and_then(|c| find_card(scene.view, c)) else {
         let hint = if scene.deciding() {
-            "Click a card to see what it can do (the arrow keys move through the hand)."
+            "Click a card to see what it can do."
         } else {
             "Waiting for another player."
         };
-        ui.label(RichText::new(hint).color(theme::MUTED));
+        ui.label(RichText::new(hint).color(theme::MUTED))
+            .on_hover_text("The arrow keys move through the hand; Enter takes the ringed action.");
         return;
     };
     ui.label(RichText::new(tiles::name(scene, &card)).strong().color(theme::GOLD));

@@ -74,7 +74,7 @@ pub fn places_of(legal: &[Action], card: CardId) -> Vec<Place> {
 }
 
 /// The picked card's action that goes to `to`, if there is one.
-pub fn action_at<'a>(legal: &'a [Action], card: CardId, to: Place) -> Option<&'a Action> {
+pub fn action_at(legal: &[Action], card: CardId, to: Place) -> Option<&Action> {
     actions_of(legal, card).into_iter().find(|a| place(a) == Some(to))
 }
 
@@ -101,7 +101,7 @@ pub fn rebuildable(legal: &[Action]) -> Vec<Position> {
 
 /// The action Enter takes: the picked card's one action when it has a single one with nothing
 /// more to click, else the first way of moving on (draw, go on, end the turn, pass…).
-pub fn highlighted<'a>(legal: &'a [Action], picked: Option<CardId>) -> Option<&'a Action> {
+pub fn highlighted(legal: &[Action], picked: Option<CardId>) -> Option<&Action> {
     if let Some(card) = picked {
         let of = actions_of(legal, card);
         if let [only] = of.as_slice() {

@@ -123,16 +123,7 @@ fn battle_panel(ui: &mut egui::Ui, scene: &Scene, battle: &BattleView, out: &mut
         .inner_margin(egui::Margin::same(8))
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(
-                RichText::new(format!(
-                    "Battle: {} attacks {}'s {realm} ({})",
-                    scene.name_of(battle.attacker),
-                    scene.name_of(battle.defender),
-                    battle.target
-                ))
-                .strong()
-                .size(17.0),
-            );
+            ui.spacing_mut().item_spacing.y = 4.0;
             let state = match (battle.step, battle.losing) {
                 (BattleStep::ChooseDefender, _) => format!("{} chooses a defender.", scene.name_of(battle.defender)),
                 (BattleStep::NextAttacker, _) => format!(
@@ -152,9 +143,20 @@ fn battle_panel(ui: &mut egui::Ui, scene: &Scene, battle: &BattleView, out: &mut
                 }
                 (BattleStep::Round, None) => String::new(),
             };
-            if !state.is_empty() {
+            // Who attacks what, and whose card it is, on one line.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(
+                    RichText::new(format!(
+                        "Battle: {} attacks {}'s {realm} ({}).",
+                        scene.name_of(battle.attacker),
+                        scene.name_of(battle.defender),
+                        battle.target
+                    ))
+                    .strong()
+                    .size(17.0),
+                );
                 ui.label(RichText::new(state).color(theme::GOLD));
-            }
+            });
             ui.columns(2, |columns| {
                 side(
                     &mut columns[0],
@@ -188,7 +190,7 @@ fn side(
         ui.label(RichText::new(format!("{title}: none yet")).color(theme::MUTED));
         return;
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(title).strong());
         let total = fighter.total.value();
         let colour = if losing {
@@ -205,12 +207,12 @@ fn side(
         if losing {
             ui.label(RichText::new("losing").color(theme::DANGER));
         }
+        ui.label(
+            RichText::new(format!("= {}", parts(scene, &fighter.total, fighter.is_realm)))
+                .size(13.0)
+                .color(theme::MUTED),
+        );
     });
-    ui.label(
-        RichText::new(parts(scene, &fighter.total, fighter.is_realm))
-            .size(13.0)
-            .color(theme::MUTED),
-    );
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
         let cards = std::iter::once(&fighter.champion)
