@@ -5,38 +5,85 @@
 //! It decides from its seat's view and the legal actions only: every kingdom, the tray and the
 //! battle are public, and of the hidden cards it knows its own hand alone.
 
-use spellhall_core::{GameRng, Seat};
+use spellhall_core::{Game, GameRng, Seat};
 
 use crate::content::{Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage, WINNING_FORCE};
 use crate::view::{InPlayView, View};
-use crate::{Action, CardId, Cards, Choice};
+use crate::{Action, CardId, Cards, Choice, MightyMagics};
 
 /// The index in `legal` of the greedy choice for the seat whose view this is (`legal` is that
 /// seat's legal actions). `cards` is the game's content.
 pub fn greedy_choice(view: &View, legal: &[Action], cards: &Cards, rng: &mut GameRng) -> usize {
     let _ = rng; // deterministic: ties go to the first action in the legal order
+    let scores = greedy_scores(view, legal, cards);
+    let mut best = 0;
+    for (i, score) in scores.iter().enumerate() {
+        if *score > scores[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The greedy player's score of each legal action for the seat whose view this is: its
+/// [`Player::score`], and in a battle its choice above all the others.
+fn greedy_scores(view: &View, legal: &[Action], cards: &Cards) -> Vec<f64> {
     let player = Player {
         view,
         cards,
         me: view.viewer,
     };
+    let mut scores: Vec<f64> = legal.iter().map(|action| player.score(action)).collect();
     let pick = match &view.phase {
         Phase::Attack(battle) => player.battle_choice(battle, legal),
         _ => None,
     };
-    pick.unwrap_or_else(|| {
-        let mut best = 0;
-        let mut best_score = f64::MIN;
-        for (i, action) in legal.iter().enumerate() {
-            let score = player.score(action);
-            if score > best_score {
-                best = i;
-                best_score = score;
-            }
-        }
-        best
-    })
+    if let Some(pick) = pick {
+        scores[pick] = scores.iter().copied().fold(f64::MIN, f64::max) + 1.0;
+    }
+    scores
+}
+
+/// The greedy player's score of each legal action in a world a search has sampled (it reads the
+/// deciding seat's view of that world, never the real game): the search's first impression.
+pub fn action_scores(world: &MightyMagics, legal: &[Action]) -> Vec<f64> {
+    match world.to_act().seat() {
+        Some(seat) => greedy_scores(&world.view(seat), legal, world.cards()),
+        None => vec![0.0; legal.len()],
+    }
+}
+
+/// How each seat stands, as a share of a win in [0, 1]: its Stronghold Force (what wins), half
+/// its Hordes' Force (what takes and keeps Strongholds) and a little for the cards in hand,
+/// against the best of the others. A finished game: 1 for the winner, 0 for the rest.
+pub fn evaluate(game: &MightyMagics) -> Vec<f64> {
+    let seats = Seat::all(game.seats());
+    if let Some(finish) = game.finish() {
+        return seats.map(|seat| f64::from(u8::from(seat == finish.winner))).collect();
+    }
+    let worth: Vec<f64> = Seat::all(game.seats())
+        .map(|seat| {
+            let hordes: u32 = game
+                .kingdom(seat)
+                .hordes
+                .iter()
+                .map(|h| game.force(h.card, false).0)
+                .sum();
+            f64::from(game.stronghold_force(seat)) + 0.5 * f64::from(hordes) + 0.25 * game.hand(seat).len() as f64
+        })
+        .collect();
+    seats
+        .map(|seat| {
+            let best_other = worth
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != seat.index())
+                .map(|(_, w)| *w)
+                .fold(f64::MIN, f64::max);
+            1.0 / (1.0 + (-(worth[seat.index()] - best_other) / 4.0).exp())
+        })
+        .collect()
 }
 
 struct Player<'a> {

@@ -161,6 +161,35 @@ fn main() {
                 guided.then_some(&prior as _),
             )
         }
+        "mighty-magics" => {
+            use mighty_magics::MightyMagics;
+            let cards = Arc::new(mighty_magics::Cards::shipped().expect("Mighty Magics cards"));
+            let config = mighty_magics::Config {
+                players: 2,
+                short_attacks: false,
+            };
+            let deal = |seed| MightyMagics::new(&config, &cards, seed).expect("setup");
+            let evaluate = |game: &MightyMagics| mighty_magics::computer::evaluate(game);
+            let prior = |game: &MightyMagics, legal: &[mighty_magics::Action]| {
+                mighty_magics::computer::action_scores(game, legal)
+            };
+            // The greedy player takes the content as `&Cards`; the game's content is `Arc<Cards>`.
+            let greedy =
+                |view: &mighty_magics::View,
+                 legal: &[mighty_magics::Action],
+                 cards: &Arc<mighty_magics::Cards>,
+                 rng: &mut GameRng| { mighty_magics::computer::greedy_choice(view, legal, cards, rng) };
+            duel(
+                games,
+                threads,
+                &budget,
+                &cards,
+                &deal,
+                greedy,
+                guided.then_some(&evaluate as _),
+                guided.then_some(&prior as _),
+            )
+        }
         other => {
             eprintln!("unknown game {other}: spellcaster, mighty-magics, spells-of-doom or spellfire");
             std::process::exit(2);
