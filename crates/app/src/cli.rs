@@ -19,7 +19,8 @@ pub struct CliOptions {
     pub game: Option<String>,
     /// `--seed N`
     pub seed: Option<u64>,
-    /// `--players A,B,cpu:C`: names in seat order; `cpu:` marks a computer seat.
+    /// `--players A,B,cpu:C,strong:D`: names in seat order; `cpu:` marks a computer seat,
+    /// `strong:` a strong computer seat.
     pub players: Vec<String>,
     /// `--load FILE`: open a saved game.
     pub load: Option<PathBuf>,
@@ -43,11 +44,24 @@ pub struct CliOptions {
     pub dev_games: bool,
 }
 
+/// A `--players` entry: `cpu:NAME` is a computer seat, `strong:NAME` a strong computer seat.
+/// Returns the name, whether a computer sits there, and whether it is strong.
+pub fn parse_player(spec: &str) -> (&str, bool, bool) {
+    if let Some(name) = spec.strip_prefix("strong:") {
+        (name, true, true)
+    } else if let Some(name) = spec.strip_prefix("cpu:") {
+        (name, true, false)
+    } else {
+        (spec, false, false)
+    }
+}
+
 pub const USAGE: &str = "\
 Usage: spellhall [options]
   --game ID            spellfire | spells-of-doom | mighty-magics | spellcaster
   --seed N             seed for a new game (default: random)
-  --players A,B,...    player names in seat order; prefix cpu: for a computer seat
+  --players A,B,...    player names in seat order; prefix cpu: for a computer seat,
+                       strong: for a strong computer seat (where the game has one)
   --load FILE          open a saved game
   --screen NAME        title | setup | deck-editor | playing (default: title)
   --screenshot PATH    save a PNG of the window after --frames frames, then exit
@@ -248,6 +262,16 @@ mod tests {
         assert_eq!(options.screen, StartScreen::Playing);
         assert_eq!(options.screenshot, Some(PathBuf::from("/tmp/a.png")));
         assert_eq!(options.frames, 30);
+    }
+
+    #[test]
+    fn players_prefixes_name_person_computer_and_strong_computer_seats() {
+        let options = parse(&["--players", "Ann,cpu:Bot,strong:Sage"]).unwrap();
+        let seats: Vec<_> = options.players.iter().map(|p| parse_player(p)).collect();
+        assert_eq!(
+            seats,
+            vec![("Ann", false, false), ("Bot", true, false), ("Sage", true, true)]
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use spellhall_core::{Seat, ToAct};
+use spellhall_search::SearchBudget;
 
 use crate::active::ActiveGame;
 use crate::screens::Screen;
@@ -36,11 +37,51 @@ pub struct SkipFirstCurtain(pub bool);
 #[derive(Resource, Default, Debug)]
 pub struct ComputerClock(pub f32);
 
+/// How long a strong computer may think: [`SearchBudget::strong`], about a second a decision.
+/// Tests give it a few iterations.
+#[derive(Resource, Debug, Clone)]
+pub struct StrongBudget(pub SearchBudget);
+
+impl Default for StrongBudget {
+    fn default() -> Self {
+        Self(SearchBudget::strong())
+    }
+}
+
+/// The computer's decision, asked once when its turn comes, for the game as it was then
+/// ([`crate::games::AnySession::version`]): the answer is thrown away if the game changes first
+/// (an undo, a claim, a loaded save).
+#[derive(Resource, Default)]
+pub struct ComputerThinking {
+    pending: Option<(u64, Thinking)>,
+}
+
+enum Thinking {
+    /// The greedy computer answers at once.
+    Ready(Option<String>),
+    /// A strong computer searches on a thread of its own, so the window never freezes.
+    OnThread(std::thread::JoinHandle<Option<String>>),
+}
+
+impl ComputerThinking {
+    /// Whether a computer is still searching.
+    pub fn busy(&self) -> bool {
+        matches!(&self.pending, Some((_, Thinking::OnThread(handle))) if !handle.is_finished())
+    }
+}
+
+/// How often the sleeping app looks whether a searching computer has finished.
+const POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<HotSeat>()
         .init_resource::<TableFocus>()
         .init_resource::<SkipFirstCurtain>()
         .init_resource::<ComputerClock>()
+        .init_resource::<ComputerThinking>()
+        .init_resource::<StrongBudget>()
+        // A computer's move asks for the next frame; the headless app has no window plugin to add it.
+        .add_message::<bevy::window::RequestRedraw>()
         .add_systems(OnEnter(Screen::Playing), reset_focus);
 }
 
@@ -108,6 +149,8 @@ pub fn computer_turns(
     pending_undo: Res<crate::screens::playing::PendingUndo>,
     mut wake: ResMut<crate::redraw::Wake>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    mut thinking: ResMut<ComputerThinking>,
+    budget: Res<StrongBudget>,
 ) {
     // The table waits while persons are asked about an undo.
     if pending_undo.0.is_some() {
@@ -116,10 +159,24 @@ pub fn computer_turns(
     let Some(session) = game.session.as_mut() else {
         return;
     };
-    let Some(action) = session.computer_action() else {
+    // An answer for a game that has changed since is of no use (a detached search ends by itself).
+    let version = session.version();
+    if thinking.pending.as_ref().is_some_and(|(asked, _)| *asked != version) {
+        thinking.pending = None;
         clock.0 = 0.0;
-        return;
-    };
+    }
+    if thinking.pending.is_none() {
+        let Some(job) = session.computer_job(&budget.0) else {
+            clock.0 = 0.0;
+            return;
+        };
+        let answer = if job.strong {
+            Thinking::OnThread(std::thread::spawn(move || job.run()))
+        } else {
+            Thinking::Ready(job.run())
+        };
+        thinking.pending = Some((version, answer));
+    }
     // The app sleeps while nothing happens, so the pause is counted in real time from the frame
     // the computer's turn came (that frame's own delta may span a long idle), and a wake-up is
     // asked for when it ends.
@@ -133,7 +190,23 @@ pub fn computer_turns(
         wake.after(std::time::Duration::from_secs_f32(pause - clock.0));
         return;
     }
+    if thinking.busy() {
+        wake.after(POLL);
+        return;
+    }
     clock.0 = 0.0;
+    let action = match thinking.pending.take() {
+        Some((_, Thinking::Ready(action))) => action,
+        Some((_, Thinking::OnThread(search))) => search.join().unwrap_or_else(|_| {
+            bevy::log::error!("the strong computer's search failed");
+            None
+        }),
+        None => None,
+    };
+    let Some(action) = action else {
+        bevy::log::error!("the computer found no action to take");
+        return;
+    };
     // Another computer may be next: look again on the next frame.
     redraw.write(bevy::window::RequestRedraw);
     let Some(seat) = session.to_act().seat() else {

@@ -236,13 +236,10 @@ fn fill_draft(draft: &mut SetupDraft, players: &[String], seed: Option<u64>) {
         let count = (players.len() as u8).clamp(draft.min_players, draft.max_players);
         draft.players = count;
         for (seat, spec) in draft.seats.iter_mut().zip(players) {
-            match spec.strip_prefix("cpu:") {
-                Some(name) => {
-                    seat.name = name.to_string();
-                    seat.computer = draft.has_computer;
-                }
-                None => seat.name = spec.clone(),
-            }
+            let (name, computer, strong) = cli::parse_player(spec);
+            seat.name = name.to_string();
+            seat.computer = computer && draft.has_computer;
+            seat.strong = strong && draft.has_strong;
         }
     }
     draft.seed_text = seed.unwrap_or_else(random_seed).to_string();

@@ -37,12 +37,16 @@ impl fmt::Display for Seat {
     }
 }
 
-/// Who sits in a seat: a person at the shared screen or the computer.
+/// Who sits in a seat: a person at the shared screen or the computer, greedy or strong.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Controller {
     #[default]
     Person,
+    /// The greedy computer: it looks one action ahead.
     Computer,
+    /// The strong computer: it searches worlds sampled from its seat's view (a variant added
+    /// after `Computer`, so older saves still read).
+    StrongComputer,
 }
 
 /// A seat's name and controller, kept in saves so a loaded game has the same table.
@@ -64,6 +68,14 @@ impl SeatInfo {
         Self {
             name: name.into(),
             controller: Controller::Computer,
+        }
+    }
+
+    /// A strong computer seat; a game without a strong player seats the greedy one there.
+    pub fn strong_computer(name: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            controller: Controller::StrongComputer,
         }
     }
 

@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use spellhall_core::{Determinise, Game, GameRng};
+use spellhall_core::{Determinise, Game, GameRng, Seat};
+use spellhall_search::{Guide, SearchBudget, search_with};
 
 use crate::{Action, Colour, Side, Spellcaster, Spells, View};
 
@@ -62,4 +63,35 @@ pub fn greedy_choice(view: &View, legal: &[Action], spells: &Arc<Spells>, rng: &
         }
     }
     rng.choose(&best).copied().unwrap_or(0)
+}
+
+/// How far a strong player's playout runs before [`score`] judges where it stopped: a dozen
+/// actions (a few turns), where the greedy judgement still says who is ahead.
+const STRONG_PLAYOUT_LIMIT: u32 = 12;
+
+/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
+/// seat's `view` ([`spellhall_search`]), each cut short and judged by [`score`] as a share of a
+/// win. `budget`'s playout limit is this game's own.
+pub fn strong_choice(
+    view: &View,
+    legal: &[Action],
+    spells: &Arc<Spells>,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> usize {
+    // A score lead of about 12 (a few Sapphires and some Energy) is judged a likely win.
+    let evaluate = |game: &Spellcaster| {
+        Seat::all(game.seats())
+            .map(|seat| 1.0 / (1.0 + (-score(game, game.side_of(seat)) / 12.0).exp()))
+            .collect()
+    };
+    let guide = Guide {
+        prior: None,
+        evaluate: Some(&evaluate),
+    };
+    let budget = SearchBudget {
+        playout_limit: STRONG_PLAYOUT_LIMIT,
+        ..budget.clone()
+    };
+    search_with::<Spellcaster>(view, legal, spells, rng, &budget, &guide).0
 }

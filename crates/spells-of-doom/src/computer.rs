@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Determinise, GameRng, Seat};
+use spellhall_search::{Guide, SearchBudget, search_with};
 
 use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Content, Effect};
@@ -611,6 +612,30 @@ pub fn action_scores(world: &SpellsOfDoom, legal: &[Action]) -> Vec<f64> {
         return vec![0.0; legal.len()];
     };
     legal.iter().map(|action| score(world, me, action)).collect()
+}
+
+/// How far a strong player's playout runs before [`evaluate`] judges where it stopped.
+const STRONG_PLAYOUT_LIMIT: u32 = 30;
+
+/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
+/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
+/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
+pub fn strong_choice(
+    view: &View,
+    legal: &[Action],
+    content: &Arc<Content>,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> usize {
+    let guide = Guide {
+        prior: Some(&action_scores),
+        evaluate: Some(&evaluate),
+    };
+    let budget = SearchBudget {
+        playout_limit: STRONG_PLAYOUT_LIMIT,
+        ..budget.clone()
+    };
+    search_with::<SpellsOfDoom>(view, legal, content, rng, &budget, &guide).0
 }
 
 #[cfg(test)]

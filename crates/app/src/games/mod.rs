@@ -12,12 +12,16 @@ pub mod tally;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use serde::Serialize;
 use spellhall_core::content::{ContentError, SourceFile, user_file_paths, with_user_content};
-use spellhall_core::{Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan, plural};
+use spellhall_core::{
+    Controller, Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan, plural,
+};
+use spellhall_search::SearchBudget;
 
 /// One choice on the setup screen ("Short game", "Variant").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,13 +59,17 @@ pub struct SetupChoice {
 
 /// A game's glue to the app. Implemented once per game on a unit type.
 pub trait GameAdapter: Send + Sync + 'static {
-    type G: Game<Content: Send + Sync, Config: Send + Sync, Action: Send + Sync, Event: Send + Sync> + Send + Sync;
+    type G: Game<Content: Send + Sync, Config: Send + Sync, Action: Send + Sync, Event: Send + Sync, View: Send>
+        + Send
+        + Sync;
 
     /// One line for the title screen.
     const TAGLINE: &'static str;
     const PLAYERS: RangeInclusive<u8>;
     /// Whether a computer can take a seat.
     const HAS_COMPUTER: bool;
+    /// Whether the setup screen offers a strong computer ([`Self::strong_choice`]) for a seat.
+    const HAS_STRONG: bool = false;
 
     /// What each seat is at a table of `players` ("Team 1", "Solo"), when seats differ.
     fn seat_roles(players: u8) -> Vec<&'static str> {
@@ -168,6 +176,20 @@ pub trait GameAdapter: Send + Sync + 'static {
     ) -> usize {
         let _ = (view, content);
         rng.below(legal.len())
+    }
+
+    /// The strong computer's choice, under the same contract as [`Self::computer_choice`]: a
+    /// search that thinks within `budget`. Only called when `HAS_STRONG`; by default the greedy
+    /// choice.
+    fn strong_choice(
+        view: &<Self::G as Game>::View,
+        legal: &[<Self::G as Game>::Action],
+        content: &<Self::G as Game>::Content,
+        rng: &mut GameRng,
+        budget: &SearchBudget,
+    ) -> usize {
+        let _ = budget;
+        Self::computer_choice(view, legal, content, rng)
     }
 
     /// The rules in brief, shown with F1.
@@ -281,7 +303,16 @@ pub trait AnySession: Send + Sync {
     /// `seat` takes the action written as RON. The error is a sentence for the player.
     fn act(&mut self, seat: Seat, action: &str) -> Result<(), String>;
     /// The action the computer in `to_act` would take, as RON; `None` if that seat is not a computer.
-    fn computer_action(&self) -> Option<String>;
+    fn computer_action(&self) -> Option<String> {
+        self.computer_job(&SearchBudget::strong()).and_then(ComputerJob::run)
+    }
+    /// The decision of the computer in `to_act`, as a job that owns what it needs (the seat's view,
+    /// the legal actions, the content) and can think on another thread; `None` if that seat is
+    /// not a computer. A strong seat thinks within `budget`.
+    fn computer_job(&self, budget: &SearchBudget) -> Option<ComputerJob>;
+    /// A number that changes whenever the game does (an action, an undo, a redo, a claim) and
+    /// that no other game ever has: a computer's answer is kept only for the game it was asked.
+    fn version(&self) -> u64;
     /// What the deciding seat may do now, each action as RON, in the game's order (for automation
     /// and tests, which drive the table through the same `act` as a click).
     fn legal_actions(&self) -> Vec<String>;
@@ -300,9 +331,31 @@ pub trait AnySession: Send + Sync {
     fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String>;
 }
 
+/// A computer's decision to be made, owning all it reads: see [`AnySession::computer_job`].
+pub struct ComputerJob {
+    /// Whether it searches (up to its budget, about a second), so it belongs off the main thread.
+    pub strong: bool,
+    think: Box<dyn FnOnce() -> Option<String> + Send>,
+}
+
+impl ComputerJob {
+    /// Decide: the chosen action as RON.
+    pub fn run(self) -> Option<String> {
+        (self.think)()
+    }
+}
+
+/// The source of [`AnySession::version`]: shared by every table, so no two games share a number.
+static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
+
+fn next_version() -> u64 {
+    NEXT_VERSION.fetch_add(1, Ordering::Relaxed)
+}
+
 /// A live game of `A::G`.
 pub struct Table<A: GameAdapter> {
     session: Session<A::G>,
+    version: u64,
     adapter: std::marker::PhantomData<fn() -> A>,
 }
 
@@ -310,6 +363,7 @@ impl<A: GameAdapter> Table<A> {
     pub fn new(session: Session<A::G>) -> Self {
         Self {
             session,
+            version: next_version(),
             adapter: std::marker::PhantomData,
         }
     }
@@ -357,22 +411,44 @@ impl<A: GameAdapter> AnySession for Table<A> {
         }
         let action: <A::G as Game>::Action =
             ron::from_str(action).map_err(|e| format!("The app sent an action the game does not know: {e}"))?;
+        self.version = next_version();
         self.session.act(action).map(|_| ()).map_err(|e| e.to_string())
     }
 
-    fn computer_action(&self) -> Option<String> {
+    fn computer_job(&self, budget: &SearchBudget) -> Option<ComputerJob> {
         let seat = self.session.to_act().seat()?;
-        if !A::HAS_COMPUTER || self.session.seats()[seat.index()].is_person() {
-            return None;
-        }
+        let controller = self.session.seats()[seat.index()].controller;
+        let strong = match controller {
+            _ if !A::HAS_COMPUTER => return None,
+            Controller::Person => return None,
+            Controller::Computer => false,
+            // A game without a strong player seats its greedy one (a save made elsewhere).
+            Controller::StrongComputer => A::HAS_STRONG,
+        };
         let game = self.session.state();
         let legal = game.legal_actions();
         // The computer's own generator, seeded from the game and the move number: its choices are
         // repeatable and never disturb the game's dice.
         let mut rng = GameRng::new(self.session.seed() ^ (self.session.log().len() as u64).wrapping_mul(0x9e37_79b9));
         let view = game.view(seat);
-        let pick = A::computer_choice(&view, &legal, self.session.content(), &mut rng).min(legal.len().checked_sub(1)?);
-        to_ron(&legal[pick])
+        let content = Arc::clone(self.session.content());
+        let budget = budget.clone();
+        let think = move || {
+            let pick = if strong {
+                A::strong_choice(&view, &legal, &content, &mut rng, &budget)
+            } else {
+                A::computer_choice(&view, &legal, &content, &mut rng)
+            };
+            to_ron(&legal[pick.min(legal.len().checked_sub(1)?)])
+        };
+        Some(ComputerJob {
+            strong,
+            think: Box::new(think),
+        })
+    }
+
+    fn version(&self) -> u64 {
+        self.version
     }
 
     fn legal_actions(&self) -> Vec<String> {
@@ -384,6 +460,7 @@ impl<A: GameAdapter> AnySession for Table<A> {
     }
 
     fn claim(&mut self, seat: Seat) -> Result<(), String> {
+        self.version = next_version();
         self.session.claim(seat).map(|_| ()).map_err(|e| e.to_string())
     }
 
@@ -391,12 +468,14 @@ impl<A: GameAdapter> AnySession for Table<A> {
         self.session.undo_plan(requester)
     }
     fn undo(&mut self, steps: usize) -> Result<(), String> {
+        self.version = next_version();
         self.session.undo(steps).map_err(|e| e.to_string())
     }
     fn can_redo(&self) -> bool {
         self.session.can_redo()
     }
     fn redo(&mut self) -> Result<(), String> {
+        self.version = next_version();
         self.session.redo().map(|_| ()).map_err(|e| e.to_string())
     }
     fn log_lines(&self, viewer: Seat) -> Vec<String> {
@@ -427,6 +506,8 @@ impl<A: GameAdapter> AnySession for Table<A> {
 /// A playable game: its adapter with its loaded content.
 pub trait GameFactory: Send + Sync {
     fn has_computer(&self) -> bool;
+    /// Whether a computer seat may be strong.
+    fn has_strong(&self) -> bool;
     fn seat_roles(&self, players: u8) -> Vec<&'static str>;
     fn options(&self) -> Vec<SetupOption>;
     fn player_counts(&self) -> Vec<u8>;
@@ -447,6 +528,9 @@ struct Factory<A: GameAdapter> {
 impl<A: GameAdapter> GameFactory for Factory<A> {
     fn has_computer(&self) -> bool {
         A::HAS_COMPUTER
+    }
+    fn has_strong(&self) -> bool {
+        A::HAS_COMPUTER && A::HAS_STRONG
     }
     fn seat_roles(&self, players: u8) -> Vec<&'static str> {
         A::seat_roles(players)

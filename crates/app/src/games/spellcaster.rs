@@ -241,6 +241,7 @@ impl GameAdapter for SpellcasterAdapter {
     const TAGLINE: &'static str = "A duel of spells on four colour placards.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
+    const HAS_STRONG: bool = true;
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
         match players {
@@ -474,6 +475,16 @@ impl GameAdapter for SpellcasterAdapter {
 
     fn computer_choice(view: &View, legal: &[Action], spells: &Arc<Spells>, rng: &mut GameRng) -> usize {
         spellcaster::computer::greedy_choice(view, legal, spells, rng)
+    }
+
+    fn strong_choice(
+        view: &View,
+        legal: &[Action],
+        spells: &Arc<Spells>,
+        rng: &mut GameRng,
+        budget: &spellhall_search::SearchBudget,
+    ) -> usize {
+        spellcaster::computer::strong_choice(view, legal, spells, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

@@ -148,6 +148,12 @@ impl GameAdapter for SpellsOfDoomAdapter {
         "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
+    const HAS_STRONG: bool = true;
+
+    /// Two players, or two teams of two: never three.
+    fn player_counts() -> Vec<u8> {
+        spells_of_doom::PLAYER_COUNTS.to_vec()
+    }
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
         spells_of_doom::seat_roles(players)
@@ -232,6 +238,16 @@ impl GameAdapter for SpellsOfDoomAdapter {
         rng: &mut spellhall_core::GameRng,
     ) -> usize {
         spells_of_doom::computer::greedy_choice(view, legal, content, rng)
+    }
+
+    fn strong_choice(
+        view: &View,
+        legal: &[Action],
+        content: &Arc<Content>,
+        rng: &mut spellhall_core::GameRng,
+        budget: &spellhall_search::SearchBudget,
+    ) -> usize {
+        spells_of_doom::computer::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

@@ -20,6 +20,8 @@ const DEFAULT_NAMES: [&str; 6] = ["Aldric", "Brenna", "Cedric", "Dagny", "Elowen
 pub struct SeatDraft {
     pub name: String,
     pub computer: bool,
+    /// A computer seat plays at the strong level (where the game has one).
+    pub strong: bool,
     /// The seat's pick among the game's [`SeatOption`] choices (Spellfire's deck).
     pub pick: usize,
 }
@@ -34,6 +36,8 @@ pub struct SetupDraft {
     /// The player counts the game accepts (Spells of Doom: 2 or 4), in order.
     pub counts: Vec<u8>,
     pub has_computer: bool,
+    /// Whether a computer seat may be strong.
+    pub has_strong: bool,
     /// Seats in order; only the first `players` are used.
     pub seats: Vec<SeatDraft>,
     pub players: u8,
@@ -51,9 +55,9 @@ pub struct SetupDraft {
 
 impl SetupDraft {
     pub fn for_entry(entry: &GameEntry) -> Self {
-        let (options, has_computer) = entry
+        let (options, has_computer, has_strong) = entry
             .factory()
-            .map(|f| (f.options(), f.has_computer()))
+            .map(|f| (f.options(), f.has_computer(), f.has_strong()))
             .unwrap_or_default();
         let counts = entry
             .factory()
@@ -65,10 +69,12 @@ impl SetupDraft {
             min_players: *entry.players.start(),
             max_players: max,
             has_computer,
+            has_strong,
             seats: (0..usize::from(max))
                 .map(|i| SeatDraft {
                     name: DEFAULT_NAMES[i % DEFAULT_NAMES.len()].to_string(),
                     computer: false,
+                    strong: false,
                     pick: i,
                 })
                 .collect(),
@@ -146,7 +152,9 @@ impl SetupDraft {
                 .iter()
                 .map(|s| {
                     let name = s.name.trim();
-                    if s.computer {
+                    if s.computer && s.strong && self.has_strong {
+                        SeatInfo::strong_computer(name)
+                    } else if s.computer {
                         SeatInfo::computer(name)
                     } else {
                         SeatInfo::person(name)
@@ -426,11 +434,23 @@ fn players_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
                 );
                 ui.horizontal(|ui| {
                     let seat = &mut draft.seats[i];
-                    ui.selectable_value(&mut seat.computer, false, "Person");
+                    // (computer, strong): one of three levels.
+                    let mut level = (seat.computer, seat.computer && seat.strong);
+                    ui.selectable_value(&mut level, (false, false), "Person");
                     ui.add_enabled_ui(draft.has_computer, |ui| {
-                        ui.selectable_value(&mut seat.computer, true, "Computer")
+                        ui.selectable_value(&mut level, (true, false), "Computer")
+                            .on_hover_text("Looks one action ahead: a quick, fair opponent.")
                             .on_disabled_hover_text("This game has no computer player yet.");
                     });
+                    ui.add_enabled_ui(draft.has_strong, |ui| {
+                        ui.selectable_value(&mut level, (true, true), "Strong")
+                            .on_hover_text(
+                                "A strong computer: it plays out many possible games from what its seat \
+                                 can see, thinking up to a second a move.",
+                            )
+                            .on_disabled_hover_text("This game has no strong computer player yet.");
+                    });
+                    (seat.computer, seat.strong) = level;
                 });
                 if let Some(option) = &draft.seat_option {
                     seat_pick(ui, option, i, &mut draft.seats[i].pick);
@@ -544,11 +564,13 @@ mod tests {
             max_players: 4,
             counts: vec![2, 3, 4],
             has_computer: true,
+            has_strong: true,
             seats: DEFAULT_NAMES[..4]
                 .iter()
                 .map(|n| SeatDraft {
                     name: n.to_string(),
                     computer: false,
+                    strong: false,
                     pick: 0,
                 })
                 .collect(),
