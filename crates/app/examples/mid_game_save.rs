@@ -144,7 +144,8 @@ fn main() -> Result<(), String> {
             let content = SpellfireAdapter::shipped_content().map_err(|e| format!("{e:?}"))?;
             // Every seat plays the starter deck in its place, in the starter format.
             let config = SpellfireAdapter::config(players, &[])?;
-            let session = Session::<Spellfire>::new(seats, config, content, seed).map_err(|e| e.to_string())?;
+            let session =
+                Session::<Spellfire>::new(seats, config, Arc::new(content), seed).map_err(|e| e.to_string())?;
             // UNTIL `razed`: a formation with a razed realm and a protected one; `round`: a round
             // with a card played in it; `pause`: an event pause asking a player other than the
             // active one; `end`: the game over.
