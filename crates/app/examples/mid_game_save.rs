@@ -154,7 +154,7 @@ fn main() -> Result<(), String> {
                 match until.as_deref() {
                     Some("razed") => view.players.iter().any(|p| {
                         let realms = p.formation.iter().flatten();
-                        realms.clone().any(|r| r.razed) && realms.filter(|r| !r.razed && !r.exposed).count() >= 2
+                        realms.clone().any(|r| r.razed) && realms.clone().any(|r| !r.razed && !r.exposed)
                     }),
                     Some("round") => view.battle.as_ref().is_some_and(|b| {
                         b.step == BattleStep::Round
