@@ -313,7 +313,14 @@ fn top_bar(
     let status = session.status();
     let names: Vec<String> = session.seats().iter().map(|s| s.name.clone()).collect();
     let deciding = match session.to_act() {
-        ToAct::Seat(seat) => format!("{} to decide", names.get(seat.index()).map_or("?", String::as_str)),
+        ToAct::Seat(seat) => {
+            let name = names.get(seat.index()).map_or("?", String::as_str);
+            // A strong computer may think for a second: say who is thinking.
+            match session.seats().get(seat.index()).map(|s| s.controller) {
+                Some(spellhall_core::Controller::StrongComputer) => format!("{name} (strong computer) to decide"),
+                _ => format!("{name} to decide"),
+            }
+        }
         ToAct::GameOver => "Game over".to_string(),
     };
     // The buttons keep the right; the words take what is left, and the phase, the longest, is
