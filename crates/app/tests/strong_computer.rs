@@ -123,3 +123,24 @@ fn a_strong_computers_answer_for_a_game_that_changed_is_thrown_away() {
         "the stale search is let go"
     );
 }
+
+#[test]
+fn a_saved_game_keeps_its_strong_computer_seat() {
+    let dir = scratch("save");
+    let dirs = UserDirs::under(&dir);
+    let catalog = GameCatalog::shipped(&dirs);
+    let factory = catalog.get("spellcaster").unwrap().factory().unwrap();
+    assert!(factory.has_strong(), "Spellcaster offers a strong computer");
+    let choice = SetupChoice {
+        game: "spellcaster".into(),
+        seats: vec![SeatInfo::person("Ann"), SeatInfo::strong_computer("Sage")],
+        options: Vec::new(),
+        seed: 9,
+        seat_picks: Vec::new(),
+    };
+    let path = dir.join("strong.ron");
+    factory.start(&choice).unwrap().write_save(&path).unwrap();
+    let loaded = factory.load(&path).unwrap();
+    let controllers: Vec<Controller> = loaded.seats().iter().map(|s| s.controller).collect();
+    assert_eq!(controllers, vec![Controller::Person, Controller::StrongComputer]);
+}
