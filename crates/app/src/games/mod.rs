@@ -146,20 +146,22 @@ pub trait GameAdapter: Send + Sync + 'static {
         Self::draw_table(ui, view, legal, describe, names)
     }
 
-    /// [`Self::draw_table_after`] with the game at hand, for a table that needs more than the view
-    /// to draw it: the content's card facts, and the engine's reason for refusing what the player
-    /// tries (Spellfire). Such a table still shows only what `view` shows; by default the game is
-    /// not used.
-    fn draw_table_in(
-        game: &Self::G,
+    /// [`Self::draw_table_after`] with the game's content, for the card facts a view names by id,
+    /// and the engine's reason for refusing an action the player tries (`why_not` answers `None`
+    /// for an action it would take). The table still draws only what `view` shows; it never holds
+    /// the state. By default neither is used.
+    #[allow(clippy::too_many_arguments)]
+    fn draw_table_with(
         ui: &mut egui::Ui,
         view: &<Self::G as Game>::View,
         legal: &[<Self::G as Game>::Action],
         describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
+        why_not: &dyn Fn(&<Self::G as Game>::Action) -> Option<String>,
+        content: &<Self::G as Game>::Content,
         names: &[String],
         events: &[Vec<<Self::G as Game>::Event>],
     ) -> Option<<Self::G as Game>::Action> {
-        let _ = game;
+        let _ = (why_not, content);
         Self::draw_table_after(ui, view, legal, describe, names, events)
     }
 
@@ -456,7 +458,12 @@ impl<A: GameAdapter> AnySession for Table<A> {
     }
 
     fn claimants(&self) -> Vec<Seat> {
-        self.session.state().claims().into_iter().map(|(seat, _)| seat).collect()
+        self.session
+            .state()
+            .claims()
+            .into_iter()
+            .map(|(seat, _)| seat)
+            .collect()
     }
 
     fn claim(&mut self, seat: Seat) -> Result<(), String> {
@@ -498,7 +505,11 @@ impl<A: GameAdapter> AnySession for Table<A> {
         };
         let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
         let names = self.session.names();
-        let chosen = A::draw_table_in(game, ui, &view, &legal, &describe, &names, self.session.events())?;
+        // The rules' own reason: what `apply` would answer, tried on a copy.
+        let why_not = |action: &<A::G as Game>::Action| game.clone().apply(action).err().map(|e| e.reason);
+        let content = self.session.content();
+        let events = self.session.events();
+        let chosen = A::draw_table_with(ui, &view, &legal, &describe, &why_not, content, &names, events)?;
         to_ron(&chosen)
     }
 }

@@ -44,9 +44,12 @@ fn default_format() -> usize {
     formats().iter().position(|f| f.id == id).unwrap_or(0)
 }
 
+/// Turns one optional rule on.
+type TurnOn = fn(&mut Rules);
+
 /// The optional rules the setup screen offers, each Off or On, in menu order, with the field of
 /// `Rules` it sets. The engine refuses one at a table too small for it, in its own words.
-const ON_OFF_RULES: [(&str, fn(&mut Rules)); 9] = [
+const ON_OFF_RULES: [(&str, TurnOn); 9] = [
     ("World Bonuses", |r| r.world_bonuses = true),
     ("Aid the Attacker or Defender (4+ players)", |r| r.aid = true),
     ("The Conqueror's Game (3+ players)", |r| r.conqueror = true),
@@ -286,18 +289,19 @@ impl GameAdapter for SpellfireAdapter {
         table::draw(ui, view, legal, describe, names, events)
     }
 
-    /// The table with the game's catalogue for the card faces and its `check` for the reason of
-    /// a refusal; everything it shows comes from the view.
-    fn draw_table_in(
-        game: &Spellfire,
+    /// The table with the game's catalogue for the card faces and the rules' reason for a
+    /// refusal; everything it shows comes from the view.
+    fn draw_table_with(
         ui: &mut egui::Ui,
         view: &View,
         legal: &[Action],
         describe: &dyn Fn(&Action) -> String,
+        why_not: &dyn Fn(&Action) -> Option<String>,
+        content: &Arc<Content>,
         names: &[String],
         events: &[Vec<Event>],
     ) -> Option<Action> {
-        table::draw_in(game, ui, view, legal, describe, names, events)
+        table::draw_with(ui, view, legal, describe, why_not, &content.catalogue, names, events)
     }
 
     /// The greedy player, from the deciding seat's view only.

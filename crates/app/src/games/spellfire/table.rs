@@ -5,7 +5,7 @@
 //! A click picks a card; its actions then show in the action bar, and the places it may go light
 //! up (positions for a realm, champions for an item, realms to attack). A second click plays it, so
 //! a hand that changed under the cursor never plays the wrong card. Whatever is tried and not
-//! offered says why, in the engine's words (`Spellfire::check`).
+//! offered says why, in the engine's words (what `apply` answers).
 
 mod bar;
 mod choices;
@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use bevy_egui::egui;
 use spellfire::catalogue::Catalogue;
 use spellfire::state::CardId;
-use spellfire::{Action, CardRef, Event, Spellfire, View};
+use spellfire::{Action, CardRef, Event, View};
 
 use choices::Place;
 
@@ -78,18 +78,19 @@ fn pick_id() -> egui::Id {
     egui::Id::new("spellfire-table-pick")
 }
 
-/// The table with the game at hand: its catalogue for the cards' faces and its `check` for the
-/// reason of a refusal. Everything drawn comes from `view` and `legal`.
-pub(super) fn draw_in(
-    game: &Spellfire,
+/// The table with the game's catalogue for the cards' faces and the rules' reason for a refusal
+/// (`why_not`). Everything drawn comes from `view` and `legal`.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn draw_with(
     ui: &mut egui::Ui,
     view: &View,
     legal: &[Action],
     describe: &dyn Fn(&Action) -> String,
+    why_not: &dyn Fn(&Action) -> Option<String>,
+    catalogue: &Catalogue,
     names: &[String],
     events: &[Vec<Event>],
 ) -> Option<Action> {
-    let why = |action: &Action| game.check(action).err().map(|e| e.reason);
     let printed = crate::ui::spellfire_card::printed_texts(ui.ctx());
     table(
         ui,
@@ -99,9 +100,9 @@ pub(super) fn draw_in(
             describe,
             names,
             events,
-            catalogue: &game.content().catalogue,
+            catalogue,
             printed: printed.as_deref(),
-            why: &why,
+            why: why_not,
         },
     )
 }
@@ -365,7 +366,7 @@ mod tests {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use spellfire::formation::Position;
-    use spellfire::{Config, Content, Phase};
+    use spellfire::{Config, Content, Phase, Spellfire};
     use spellhall_core::{Game, Seat};
 
     use super::*;
@@ -405,7 +406,9 @@ mod tests {
                 let legal = game.legal_actions();
                 let names = vec!["Ann".to_string(), "Ben".to_string()];
                 let describe = |a: &Action| game.describe(a);
-                if let Some(action) = draw_in(&game, ui, &view, &legal, &describe, &names, &[]) {
+                let why_not = |a: &Action| game.check(a).err().map(|e| e.reason);
+                let catalogue = &game.content().catalogue;
+                if let Some(action) = draw_with(ui, &view, &legal, &describe, &why_not, catalogue, &names, &[]) {
                     *chosen = Some(action);
                 }
             },
