@@ -205,7 +205,10 @@ fn spellfire_opens_its_setup_with_a_deck_for_each_seat() {
     let draft = app.world().resource::<SetupDraft>().clone();
     assert_eq!(draft.counts, vec![2, 3, 4, 5, 6]);
     let choice = draft.validate().unwrap();
-    assert_eq!(choice.seat_picks, vec!["starter:A-1".to_string(), "starter:A-2".to_string()]);
+    assert_eq!(
+        choice.seat_picks,
+        vec!["starter:A-1".to_string(), "starter:A-2".to_string()]
+    );
 }
 
 #[test]

@@ -152,6 +152,8 @@ fn local_offset(time: SystemTime) -> i64 {
         let mut tm: libc::tm = unsafe { std::mem::zeroed() };
         // SAFETY: both pointers are to live locals; localtime_r is the thread-safe form.
         if !unsafe { libc::localtime_r(&t, &mut tm) }.is_null() {
+            // `c_long` is 32 bits on some targets, so the conversion is not useless everywhere.
+            #[allow(clippy::useless_conversion)]
             return i64::from(tm.tm_gmtoff);
         }
     }

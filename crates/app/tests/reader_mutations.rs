@@ -20,6 +20,7 @@ fn mutated_settings_are_read_within_range_or_refused_with_a_place() {
         window: WindowChoice::BorderlessFullscreen,
         animation_speed: 2.5,
         confirm_end_of_turn: false,
+        ..Settings::default()
     });
     let valid = [default.as_bytes(), chosen.as_bytes(), b"(ui_scale: 1.5)"];
     let path = Path::new("settings.ron");

@@ -193,11 +193,9 @@ fn a_whole_turn_realm_champion_attack_a_round_with_a_card_from_each_side_and_an_
                 battle = Some((seat, defender));
             }
             Action::PlayAlly(_) | Action::UseCard(_) | Action::Attach { .. }
-                if phase.starts_with("Battle: a round") =>
+                if phase.starts_with("Battle: a round") && !round_cards.contains(&seat) =>
             {
-                if !round_cards.contains(&seat) {
-                    round_cards.push(seat);
-                }
+                round_cards.push(seat);
             }
             _ => {}
         }
@@ -252,7 +250,7 @@ fn one_person_against_three_computers_plays_to_the_end_without_a_curtain() {
     for _ in 0..40_000 {
         match session(&app).to_act() {
             ToAct::GameOver => break,
-            ToAct::Seat(seat) if seat == Seat(0) => {
+            ToAct::Seat(Seat(0)) => {
                 curtains += usize::from(focus(&app).pending.is_some());
                 let choice = pick(&legal(&app), &mut rng);
                 play(&mut app, &choice);

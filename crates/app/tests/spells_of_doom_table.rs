@@ -46,9 +46,7 @@ fn table_after(game: &SpellsOfDoom, events: Vec<Vec<Event>>) -> Harness<'_, Opti
             ui.style_mut().interaction.tooltip_delay = 0.0;
             ui.style_mut().interaction.show_tooltips_only_when_still = false;
             let describe = |a: &Action| game.describe_action(a);
-            if let Some(action) =
-                SpellsOfDoomAdapter::draw_table_after(ui, &view, &legal, &describe, &names, &events)
-            {
+            if let Some(action) = SpellsOfDoomAdapter::draw_table_after(ui, &view, &legal, &describe, &names, &events) {
                 *chosen = Some(action);
             }
         },
@@ -88,7 +86,11 @@ fn click_hex(harness: &mut Harness<'_, Option<Action>>, at: Pos) {
 
 #[test]
 fn setup_offers_2_or_4_players_and_the_rules_refuse_a_hero_taken_twice() {
-    assert_eq!(SpellsOfDoomAdapter::seat_roles(4), ["Team 1", "Team 2", "Team 1", "Team 2"]);
+    assert_eq!(SpellsOfDoomAdapter::player_counts(), vec![2, 4]);
+    assert_eq!(
+        SpellsOfDoomAdapter::seat_roles(4),
+        ["Team 1", "Team 2", "Team 1", "Team 2"]
+    );
     let config = SpellsOfDoomAdapter::config(4, &[3, 2, 1, 0]).unwrap();
     assert_eq!(config.heroes, vec!["hypnor", "oakheart", "byron", "magie"]);
     // The table asks the rules, which refuse a Hero chosen twice and a table of three.
@@ -312,7 +314,10 @@ fn a_fallen_hero_waits_on_its_starting_space_and_comes_back_marked() {
     assert_eq!(game.view(me).heroes[foe.index()].at, None);
 
     let mut harness = table_after(&game, vec![killed.clone()]);
-    assert!(harness.query_by_label_contains("Fallen").is_some(), "its Hero board says so");
+    assert!(
+        harness.query_by_label_contains("Fallen").is_some(),
+        "its Hero board says so"
+    );
     hover_hex(&mut harness, start);
     assert!(
         harness.query_by_label_contains("fell: back here").is_some(),

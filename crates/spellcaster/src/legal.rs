@@ -18,18 +18,18 @@ enum No {
     NotInHand,
     NotAsked,
     DeckEmpty,
-    NoActionsLeft,
+    ActionsUsed,
     ActionsLeft(u8),
     EmptyPlacard(Colour),
     FacesRival(CardId, Colour),
     AlreadyCast(CardId),
     Sapphires { card: CardId, cost: u8, have: u32 },
     Cards { card: CardId, cost: u8, have: usize },
-    NoTarget(CardId),
+    TargetMissing(CardId),
     OwnPlacard(CardId),
     AlreadyYours(Colour),
     GainOrLose(CardId),
-    NoChoice,
+    ChoiceNotAsked,
 }
 
 impl Spellcaster {
@@ -119,7 +119,7 @@ impl Spellcaster {
             // Passing is allowed only when nothing else is.
             Action::EndTurn if self.may_act(seat) => Err(No::ActionsLeft(self.actions_left)),
             Action::EndTurn => Ok(()),
-            _ if self.actions_left == 0 => Err(No::NoActionsLeft),
+            _ if self.actions_left == 0 => Err(No::ActionsUsed),
             Action::Draw if self.deck.is_empty() => Err(No::DeckEmpty),
             Action::Draw => Ok(()),
             Action::Play(card) if self.hands[seat.index()].contains(card) => Ok(()),
@@ -160,11 +160,11 @@ impl Spellcaster {
                 }
                 Some(_) => Ok(()),
             },
-            (Ask::Target(_), _) => Err(No::NoTarget(top.card)),
+            (Ask::Target(_), _) => Err(No::TargetMissing(top.card)),
             (Ask::GainOrLose, Some(SpellOption::Gain | SpellOption::Lose)) => Ok(()),
             (Ask::GainOrLose, _) => Err(No::GainOrLose(top.card)),
             (Ask::Nothing, None) => Ok(()),
-            (Ask::Nothing, Some(_)) => Err(No::NoChoice),
+            (Ask::Nothing, Some(_)) => Err(No::ChoiceNotAsked),
         }
     }
 
@@ -206,7 +206,7 @@ impl Spellcaster {
             No::NotInHand => "That card is not in your hand.".into(),
             No::NotAsked => "Nobody has asked you to answer anything.".into(),
             No::DeckEmpty => "The deck is empty: there is nothing to draw.".into(),
-            No::NoActionsLeft => "You have no actions left this turn.".into(),
+            No::ActionsUsed => "You have no actions left this turn.".into(),
             No::ActionsLeft(n) => format!("You still have {} to take.", plural(n, "action", "actions")),
             No::EmptyPlacard(colour) => format!("The {colour:?} placard has no card."),
             No::FacesRival(card, colour) => format!("{} on {colour:?} faces your rival, not you.", name(card)),
@@ -221,11 +221,11 @@ impl Spellcaster {
                 name(card),
                 plural(cost, "card", "cards")
             ),
-            No::NoTarget(card) => format!("{} needs another placard to act on.", name(card)),
+            No::TargetMissing(card) => format!("{} needs another placard to act on.", name(card)),
             No::OwnPlacard(card) => format!("{} acts on another placard, not its own.", name(card)),
             No::AlreadyYours(colour) => format!("The {colour:?} placard already faces you."),
             No::GainOrLose(card) => format!("{}: choose whether each Mage gains or loses cards.", name(card)),
-            No::NoChoice => "This spell asks for no choice.".into(),
+            No::ChoiceNotAsked => "This spell asks for no choice.".into(),
         };
         RuleError::new(reason, RULE_ACTIONS)
     }

@@ -363,7 +363,11 @@ mod tests {
         assert!(RULES_SUMMARY.contains(&format!("After turns {t}, {}", 2 * t)));
         let content = Content::shipped().unwrap();
         for hero in content.heroes.items() {
-            assert!(RULES_SUMMARY.contains(&format!("(Speed {},", hero.speed)), "{}'s Speed", hero.name);
+            assert!(
+                RULES_SUMMARY.contains(&format!("(Speed {},", hero.speed)),
+                "{}'s Speed",
+                hero.name
+            );
         }
     }
 
@@ -377,7 +381,10 @@ mod tests {
                 .map(|h| h.to_string())
                 .collect();
             let content = Arc::new(Content::shipped().unwrap());
-            assert!(SpellsOfDoom::new(&Config { heroes }, &content, 1).is_ok(), "{count} players");
+            assert!(
+                SpellsOfDoom::new(&Config { heroes }, &content, 1).is_ok(),
+                "{count} players"
+            );
         }
     }
 }

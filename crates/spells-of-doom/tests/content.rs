@@ -60,10 +60,7 @@ fn the_rulebooks_numbers_are_in_the_data() {
     assert_eq!(card("mental-slap").kind, CardKind::Spell { cost: 4, range: 2 });
     // Magie's Fire Attack; the War Bear's token.
     let magie = content.hero("magie").unwrap();
-    assert_eq!(
-        magie.ability,
-        spells_of_doom::Ability::FireAttack { mana: 1, dice: 1 }
-    );
+    assert_eq!(magie.ability, spells_of_doom::Ability::FireAttack { mana: 1, dice: 1 });
     assert_eq!(
         (magie.armor.clone(), magie.attack[0], magie.speed),
         (vec![1, 2, 3], 3, 2)

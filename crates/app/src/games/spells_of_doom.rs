@@ -39,7 +39,13 @@ fn heroes() -> &'static [(String, String)] {
     static HEROES: OnceLock<Vec<(String, String)>> = OnceLock::new();
     HEROES.get_or_init(|| {
         Content::shipped()
-            .map(|c| c.heroes.items().iter().map(|h| (h.id.clone(), h.name.clone())).collect())
+            .map(|c| {
+                c.heroes
+                    .items()
+                    .iter()
+                    .map(|h| (h.id.clone(), h.name.clone()))
+                    .collect()
+            })
             .unwrap_or_default()
     })
 }

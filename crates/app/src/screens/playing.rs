@@ -105,7 +105,7 @@ fn play_commands(
                 let Some(requester) = focus.viewer.filter(|_| focus.pending.is_none()) else {
                     continue;
                 };
-                if let Some(reason) = undo_blocked(&**session, &*focus) {
+                if let Some(reason) = undo_blocked(&**session, &focus) {
                     notices.refused(reason);
                     continue;
                 }

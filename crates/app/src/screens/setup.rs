@@ -96,7 +96,12 @@ impl SetupDraft {
 
     /// The player's own choices: the saved ones in `data` (Spellfire's decks) and the names used
     /// last time for this game.
-    pub fn with_player_choices(mut self, entry: &GameEntry, data: &std::path::Path, last_names: Option<&Vec<String>>) -> Self {
+    pub fn with_player_choices(
+        mut self,
+        entry: &GameEntry,
+        data: &std::path::Path,
+        last_names: Option<&Vec<String>>,
+    ) -> Self {
         if let Some(factory) = entry.factory() {
             self.seat_option = factory.seat_option(Some(data));
         }
@@ -122,7 +127,11 @@ impl SetupDraft {
         let seats = &self.seats[..usize::from(self.players).min(self.seats.len())];
         if !self.counts.is_empty() && !self.counts.contains(&self.players) {
             let counts: Vec<String> = self.counts.iter().map(u8::to_string).collect();
-            return Err(format!("{} is played by {} players.", self.game_name, counts.join(" or ")));
+            return Err(format!(
+                "{} is played by {} players.",
+                self.game_name,
+                counts.join(" or ")
+            ));
         }
         let seed: u64 = self
             .seed_text
@@ -175,7 +184,10 @@ impl SetupDraft {
 
     /// The game's verdict on `choice`, if it has been asked for this very choice.
     pub fn review_of(&self, choice: &SetupChoice) -> Option<&Result<Vec<String>, String>> {
-        self.review.as_ref().filter(|(asked, _)| asked == choice).map(|(_, verdict)| verdict)
+        self.review
+            .as_ref()
+            .filter(|(asked, _)| asked == choice)
+            .map(|(_, verdict)| verdict)
     }
 }
 
@@ -509,12 +521,20 @@ fn options_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
 
 /// The game's problems with the form (they stop the start) and its warnings (read first).
 fn review_section(ui: &mut egui::Ui, draft: &SetupDraft, width: f32) {
-    let Some(verdict) = draft.validate().ok().and_then(|choice| draft.review_of(&choice).cloned()) else {
+    let Some(verdict) = draft
+        .validate()
+        .ok()
+        .and_then(|choice| draft.review_of(&choice).cloned())
+    else {
         return;
     };
     let names: Vec<String> = draft.seats.iter().map(|s| s.name.trim().to_string()).collect();
     let (title, lines, colour) = match &verdict {
-        Err(problems) => ("Cannot start", problems.lines().map(str::to_string).collect::<Vec<_>>(), theme::DANGER),
+        Err(problems) => (
+            "Cannot start",
+            problems.lines().map(str::to_string).collect::<Vec<_>>(),
+            theme::DANGER,
+        ),
         Ok(warnings) if warnings.is_empty() => return,
         Ok(warnings) => ("Before you start", warnings.clone(), theme::GOLD),
     };

@@ -116,7 +116,9 @@ pub fn hex_on_screen(ctx: &egui::Context, at: Pos) -> Option<Pos2> {
 
 /// A hex of the viewer's own side (its starting space), to put at the bottom.
 fn home_hex(view: &View) -> Hex {
-    view.heroes.get(view.viewer.index()).map_or(Hex::ZERO, |h| h.start.hex())
+    view.heroes
+        .get(view.viewer.index())
+        .map_or(Hex::ZERO, |h| h.start.hex())
 }
 
 /// What moving the viewer's Hero onto a lit spot costs, when it is a paid move.
@@ -439,7 +441,10 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, at: Pos) {
         let owner = shrine
             .owner
             .map_or("neutral".to_string(), |s| format!("{}'s crystal", scene.name(s)));
-        line(ui, format!("Magic Shrine, {owner}: HP {}/{max_hp}, Armor {armor}", shrine.hp));
+        line(
+            ui,
+            format!("Magic Shrine, {owner}: HP {}/{max_hp}, Armor {armor}", shrine.hp),
+        );
     }
     if let Some(b) = view.buildings.iter().find(|b| b.at == at) {
         line(

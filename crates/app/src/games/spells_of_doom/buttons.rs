@@ -171,7 +171,10 @@ fn recharge_window(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
         .show(ui.ctx(), |ui| {
             ui.label("Discard two cards for 1 mana:");
             for card in &cards {
-                let name = scene.view.card(scene.view.viewer, *card).map_or("?", |d| d.name.as_str());
+                let name = scene
+                    .view
+                    .card(scene.view.viewer, *card)
+                    .map_or("?", |d| d.name.as_str());
                 let mut on = ticked.contains(card);
                 if ui.checkbox(&mut on, name).changed() {
                     toggle(&mut ticked, *card);

@@ -152,7 +152,10 @@ fn card_buttons(ui: &mut egui::Ui, scene: &Scene, card: CardId, pick: &mut Pick,
         let does = def.map_or(String::new(), |d| spells_of_doom::card_text(d, &scene.view.content));
         let hover = match plays.len() {
             1 => format!("{}.\n{does}", scene.words(plays[0])),
-            n => format!("{verb} {} ({n} ways: you choose next).\n{does}", def.map_or("it", |d| &d.name)),
+            n => format!(
+                "{verb} {} ({n} ways: you choose next).\n{does}",
+                def.map_or("it", |d| &d.name)
+            ),
         };
         if small_button(ui, verb).on_hover_text(hover).clicked() {
             offer(pick, chosen, plays.into_iter());
@@ -199,7 +202,14 @@ fn areas(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<
         ui.label(RichText::new("Spells:").strong());
         spell_area(ui, scene, pick);
         ui.separator();
-        ui.label(RichText::new(format!("Reserve ({}/{}):", view.reserve.len(), view.numbers.reserve_max)).strong());
+        ui.label(
+            RichText::new(format!(
+                "Reserve ({}/{}):",
+                view.reserve.len(),
+                view.numbers.reserve_max
+            ))
+            .strong(),
+        );
         if view.reserve.is_empty() {
             ui.label(muted("empty"));
         }
@@ -315,7 +325,11 @@ fn spell_area(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
                 card_face(ui, view, def);
             });
             if response.clicked() {
-                pick.aim = if on { Aim::Nothing } else { Aim::Spell { card: spell, copies: n } };
+                pick.aim = if on {
+                    Aim::Nothing
+                } else {
+                    Aim::Spell { card: spell, copies: n }
+                };
             }
         }
     }

@@ -142,9 +142,12 @@ fn hero_board(ui: &mut egui::Ui, scene: &Scene, hero: &HeroView, pick: &mut Pick
             );
             if hero.at.is_none() {
                 ui.label(
-                    RichText::new(format!("☠ Fallen: back on its starting space {} at the end of the phase", hero.start))
-                        .small()
-                        .color(theme::DANGER),
+                    RichText::new(format!(
+                        "☠ Fallen: back on its starting space {} at the end of the phase",
+                        hero.start
+                    ))
+                    .small()
+                    .color(theme::DANGER),
                 );
             }
             if !hero.spells.is_empty() {

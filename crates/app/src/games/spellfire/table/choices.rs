@@ -88,17 +88,6 @@ pub fn is_active(legal: &[Action], card: CardId) -> bool {
     legal.iter().any(|a| subject(a) == Some(card))
 }
 
-/// Razed realms of the deciding seat that may be rebuilt now.
-pub fn rebuildable(legal: &[Action]) -> Vec<Position> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            Action::Rebuild { at } => Some(*at),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The action Enter takes: the picked card's one action when it has a single one with nothing
 /// more to click, else the first way of moving on (draw, go on, end the turn, pass…).
 pub fn highlighted(legal: &[Action], picked: Option<CardId>) -> Option<&Action> {
@@ -308,9 +297,8 @@ mod tests {
     }
 
     #[test]
-    fn rebuilding_is_offered_by_position() {
+    fn rebuilding_is_offered_as_a_button() {
         let legal = vec![Action::Rebuild { at: Position(3) }, Action::EndPhase];
-        assert_eq!(rebuildable(&legal), vec![Position(3)]);
         assert_eq!(general(&legal).len(), 2);
     }
 }

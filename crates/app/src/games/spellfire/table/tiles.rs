@@ -3,7 +3,6 @@
 //! with our own words for its power (and the printed text, if the player imported it).
 
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
-use spellfire::cards::CardType;
 use spellfire::effects::describe;
 use spellfire::view::CardView;
 
@@ -208,19 +207,6 @@ pub fn back(ui: &mut egui::Ui, size: Vec2, count: usize, what: &str) -> egui::Re
         );
     }
     response.on_hover_text(format!("{what}: {count}"))
-}
-
-/// A champion's level as the table shows it beside its name, "" for other cards.
-pub fn is_champion(scene: &Scene, card: &CardView) -> bool {
-    scene
-        .catalogue
-        .get(card.card)
-        .is_some_and(|e| e.card.kind.is_champion())
-}
-
-/// The kind of a card, if the catalogue knows it.
-pub fn kind(scene: &Scene, card: &CardView) -> Option<CardType> {
-    scene.catalogue.get(card.card).map(|e| e.card.kind)
 }
 
 /// The card's name, or its reference when the catalogue does not know it.
