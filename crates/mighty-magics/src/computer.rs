@@ -5,7 +5,10 @@
 //! It decides from its seat's view and the legal actions only: every kingdom, the tray and the
 //! battle are public, and of the hidden cards it knows its own hand alone.
 
+use std::sync::Arc;
+
 use spellhall_core::{Game, GameRng, Seat};
+use spellhall_search::{Guide, SearchBudget, search_with};
 
 use crate::content::{Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage, WINNING_FORCE};
@@ -308,4 +311,29 @@ impl Player<'_> {
             }
         }
     }
+}
+
+/// How far a strong player's playout runs before [`evaluate`] judges where it stopped: a dozen
+/// actions, about a turn.
+const STRONG_PLAYOUT_LIMIT: u32 = 12;
+
+/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
+/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
+/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
+pub fn strong_choice(
+    view: &View,
+    legal: &[Action],
+    cards: &Arc<Cards>,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> usize {
+    let guide = Guide {
+        prior: Some(&action_scores),
+        evaluate: Some(&evaluate),
+    };
+    let budget = SearchBudget {
+        playout_limit: STRONG_PLAYOUT_LIMIT,
+        ..budget.clone()
+    };
+    search_with::<MightyMagics>(view, legal, cards, rng, &budget, &guide).0
 }

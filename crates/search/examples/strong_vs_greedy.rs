@@ -1,6 +1,6 @@
 //! The strong player against each game's greedy one, seats swapped game by game:
 //! `cargo run --release -p spellhall-search --example strong_vs_greedy -- GAME [GAMES] [ITERATIONS] [THREADS]`
-//! where GAME is spellcaster, mighty-magics, spells-of-doom or spellfire (default: 100 games,
+//! where GAME is spellcaster, mighty-magics or spells-of-doom (default: 100 games,
 //! 1,000 iterations a decision, 2 threads). Every player decides from its own seat's view. A figure
 //! to read, not a test.
 
@@ -9,10 +9,20 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use spellhall_core::{Determinise, Game, GameRng, Seat};
-use spellhall_search::{Guide, Prior, SearchBudget, search_with};
+use spellhall_search::SearchBudget;
 
 /// A view-only player: an index into the legal actions.
 type Chooser<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng) -> usize;
+
+/// A game's strong player, as each rules crate gives it (`computer::strong_choice`).
+type Searcher<G> =
+    fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng, &SearchBudget) -> usize;
+
+/// The two players of a duel.
+struct Players<G: Game> {
+    strong: Searcher<G>,
+    greedy: Chooser<G>,
+}
 
 #[derive(Default)]
 struct Tally {
@@ -30,15 +40,14 @@ fn duel<G>(
     budget: &SearchBudget,
     content: &G::Content,
     deal: &(dyn Fn(u64) -> G + Sync),
-    greedy: Chooser<G>,
-    evaluate: Option<&(dyn Fn(&G) -> Vec<f64> + Sync)>,
-    prior: Option<&(dyn Fn(&G, &[G::Action]) -> Vec<f64> + Sync)>,
+    players: Players<G>,
 ) -> Tally
 where
     G: Determinise + Send,
     G::Content: Sync,
 {
     let tally = Tally::default();
+    let players = &players;
     std::thread::scope(|scope| {
         for thread in 0..threads {
             let tally = &tally;
@@ -53,21 +62,17 @@ where
                         let view = game.view(seat);
                         let pick = if seat == strong {
                             let started = Instant::now();
-                            let guide = Guide {
-                                evaluate: evaluate.map(|e| e as _),
-                                prior: prior.map(|p| p as Prior<'_, G>),
-                            };
-                            let pick = search_with::<G>(&view, &legal, content, &mut rng, budget, &guide).0;
+                            let pick = (players.strong)(&view, &legal, content, &mut rng, budget);
                             let micros = started.elapsed().as_micros() as u64;
                             tally.decisions.fetch_add(1, Ordering::Relaxed);
                             tally.thinking_micros.fetch_add(micros, Ordering::Relaxed);
                             tally.slowest_micros.fetch_max(micros, Ordering::Relaxed);
                             pick
                         } else {
-                            greedy(&view, &legal, content, &mut rng)
+                            (players.greedy)(&view, &legal, content, &mut rng)
                         };
                         if std::env::var_os("TRACE").is_some() && n == 0 && seat == strong {
-                            let g = greedy(&view, &legal, content, &mut GameRng::new(1));
+                            let g = (players.greedy)(&view, &legal, content, &mut GameRng::new(1));
                             eprintln!(
                                 "{seat} {} of {}: {} | greedy: {}",
                                 pick,
@@ -94,48 +99,29 @@ where
     tally
 }
 
-/// A score (positive: ahead) as a share of a win between 0 and 1.
-fn share(score: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + (-score / scale).exp())
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let game = args.first().map_or("spellcaster", String::as_str);
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let iterations: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000);
     let threads: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(2);
-    let guided = args.get(4).is_none_or(|a| a != "random");
-    let mut budget = SearchBudget::iterations(iterations);
-    if guided {
-        budget.playout_limit = std::env::var("PLAYOUT").ok().and_then(|p| p.parse().ok()).unwrap_or(12);
-    }
+    // Each game's strong player cuts its playouts where its own judgement takes over.
+    let budget = SearchBudget::iterations(iterations);
     let started = Instant::now();
     let tally = match game {
         "spellcaster" => {
+            use spellcaster::{Spellcaster, computer};
             let spells = Arc::new(spellcaster::Spells::shipped().expect("Spellcaster spells"));
             let config = spellcaster::Config { mages: 2 };
-            let deal = |seed| spellcaster::Spellcaster::new(&config, &spells, seed).expect("setup");
-            // The greedy player's own judgement, as a share of a win per seat.
-            let evaluate = |game: &spellcaster::Spellcaster| {
-                Seat::all(game.seats())
-                    .map(|seat| share(spellcaster::computer::score(game, game.side_of(seat)), 12.0))
-                    .collect()
+            let deal = |seed| Spellcaster::new(&config, &spells, seed).expect("setup");
+            let players = Players::<Spellcaster> {
+                strong: computer::strong_choice,
+                greedy: computer::greedy_choice,
             };
-            let greedy = spellcaster::computer::greedy_choice;
-            duel(
-                games,
-                threads,
-                &budget,
-                &spells,
-                &deal,
-                greedy,
-                guided.then_some(&evaluate as _),
-                None,
-            )
+            duel(games, threads, &budget, &spells, &deal, players)
         }
         "spells-of-doom" => {
-            use spells_of_doom::SpellsOfDoom;
+            use spells_of_doom::{SpellsOfDoom, computer};
             let content = Arc::new(spells_of_doom::Content::shipped().expect("Spells of Doom content"));
             let heroes = ["magie", "byron", "oakheart", "hypnor"];
             let deal = |seed: u64| {
@@ -145,53 +131,29 @@ fn main() {
                 let heroes = vec![heroes[a].to_string(), heroes[b].to_string()];
                 SpellsOfDoom::new(&spells_of_doom::Config { heroes }, &content, seed).expect("setup")
             };
-            let evaluate = |game: &SpellsOfDoom| spells_of_doom::computer::evaluate(game);
-            let prior = |game: &SpellsOfDoom, legal: &[spells_of_doom::Action]| {
-                spells_of_doom::computer::action_scores(game, legal)
+            let players = Players::<SpellsOfDoom> {
+                strong: computer::strong_choice,
+                greedy: computer::greedy_choice,
             };
-            let greedy = spells_of_doom::computer::greedy_choice;
-            duel(
-                games,
-                threads,
-                &budget,
-                &content,
-                &deal,
-                greedy,
-                guided.then_some(&evaluate as _),
-                guided.then_some(&prior as _),
-            )
+            duel(games, threads, &budget, &content, &deal, players)
         }
         "mighty-magics" => {
-            use mighty_magics::MightyMagics;
+            use mighty_magics::{MightyMagics, computer};
             let cards = Arc::new(mighty_magics::Cards::shipped().expect("Mighty Magics cards"));
             let config = mighty_magics::Config {
                 players: 2,
                 short_attacks: false,
             };
             let deal = |seed| MightyMagics::new(&config, &cards, seed).expect("setup");
-            let evaluate = |game: &MightyMagics| mighty_magics::computer::evaluate(game);
-            let prior = |game: &MightyMagics, legal: &[mighty_magics::Action]| {
-                mighty_magics::computer::action_scores(game, legal)
+            let players = Players::<MightyMagics> {
+                strong: computer::strong_choice,
+                // The greedy player takes the content as `&Cards`; the game's is `Arc<Cards>`.
+                greedy: |view, legal, cards, rng| computer::greedy_choice(view, legal, cards, rng),
             };
-            // The greedy player takes the content as `&Cards`; the game's content is `Arc<Cards>`.
-            let greedy =
-                |view: &mighty_magics::View,
-                 legal: &[mighty_magics::Action],
-                 cards: &Arc<mighty_magics::Cards>,
-                 rng: &mut GameRng| { mighty_magics::computer::greedy_choice(view, legal, cards, rng) };
-            duel(
-                games,
-                threads,
-                &budget,
-                &cards,
-                &deal,
-                greedy,
-                guided.then_some(&evaluate as _),
-                guided.then_some(&prior as _),
-            )
+            duel(games, threads, &budget, &cards, &deal, players)
         }
         other => {
-            eprintln!("unknown game {other}: spellcaster, mighty-magics, spells-of-doom or spellfire");
+            eprintln!("unknown game {other}: spellcaster, mighty-magics or spells-of-doom");
             std::process::exit(2);
         }
     };

@@ -24,7 +24,7 @@ use tree::Tree;
 pub struct SearchBudget {
     /// Iterations (sampled worlds played out) at most.
     pub iterations: u32,
-    /// Wall time at most, checked every few iterations; `None` for a budget of iterations only
+    /// Wall time at most, checked before each iteration; `None` for a budget of iterations only
     /// (deterministic for a given seed: benchmarks and tests use that).
     pub time: Option<Duration>,
     /// A playout stops after this many actions and counts as a draw: some games can run long under
@@ -148,8 +148,8 @@ pub fn search_with<G: Determinise>(
     let mut tree: Tree<G::Action> = Tree::new();
     let mut iterations = 0;
     while iterations < budget.iterations {
-        if iterations % 16 == 0
-            && let Some(limit) = budget.time
+        // Looked at every iteration: one can take tens of milliseconds in a long game.
+        if let Some(limit) = budget.time
             && started.elapsed() >= limit
         {
             break;
@@ -177,8 +177,7 @@ fn iterate<G: Game>(
     let mut node = Tree::<G::Action>::ROOT;
     let mut path = vec![node];
     // Selection and expansion.
-    loop {
-        let Some(mover) = world.to_act().seat() else { break };
+    while let Some(mover) = world.to_act().seat() {
         let legal = world.legal_actions();
         if legal.is_empty() {
             break;

@@ -144,6 +144,7 @@ impl GameAdapter for MightyMagicsAdapter {
     const TAGLINE: &'static str = "A shared-deck kingdom war of Strongholds, Hordes and Mighty Magics.";
     const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
+    const HAS_STRONG: bool = true;
 
     fn options() -> Vec<SetupOption> {
         vec![SetupOption {
@@ -270,6 +271,16 @@ impl GameAdapter for MightyMagicsAdapter {
 
     fn computer_choice(view: &View, legal: &[Action], cards: &Arc<Cards>, rng: &mut GameRng) -> usize {
         mighty_magics::computer::greedy_choice(view, legal, cards, rng)
+    }
+
+    fn strong_choice(
+        view: &View,
+        legal: &[Action],
+        cards: &Arc<Cards>,
+        rng: &mut GameRng,
+        budget: &spellhall_search::SearchBudget,
+    ) -> usize {
+        mighty_magics::computer::strong_choice(view, legal, cards, rng, budget)
     }
 
     fn rules_summary() -> &'static str {
