@@ -54,7 +54,7 @@ fn title_play_opens_the_setup_of_that_game() {
     let catalog = catalog();
     let listings = SaveListings::default();
     let mut harness = title_harness(&catalog, &listings, [1280.0, 800.0]);
-    let unbuilt = harness.get_all_by_label("Not yet available").count();
+    let unbuilt = harness.query_all_by_label("Not yet available").count();
     assert_eq!(unbuilt, 0, "every game is built");
 
     let plays: Vec<_> = harness.get_all_by_label("Play").collect();

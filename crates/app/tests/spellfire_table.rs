@@ -109,8 +109,13 @@ fn pick(legal: &[Action], rng: &mut GameRng) -> Action {
 /// table's command.
 fn play(app: &mut App, action: &Action) -> Seat {
     let seat = session(app).to_act().seat().unwrap();
-    // The screen comes to the deciding person on the next frame after a computer's move.
-    if focus(app).pending.is_none() && focus(app).viewer != Some(seat) {
+    // The screen comes to the deciding person within a frame or two after a computer's move (the
+    // focus follows first, then the hot-seat state).
+    for _ in 0..3 {
+        let settled = focus(app).pending.is_some() || hotseat(app) == Some(HotSeat::Acting);
+        if settled && !focus(app).pending.is_some_and(|p| p != seat) {
+            break;
+        }
         app.update();
     }
     if hotseat(app) == Some(HotSeat::Handoff) {
@@ -125,7 +130,8 @@ fn play(app: &mut App, action: &Action) -> Seat {
             action: ron::to_string(action).unwrap(),
         },
     );
-    assert_eq!(session(app).actions_taken(), before + 1, "{action:?} was taken");
+    // Computers may follow within the frames the command takes.
+    assert!(session(app).actions_taken() > before, "{action:?} was taken");
     seat
 }
 
