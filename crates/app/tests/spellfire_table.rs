@@ -113,7 +113,7 @@ fn play(app: &mut App, action: &Action) -> Seat {
     // focus follows first, then the hot-seat state).
     for _ in 0..3 {
         let settled = focus(app).pending.is_some() || hotseat(app) == Some(HotSeat::Acting);
-        if settled && !focus(app).pending.is_some_and(|p| p != seat) {
+        if settled && focus(app).pending.is_none_or(|p| p == seat) {
             break;
         }
         app.update();
