@@ -113,6 +113,28 @@ pub struct Outcome {
     /// Why the game ended, in words. Seats are written as tokens (`{1}` for Seat 1, see
     /// [`seat_token`]) so that the app can put the players' names in: "{2} ran out of Energy".
     pub reason: String,
+    /// Every other figure the end condition weighed (Energy beside Sapphires, the tie-breaks), so
+    /// the results can show why the winner won. Empty where the score says it all.
+    #[serde(default)]
+    pub figures: Vec<Figure>,
+}
+
+/// One named figure of a finished game, one value per seat in seat order, written as the game
+/// counts it ("7½" mana).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Figure {
+    pub name: String,
+    pub values: Vec<String>,
+}
+
+impl Figure {
+    /// A figure from whole numbers.
+    pub fn counted(name: impl Into<String>, values: impl IntoIterator<Item = impl fmt::Display>) -> Self {
+        Self {
+            name: name.into(),
+            values: values.into_iter().map(|v| v.to_string()).collect(),
+        }
+    }
 }
 
 /// How a rules crate names a seat in words the app will fill in: `{1}` for Seat 1.

@@ -22,8 +22,8 @@ mod words;
 pub mod testkit;
 
 pub use game::{
-    Controller, Determinise, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError, Status,
-    ToAct, fill_seat_names, seat_name, seat_token, seats_token,
+    Controller, Determinise, Figure, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError,
+    Status, ToAct, fill_seat_names, seat_name, seat_token, seats_token,
 };
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::{Pile, each_card_once, redeal_other_hands};

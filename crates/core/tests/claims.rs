@@ -94,6 +94,7 @@ impl Game for Bells {
             scores: Vec::new(),
             score_name: String::new(),
             reason: "done".into(),
+            figures: Vec::new(),
         })
     }
     fn status(&self) -> Status {

@@ -85,6 +85,8 @@ impl Game for MightyMagics {
                 seat_token(finish.winner),
                 finish.force
             ),
+            // The Stronghold Force is the only figure the end weighs.
+            figures: Vec::new(),
         })
     }
 

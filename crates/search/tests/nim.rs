@@ -92,6 +92,7 @@ impl Game for Nim {
             scores: Vec::new(),
             score_name: String::new(),
             reason: String::new(),
+            figures: Vec::new(),
         })
     }
 

@@ -28,7 +28,7 @@ pub use view::{PlacardView, SideView, View};
 
 use std::sync::Arc;
 
-use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct};
+use spellhall_core::{Figure, Game, Outcome, RuleError, Seat, SetupError, Status, ToAct};
 
 impl Game for Spellcaster {
     const ID: &'static str = "spellcaster";
@@ -76,6 +76,11 @@ impl Game for Spellcaster {
                 .collect(),
             score_name: "Sapphires".into(),
             reason: finish.reason.clone(),
+            // A side at 0 Energy loses, and Energy breaks a tie on Sapphires.
+            figures: vec![Figure::counted(
+                "Energy",
+                Seat::all(self.seats()).map(|s| self.pool(self.side_of(s)).energy),
+            )],
         })
     }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use spellhall_core::{GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
+use spellhall_core::{Figure, GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
 
 use crate::action::Action;
 use crate::catalogue::cards::CardType;
@@ -960,12 +960,14 @@ impl Spellfire {
         self.formation_victory(vec![seat], events);
     }
 
-    fn finish(&mut self, winners: Vec<Seat>, reason: String, events: &mut Vec<Event>) {
+    /// `figures`: what the end weighed besides the unrazed realms (the deck-out's tie-breaks).
+    fn finish(&mut self, winners: Vec<Seat>, reason: String, figures: Vec<Figure>, events: &mut Vec<Event>) {
         self.outcome = Some(Outcome {
             winners,
             scores: self.players.iter().map(|p| p.formation.unrazed() as i64).collect(),
             score_name: "Unrazed realms".into(),
             reason: reason.clone(),
+            figures,
         });
         // Nothing is left half played: a battle ends, an event still waiting goes to the Abyss.
         if self.battle.is_some() {
@@ -1548,6 +1550,16 @@ impl Spellfire {
             );
             (Vec::new(), reason)
         };
-        self.finish(winners, reason, events);
+        let formations = || self.players.iter().map(|p| &p.formation);
+        let second = match tiebreak {
+            DeckoutTiebreak::RazedMore | DeckoutTiebreak::RazedFewer => {
+                Some(Figure::counted("Razed realms", formations().map(|f| f.razed())))
+            }
+            DeckoutTiebreak::AllRealmsMore => Some(Figure::counted("Realms", formations().map(|f| f.occupied()))),
+            DeckoutTiebreak::Skip => None,
+        };
+        let holdings = Figure::counted("Holdings", formations().map(|f| f.holdings()));
+        let figures = second.into_iter().chain([holdings]).collect();
+        self.finish(winners, reason, figures, events);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use spellhall_core::{GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token};
+use spellhall_core::{Figure, GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token};
 
 use crate::action::{Action, Target};
 use crate::combat::{damage, roll, token_upkeep};
@@ -655,6 +655,21 @@ impl SpellsOfDoom {
                 .sum::<u64>()
         };
         let keys = [(self.vp[0], hp(0), wealth(0)), (self.vp[1], hp(1), wealth(1))];
+        // The tie-breaks the end weighed, each seat showing its team's figure as it does its VP.
+        let per_seat = |figure: &dyn Fn(usize) -> String| seats.iter().map(|s| figure(Self::team(*s))).collect();
+        let mut figures = Vec::new();
+        if keys[0].0 == keys[1].0 {
+            figures.push(Figure {
+                name: "Heroes' HP left".into(),
+                values: per_seat(&|team| keys[team].1.to_string()),
+            });
+        }
+        if keys[0].0 == keys[1].0 && keys[0].1 == keys[1].1 {
+            figures.push(Figure {
+                name: "Mana, buildings and creatures".into(),
+                values: per_seat(&|team| mana_text(keys[team].2, parts)),
+            });
+        }
         let (winners, reason) = if keys[0] == keys[1] {
             (
                 Vec::new(),
@@ -684,6 +699,7 @@ impl SpellsOfDoom {
             scores: seats.iter().map(|s| i64::from(self.vp[Self::team(*s)])).collect(),
             score_name: "Valor Points".into(),
             reason,
+            figures,
         });
         events.push(Event::GameOver);
     }

@@ -245,6 +245,7 @@ impl Game for Tally {
             scores: self.scores.iter().map(|&s| i64::from(s)).collect(),
             score_name: "Points".into(),
             reason: format!("The deck ran out; the best score was {best}."),
+            figures: Vec::new(),
         })
     }
 

@@ -349,7 +349,14 @@ impl Spellfire {
                 seats_token(many)
             ),
         };
-        self.finish(winners, reason, events);
+        // The Conqueror's Game also counted each winner's conquests.
+        let figures = if self.config.rules.conqueror {
+            let conquests = Seat::all(self.seats()).map(|s| self.conquests(s));
+            vec![spellhall_core::Figure::counted("Realms of others razed", conquests)]
+        } else {
+            Vec::new()
+        };
+        self.finish(winners, reason, figures, events);
     }
 
     /// After each action, where the table plays Aid or the Conqueror's Game: any formation that
