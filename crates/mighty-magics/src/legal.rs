@@ -549,33 +549,7 @@ impl MightyMagics {
 
     /// What the side choosing casualties now must lose.
     pub(crate) fn loss_rule(&self, battle: &Battle) -> LossRule {
-        let attacker = battle.stage == Stage::AttackerLosses;
-        let hordes = if attacker {
-            battle.attackers.clone()
-        } else {
-            battle.defenders.clone()
-        };
-        if self.config.short_attacks {
-            // With no defending Hordes, no attacking Horde is lost either.
-            let no_defence = battle.defenders.is_empty();
-            return LossRule {
-                candidates: if no_defence { Vec::new() } else { hordes },
-                stronghold: None,
-                threshold: None,
-            };
-        }
-        LossRule {
-            candidates: hordes
-                .into_iter()
-                .chain(if attacker { None } else { battle.target })
-                .collect(),
-            stronghold: if attacker { None } else { battle.target },
-            threshold: Some(if attacker {
-                battle.defence_total
-            } else {
-                battle.attack_total
-            }),
-        }
+        LossRule::for_side(battle, self.config.short_attacks)
     }
 
     /// What a magic needs, for a refusal.
@@ -615,6 +589,38 @@ pub(crate) struct LossRule {
 }
 
 impl LossRule {
+    /// What the side choosing casualties in `battle`'s stage must lose: a pure function of the
+    /// battle, so the defender's preview (`View::defence_outlook`) asks the same rule.
+    pub(crate) fn for_side(battle: &Battle, short_attacks: bool) -> LossRule {
+        let attacker = battle.stage == Stage::AttackerLosses;
+        let hordes = if attacker {
+            battle.attackers.clone()
+        } else {
+            battle.defenders.clone()
+        };
+        if short_attacks {
+            // With no defending Hordes, no attacking Horde is lost either.
+            let no_defence = battle.defenders.is_empty();
+            return LossRule {
+                candidates: if no_defence { Vec::new() } else { hordes },
+                stronghold: None,
+                threshold: None,
+            };
+        }
+        LossRule {
+            candidates: hordes
+                .into_iter()
+                .chain(if attacker { None } else { battle.target })
+                .collect(),
+            stronghold: if attacker { None } else { battle.target },
+            threshold: Some(if attacker {
+                battle.defence_total
+            } else {
+                battle.attack_total
+            }),
+        }
+    }
+
     fn hordes_all_marked(&self, battle: &Battle) -> bool {
         self.candidates
             .iter()

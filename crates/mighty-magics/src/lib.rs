@@ -33,7 +33,7 @@ pub use state::{
     WINNING_FORCE,
 };
 pub use summary::rules_summary;
-pub use view::{HandCard, InPlayView, KingdomView, View};
+pub use view::{DefenceOutlook, HandCard, InPlayView, KingdomView, Losses, View};
 
 use std::sync::Arc;
 

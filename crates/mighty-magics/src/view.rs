@@ -7,6 +7,7 @@ use serde::Serialize;
 use spellhall_core::{Seat, ToAct};
 
 use crate::content::{Cards, Resource};
+use crate::legal::LossRule;
 use crate::state::{Battle, Bonus, Boosts, Holding, Phase, Stage, WINNING_FORCE};
 use crate::{CardId, MightyMagics};
 
@@ -78,9 +79,86 @@ pub struct View {
     pub marked_force: Option<u32>,
 }
 
+/// What one side of a battle must lose, as the casualty rule will ask it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Losses {
+    /// The Force its casualties must reach; `None` under the short-game rule (one Horde).
+    pub force: Option<u32>,
+    /// The cards lost whatever the side picks (all of them when none can be spared).
+    pub certain: Vec<CardId>,
+    /// The cards the side picks its casualties from when it has a choice; empty when it has none.
+    pub choose_from: Vec<CardId>,
+}
+
+/// What the defender holding fast with some Hordes leads to: the totals and each side's losses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DefenceOutlook {
+    pub attack: u32,
+    pub defence: u32,
+    pub attacker: Losses,
+    pub defender: Losses,
+    /// Under the short-game rule, the attack takes the Stronghold.
+    pub captured: bool,
+}
+
 impl View {
     pub fn kingdom(&self, seat: Seat) -> &KingdomView {
         &self.kingdoms[seat.index()]
+    }
+
+    /// A card in play as the table shows it.
+    fn in_play(&self, card: CardId) -> Option<&InPlayView> {
+        self.kingdoms
+            .iter()
+            .flat_map(|k| k.strongholds.iter().chain(&k.hordes))
+            .find(|item| item.card == card)
+    }
+
+    /// While the defender chooses: what holding fast with `defenders` would cost each side, by
+    /// the same casualty rule the battle then applies. `None` outside that choice.
+    pub fn defence_outlook(&self, defenders: &[CardId]) -> Option<DefenceOutlook> {
+        let mut battle = self.battle.clone().filter(|b| b.stage == Stage::Defend)?;
+        let target = battle.target?;
+        let force = |card: CardId, defending: bool| {
+            self.in_play(card)
+                .map_or(0, |item| if defending { item.defending_force } else { item.force })
+        };
+        battle.defenders = defenders.to_vec();
+        battle.forces = battle.attackers.iter().map(|&h| (h, force(h, false))).collect();
+        battle.forces.extend(defenders.iter().map(|&h| (h, force(h, true))));
+        battle.forces.push((target, force(target, false)));
+        battle.attack_total = battle.attackers.iter().map(|&h| force(h, false)).sum();
+        battle.defence_total = force(target, false) + defenders.iter().map(|&h| force(h, true)).sum::<u32>();
+        let mut losses = |stage: Stage| {
+            battle.stage = stage;
+            let rule = LossRule::for_side(&battle, self.short_attacks);
+            match rule.forced(&battle) {
+                Some(certain) => Losses {
+                    force: rule.threshold,
+                    certain,
+                    choose_from: Vec::new(),
+                },
+                None => Losses {
+                    force: rule.threshold,
+                    certain: Vec::new(),
+                    // The Stronghold falls only when every Horde is lost, so it is no choice.
+                    choose_from: rule
+                        .candidates
+                        .into_iter()
+                        .filter(|&c| Some(c) != rule.stronghold)
+                        .collect(),
+                },
+            }
+        };
+        let attacker = losses(Stage::AttackerLosses);
+        let defender = losses(Stage::DefenderLosses);
+        Some(DefenceOutlook {
+            attack: battle.attack_total,
+            defence: battle.defence_total,
+            attacker,
+            defender,
+            captured: self.short_attacks && battle.attack_total > battle.defence_total,
+        })
     }
 
     /// Whether the viewer must decide now.
