@@ -7,7 +7,7 @@ use std::sync::Arc;
 use spellhall_core::{Figure, GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
 
 use crate::action::Action;
-use crate::catalogue::cards::CardType;
+use crate::catalogue::cards::{Attribute, CardType};
 use crate::catalogue::deck::{Deck, validate};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
@@ -1097,8 +1097,9 @@ impl Spellfire {
         let Some(attacker) = battle.attacking.as_ref() else {
             return true;
         };
-        // An attacker immune to an offensive wall's kind walks through it (SF-181).
-        if self.immune(Side::Attacker, wall) {
+        // An attacker immune to an offensive wall's kind walks through it (SF-181); a defensive
+        // wall's power acts even on one immune to its bonus (SF-184).
+        if self.card(wall).has(Attribute::Offensive) && self.immune(Side::Attacker, wall) {
             return true;
         }
         let movement = self.movement(attacker.card);
@@ -1396,6 +1397,7 @@ impl Spellfire {
             | Effect::DefenderMayUse(_)
             | Effect::DefendsAs(_)
             | Effect::ImmuneTo(_)
+            | Effect::ImmuneToAll(_)
             | Effect::CarrierMayUse(_)
             | Effect::CarrierFlies
             | Effect::HandSize(_)

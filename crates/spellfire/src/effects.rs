@@ -478,6 +478,10 @@ pub enum Effect {
     /// bonus does not count against it, an offensive wall does not stop it, a harmful event
     /// cannot aim at it. A realm's or holding's immunity covers the realm and its defenders.
     ImmuneTo(Vec<CardType>),
+    /// Immune to every card of these kinds, offensive or defensive, harmful or helpful (SF-184):
+    /// an opposing defensive item's or spell's bonus does not count against it either. Artifacts
+    /// carry no label, so `ImmuneTo` and this read the same for them (SF-182).
+    ImmuneToAll(Vec<CardType>),
 }
 
 impl Power {
@@ -723,16 +727,35 @@ impl Effect {
                     .iter()
                     .map(|k| match k {
                         CardType::Event => "harmful events".to_string(),
+                        CardType::Artifact => "artifacts".to_string(),
                         k => format!("offensive {}", k.plural().to_lowercase()),
                     })
                     .collect();
                 format!("is immune to {}", join_words(&names))
+            }
+            Effect::ImmuneToAll(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                format!("is immune to all {}, offensive or defensive", join_words(&names))
             }
         }
     }
 }
 
 impl Effect {
+    /// Whether this immunity covers `card`, an opposing card (section 16): `ImmuneTo` the
+    /// offensive cards and harmful events of its kinds, and artifacts, which carry no label
+    /// (SF-182); `ImmuneToAll` every card of its kinds (SF-184).
+    pub fn immunity_covers(&self, card: &Card) -> bool {
+        match self {
+            Effect::ImmuneTo(kinds) => {
+                kinds.contains(&card.kind)
+                    && (card.has(Attribute::Offensive) || card.has(Attribute::Harmful) || card.kind == CardType::Artifact)
+            }
+            Effect::ImmuneToAll(kinds) => kinds.contains(&card.kind),
+            _ => false,
+        }
+    }
+
     /// Effects that act only on a round in progress.
     pub fn in_round_only(&self) -> bool {
         matches!(

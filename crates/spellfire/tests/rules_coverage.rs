@@ -39,13 +39,6 @@ const WAIVERS: &[(u32, &str)] = &[
         177,
         "turning a card back at its user (Spell Turning) is not scripted yet",
     ),
-    (
-        180,
-        "no item or artifact that gives its own champion an immunity is scripted yet",
-    ),
-    (182, "immunities to artifacts: none scripted yet"),
-    (183, "immunities to magical items: none scripted yet"),
-    (184, "immunities to defensive cards: none scripted yet"),
     (206, "no item that copies another card's power is scripted yet"),
     (
         232,

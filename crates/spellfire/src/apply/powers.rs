@@ -3,7 +3,7 @@
 //! its defender cast, realms that defend as a kind of champion, and immunities (section 16).
 //! Each is read where it applies, from the cards in play, never stored.
 
-use crate::catalogue::cards::{Attribute, CardType};
+use crate::catalogue::cards::CardType;
 use crate::combat::{Side, Source, Total};
 use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Trigger, Whose};
 use crate::state::{CardId, Fighter, FighterKind, Spellfire};
@@ -244,7 +244,8 @@ impl Spellfire {
                     .only
                     .as_ref()
                     .is_none_or(|f| f.matches_as(self.card(*member), self.fights_as(*member)));
-                if chosen && fits {
+                // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
+                if chosen && fits && !self.immune(side.other(), *member) {
                     let changed = change.apply(*value);
                     total.add(Source::Card(source), changed - *value);
                     *value = changed;
@@ -333,7 +334,7 @@ impl Spellfire {
     /// defending side, makes it immune to (SF-178, SF-179, SF-181). Defensive cards never.
     pub(crate) fn immune(&self, side: Side, card: CardId) -> bool {
         let facts = self.card(card);
-        if !(facts.has(Attribute::Offensive) || facts.has(Attribute::Harmful)) || self.owner_side(card) == Some(side) {
+        if self.owner_side(card) == Some(side) {
             return false;
         }
         let Some(fighter) = self.fighter_of(side) else {
@@ -349,8 +350,7 @@ impl Spellfire {
         }
         sources.into_iter().any(|source| {
             self.card(source).power.abilities().iter().any(|a| {
-                matches!(a.when, Trigger::InPlay | Trigger::InBattle)
-                    && matches!(&a.effect, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind))
+                matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts)
             })
         })
     }
@@ -373,17 +373,14 @@ impl Spellfire {
     /// what it carries, or — an ally or item in a round — its champion's (SF-185).
     pub(crate) fn shielded(&self, card: CardId, source: CardId) -> bool {
         let facts = self.card(source);
-        if !(facts.has(Attribute::Offensive) || facts.has(Attribute::Harmful)) {
-            return false;
-        }
         let immune_by = |holder: CardId| {
-            let own = self.card(holder).power.abilities().iter().any(|a| {
-                a.when == Trigger::InPlay && matches!(&a.effect, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind))
-            });
-            own || self.carries(
-                holder,
-                |e| matches!(e, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind)),
-            )
+            let own = self
+                .card(holder)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.when == Trigger::InPlay && a.effect.immunity_covers(facts));
+            own || self.carries(holder, |e| e.immunity_covers(facts))
         };
         let champion = self
             .owner_side(card)
@@ -404,13 +401,13 @@ impl Spellfire {
     /// offensive card or harmful event aimed at it (SF-178).
     pub(crate) fn realm_immune_to(&self, slot: &crate::formation::Slot, card: CardId) -> bool {
         let facts = self.card(card);
-        (facts.has(Attribute::Offensive) || facts.has(Attribute::Harmful))
-            && [Some(slot.realm), slot.holding].into_iter().flatten().any(|source| {
-                self.card(source).power.abilities().iter().any(|a| {
-                    a.when == Trigger::InPlay
-                        && matches!(&a.effect, Effect::ImmuneTo(kinds) if kinds.contains(&facts.kind))
-                })
-            })
+        [Some(slot.realm), slot.holding].into_iter().flatten().any(|source| {
+            self.card(source)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.when == Trigger::InPlay && a.effect.immunity_covers(facts))
+        })
     }
 
     /// A card of the realm at `slot` (the realm or its holding) that closes it to `champion`
