@@ -16,6 +16,7 @@ pub mod apply;
 pub mod catalogue;
 pub mod combat;
 pub mod computer;
+pub mod determinise;
 pub mod effects;
 pub mod event;
 pub mod formation;

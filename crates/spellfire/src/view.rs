@@ -145,6 +145,10 @@ pub struct View {
     pub battle: Option<BattleView>,
     pub pending: Option<PendingView>,
     pub hand_limit: usize,
+    /// What the rules read beyond what the table draws, all of it open at a real table: what the
+    /// turn has used up, lasting powers, every decision owed, the battle's bookkeeping, which
+    /// cards each seat holds unseen (not where). A computer looks ahead from it.
+    pub public: crate::determinise::Public,
 }
 
 impl Spellfire {
@@ -272,6 +276,7 @@ impl Spellfire {
             battle,
             pending,
             hand_limit: self.hand_limit_for(seat),
+            public: self.public_for(seat),
         }
     }
 }

@@ -1,0 +1,258 @@
+//! A whole Spellfire game rebuilt from one seat's view, for the strong computer to look ahead in
+//! (the kernel's [`Determinise`]).
+//!
+//! The table draws what a player looks at; the rules read more than that: what the turn has used
+//! up (the realm action, the holding, the champions that attacked), powers that last, the whole
+//! stack of decisions owed, the battle's bookkeeping, the table's optional rules. All of it is
+//! open at a real table, so each view carries it as [`Public`]. What a seat cannot see is which
+//! of its unseen cards lie where: the other hands and every draw pile's order. A sample deals
+//! those at random and gives the game a fresh random generator.
+//!
+//! [`Public`] is built by naming every field of the state, so a field added to the state does
+//! not compile until someone decides here whether it is public (and the sample copies it) or
+//! hidden (and the sample deals it).
+
+use std::sync::Arc;
+
+use serde::Serialize;
+use spellhall_core::{Determinise, GameRng, Outcome, Pile, Seat};
+
+use crate::catalogue::cards::CardRef;
+use crate::formation::Formation;
+use crate::state::{
+    Battle, CardId, CardInfo, Champion, Config, Content, InLimbo, Lasting, Pending, Player, Rules, Spellfire, Tracks,
+    TurnUse,
+};
+use crate::view::View;
+
+/// What the rules read that every player at the table knows, beyond what the table draws.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Public {
+    /// The deck format's id and the rules the table agreed on at setup.
+    pub format: String,
+    pub rules: Rules,
+    /// Every card of the game by id: its owner and which card it is, in the order of the decks
+    /// brought (chosen at the shared setup). Which cards a seat still holds unseen follows from it
+    /// and from the cards in sight; where each of them lies does not.
+    pub cards: Vec<CardInfo>,
+    /// Each seat's cards in play and its counts, in seat order.
+    pub players: Vec<PublicPlayer>,
+    /// What the active player has done this turn (one realm action, one holding, each champion
+    /// attacks once, ...).
+    pub used: TurnUse,
+    /// The battle with all its bookkeeping (champions that defended, helpers, flyers, ...).
+    pub battle: Option<Battle>,
+    /// Every decision owed, bottom first: the table shows only the top one.
+    pub pending: Vec<PublicPending>,
+    pub deckout: Option<(u32, Seat)>,
+    pub resting: Vec<CardId>,
+    pub interrupted: Vec<Seat>,
+    /// Powers of cards already played that last a while.
+    pub lasting: Vec<Lasting>,
+    pub mulligans: u8,
+    pub draw_per_turn: u8,
+    /// The format's hand limit, before powers change it.
+    pub hand_limit: u8,
+    pub outcome: Option<Outcome>,
+    /// What the optional rules and once-a-battle powers keep track of.
+    pub tracks: Tracks,
+}
+
+/// One seat's part of [`Public`]: everything but its hand and draw pile, and which of its cards
+/// the viewer cannot see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicPlayer {
+    pub formation: Formation,
+    pub pool: Vec<Champion>,
+    pub discard: Vec<CardId>,
+    pub limbo: Vec<InLimbo>,
+    pub abyss: Vec<CardId>,
+    pub turns: u32,
+    pub realms_played: u32,
+    pub mulligans: u8,
+    /// This seat's cards the viewer cannot see, in id order: its draw pile, and for another seat
+    /// its hand too.
+    pub unseen: Vec<CardId>,
+}
+
+/// A decision owed, as the viewer knows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum PublicPending {
+    Shown(Pending),
+    /// Another seat decides about the spoils card it drew: which card it is, is hidden.
+    SpoilsOf(Seat),
+}
+
+impl Spellfire {
+    /// What `viewer` knows beyond what the table draws (see [`Public`]).
+    pub(crate) fn public_for(&self, viewer: Seat) -> Public {
+        // Every field named: a new one must be sorted into public or hidden here.
+        let Spellfire {
+            content: _,
+            config,
+            rng: _,
+            cards,
+            players,
+            active: _,
+            turn: _,
+            phase: _,
+            used,
+            battle,
+            pending,
+            rule_card: _,
+            deckout,
+            resting,
+            interrupted,
+            lasting,
+            mulligans,
+            draw_per_turn,
+            hand_limit,
+            outcome,
+            tracks,
+        } = self;
+        // (active, turn, phase and the rule card are in the view itself.)
+        let players = players
+            .iter()
+            .enumerate()
+            .map(|(index, player)| {
+                let Player {
+                    draw,
+                    hand,
+                    formation,
+                    pool,
+                    discard,
+                    limbo,
+                    abyss,
+                    turns,
+                    realms_played,
+                    mulligans,
+                } = player;
+                let mut unseen: Vec<CardId> = draw.iter_top_down().copied().collect();
+                if index != viewer.index() {
+                    unseen.extend(hand);
+                }
+                unseen.sort_unstable();
+                PublicPlayer {
+                    formation: formation.clone(),
+                    pool: pool.clone(),
+                    discard: discard.clone(),
+                    limbo: limbo.clone(),
+                    abyss: abyss.clone(),
+                    turns: *turns,
+                    realms_played: *realms_played,
+                    mulligans: *mulligans,
+                    unseen,
+                }
+            })
+            .collect();
+        let pending = pending
+            .iter()
+            .map(|owed| match *owed {
+                Pending::Spoils { seat, .. } if seat != viewer => PublicPending::SpoilsOf(seat),
+                ref shown => PublicPending::Shown(shown.clone()),
+            })
+            .collect();
+        Public {
+            format: config.format.clone(),
+            rules: config.rules.clone(),
+            cards: cards.clone(),
+            players,
+            used: used.clone(),
+            battle: battle.clone(),
+            pending,
+            deckout: *deckout,
+            resting: resting.clone(),
+            interrupted: interrupted.clone(),
+            lasting: lasting.clone(),
+            mulligans: *mulligans,
+            draw_per_turn: *draw_per_turn,
+            hand_limit: *hand_limit,
+            outcome: outcome.clone(),
+            tracks: tracks.clone(),
+        }
+    }
+}
+
+impl Determinise for Spellfire {
+    /// The view's public part as it is; each seat's unseen cards shuffled and dealt back, the
+    /// other hands first (their sizes are shown), the rest face down as draw piles; another
+    /// seat's spoils card is one of its dealt hand.
+    fn sample_from_view(view: &View, content: &Arc<Content>, rng: &mut GameRng) -> Self {
+        let public = &view.public;
+        let players: Vec<Player> = public
+            .players
+            .iter()
+            .zip(&view.players)
+            .map(|(open, shown)| {
+                let mut unseen = open.unseen.clone();
+                rng.shuffle(&mut unseen);
+                let hand = if shown.seat == view.seat {
+                    view.hand.iter().map(|card| card.id).collect()
+                } else {
+                    unseen.split_off(unseen.len().saturating_sub(shown.hand_count))
+                };
+                Player {
+                    draw: Pile::from_top_down(unseen),
+                    hand,
+                    formation: open.formation.clone(),
+                    pool: open.pool.clone(),
+                    discard: open.discard.clone(),
+                    limbo: open.limbo.clone(),
+                    abyss: open.abyss.clone(),
+                    turns: open.turns,
+                    realms_played: open.realms_played,
+                    mulligans: open.mulligans,
+                }
+            })
+            .collect();
+        let pending = public
+            .pending
+            .iter()
+            .filter_map(|owed| match owed {
+                PublicPending::Shown(pending) => Some(pending.clone()),
+                // The spoils card was drawn into the hand, which was dealt at random: its last card.
+                PublicPending::SpoilsOf(seat) => {
+                    let card = *players.get(seat.index())?.hand.last()?;
+                    Some(Pending::Spoils { seat: *seat, card })
+                }
+            })
+            .collect();
+        // The decks brought, from the card table (cards are numbered in deck order).
+        let mut decks: Vec<Vec<CardRef>> = vec![Vec::new(); players.len()];
+        for info in &public.cards {
+            if let (Some(deck), Some(entry)) = (
+                decks.get_mut(info.owner.index()),
+                content.catalogue.entries.get(info.entry as usize),
+            ) {
+                deck.push(entry.id);
+            }
+        }
+        Spellfire {
+            content: Arc::clone(content),
+            config: Config {
+                format: public.format.clone(),
+                decks,
+                rules: public.rules.clone(),
+            },
+            rng: GameRng::new(rng.next_u64()),
+            cards: public.cards.clone(),
+            players,
+            active: view.active,
+            turn: view.turn,
+            phase: view.phase,
+            used: public.used.clone(),
+            battle: public.battle.clone(),
+            pending,
+            rule_card: view.rule_card.map(|card| card.id),
+            deckout: public.deckout,
+            resting: public.resting.clone(),
+            interrupted: public.interrupted.clone(),
+            lasting: public.lasting.clone(),
+            mulligans: public.mulligans,
+            draw_per_turn: public.draw_per_turn,
+            hand_limit: public.hand_limit,
+            outcome: public.outcome.clone(),
+            tracks: public.tracks.clone(),
+        }
+    }
+}
