@@ -8,6 +8,7 @@
 //! loading with errors that name file, line and column, and (feature `testkit`) the shared property
 //! tests. Nothing here knows about Bevy.
 
+mod answer;
 pub mod content;
 pub mod files;
 mod game;
@@ -25,8 +26,9 @@ pub use game::{
     Controller, Determinise, Figure, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError,
     Status, ToAct, fill_seat_names, seat_name, seat_token, seats_token,
 };
+pub use answer::AnswerQueue;
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
-pub use pile::{Pile, each_card_once, redeal_other_hands};
+pub use pile::{Pile, each_card_once, each_card_once_with_owners, redeal_other_hands};
 pub use rng::GameRng;
 pub use save::{SAVE_FORMAT_VERSION, SaveError, SaveFile, SaveHeader, fingerprint};
 pub use session::{Session, UndoPlan};

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::GameRng;
+use crate::{GameRng, Seat};
 
 /// Cards in order. The top of the pile is the end of the vector, so drawing is cheap.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,16 +138,57 @@ pub fn each_card_once(
     found: impl IntoIterator<Item = usize>,
     name: impl Fn(usize) -> String,
 ) -> Result<(), String> {
-    let mut seen = vec![0u32; total];
+    let mut places = Places::new(total);
     for card in found {
-        match seen.get_mut(card) {
+        places.count(card)?;
+    }
+    places.each_once(name)
+}
+
+/// [`each_card_once`] for a game whose cards belong to seats and stay in their owner's zones:
+/// `found` also says among whose cards each one lies (`None` where any seat's card may lie: a
+/// shared zone, a card lent to another seat), `owner` whose card it is. `Err` also names a card
+/// lying among another seat's cards.
+pub fn each_card_once_with_owners(
+    total: usize,
+    found: impl IntoIterator<Item = (usize, Option<Seat>)>,
+    owner: impl Fn(usize) -> Seat,
+    name: impl Fn(usize) -> String,
+) -> Result<(), String> {
+    let mut places = Places::new(total);
+    for (card, among) in found {
+        places.count(card)?;
+        if let Some(seat) = among
+            && owner(card) != seat
+        {
+            return Err(format!("{}'s {} lies among {seat}'s cards", owner(card), name(card)));
+        }
+    }
+    places.each_once(name)
+}
+
+/// How many places each card of a game was found in.
+struct Places(Vec<u32>);
+
+impl Places {
+    fn new(total: usize) -> Self {
+        Self(vec![0; total])
+    }
+
+    fn count(&mut self, card: usize) -> Result<(), String> {
+        let total = self.0.len();
+        match self.0.get_mut(card) {
             Some(count) => *count += 1,
             None => return Err(format!("card {card} is not one of the game's {total} cards")),
         }
+        Ok(())
     }
-    match seen.iter().position(|&n| n != 1) {
-        Some(card) => Err(format!("{} is in {} places", name(card), seen[card])),
-        None => Ok(()),
+
+    fn each_once(&self, name: impl Fn(usize) -> String) -> Result<(), String> {
+        match self.0.iter().position(|&n| n != 1) {
+            Some(card) => Err(format!("{} is in {} places", name(card), self.0[card])),
+            None => Ok(()),
+        }
     }
 }
 
@@ -202,6 +243,28 @@ mod tests {
         );
         assert!(
             each_card_once(3, [0, 1, 2, 7], name)
+                .unwrap_err()
+                .contains("not one of the game's 3")
+        );
+    }
+
+    #[test]
+    fn each_card_once_with_owners_names_a_card_among_another_seats() {
+        let name = |card: usize| format!("card #{card}");
+        // Cards 0 and 1 are Seat 1's, card 2 is Seat 2's.
+        let owner = |card: usize| if card < 2 { Seat(0) } else { Seat(1) };
+        let check = |found: &[(usize, Option<Seat>)]| each_card_once_with_owners(3, found.iter().copied(), owner, name);
+        assert_eq!(check(&[(0, Some(Seat(0))), (1, None), (2, Some(Seat(1)))]), Ok(()));
+        assert_eq!(
+            check(&[(0, Some(Seat(0))), (1, Some(Seat(1))), (2, Some(Seat(1)))]),
+            Err("Seat 1's card #1 lies among Seat 2's cards".into())
+        );
+        assert_eq!(
+            check(&[(0, None), (2, None), (2, None)]),
+            Err("card #1 is in 0 places".into())
+        );
+        assert!(
+            check(&[(3, Some(Seat(0)))])
                 .unwrap_err()
                 .contains("not one of the game's 3")
         );

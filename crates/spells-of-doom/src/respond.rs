@@ -8,7 +8,7 @@
 //! then passes. A declared action is then checked again for its own player and carried out, or
 //! cancelled if it no longer holds (its attacker died, its target stepped out of range).
 
-use spellhall_core::Seat;
+use spellhall_core::{AnswerQueue, Seat};
 
 use crate::action::{Action, CastTarget, Target};
 use crate::combat::roll;
@@ -62,7 +62,7 @@ impl SpellsOfDoom {
         let target = character_of(aim)?;
         let defender = Self::owner(target);
         self.has_face_down(defender).then(|| Window {
-            seats: vec![defender],
+            seats: AnswerQueue::only(defender),
             cause: Cause::Declared {
                 action: action.clone(),
                 attacker,
@@ -79,17 +79,14 @@ impl SpellsOfDoom {
             return;
         };
         let mover = Self::owner(character);
-        let seats: Vec<Seat> = mover
-            .others_in_turn_order(self.seats())
-            .filter(|seat| {
-                Self::team(*seat) != Self::team(mover)
-                    && self.players[seat.index()]
-                        .terrain
-                        .iter()
-                        .any(|(_, token)| token.distance(at) <= 1)
-            })
-            .collect();
-        if !seats.is_empty() {
+        let seats = AnswerQueue::after_where(mover, self.seats(), |seat| {
+            Self::team(*seat) != Self::team(mover)
+                && self.players[seat.index()]
+                    .terrain
+                    .iter()
+                    .any(|(_, token)| token.distance(at) <= 1)
+        });
+        if !seats.is_done() {
             self.open_window(
                 Window {
                     seats,
@@ -101,8 +98,11 @@ impl SpellsOfDoom {
         }
     }
 
+    /// `window`'s first seat is asked. A window with no one to ask opens nothing.
     pub(crate) fn open_window(&mut self, window: Window, events: &mut Vec<Event>) {
-        let seat = window.seats[0];
+        let Some(seat) = window.seats.asking() else {
+            return;
+        };
         self.phase = Phase::Response { seat };
         events.push(Event::Answering { seat });
         self.window = Some(window);
@@ -114,13 +114,13 @@ impl SpellsOfDoom {
         let Some(mut window) = self.window.take() else {
             return;
         };
-        window.seats.remove(0);
-        window.seats.retain(|seat| self.has_face_down(*seat));
+        window.seats.pop();
+        window.seats.keep_only(|seat| self.has_face_down(*seat));
         window.decoy_used = false;
         // A move window lasts while the mover stands in or next to a token of the seat asked.
         if let Cause::Moved { character } = window.cause {
             let mover_at = self.position(character);
-            window.seats.retain(|seat| {
+            window.seats.keep_only(|seat| {
                 mover_at.is_some_and(|at| {
                     self.players[seat.index()]
                         .terrain
@@ -129,7 +129,7 @@ impl SpellsOfDoom {
                 })
             });
         }
-        if !window.seats.is_empty() {
+        if !window.seats.is_done() {
             self.open_window(window, events);
             return;
         }
@@ -489,7 +489,7 @@ impl SpellsOfDoom {
 
     /// What the open window is about, in words for the answering player (`None` for the others).
     pub fn window_words(&self, viewer: Seat) -> Option<String> {
-        let window = self.window.as_ref().filter(|w| w.seats.first() == Some(&viewer))?;
+        let window = self.window.as_ref().filter(|w| w.seats.asking() == Some(viewer))?;
         let character = |c: Character| self.target_words(target_of(c));
         Some(match &window.cause {
             Cause::Declared { action, .. } => format!(

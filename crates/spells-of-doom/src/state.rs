@@ -243,7 +243,7 @@ pub struct Boost {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Window {
     /// The seats still to answer, in turn order; the first is answering now.
-    pub seats: Vec<Seat>,
+    pub seats: spellhall_core::AnswerQueue,
     pub cause: Cause,
     /// Decoy was cast against this attack (whatever its roll): once is all.
     pub decoy_used: bool,
