@@ -1,16 +1,23 @@
 //! A greedy computer player. It decides from its seat's view and the legal actions only — the
 //! other hands and the draw piles are hidden from it as from a person — and scores each action by
-//! simple priorities: realms first, then holdings and champions, attacks it expects to win, the
-//! cheapest card that turns a losing round, spoils played at once.
+//! simple priorities: realms first (the strongest defence in front), then holdings and champions,
+//! items on the champion they help most, attacks it expects to win, the defender that holds the
+//! realm, the cheapest card that turns a losing round (counting only the cards the fighting
+//! champion may use), events where they cost the other players more than this one, answers to
+//! the events that would hurt it, spoils played at once.
+//!
+//! What a card's power is worth is read from its effects (`crate::effects`): level changes, the
+//! cards an effect discards, the spells an item lets its carrier cast, a realm's defence. Powers
+//! still `Unscripted` count by their printed level or bonus only, as the engine plays them.
 
 use spellhall_core::{GameRng, Seat};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
 use crate::combat::Side;
-use crate::effects::Effect;
-use crate::state::{CardId, Content};
-use crate::view::{CardView, PendingView, View};
+use crate::effects::{Ability, Cards, Change, Condition, Cost, Effect, Members, Party, Target, Trigger, Whose};
+use crate::state::{CardId, Content, Phase};
+use crate::view::{BattleView, CardView, FighterView, PendingView, RealmView, View};
 
 /// The index of the chosen action in `legal`.
 pub fn greedy_choice(view: &View, legal: &[Action], content: &Content, rng: &mut GameRng) -> usize {
@@ -22,6 +29,17 @@ pub fn greedy_choice(view: &View, legal: &[Action], content: &Content, rng: &mut
         0 => 0,
         n => top[rng.below(n)],
     }
+}
+
+/// What the greedy player guesses a hidden hand adds to a round: the other side may still play
+/// an ally or a spell. Kept small so that the player still attacks with a clear lead.
+const HIDDEN_HAND_GUESS: i32 = 2;
+
+/// A champion (or a realm defending itself) with the cards it carries.
+#[derive(Clone, Copy)]
+struct Fighter<'v> {
+    card: CardView,
+    attachments: &'v [CardView],
 }
 
 struct Player<'a> {
@@ -61,28 +79,52 @@ impl Player<'_> {
 
     fn facts(&self, id: CardId) -> Option<&Card> {
         let card = self.find(id)?;
+        self.card_facts(&card)
+    }
+
+    fn card_facts(&self, card: &CardView) -> Option<&Card> {
         self.content.catalogue.get(card.card).map(|e| &e.card)
     }
 
     fn value(&self, id: CardId) -> i32 {
-        self.facts(id).and_then(|c| c.level.as_ref()?.value()).unwrap_or(0)
+        self.facts(id).map_or(0, printed)
     }
 
     fn kind(&self, id: CardId) -> Option<CardType> {
         self.facts(id).map(|c| c.kind)
     }
 
-    /// A pool champion's level with its attachments.
-    fn strength(&self, champion: CardId, attachments: &[CardView]) -> i32 {
-        self.value(champion) + attachments.iter().map(|a| self.value(a.id)).sum::<i32>()
+    fn me(&self) -> &crate::view::PlayerView {
+        &self.view.players[self.view.seat.index()]
+    }
+
+    /// A champion of this seat's pool with what it carries, or the bare card (from the hand).
+    fn my_fighter(&self, champion: CardId) -> Option<Fighter<'_>> {
+        match self.me().pool.iter().find(|c| c.champion.id == champion) {
+            Some(c) => Some(Fighter {
+                card: c.champion,
+                attachments: &c.attachments,
+            }),
+            None => self.find(champion).map(|card| Fighter { card, attachments: &[] }),
+        }
+    }
+
+    /// A fighter's level with what it carries, each item counted for this carrier.
+    fn strength(&self, fighter: Fighter) -> i32 {
+        let Some(carrier) = self.card_facts(&fighter.card) else {
+            return 0;
+        };
+        printed(carrier)
+            + fighter
+                .attachments
+                .iter()
+                .filter_map(|a| self.card_facts(a))
+                .map(|item| item_bonus(item, carrier))
+                .sum::<i32>()
     }
 
     fn my_pool_strength(&self, champion: CardId) -> i32 {
-        let me = &self.view.players[self.view.seat.index()];
-        me.pool
-            .iter()
-            .find(|c| c.champion.id == champion)
-            .map_or_else(|| self.value(champion), |c| self.strength(champion, &c.attachments))
+        self.my_fighter(champion).map_or(0, |f| self.strength(f))
     }
 
     /// The strongest champion the other player shows in his pool (his hand is hidden).
@@ -90,58 +132,156 @@ impl Player<'_> {
         self.view.players[seat.index()]
             .pool
             .iter()
-            .map(|c| self.strength(c.champion.id, &c.attachments))
+            .map(|c| {
+                self.strength(Fighter {
+                    card: c.champion,
+                    attachments: &c.attachments,
+                })
+            })
             .max()
             .unwrap_or(0)
     }
 
+    /// The strongest champion, with its attachments, in another player's pool.
+    fn best_foe(&self) -> i32 {
+        let seat = self.view.seat;
+        Seat::all(self.view.players.len())
+            .filter(|&s| s != seat)
+            .map(|s| self.strongest_defender(s))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// This seat's side in the battle, if it fights in it.
+    fn my_side(&self) -> Option<Side> {
+        let battle = self.view.battle.as_ref()?;
+        if battle.attacker == self.view.seat {
+            Some(Side::Attacker)
+        } else if battle.defender == self.view.seat {
+            Some(Side::Defender)
+        } else {
+            None
+        }
+    }
+
+    fn fighter_of(battle: &BattleView, side: Side) -> Option<&FighterView> {
+        match side {
+            Side::Attacker => battle.attacking.as_ref(),
+            Side::Defender => battle.defending.as_ref(),
+        }
+    }
+
+    /// The realm a battle is over.
+    fn attacked_realm(&self) -> Option<&RealmView> {
+        let battle = self.view.battle.as_ref()?;
+        self.realm_at(battle.defender, battle.target.0)
+    }
+
+    fn realm_at(&self, seat: Seat, at: u8) -> Option<&RealmView> {
+        self.view.players[seat.index()]
+            .formation
+            .iter()
+            .flatten()
+            .find(|r| r.at.0 == at)
+    }
+
     /// How far behind this seat is in the current round (0 when not behind).
     fn deficit(&self) -> i32 {
-        let Some(battle) = &self.view.battle else {
+        let (Some(battle), Some(side)) = (&self.view.battle, self.my_side()) else {
             return 0;
         };
-        let total = |f: &Option<crate::view::FighterView>| f.as_ref().map_or(0, |f| f.total.value());
-        let (mine, theirs, side) = if battle.attacker == self.view.seat {
-            (total(&battle.attacking), total(&battle.defending), Side::Attacker)
-        } else {
-            (total(&battle.defending), total(&battle.attacking), Side::Defender)
-        };
+        let total = |s: Side| Self::fighter_of(battle, s).map_or(0, |f| f.total.value());
+        let (mine, theirs) = (total(side), total(side.other()));
         // A tie favours the defender: the attacker must get ahead by one.
         let needed = if side == Side::Attacker { theirs + 1 } else { theirs };
         (needed - mine).max(0)
     }
 
-    /// The most the hand could add to a round.
-    fn hand_bonus(&self) -> i32 {
+    /// This seat's fighter in the round now.
+    fn my_round_fighter(&self) -> Option<Fighter<'_>> {
+        let battle = self.view.battle.as_ref()?;
+        let f = Self::fighter_of(battle, self.my_side()?)?;
+        Some(Fighter {
+            card: f.champion,
+            attachments: &f.attachments,
+        })
+    }
+
+    /// Whether `user` may use `used` in a round: by its icon, the kinds its facts list, an item it
+    /// carries, or the attacked realm when it defends it (the engine's `can_use`, from the view).
+    fn can_use(&self, user: Fighter, used: &Card, defending: Option<&RealmView>) -> bool {
+        let Some(facts) = self.card_facts(&user.card) else {
+            return false;
+        };
+        let by_icon = crate::legal::uses_by_icon(facts, facts.kind, used);
+        let by_facts = crate::legal::uses_by_facts(facts, used);
+        let lets = |card: &CardView, kinds_of: fn(&Effect) -> Option<&Vec<CardType>>| {
+            self.card_facts(card).is_some_and(|c| {
+                c.power
+                    .abilities()
+                    .iter()
+                    .any(|a| kinds_of(&a.effect).is_some_and(|k| k.contains(&used.kind)))
+            })
+        };
+        let by_item = user.attachments.iter().any(|a| {
+            lets(a, |e| match e {
+                Effect::CarrierMayUse(kinds) => Some(kinds),
+                _ => None,
+            })
+        });
+        let by_realm = defending.is_some_and(|r| {
+            std::iter::once(&r.realm).chain(&r.holding).any(|c| {
+                lets(c, |e| match e {
+                    Effect::DefenderMayUse(kinds) => Some(kinds),
+                    _ => None,
+                })
+            })
+        });
+        by_icon || by_facts || by_item || by_realm
+    }
+
+    /// The most `fighter` could add to a round from this seat's hand: allies, items (counted for
+    /// it) and the spells and the like it may use. The fighter's own card is left out.
+    fn support(&self, fighter: Fighter, defending: Option<&RealmView>) -> i32 {
+        let Some(carrier) = self.card_facts(&fighter.card) else {
+            return 0;
+        };
         self.view
             .hand
             .iter()
-            .filter(|c| {
-                matches!(
-                    self.kind(c.id),
-                    Some(
-                        CardType::Ally
-                            | CardType::MagicalItem
-                            | CardType::Artifact
-                            | CardType::WizardSpell
-                            | CardType::ClericSpell
-                    )
-                )
+            .filter(|c| c.id != fighter.card.id)
+            .filter_map(|c| self.card_facts(c).map(|f| (c, f)))
+            .map(|(view, card)| match card.kind {
+                CardType::Ally => printed(card) + self.power_levels(view.id),
+                CardType::MagicalItem | CardType::Artifact => item_bonus(card, carrier),
+                kind if crate::legal::USABLE_IN_ROUND.contains(&kind) && self.can_use(fighter, card, defending) => {
+                    printed(card) + self.power_levels(view.id)
+                }
+                _ => 0,
             })
-            .map(|c| self.value(c.id).max(0))
+            .map(|v| v.max(0))
             .sum()
     }
 
+    /// The support of this seat's fighter in the round now.
+    fn round_support(&self) -> i32 {
+        let defending = (self.my_side() == Some(Side::Defender))
+            .then(|| self.attacked_realm())
+            .flatten();
+        self.my_round_fighter().map_or(0, |f| self.support(f, defending))
+    }
+
     fn score(&self, action: &Action) -> i32 {
-        let spoils = matches!(self.view.pending, Some(crate::view::PendingView::Spoils { .. }));
+        let spoils = matches!(self.view.pending, Some(PendingView::Spoils { .. }));
         // Asked for help in another player's battle, the greedy computer keeps its cards.
-        if matches!(self.view.pending, Some(crate::view::PendingView::Aid { .. })) {
+        if matches!(self.view.pending, Some(PendingView::Aid { .. })) {
             return if *action == Action::Pass { 0 } else { -1 };
         }
         match action {
             Action::Draw => 100,
             Action::PlayRule(_) => -5,
-            Action::PlayRealm { at, .. } => 200 - i32::from(at.0),
+            // The lowest open position first, and of the realms in hand the best defended.
+            Action::PlayRealm { card, at } => 200 - 10 * i32::from(at.0) + self.realm_quality(*card),
             Action::Rebuild { .. } => {
                 if self.view.hand.len() >= 6 {
                     150
@@ -149,73 +289,43 @@ impl Player<'_> {
                     -10
                 }
             }
-            Action::PlayHolding { .. } => 120,
+            Action::PlayHolding { card, at } => self.holding_score(*card, at.0),
             Action::ToPool(card) => 80 + self.value(*card),
             Action::Attach { card, champion } => {
-                let bonus = self.value(*card);
                 if self.view.battle.is_some() && !spoils {
+                    let bonus = match (self.facts(*card), self.facts(*champion)) {
+                        (Some(item), Some(carrier)) => item_bonus(item, carrier),
+                        _ => self.value(*card),
+                    };
                     self.round_card(bonus)
                 } else {
-                    70 + bonus + self.value(*champion) / 2
+                    // The champion it helps most; among equals the strongest, who attacks.
+                    70 + 3 * self.item_gain(*card, *champion) + self.my_pool_strength(*champion) / 2
                 }
             }
             Action::EndPhase => 0,
-            Action::Attack { champion, defender, .. } => {
-                let mine = self.my_pool_strength(*champion);
-                let theirs = self.strongest_defender(*defender);
-                if mine > theirs { 30 + mine - theirs } else { -20 }
-            }
-            Action::Defend { champion } => {
-                let attacker = self
-                    .view
-                    .battle
-                    .as_ref()
-                    .and_then(|b| b.attacking.as_ref())
-                    .map_or(0, |f| f.total.value());
-                let mine = self.my_pool_strength(*champion);
-                if mine >= attacker {
-                    // The smallest champion that holds the realm.
-                    100 - (mine - attacker)
-                } else if mine + self.hand_bonus() >= attacker {
-                    40 - (attacker - mine)
-                } else {
-                    -10
-                }
-            }
+            Action::Attack { champion, defender, at } => self.attack_score(*champion, *defender, at.0),
+            Action::Defend { champion } => self.defend_score(*champion),
             Action::Decline => 0,
-            Action::PlayAlly(card) => self.round_card(self.value(*card)),
-            // A scripted spell outside a round (Wish): worth it against a strong enough card.
-            Action::UseCard(card) if self.view.battle.is_none() => {
-                if self.facts(*card).is_some_and(|c| c.power.on_play().is_some()) && self.best_foe() >= 6 {
-                    30
-                } else {
-                    -15
-                }
-            }
+            Action::PlayAlly(card) => self.round_card(self.value(*card) + self.power_levels(*card)),
+            // A spell outside a round: one that discards a strong enough card of another player,
+            // or bars attacks on this seat at the end of its turn.
+            Action::UseCard(card) if self.view.battle.is_none() => self.spell_outside_round(*card),
             // Walled: the card that lets the champion cross is worth the battle.
             Action::UseCard(card) if matches!(self.view.pending, Some(PendingView::Walled { .. })) => {
                 100 + self.value(*card)
             }
             // A wall against an attacker who cannot fly ends the battle at no cost of a champion.
             Action::UseCard(card) if self.wall_stops_attacker(*card) => 90,
-            Action::UseCard(card) => self.round_card(self.value(*card) + self.power_gain(*card)),
+            Action::UseCard(card) => self.round_spell(*card),
             Action::Pass => {
-                if self.view.battle.as_ref().is_some_and(|_| self.deficit() > 0) {
-                    if self.hand_bonus() >= self.deficit() { -5 } else { 5 }
+                if self.view.battle.is_some() && self.deficit() > 0 {
+                    if self.round_support() >= self.deficit() { -5 } else { 5 }
                 } else {
                     0
                 }
             }
-            Action::PlayEvent(card) => match self.facts(*card).and_then(|c| c.power.on_play()) {
-                // An event that discards every card of a kind: worth it when it costs the other
-                // players more than this one.
-                Some(ability) if matches!(ability.effect, Effect::DiscardAll(_)) => {
-                    let gain = self.power_gain(*card);
-                    if gain > 0 { 10 + gain } else { -20 }
-                }
-                _ if self.find(*card).is_some_and(|c| c.enforced) => 10,
-                _ => -20,
-            },
+            Action::PlayEvent(card) => self.event_score(*card),
             Action::EndBattle => 0,
             Action::KeepSpoils => 10,
             Action::ReturnSpoils => 0,
@@ -226,7 +336,7 @@ impl Player<'_> {
             Action::Answer(card) => self.answer_score(*card),
             Action::Choose(card) => self.target_score(*card),
             Action::AskAid => {
-                if self.deficit() > self.hand_bonus() {
+                if self.deficit() > self.round_support() {
                     6
                 } else {
                     -6
@@ -237,23 +347,450 @@ impl Player<'_> {
         }
     }
 
-    /// An answer in an event pause: worth it when the event hurts this seat (a realm of its is
-    /// the target) or helps it (a copy of a helpful event).
+    /// What a realm adds to its own defence: its level when it defends itself, the levels it gives
+    /// its defender, and the attackers it keeps out; draws and hand size for its owner.
+    fn realm_quality(&self, card: CardId) -> i32 {
+        let Some(facts) = self.facts(card) else {
+            return 0;
+        };
+        let own = if facts.kind == CardType::Realm {
+            printed(facts).max(0)
+        } else {
+            0
+        };
+        own + facts
+            .power
+            .abilities()
+            .iter()
+            .map(|a| match &a.effect {
+                Effect::Levels { of, change } if of.side == Party::Own => match change {
+                    Change::By(n) => i32::from(*n).max(0),
+                    Change::Double => 3,
+                    _ => 0,
+                },
+                Effect::CannotBeAttackedBy(_) | Effect::ImmuneTo(_) => 3,
+                Effect::ExtraDraws(n) => 3 * i32::from(*n),
+                Effect::HandSize(n) => i32::from(*n).max(0),
+                Effect::DefenderMayUse(_) | Effect::DefendsAs(_) | Effect::AtMost { .. } => 1,
+                _ => 0,
+            })
+            .sum::<i32>()
+    }
+
+    /// A holding goes on the realm it helps most: a razed one it rebuilds, else the most exposed.
+    fn holding_score(&self, card: CardId, at: u8) -> i32 {
+        let rebuilds = self.facts(card).is_some_and(|c| {
+            c.power
+                .abilities()
+                .iter()
+                .any(|a| matches!(a.effect, Effect::RebuildsItsRealm))
+        });
+        let realm = self.realm_at(self.view.seat, at);
+        let razed = realm.is_some_and(|r| r.razed);
+        let exposed = realm.is_some_and(|r| r.exposed);
+        120 + 2 * self.realm_quality(card) + if rebuilds && razed { 30 } else { 0 } + 5 * i32::from(exposed)
+            - i32::from(at)
+    }
+
+    /// What an item is worth on `champion`: its bonus for that carrier, spells in hand it could
+    /// then cast, flight for a champion that cannot fly.
+    fn item_gain(&self, card: CardId, champion: CardId) -> i32 {
+        let (Some(item), Some(fighter)) = (self.facts(card), self.my_fighter(champion)) else {
+            return 0;
+        };
+        let Some(carrier) = self.card_facts(&fighter.card) else {
+            return 0;
+        };
+        let mut gain = item_bonus(item, carrier);
+        for ability in item.power.abilities() {
+            match &ability.effect {
+                Effect::CarrierMayUse(kinds) => {
+                    gain += self
+                        .view
+                        .hand
+                        .iter()
+                        .filter_map(|c| self.card_facts(c))
+                        .filter(|spell| kinds.contains(&spell.kind) && !self.can_use(fighter, spell, None))
+                        .map(|spell| printed(spell).max(1))
+                        .sum::<i32>();
+                }
+                Effect::CarrierFlies if !carrier.has(Attribute::Flyer) => gain += 2,
+                _ => {}
+            }
+        }
+        gain
+    }
+
+    /// An attack is worth it when the champion, with the cards in hand it may use, beats the best
+    /// defence the realm can show plus a guess at the defender's hidden hand.
+    fn attack_score(&self, champion: CardId, defender: Seat, at: u8) -> i32 {
+        let Some(fighter) = self.my_fighter(champion) else {
+            return -20;
+        };
+        let realm = self.realm_at(defender, at);
+        let defence = self.realm_defence(defender, realm);
+        let mine = self.strength(fighter);
+        let hidden = if self.view.players[defender.index()].hand_count > 0 {
+            HIDDEN_HAND_GUESS
+        } else {
+            0
+        };
+        // The first card must already win, or the hand must turn it.
+        let margin = mine + self.support(fighter, None) - defence - hidden;
+        if mine > defence && margin > 0 {
+            30 + margin
+        } else if margin > 2 {
+            20 + margin
+        } else {
+            -20
+        }
+    }
+
+    /// The best total the defender shows for a realm: his strongest pool champion with what the
+    /// realm and its holding give a defender, or the realm defending itself.
+    fn realm_defence(&self, defender: Seat, realm: Option<&RealmView>) -> i32 {
+        let Some(realm) = realm else {
+            return self.strongest_defender(defender);
+        };
+        let cards = || std::iter::once(&realm.realm).chain(&realm.holding);
+        let self_defence = cards()
+            .filter_map(|c| self.card_facts(c))
+            .filter(|c| c.level.as_ref().is_some_and(|l| !l.is_bonus()))
+            .map(printed)
+            .max()
+            .unwrap_or(0);
+        let bonus: i32 = cards()
+            .filter_map(|c| self.card_facts(c))
+            .map(|c| printed(c).max(0) * i32::from(c.level.as_ref().is_some_and(|l| l.is_bonus())) + realm_levels(c))
+            .sum();
+        let pool = self.strongest_defender(defender);
+        let champion = if pool > 0 { pool + bonus } else { 0 };
+        champion.max(self_defence)
+    }
+
+    fn defend_score(&self, champion: CardId) -> i32 {
+        let battle = self.view.battle.as_ref();
+        let attacker = battle.and_then(|b| b.attacking.as_ref()).map_or(0, |f| f.total.value());
+        let realm = self.attacked_realm();
+        let is_realm = matches!(self.kind(champion), Some(CardType::Realm | CardType::Holding));
+        let Some(fighter) = self.my_fighter(champion) else {
+            return -10;
+        };
+        let bonus: i32 = realm
+            .into_iter()
+            .flat_map(|r| std::iter::once(&r.realm).chain(&r.holding))
+            .filter_map(|c| self.card_facts(c))
+            .map(realm_levels)
+            .sum();
+        let mine = self.strength(fighter) + if is_realm { 0 } else { bonus };
+        let support = self.support(fighter, realm);
+        if mine >= attacker {
+            // The smallest champion that holds the realm.
+            100 - (mine - attacker)
+        } else if mine + support >= attacker {
+            40 - (attacker - mine)
+        } else if is_realm {
+            // A realm that defends itself and loses is razed, as when nobody defends: free.
+            5
+        } else {
+            -10
+        }
+    }
+
+    /// A spell or the like in a round: its bonus and the levels its power moves, the cheapest that
+    /// turns the round; a way out (Blink, Darkness) when the round cannot be won.
+    fn round_spell(&self, card: CardId) -> i32 {
+        let escape = self
+            .facts(card)
+            .and_then(|c| c.power.on_play())
+            .is_some_and(|a| matches!(a.effect, Effect::Escapes | Effect::CallsOffBattle));
+        if escape {
+            return if self.deficit() > self.round_support() - self.value(card).max(0) {
+                30
+            } else {
+                -15
+            };
+        }
+        self.round_card(self.value(card) + self.power_gain(card))
+    }
+
+    /// A spell cast outside a round (a free champion of the pool may cast some at any time).
+    fn spell_outside_round(&self, card: CardId) -> i32 {
+        let Some(ability) = self.facts(card).and_then(|c| c.power.on_play()) else {
+            return -15;
+        };
+        match &ability.effect {
+            Effect::Discard(_) | Effect::DiscardAll(_) => {
+                let gain = self.power_gain(card);
+                if gain >= 5 { 20 + gain } else { -15 }
+            }
+            Effect::For(_, inner) if matches!(**inner, Effect::NoAttacksOn { .. }) => self.shelter_score(inner),
+            _ => -15,
+        }
+    }
+
+    /// A bar on attacks until this seat's next turn, played as its turn ends: worth it when another
+    /// player shows a stronger champion than this seat can defend with.
+    fn shelter_score(&self, effect: &Effect) -> i32 {
+        let Effect::NoAttacksOn { realms, .. } = effect else {
+            return -15;
+        };
+        let shelters_me = matches!(realms, Whose::Own | Whose::Anyone);
+        let mine = self.strongest_defender(self.view.seat);
+        if shelters_me
+            && self.view.phase == Phase::AfterBattle
+            && self.view.active == self.view.seat
+            && self.best_foe() > mine
+        {
+            15
+        } else {
+            -15
+        }
+    }
+
+    /// An event played by this seat.
+    fn event_score(&self, card: CardId) -> i32 {
+        let Some(facts) = self.facts(card) else {
+            return -20;
+        };
+        let Some(ability) = facts.power.on_play() else {
+            return -20;
+        };
+        match &ability.effect {
+            // Levels for a while: only in a round this seat is losing, where they may turn it.
+            Effect::For(_, inner) if matches!(**inner, Effect::Levels { .. }) => {
+                if self.my_side().is_some()
+                    && self
+                        .view
+                        .battle
+                        .as_ref()
+                        .is_some_and(|b| b.step == crate::state::BattleStep::Round)
+                    && self.deficit() > 0
+                {
+                    self.round_card(self.levels_now(inner, true))
+                } else {
+                    -10
+                }
+            }
+            Effect::For(_, inner) if matches!(**inner, Effect::NoAttacksOn { .. }) => self.shelter_score(inner),
+            Effect::DiscardAll(_) | Effect::Discard(Target::Chosen(_)) => {
+                let gain = self.power_gain(card);
+                if gain > 0 { 10 + gain } else { -20 }
+            }
+            Effect::Discard(Target::Realm(_)) => {
+                let opponents_standing = self
+                    .view
+                    .players
+                    .iter()
+                    .any(|p| p.seat != self.view.seat && p.formation.iter().flatten().any(|r| !r.razed));
+                if opponents_standing { 25 } else { -20 }
+            }
+            Effect::Draw(n) => 10 + 2 * n.value() as i32,
+            Effect::ExtraTurn => 40,
+            Effect::NewHands(n) => {
+                // Worth it when this hand is poorer than the others'.
+                let others = self.others_hand_count();
+                let gain = (n.value() as i32 - self.view.hand.len() as i32 + 1) + (others - n.value() as i32);
+                if gain > 1 { 5 + gain } else { -20 }
+            }
+            Effect::RazeFirstRealms => {
+                let gain = self.first_realms_razed();
+                if gain > 0 { 10 + 5 * gain } else { -20 }
+            }
+            _ if facts.power.is_enforced() => 10,
+            _ => -20,
+        }
+    }
+
+    /// The hand size of the other players, summed over the table (one opponent: his hand).
+    fn others_hand_count(&self) -> i32 {
+        self.view
+            .players
+            .iter()
+            .filter(|p| p.seat != self.view.seat)
+            .map(|p| p.hand_count as i32)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Other players' standing realms at A less this seat's, for an event that razes every first
+    /// realm.
+    fn first_realms_razed(&self) -> i32 {
+        self.view
+            .players
+            .iter()
+            .map(|p| {
+                let standing = p.formation.iter().flatten().any(|r| r.at.0 == 0 && !r.razed);
+                let sign = if p.seat == self.view.seat { -2 } else { 1 };
+                sign * i32::from(standing)
+            })
+            .sum()
+    }
+
+    /// An answer in an event pause: worth it when the event costs this seat more than it gives it
+    /// (negate, calm), or helps whoever gets its effect (copy).
     fn answer_score(&self, card: CardId) -> i32 {
-        let Some(PendingView::EventPause { target, event, .. }) = &self.view.pending else {
+        let Some(PendingView::EventPause { event, by, target, .. }) = &self.view.pending else {
             return -50;
         };
-        let me = &self.view.players[self.view.seat.index()];
-        let mine = |t: &CardView| me.formation.iter().flatten().any(|r| r.realm.id == t.id);
-        let helpful = self
-            .content
-            .catalogue
-            .get(event.card)
-            .is_some_and(|e| e.card.has(Attribute::Helpful));
-        match self.facts(card).and_then(|c| c.power.pause_answer()).map(|a| &a.effect) {
-            Some(Effect::NegateEvent(_) | Effect::CalmEvent(_)) if target.as_ref().is_some_and(mine) => 60,
-            Some(Effect::DuplicateEvent(_)) if helpful => 40,
-            _ => -50,
+        let Some(effect) = self
+            .card_facts(event)
+            .and_then(|e| e.power.on_play())
+            .map(|a| &a.effect)
+        else {
+            return -50;
+        };
+        let target = target.as_ref().map(|t| t.id);
+        let harm = self.event_harm(effect, *by, target);
+        let Some(answer) = self.facts(card).and_then(|c| c.power.pause_answer()) else {
+            return -50;
+        };
+        // What answering costs: a champion that leaves the pool, a card that is discarded, or at
+        // least the card spent from the hand.
+        let cost = match answer.cost {
+            Cost::DiscardThis | Cost::DiscardThisFromPool => self.worth_in_play(card).max(1),
+            _ => 1,
+        };
+        let gain = match &answer.effect {
+            Effect::CalmEvent(_) => harm.to_me,
+            Effect::NegateEvent(_) => harm.to_me + harm.to_others_gain,
+            // A copy acts for this seat as the event acts for its player.
+            Effect::DuplicateEvent(_) if *by != self.view.seat => harm.for_player,
+            _ => 0,
+        };
+        if gain > cost { 30 + 5 * (gain - cost) } else { -50 }
+    }
+
+    /// What the event `effect`, played by `by` at `target`, costs this seat (`to_me`), what its
+    /// player gains over this seat (`to_others_gain`, what negating it for everybody saves), and
+    /// what it is worth to the one it acts for (`for_player`, what a copy would give).
+    fn event_harm(&self, effect: &Effect, by: Seat, target: Option<CardId>) -> Harm {
+        let me = self.view.seat;
+        let mine = |id: CardId| self.owner_of(id) == Some(me);
+        let mut harm = Harm::default();
+        match effect {
+            Effect::Discard(_) => {
+                if let Some(t) = target {
+                    let worth = self.worth_in_play(t);
+                    if mine(t) {
+                        harm.to_me = worth;
+                    }
+                    harm.for_player = worth;
+                }
+            }
+            Effect::DiscardAll(cards) => {
+                for (v, seat) in self.cards_in_play() {
+                    if self.fits(cards, &v, seat, by) {
+                        let worth = self.level_of(&v).max(1);
+                        if seat == me {
+                            harm.to_me += worth;
+                        } else if seat != by {
+                            harm.for_player += worth;
+                        }
+                    }
+                }
+            }
+            Effect::RazeFirstRealms => {
+                harm.to_me = 5 * i32::from(self.me().formation.iter().flatten().any(|r| r.at.0 == 0 && !r.razed));
+            }
+            Effect::NewHands(n) => harm.to_me = self.view.hand.len() as i32 - n.value() as i32,
+            Effect::Draw(n) => {
+                harm.for_player = n.value() as i32;
+                if by != me {
+                    harm.to_others_gain = n.value() as i32;
+                }
+            }
+            Effect::ExtraTurn => {
+                harm.for_player = 6;
+                if by != me {
+                    harm.to_others_gain = 6;
+                }
+            }
+            Effect::Levels { .. } => harm.to_me = self.levels_harm(effect, by),
+            Effect::For(_, inner) if matches!(**inner, Effect::Levels { .. }) => {
+                harm.to_me = self.levels_harm(inner, by);
+            }
+            Effect::For(_, inner) => {
+                // A bar on attacks costs the player whose turn it is.
+                if let Effect::NoAttacksOn { .. } = **inner
+                    && self.view.active == me
+                    && by != me
+                    && matches!(self.view.phase, Phase::StartOfTurn | Phase::Realms | Phase::Pool)
+                {
+                    harm.to_me = 3;
+                }
+            }
+            _ => {}
+        }
+        harm
+    }
+
+    /// The levels an event of `by`'s takes from this seat in the battle it fights (seen from the
+    /// event's player: its own side is `by`'s).
+    fn levels_harm(&self, effect: &Effect, by: Seat) -> i32 {
+        let me = self.view.seat;
+        let player_fights = self
+            .view
+            .battle
+            .as_ref()
+            .is_some_and(|b| b.attacker == by || b.defender == by);
+        if self.my_side().is_none() || !(by == me || player_fights) {
+            return 0;
+        }
+        (-self.levels_now(effect, by == me)).max(0)
+    }
+
+    /// The seat whose card this is in play (formation, pool or battle), from the view.
+    fn owner_of(&self, id: CardId) -> Option<Seat> {
+        for p in &self.view.players {
+            let in_formation = p
+                .formation
+                .iter()
+                .flatten()
+                .any(|r| r.realm.id == id || r.holding.is_some_and(|h| h.id == id));
+            let in_pool = p
+                .pool
+                .iter()
+                .any(|c| c.champion.id == id || c.attachments.iter().any(|a| a.id == id));
+            if in_formation || in_pool {
+                return Some(p.seat);
+            }
+        }
+        self.cards_in_play()
+            .into_iter()
+            .find(|(v, _)| v.id == id)
+            .map(|(_, s)| s)
+    }
+
+    /// What losing a card in play costs its owner: a standing realm most, then its level.
+    fn worth_in_play(&self, id: CardId) -> i32 {
+        let realm = self
+            .view
+            .players
+            .iter()
+            .flat_map(|p| p.formation.iter().flatten())
+            .find(|r| r.realm.id == id);
+        match realm {
+            Some(r) if !r.razed => 10,
+            Some(_) => 3,
+            None => {
+                let pool = self
+                    .view
+                    .players
+                    .iter()
+                    .flat_map(|p| &p.pool)
+                    .find(|c| c.champion.id == id);
+                pool.map_or_else(
+                    || self.value(id).max(1),
+                    |c| {
+                        self.strength(Fighter {
+                            card: c.champion,
+                            attachments: &c.attachments,
+                        })
+                        .max(1)
+                    },
+                )
+            }
         }
     }
 
@@ -274,31 +811,10 @@ impl Player<'_> {
             return standing * 10 + i32::from(face_up) * 5;
         }
         // Not a realm (Wish): the strongest card of another player, never one's own.
-        let mine = self.view.players[self.view.seat.index()]
-            .pool
-            .iter()
-            .any(|c| c.champion.id == card || c.attachments.iter().any(|a| a.id == card))
-            || self.view.battle.as_ref().is_some_and(|b| {
-                let own = if b.attacker == self.view.seat {
-                    &b.attacking
-                } else {
-                    &b.defending
-                };
-                (b.attacker == self.view.seat || b.defender == self.view.seat)
-                    && own
-                        .as_ref()
-                        .is_some_and(|f| f.champion.id == card || f.attachments.iter().any(|a| a.id == card))
-            });
-        if mine {
+        if self.owner_of(card) == Some(self.view.seat) {
             return -100;
         }
-        let pool_strength = self
-            .view
-            .players
-            .iter()
-            .flat_map(|p| &p.pool)
-            .find(|c| c.champion.id == card);
-        pool_strength.map_or_else(|| self.value(card), |c| self.strength(card, &c.attachments))
+        self.worth_in_play(card)
     }
 
     /// Whether `card` is a wall and the attacking champion shown cannot fly over it.
@@ -310,10 +826,14 @@ impl Player<'_> {
         let attacker = self.view.battle.as_ref().and_then(|b| b.attacking.as_ref());
         is_wall
             && attacker.is_some_and(|f| {
-                self.content
-                    .catalogue
-                    .get(f.champion.card)
-                    .is_some_and(|e| !e.card.has(Attribute::Flyer))
+                let flies = self.card_facts(&f.champion).is_some_and(|c| c.has(Attribute::Flyer))
+                    || f.attachments.iter().filter_map(|a| self.card_facts(a)).any(|a| {
+                        a.power
+                            .abilities()
+                            .iter()
+                            .any(|x| matches!(x.effect, Effect::CarrierFlies))
+                    });
+                !flies
             })
     }
 
@@ -333,6 +853,9 @@ impl Player<'_> {
         if let Some(b) = &self.view.battle {
             for (fighter, seat) in [(&b.attacking, b.attacker), (&b.defending, b.defender)] {
                 let Some(f) = fighter else { continue };
+                if f.is_realm {
+                    continue;
+                }
                 let cards = std::iter::once(f.champion).chain(f.attachments.iter().copied());
                 out.extend(cards.chain(f.round_cards.iter().copied()).map(|v| (v, seat)));
             }
@@ -340,48 +863,126 @@ impl Player<'_> {
         out
     }
 
+    fn level_of(&self, v: &CardView) -> i32 {
+        self.card_facts(v).map_or(0, printed)
+    }
+
+    /// Whether a card in play, fighting for `seat`, is one of `cards` as seen by `player`.
+    fn fits(&self, cards: &Cards, v: &CardView, seat: Seat, player: Seat) -> bool {
+        let whose = match cards.whose {
+            Whose::Anyone => true,
+            Whose::Own => seat == player,
+            Whose::Opponents => seat != player,
+        };
+        let in_battle = !cards.in_battle
+            || self.view.battle.as_ref().is_some_and(|b| {
+                [&b.attacking, &b.defending]
+                    .into_iter()
+                    .flatten()
+                    .any(|f| f.champion.id == v.id || f.attachments.iter().chain(&f.round_cards).any(|c| c.id == v.id))
+            });
+        whose && in_battle && self.card_facts(v).is_some_and(|c| cards.fits(c, self.level_of(v)))
+    }
+
     /// What a scripted power of `card` is worth to this seat now, in levels: the other players'
-    /// cards it discards less its own, the best card it may aim at, or the levels it adds to this
-    /// side of a round. Immunities and rarer powers are not weighed.
+    /// cards it discards less its own, the best card it may aim at, or the levels it moves in this
+    /// seat's favour in the round.
     fn power_gain(&self, card: CardId) -> i32 {
         let Some(ability) = self.facts(card).and_then(|c| c.power.abilities().first()) else {
             return 0;
         };
         let me = self.view.seat;
-        let facts = |v: &CardView| self.content.catalogue.get(v.card).map(|e| &e.card);
-        let level = |v: &CardView| facts(v).and_then(|c| c.level.as_ref()?.value()).unwrap_or(0);
-        let fits = |cards: &crate::effects::Cards, v: &CardView| facts(v).is_some_and(|c| cards.fits(c, level(v)));
-        let worth = |v: &CardView| level(v).max(1);
         match &ability.effect {
             Effect::DiscardAll(cards) => self
                 .cards_in_play()
                 .iter()
-                .filter(|(v, _)| fits(cards, v))
-                .map(|(v, seat)| if *seat == me { -worth(v) } else { worth(v) })
+                .filter(|(v, seat)| self.fits(cards, v, *seat, me))
+                .map(|(v, seat)| {
+                    let worth = self.level_of(v).max(1);
+                    if *seat == me { -worth } else { worth }
+                })
                 .sum(),
-            Effect::Discard(crate::effects::Target::Chosen(cards)) => self
+            Effect::Discard(Target::Chosen(cards)) => self
                 .cards_in_play()
                 .iter()
-                .filter(|(v, seat)| *seat != me && fits(cards, v))
-                .map(|(v, _)| worth(v))
+                .filter(|(v, seat)| *seat != me && self.fits(cards, v, *seat, me))
+                .map(|(v, _)| self.worth_in_play(v.id))
                 .max()
                 .unwrap_or(0),
-            Effect::Levels {
-                change: crate::effects::Change::By(n),
-                ..
-            } => i32::from(*n).max(0),
+            Effect::Levels { .. } | Effect::For(_, _) if ability_matters(ability) => self.power_levels(card),
             _ => 0,
         }
     }
 
-    /// The strongest champion, with its attachments, in another player's pool.
-    fn best_foe(&self) -> i32 {
-        let seat = self.view.seat;
-        Seat::all(self.view.players.len())
-            .filter(|&s| s != seat)
-            .map(|s| self.strongest_defender(s))
-            .max()
-            .unwrap_or(0)
+    /// The levels the powers of an ally, spell or the like would move in this seat's favour if it
+    /// were played in the round now (its own side's champion and allies up, the other's down).
+    fn power_levels(&self, card: CardId) -> i32 {
+        let Some(facts) = self.facts(card) else {
+            return 0;
+        };
+        facts
+            .power
+            .abilities()
+            .iter()
+            .filter(|a| ability_matters(a))
+            .map(|a| match &a.effect {
+                Effect::For(_, inner) => self.levels_now(inner, true),
+                other => self.levels_now(other, true),
+            })
+            .sum()
+    }
+
+    /// The net levels a `Levels` effect moves in this seat's favour in the round now. `own` says
+    /// whether the effect's own side is this seat's.
+    fn levels_now(&self, effect: &Effect, own: bool) -> i32 {
+        let Effect::Levels { of, change } = effect else {
+            return 0;
+        };
+        let battle = self.view.battle.as_ref();
+        let my_side = self.my_side().unwrap_or(Side::Attacker);
+        let side_view = |side: Side| battle.and_then(|b| Self::fighter_of(b, side));
+        let delta_for = |side: Side| -> i32 {
+            let fighter = side_view(side);
+            let champion = fighter.and_then(|f| self.card_facts(&f.champion));
+            let allies: Vec<&Card> = fighter
+                .map(|f| {
+                    f.round_cards
+                        .iter()
+                        .filter_map(|c| self.card_facts(c))
+                        .filter(|c| c.kind == CardType::Ally)
+                        .collect()
+                })
+                .unwrap_or_default();
+            let passes = |c: &Card| of.only.as_ref().is_none_or(|only| only.matches(c));
+            let changed = |value: i32| change.apply(value) - value;
+            let champion_delta = champion
+                .filter(|c| passes(c))
+                .map_or(0, |c| changed(fighter.map_or(printed(c), |f| f.total.level)));
+            let allies_delta: i32 = allies.iter().filter(|c| passes(c)).map(|c| changed(printed(c))).sum();
+            match of.members {
+                Members::Champion => champion_delta,
+                Members::Allies => allies_delta,
+                Members::ChampionAndAllies => champion_delta + allies_delta,
+                // The card's own bonus is counted with the card; items and the like are rare.
+                _ => 0,
+            }
+        };
+        let (card_side, other_side) = if own {
+            (my_side, my_side.other())
+        } else {
+            (my_side.other(), my_side)
+        };
+        let (to_card_side, to_other_side) = match of.side {
+            Party::Own => (delta_for(card_side), 0),
+            Party::Opposing => (0, delta_for(other_side)),
+            Party::Both => (delta_for(card_side), delta_for(other_side)),
+        };
+        // In this seat's favour: its side up, the other down.
+        if card_side == my_side {
+            to_card_side - to_other_side
+        } else {
+            to_other_side - to_card_side
+        }
     }
 
     /// A card played in a losing round: the smallest that turns it is best; one that only narrows
@@ -392,7 +993,7 @@ impl Player<'_> {
             -15
         } else if bonus >= deficit {
             100 - bonus
-        } else if self.hand_bonus() >= deficit {
+        } else if self.round_support() >= deficit {
             20 + bonus
         } else {
             -10
@@ -401,12 +1002,93 @@ impl Player<'_> {
 
     /// How much a card in the hand is worth keeping.
     fn keep_value(&self, card: CardId) -> i32 {
-        match self.kind(card) {
-            Some(CardType::Realm) => 50,
-            Some(CardType::Holding) => 20,
-            Some(kind) if kind.is_champion() => 10 + self.value(card),
-            Some(CardType::Event | CardType::Rule) => 0,
-            _ => self.value(card),
+        let Some(facts) = self.facts(card) else {
+            return 0;
+        };
+        match facts.kind {
+            CardType::Realm => 50,
+            CardType::Holding => 20,
+            kind if kind.is_champion() => 10 + printed(facts),
+            // An answer kept for the event pause; other events by what they may do.
+            CardType::Event if facts.power.pause_answer().is_some() => 8,
+            CardType::Event if facts.power.is_enforced() => 3,
+            CardType::Event | CardType::Rule => 0,
+            _ => printed(facts),
         }
     }
+}
+
+/// What an event is worth to each party, in levels or cards (see `Player::event_harm`).
+#[derive(Default)]
+struct Harm {
+    to_me: i32,
+    to_others_gain: i32,
+    for_player: i32,
+}
+
+/// The printed level or bonus, 0 when it varies.
+fn printed(card: &Card) -> i32 {
+    card.level.as_ref().and_then(|l| l.value()).unwrap_or(0)
+}
+
+/// Whether an ability moves levels in a round (played, or while its card fights).
+fn ability_matters(ability: &Ability) -> bool {
+    let levels = match &ability.effect {
+        Effect::For(_, inner) => matches!(**inner, Effect::Levels { .. }),
+        effect => matches!(effect, Effect::Levels { .. }),
+    };
+    levels && matches!(ability.when, Trigger::OnPlay | Trigger::InBattle)
+}
+
+/// An item's bonus on `carrier`: its printed bonus, and the levels its powers give its own
+/// champion (or itself) when the carrier is of the kind they name.
+fn item_bonus(item: &Card, carrier: &Card) -> i32 {
+    let extra: i32 = item
+        .power
+        .abilities()
+        .iter()
+        .filter(|a| matches!(a.when, Trigger::InBattle | Trigger::InPlay))
+        .filter(|a| match &a.condition {
+            Condition::Always => true,
+            Condition::Fighting(Party::Own, champions) => champions.matches(carrier),
+            Condition::UserIs(attribute) => carrier.has(*attribute),
+            _ => false,
+        })
+        .map(|a| match &a.effect {
+            Effect::Levels {
+                of,
+                change: Change::By(n),
+            } if of.side == Party::Own
+                && matches!(
+                    of.members,
+                    Members::This | Members::Champion | Members::ChampionAndAllies
+                )
+                && of.only.as_ref().is_none_or(|only| only.matches(carrier)) =>
+            {
+                i32::from(*n)
+            }
+            _ => 0,
+        })
+        .sum();
+    printed(item) + extra
+}
+
+/// The levels a realm or holding gives the champion defending it, when it names no kind.
+fn realm_levels(card: &Card) -> i32 {
+    card.power
+        .in_battle()
+        .filter(|a| a.condition == Condition::Always)
+        .map(|a| match &a.effect {
+            Effect::Levels {
+                of,
+                change: Change::By(n),
+            } if of.side == Party::Own
+                && matches!(of.members, Members::Champion | Members::ChampionAndAllies)
+                && of.only.is_none() =>
+            {
+                i32::from(*n)
+            }
+            _ => 0,
+        })
+        .sum()
 }

@@ -5,7 +5,7 @@
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::Action;
-use crate::catalogue::cards::{Attribute, CardType, Usable, Use, World};
+use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
 use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Whose};
 use crate::formation::{Movement, Position};
@@ -19,7 +19,7 @@ fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
 }
 
 /// The card types a champion uses through its action in a round (SF-112, sections 13–15).
-const USABLE_IN_ROUND: [CardType; 6] = [
+pub(crate) const USABLE_IN_ROUND: [CardType; 6] = [
     CardType::WizardSpell,
     CardType::ClericSpell,
     CardType::PsionicPower,
@@ -1116,35 +1116,8 @@ impl Spellfire {
         // A realm defending as a kind of champion casts as that kind (DefendsAs).
         let user_kind = self.fights_as(user);
         let by_icon = (kind == FighterKind::Champion || user_kind != user_facts.kind)
-            && match (user_kind, used.kind) {
-                (CardType::Wizard, CardType::WizardSpell)
-                | (CardType::Cleric, CardType::ClericSpell)
-                | (CardType::Psionicist, CardType::PsionicPower)
-                | (CardType::Regent, CardType::BloodAbility)
-                | (CardType::Thief, CardType::ThiefAbility) => true,
-                // Unarmed combat cards name their users: the dragon and undead families, heroes
-                // for the rest (SF-156).
-                (_, CardType::UnarmedCombat) => {
-                    if used.has(Attribute::DragonUnarmedCombat) {
-                        user_facts.has(Attribute::Dragon)
-                    } else if used.has(Attribute::UndeadUnarmedCombat) {
-                        user_facts.has(Attribute::Undead)
-                    } else {
-                        user_kind == CardType::Hero
-                    }
-                }
-                _ => false,
-            };
-        let usable = match used.kind {
-            CardType::UnarmedCombat if used.has(Attribute::DragonUnarmedCombat) => Usable::DragonUnarmedCombat,
-            CardType::UnarmedCombat if used.has(Attribute::UndeadUnarmedCombat) => Usable::UndeadUnarmedCombat,
-            other => Usable::Type(other),
-        };
-        let by_facts = user_facts.uses.iter().any(|u| match *u {
-            Use::All(k) => k == usable,
-            Use::Offensive(k) => k == usable && used.has(Attribute::Offensive),
-            Use::Defensive(k) => k == usable && used.has(Attribute::Defensive),
-        });
+            && uses_by_icon(user_facts, user_kind, used);
+        let by_facts = uses_by_facts(user_facts, used);
         let by_item = self.carries(
             user,
             |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
@@ -1385,6 +1358,44 @@ impl Spellfire {
             }
         }
     }
+}
+
+/// Whether a `user_kind` champion may use `used` by its icon (SF-151–154); unarmed combat cards
+/// name their users: the dragon and undead families, heroes for the rest (SF-156). Pure, for the
+/// engine and the computer alike.
+pub(crate) fn uses_by_icon(user: &Card, user_kind: CardType, used: &Card) -> bool {
+    match (user_kind, used.kind) {
+        (CardType::Wizard, CardType::WizardSpell)
+        | (CardType::Cleric, CardType::ClericSpell)
+        | (CardType::Psionicist, CardType::PsionicPower)
+        | (CardType::Regent, CardType::BloodAbility)
+        | (CardType::Thief, CardType::ThiefAbility) => true,
+        (_, CardType::UnarmedCombat) => {
+            if used.has(Attribute::DragonUnarmedCombat) {
+                user.has(Attribute::Dragon)
+            } else if used.has(Attribute::UndeadUnarmedCombat) {
+                user.has(Attribute::Undead)
+            } else {
+                user_kind == CardType::Hero
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Whether `user` may use `used` by the kinds its facts list (all of a kind, or only its
+/// offensive or defensive cards).
+pub(crate) fn uses_by_facts(user: &Card, used: &Card) -> bool {
+    let usable = match used.kind {
+        CardType::UnarmedCombat if used.has(Attribute::DragonUnarmedCombat) => Usable::DragonUnarmedCombat,
+        CardType::UnarmedCombat if used.has(Attribute::UndeadUnarmedCombat) => Usable::UndeadUnarmedCombat,
+        other => Usable::Type(other),
+    };
+    user.uses.iter().any(|u| match *u {
+        Use::All(k) => k == usable,
+        Use::Offensive(k) => k == usable && used.has(Attribute::Offensive),
+        Use::Defensive(k) => k == usable && used.has(Attribute::Defensive),
+    })
 }
 
 /// A card with no world symbol fits any world; otherwise the worlds must match (SF-68, SF-78).
