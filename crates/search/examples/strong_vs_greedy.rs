@@ -1,6 +1,6 @@
 //! The strong player against each game's greedy one, seats swapped game by game:
 //! `cargo run --release -p spellhall-search --example strong_vs_greedy -- GAME [GAMES] [ITERATIONS] [THREADS]`
-//! where GAME is spellcaster, mighty-magics or spells-of-doom (default: 100 games,
+//! where GAME is spellcaster, mighty-magics, spells-of-doom or spellfire (default: 100 games,
 //! 1,000 iterations a decision, 2 threads). Every player decides from its own seat's view. A figure
 //! to read, not a test.
 
@@ -26,6 +26,7 @@ struct Players<G: Game> {
 
 #[derive(Default)]
 struct Tally {
+    games: AtomicU64,
     wins: AtomicU64,
     draws: AtomicU64,
     decisions: AtomicU64,
@@ -59,6 +60,11 @@ where
                     let mut actions = 0;
                     while let Some(seat) = game.to_act().seat() {
                         let legal = game.legal_actions();
+                        if legal.is_empty() {
+                            // A rules bug (only a finished game offers nothing): say so, count no win.
+                            eprintln!("game {n}: {seat} to act has no legal action ({})", game.status().phase);
+                            break;
+                        }
                         let view = game.view(seat);
                         let pick = if seat == strong {
                             let started = Instant::now();
@@ -87,11 +93,24 @@ where
                             break;
                         }
                     }
-                    match game.outcome().map(|o| o.winners) {
-                        Some(winners) if winners.contains(&strong) => tally.wins.fetch_add(1, Ordering::Relaxed),
-                        Some(winners) if winners.is_empty() => tally.draws.fetch_add(1, Ordering::Relaxed),
-                        _ => 0,
+                    let result = match game.outcome().map(|o| o.winners) {
+                        Some(winners) if winners.contains(&strong) => {
+                            tally.wins.fetch_add(1, Ordering::Relaxed);
+                            "won"
+                        }
+                        Some(winners) if winners.is_empty() => {
+                            tally.draws.fetch_add(1, Ordering::Relaxed);
+                            "drew"
+                        }
+                        Some(_) => "lost",
+                        None => "did not finish",
                     };
+                    // A running count on stderr, so that a long run cut short still tells something.
+                    let done = tally.games.fetch_add(1, Ordering::Relaxed) + 1;
+                    eprintln!(
+                        "game {n} (strong in {strong}): strong {result}; {} won of {done} so far",
+                        tally.wins.load(Ordering::Relaxed)
+                    );
                 }
             });
         }
@@ -152,8 +171,35 @@ fn main() {
             };
             duel(games, threads, &budget, &cards, &deal, players)
         }
+        "spellfire" => {
+            use spellfire::{Spellfire, computer};
+            let content = Arc::new(spellfire::Content::shipped().expect("Spellfire content"));
+            let starters: Vec<Vec<spellfire::CardRef>> = spellfire::deck::starter_decks()
+                .expect("the starter decks")
+                .into_iter()
+                .map(|deck| deck.cards)
+                .collect();
+            let deal = |seed: u64| {
+                // Every pairing of two different starter decks in turn, each deck in each seat.
+                let count = starters.len() as u64;
+                let a = (seed / 2) % count;
+                let b = (a + 1 + (seed / (2 * count)) % (count - 1)) % count;
+                let config = spellfire::Config {
+                    format: "55-starter".into(),
+                    decks: vec![starters[a as usize].clone(), starters[b as usize].clone()],
+                    rules: spellfire::Rules::default(),
+                };
+                Spellfire::new(&config, &content, seed).expect("setup")
+            };
+            let players = Players::<Spellfire> {
+                strong: computer::strong_choice,
+                // The greedy player takes the content as `&Content`; the game's is `Arc<Content>`.
+                greedy: |view, legal, content, rng| computer::greedy_choice(view, legal, content, rng),
+            };
+            duel(games, threads, &budget, &content, &deal, players)
+        }
         other => {
-            eprintln!("unknown game {other}: spellcaster, mighty-magics or spells-of-doom");
+            eprintln!("unknown game {other}: spellcaster, mighty-magics, spells-of-doom or spellfire");
             std::process::exit(2);
         }
     };

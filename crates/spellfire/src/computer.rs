@@ -10,13 +10,16 @@
 //! cards an effect discards, the spells an item lets its carrier cast, a realm's defence. Powers
 //! still `Unscripted` count by their printed level or bonus only, as the engine plays them.
 
-use spellhall_core::{GameRng, Seat};
+use std::sync::Arc;
+
+use spellhall_core::{Game, GameRng, Seat};
+use spellhall_search::{Guide, SearchBudget, search_with};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
 use crate::combat::Side;
 use crate::effects::{Ability, Cards, Change, Condition, Cost, Effect, Members, Party, Target, Trigger, Whose};
-use crate::state::{CardId, Content, Phase};
+use crate::state::{CardId, Content, Phase, Spellfire};
 use crate::view::{BattleView, CardView, FighterView, PendingView, RealmView, View};
 
 /// The index of the chosen action in `legal`.
@@ -1091,4 +1094,86 @@ fn realm_levels(card: &Card) -> i32 {
             _ => 0,
         })
         .sum()
+}
+
+// The strong player: a search over worlds sampled from the seat's view, guided by the greedy
+// player's scores.
+
+/// How far a strong player's playout runs before [`evaluate`] judges where it stopped: about two
+/// turns of one player.
+const STRONG_PLAYOUT_LIMIT: u32 = 30;
+
+/// The greedy player's score of each legal action in a world a search has sampled (it reads the
+/// deciding seat's view of that world, never the real game): the search's first impression.
+pub fn action_scores(world: &Spellfire, legal: &[Action]) -> Vec<f64> {
+    let Some(seat) = world.to_act().seat() else {
+        return vec![0.0; legal.len()];
+    };
+    let view = world.view(seat);
+    let player = Player {
+        view: &view,
+        content: world.content(),
+    };
+    legal.iter().map(|action| f64::from(player.score(action))).collect()
+}
+
+/// How each seat stands, as a share of a win in [0, 1]: its unrazed realms (six win), a little
+/// for razed ones (they can be rebuilt or covered), the levels of its pool with what they carry
+/// (what attacks and defends) and the cards in its hand, against the best of the others.
+pub fn evaluate(game: &Spellfire) -> Vec<f64> {
+    let worth: Vec<f64> = Seat::all(game.seats())
+        .map(|seat| {
+            let player = game.player(seat);
+            let (standing, razed) =
+                player.formation.realms().fold(
+                    (0, 0),
+                    |(up, down), (_, slot)| if slot.razed { (up, down + 1) } else { (up + 1, down) },
+                );
+            let pool: i32 = player
+                .pool
+                .iter()
+                .map(|champion| {
+                    let carried: i32 = champion
+                        .attachments
+                        .iter()
+                        .map(|&card| game.icon_value(card).max(0))
+                        .sum();
+                    game.icon_value(champion.card).max(1) + carried
+                })
+                .sum();
+            4.0 * f64::from(standing) + f64::from(razed) + 0.25 * f64::from(pool) + 0.5 * player.hand.len() as f64
+        })
+        .collect();
+    Seat::all(game.seats())
+        .map(|seat| {
+            let best_other = worth
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != seat.index())
+                .map(|(_, w)| *w)
+                .fold(f64::MIN, f64::max);
+            1.0 / (1.0 + (-(worth[seat.index()] - best_other) / 6.0).exp())
+        })
+        .collect()
+}
+
+/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
+/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
+/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
+pub fn strong_choice(
+    view: &View,
+    legal: &[Action],
+    content: &Arc<Content>,
+    rng: &mut GameRng,
+    budget: &SearchBudget,
+) -> usize {
+    let guide = Guide {
+        prior: Some(&action_scores),
+        evaluate: Some(&evaluate),
+    };
+    let budget = SearchBudget {
+        playout_limit: STRONG_PLAYOUT_LIMIT,
+        ..budget.clone()
+    };
+    search_with::<Spellfire>(view, legal, content, rng, &budget, &guide).0
 }
