@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, search_with};
+use spellhall_search::{Guide, SearchBudget};
 
 use crate::content::{Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage, WINNING_FORCE};
@@ -331,9 +331,5 @@ pub fn strong_choice(
         prior: Some(&action_scores),
         evaluate: Some(&evaluate),
     };
-    let budget = SearchBudget {
-        playout_limit: STRONG_PLAYOUT_LIMIT,
-        ..budget.clone()
-    };
-    search_with::<MightyMagics>(view, legal, cards, rng, &budget, &guide).0
+    guide.strong_choice(view, legal, cards, rng, budget, STRONG_PLAYOUT_LIMIT)
 }

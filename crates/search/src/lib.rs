@@ -115,6 +115,27 @@ impl<G: Game> Default for Guide<'_, G> {
     }
 }
 
+impl<G: Determinise> Guide<'_, G> {
+    /// A game's own strong player: the choice [`search_with`] makes under this guide, its
+    /// playouts cut at `playout_limit` actions (where the guide's evaluation judges them) whatever
+    /// `budget` says, since that is where the game's evaluation still says who is ahead.
+    pub fn strong_choice(
+        &self,
+        view: &G::View,
+        legal: &[G::Action],
+        content: &G::Content,
+        rng: &mut GameRng,
+        budget: &SearchBudget,
+        playout_limit: u32,
+    ) -> usize {
+        let budget = SearchBudget {
+            playout_limit,
+            ..budget.clone()
+        };
+        search_with::<G>(view, legal, content, rng, &budget, self).0
+    }
+}
+
 /// The index of the highest score, the first of equals.
 fn best_of(scores: &[f64]) -> usize {
     let mut best = 0;

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Determinise, Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, search_with};
+use spellhall_search::{Guide, SearchBudget};
 
 use crate::{Action, Colour, Side, Spellcaster, Spells, View};
 
@@ -89,9 +89,5 @@ pub fn strong_choice(
         prior: None,
         evaluate: Some(&evaluate),
     };
-    let budget = SearchBudget {
-        playout_limit: STRONG_PLAYOUT_LIMIT,
-        ..budget.clone()
-    };
-    search_with::<Spellcaster>(view, legal, spells, rng, &budget, &guide).0
+    guide.strong_choice(view, legal, spells, rng, budget, STRONG_PLAYOUT_LIMIT)
 }

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Determinise, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, search_with};
+use spellhall_search::{Guide, SearchBudget};
 
 use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Content, Effect};
@@ -631,11 +631,7 @@ pub fn strong_choice(
         prior: Some(&action_scores),
         evaluate: Some(&evaluate),
     };
-    let budget = SearchBudget {
-        playout_limit: STRONG_PLAYOUT_LIMIT,
-        ..budget.clone()
-    };
-    search_with::<SpellsOfDoom>(view, legal, content, rng, &budget, &guide).0
+    guide.strong_choice(view, legal, content, rng, budget, STRONG_PLAYOUT_LIMIT)
 }
 
 #[cfg(test)]
