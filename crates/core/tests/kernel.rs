@@ -300,8 +300,13 @@ struct Leaky(Tally);
 #[derive(Clone, Serialize)]
 struct Panicky(Tally);
 
+/// `Game` for a wrapper of Tally that changes one thing: its invariants, what happens before an
+/// action, or (with a view type and function) what a seat sees.
 macro_rules! delegate_to_tally {
     ($wrapper:ident, $invariants:expr, $before_apply:expr) => {
+        delegate_to_tally!($wrapper, $invariants, $before_apply, (), |_: &Tally, _: Seat| ());
+    };
+    ($wrapper:ident, $invariants:expr, $before_apply:expr, $view_type:ty, $view:expr) => {
         impl Game for $wrapper {
             const ID: &'static str = "wrapped-tally";
             const NAME: &'static str = "Wrapped Tally";
@@ -309,7 +314,7 @@ macro_rules! delegate_to_tally {
             type Content = ();
             type Action = TallyAction;
             type Event = TallyEvent;
-            type View = ();
+            type View = $view_type;
             fn new_with_events(
                 config: &TallyConfig,
                 content: &(),
@@ -330,7 +335,9 @@ macro_rules! delegate_to_tally {
                 ($before_apply)(action);
                 self.0.apply(action)
             }
-            fn view(&self, _seat: Seat) {}
+            fn view(&self, seat: Seat) -> $view_type {
+                ($view)(&self.0, seat)
+            }
             fn outcome(&self) -> Option<Outcome> {
                 self.0.outcome()
             }
@@ -435,43 +442,14 @@ fn determinisation_property_holds_for_tally() {
 #[derive(Clone, Serialize)]
 struct Peeking(Tally);
 
-impl Game for Peeking {
-    const ID: &'static str = "peeking-tally";
-    const NAME: &'static str = "Peeking Tally";
-    type Config = TallyConfig;
-    type Content = ();
-    type Action = TallyAction;
-    type Event = TallyEvent;
-    type View = (spellhall_core::testkit::TallyView, Vec<u8>);
-    fn new_with_events(config: &TallyConfig, content: &(), seed: u64) -> Result<(Self, Vec<TallyEvent>), SetupError> {
-        Tally::new_with_events(config, content, seed).map(|(tally, events)| (Peeking(tally), events))
-    }
-    fn seat_count(&self) -> usize {
-        self.0.seat_count()
-    }
-    fn to_act(&self) -> ToAct {
-        self.0.to_act()
-    }
-    fn legal_actions(&self) -> Vec<TallyAction> {
-        self.0.legal_actions()
-    }
-    fn apply(&mut self, action: &TallyAction) -> Result<Vec<TallyEvent>, RuleError> {
-        self.0.apply(action)
-    }
-    fn view(&self, seat: Seat) -> Self::View {
-        let next = seat.left(1, self.seat_count());
-        (self.0.view(seat), self.0.view(next).hand)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn status(&self) -> Status {
-        self.0.status()
-    }
-    fn describe_action(&self, action: &TallyAction) -> String {
-        self.0.describe_action(action)
-    }
-}
+// Its view also carries the next seat's hand.
+delegate_to_tally!(
+    Peeking,
+    |_: &Tally| Ok(()),
+    |_| (),
+    (spellhall_core::testkit::TallyView, Vec<u8>),
+    |tally: &Tally, seat: Seat| (tally.view(seat), tally.view(seat.left(1, tally.seat_count())).hand)
+);
 
 impl spellhall_core::Redeal for Peeking {
     fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut spellhall_core::GameRng) {
