@@ -1133,10 +1133,14 @@ impl Spellfire {
     /// The pause after an event: every other player in turn, clockwise from the event's player
     /// (SF-192).
     fn open_pause(&mut self, event: CardId, by: Seat, target: Option<CardId>, copy: bool) {
+        let mut later = spellhall_core::AnswerQueue::after(by, self.seats());
+        // A table has two players at least: someone is asked.
+        let asking = later.pop().unwrap_or(by);
         self.pending.push(Pending::EventPause(Box::new(Pause {
             event,
             by,
-            asking: self.left_of(by, 1),
+            asking,
+            later,
             target,
             calmed: Vec::new(),
             copies: Vec::new(),
@@ -1146,12 +1150,12 @@ impl Spellfire {
 
     /// The next player is asked, or, once every other player has answered, the event acts.
     fn continue_pause(&mut self, mut pause: Pause, events: &mut Vec<Event>) {
-        let next = self.left_of(pause.asking, 1);
-        if next == pause.by {
-            self.resolve_event(pause, events);
-        } else {
-            pause.asking = next;
-            self.pending.push(Pending::EventPause(Box::new(pause)));
+        match pause.later.pop() {
+            Some(next) => {
+                pause.asking = next;
+                self.pending.push(Pending::EventPause(Box::new(pause)));
+            }
+            None => self.resolve_event(pause, events),
         }
     }
 

@@ -134,30 +134,19 @@ impl Game for Spellfire {
         // Aid and Treasure put a player's items (and a helper's one-round cards) beside another
         // player's champion; their owner stays theirs (SF-258, AMB-24).
         let lent = self.config.rules.aid || self.config.rules.treasure;
-        let mut seen = vec![0u8; self.card_count()];
-        let mut place = |card: CardId, holder: Option<Seat>| -> Result<(), String> {
-            let count = seen
-                .get_mut(card.index())
-                .ok_or_else(|| format!("card {} is not in the game", card.0))?;
-            *count += 1;
-            match holder {
-                Some(seat) if self.owner(card) != seat => Err(format!(
-                    "{}'s {} lies among {seat}'s cards",
-                    self.owner(card),
-                    self.name(card)
-                )),
-                _ => Ok(()),
-            }
-        };
+        // Where each card lies, and among whose cards (`None`: the rule card, an event waiting, a
+        // card lent); the kernel counts them once the other checks are made.
+        let mut found: Vec<(usize, Option<Seat>)> = Vec::new();
+        let mut place = |card: CardId, holder: Option<Seat>| found.push((card.index(), holder));
         for seat in Seat::all(self.seats()) {
             let p = self.player(seat);
             let loose = p.draw.iter_top_down().chain(&p.hand).chain(&p.discard).chain(&p.abyss);
             for &card in loose {
-                place(card, Some(seat))?;
+                place(card, Some(seat));
             }
             for away in &p.limbo {
                 for &card in std::iter::once(&away.card).chain(&away.attachments) {
-                    place(card, Some(seat))?;
+                    place(card, Some(seat));
                 }
             }
             for (at, slot) in p.formation.realms() {
@@ -170,15 +159,15 @@ impl Game for Spellfire {
                 if slot.razed && slot.holding.is_some() {
                     return Err(format!("{seat}'s razed realm at {at} keeps its holding"));
                 }
-                place(slot.realm, Some(seat))?;
+                place(slot.realm, Some(seat));
                 if let Some(holding) = slot.holding {
-                    place(holding, Some(seat))?;
+                    place(holding, Some(seat));
                 }
             }
             for champion in &p.pool {
-                place(champion.card, Some(seat))?;
+                place(champion.card, Some(seat));
                 for &card in &champion.attachments {
-                    place(card, (!lent).then_some(seat))?;
+                    place(card, (!lent).then_some(seat));
                 }
                 let artifacts = champion
                     .attachments
@@ -197,10 +186,10 @@ impl Game for Spellfire {
             ] {
                 let Some(fighter) = fighter else { continue };
                 if fighter.kind == FighterKind::Champion {
-                    place(fighter.card, Some(seat))?;
+                    place(fighter.card, Some(seat));
                 }
                 for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-                    place(card, (!lent).then_some(seat))?;
+                    place(card, (!lent).then_some(seat));
                 }
             }
         }
@@ -208,22 +197,21 @@ impl Game for Spellfire {
             return Err("a battle outside phase 4, or phase 4 without a battle".into());
         }
         if let Some(card) = self.rule_card {
-            place(card, None)?;
+            place(card, None);
         }
         for pending in &self.pending {
             match pending {
-                Pending::EventPause(pause) if !pause.copy => place(pause.event, None)?,
-                Pending::Target { event, copy: false, .. } => place(*event, None)?,
+                Pending::EventPause(pause) if !pause.copy => place(pause.event, None),
+                Pending::Target { event, copy: false, .. } => place(*event, None),
                 _ => {}
             }
         }
-        if let Some(card) = seen.iter().position(|&n| n != 1) {
-            return Err(format!(
-                "{} is in {} places",
-                self.name(CardId(card as u16)),
-                seen[card]
-            ));
-        }
+        spellhall_core::each_card_once_with_owners(
+            self.card_count(),
+            found,
+            |card| self.owner(CardId(card as u16)),
+            |card| self.name(CardId(card as u16)).to_string(),
+        )?;
         let mut identities: Vec<(u32, CardId)> = self
             .in_play_unique()
             .map(|c| (self.cards[c.index()].identity, c))

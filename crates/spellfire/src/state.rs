@@ -478,6 +478,8 @@ pub struct Pause {
     pub event: CardId,
     pub by: Seat,
     pub asking: Seat,
+    /// The players to ask after `asking`, in turn order: every player but `by` is asked once.
+    pub later: spellhall_core::AnswerQueue,
     /// What the event acts on, chosen when it was played.
     pub target: Option<CardId>,
     /// Players the event will not touch (SF-198).

@@ -103,14 +103,7 @@ impl Formats {
         let formats: Formats = parse_ron(file, text)?;
         let mut seen = std::collections::BTreeSet::new();
         for format in &formats.formats {
-            let (line, col) = spellhall_core::content::locate_key(text, &format.id, 0);
-            let problem = |message: String| ContentError {
-                file: file.to_string(),
-                line,
-                col,
-                item: Some(format.id.clone()),
-                message,
-            };
+            let problem = |message: String| ContentError::at_item(file, text, &format.id, message);
             if !seen.insert(format.id.as_str()) {
                 return Err(problem(format!("the format id '{}' is used twice", format.id)));
             }
