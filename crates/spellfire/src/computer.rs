@@ -71,12 +71,14 @@ impl Player<'_> {
                 .flatten()
                 .flat_map(|f| std::iter::once(f.champion).chain(f.attachments.iter().copied()))
         });
+        let discards = view.players.iter().flat_map(|p| p.discard.iter().copied());
         view.hand
             .iter()
             .copied()
             .chain(pools)
             .chain(realms)
             .chain(battle)
+            .chain(discards)
             .find(|c| c.id == id)
     }
 
@@ -755,7 +757,7 @@ impl Player<'_> {
                 .pool
                 .iter()
                 .any(|c| c.champion.id == id || c.attachments.iter().any(|a| a.id == id));
-            if in_formation || in_pool {
+            if in_formation || in_pool || p.discard.iter().any(|c| c.id == id) {
                 return Some(p.seat);
             }
         }
@@ -800,6 +802,25 @@ impl Player<'_> {
     /// The target of this seat's event: a realm of the opponent with the most standing realms,
     /// never its own.
     fn target_score(&self, card: CardId) -> i32 {
+        // A power's choice during play that does not discard (a return from the discard pile, a
+        // rebuild): the best card of this seat's own.
+        let discards = match &self.view.pending {
+            Some(PendingView::Target { event, .. }) => self.card_facts(event).is_none_or(|c| {
+                c.power.abilities().is_empty()
+                    || c.power
+                        .abilities()
+                        .iter()
+                        .any(|a| matches!(a.effect, Effect::Discard(_) | Effect::DiscardAll(_)))
+            }),
+            _ => true,
+        };
+        if !discards {
+            return if self.owner_of(card) == Some(self.view.seat) {
+                self.worth_in_play(card)
+            } else {
+                -100
+            };
+        }
         let owner = self
             .view
             .players
