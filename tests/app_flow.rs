@@ -231,13 +231,12 @@ fn the_curtain_appears_whenever_the_decision_passes_to_another_person() {
     act(&mut app, Seat(0), TallyAction::Draw);
     assert_eq!(to_act(&app), ToAct::Seat(Seat(1)));
     assert_eq!(hotseat(&app), Some(HotSeat::Handoff));
-    // Ann's view stays the focus until Ben takes the screen, but the curtain hides it.
+    // Ann's view stays the focus until Ben takes the screen, but the curtain hides it (after Ann
+    // has read what her draw did).
+    let focus_now = focus(&app);
     assert_eq!(
-        focus(&app),
-        TableFocus {
-            viewer: Some(Seat(0)),
-            pending: Some(Seat(1))
-        }
+        (focus_now.viewer, focus_now.pending, focus_now.outcome_from),
+        (Some(Seat(0)), Some(Seat(1)), Some(0))
     );
 
     send(&mut app, UiCommand::ConfirmHandoff);

@@ -25,8 +25,11 @@ pub enum UiCommand {
     },
     /// "Wait: `seat` plays an event": that person claims the next decision (Spellfire).
     Claim(Seat),
-    /// The person named on the hand-off curtain has taken the screen.
+    /// The person named on the hand-off curtain has taken the screen (past the outcome shown
+    /// before it, if that is still up).
     ConfirmHandoff,
+    /// The player leaving the screen has read what their last action did: up goes the curtain.
+    OutcomeSeen,
     Undo,
     /// The persons asked have agreed to the pending undo.
     ConfirmUndo,

@@ -1,7 +1,9 @@
 //! Hot-seat play: whose eyes are on the screen. Whenever the deciding seat changes to another
-//! person, the table hides behind a "Pass to NAME" curtain until that person takes the screen;
-//! only then is anything drawn from that seat's view. Computer seats act on their own after a
-//! short pause, without a curtain.
+//! person, the player at the screen first reads what their last action did ("Continue: hand to
+//! NAME"), then the table hides behind a "Pass to NAME" curtain until that person takes the
+//! screen; only then is anything drawn from that seat's view. Computer seats act on their own
+//! after a short pause, without a curtain. Seats with the same name are one person, who needs no
+//! curtain between them.
 
 use bevy::prelude::*;
 use spellhall_core::{Seat, ToAct};
@@ -14,7 +16,8 @@ use crate::settings::Settings;
 #[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[source(Screen = Screen::Playing)]
 pub enum HotSeat {
-    /// The curtain is up: nothing secret is on screen.
+    /// The screen is being handed over: the outcome for the player leaving it while
+    /// `TableFocus::outcome_from` is set, then the curtain, with nothing secret on screen.
     #[default]
     Handoff,
     /// `TableFocus::viewer` is at the screen.
@@ -27,6 +30,12 @@ pub struct TableFocus {
     pub viewer: Option<Seat>,
     /// The person the curtain asks for.
     pub pending: Option<Seat>,
+    /// Before the curtain: the viewer reads what the actions from this index of the log on (their
+    /// last action and any computers' after it) did.
+    pub outcome_from: Option<usize>,
+    /// How many actions the log held when the viewer took the screen: only what they did since
+    /// is theirs to be shown.
+    pub since: usize,
 }
 
 /// Set by `--screen playing` so a screenshot shows the table, not the first curtain.
@@ -100,10 +109,16 @@ pub fn follow_decider(
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let Some(session) = &game.session else { return };
+    // An undo shortens the log: what the viewer does next counts from there.
+    focus.since = focus.since.min(session.actions_taken());
     let seats = session.seats();
-    let persons: Vec<Seat> = Seat::all(seats.len())
-        .filter(|s| seats[s.index()].is_person())
-        .collect();
+    // A person is known by name: two seats with one name are one person playing both.
+    let person = |seat: Seat| {
+        seats[seat.index()]
+            .is_person()
+            .then_some(seats[seat.index()].name.as_str())
+    };
+    let persons: std::collections::BTreeSet<&str> = Seat::all(seats.len()).filter_map(person).collect();
     match session.to_act() {
         ToAct::GameOver => next_screen.set(Screen::Results),
         ToAct::Seat(seat) if seats[seat.index()].is_person() => {
@@ -113,14 +128,23 @@ pub fn follow_decider(
                 }
                 return;
             }
-            // Nobody else could see this screen: a single person never needs the curtain.
+            // Nobody else could see this screen: a single person never needs the curtain, nor
+            // does the person already at the screen when the decision moves to another of their seats.
             let alone = persons.len() == 1;
+            let same_person = focus.viewer.is_some_and(|viewer| person(viewer) == person(seat));
             let first = focus.viewer.is_none();
-            if alone || (first && std::mem::take(&mut skip_first.0)) {
+            if alone || same_person || (first && std::mem::take(&mut skip_first.0)) {
                 focus.viewer = Some(seat);
                 focus.pending = None;
+                focus.outcome_from = None;
+                focus.since = session.actions_taken();
                 next_hotseat.set(HotSeat::Acting);
             } else if focus.pending != Some(seat) {
+                // The player leaving sees first what their last action did, if it did anything.
+                focus.outcome_from = focus.viewer.and_then(|viewer| {
+                    let from = session.last_action_of(viewer).filter(|&i| i >= focus.since)?;
+                    (!session.outcome_lines(viewer, from).is_empty()).then_some(from)
+                });
                 focus.pending = Some(seat);
                 next_hotseat.set(HotSeat::Handoff);
             }
@@ -130,10 +154,12 @@ pub fn follow_decider(
     }
 }
 
-/// The person on the curtain has taken the screen.
-pub fn take_screen(focus: &mut TableFocus, next_hotseat: &mut NextState<HotSeat>) {
+/// The person on the curtain has taken the screen; the log then held `actions` actions.
+pub fn take_screen(focus: &mut TableFocus, next_hotseat: &mut NextState<HotSeat>, actions: usize) {
     if let Some(seat) = focus.pending.take() {
         focus.viewer = Some(seat);
+        focus.outcome_from = None;
+        focus.since = actions;
         next_hotseat.set(HotSeat::Acting);
     }
 }

@@ -174,6 +174,7 @@ fn the_curtain_names_the_next_person_and_shows_nothing_of_the_table() {
     let focus = TableFocus {
         viewer: None,
         pending: Some(Seat(0)),
+        ..Default::default()
     };
     let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
         |ui, out: &mut Vec<UiCommand>| curtain_body(ui, &game, &focus, out),

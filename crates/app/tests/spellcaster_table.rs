@@ -120,6 +120,7 @@ fn a_hand_of_ten_cards_stays_in_one_row_inside_a_1280_by_800_window() {
         TableFocus {
             viewer: Some(seat),
             pending: None,
+            ..Default::default()
         },
         PendingUndo::default(),
     );

@@ -247,11 +247,13 @@ fn every_table_and_its_menu_are_inside_at_the_largest_scale_with_the_most_player
                 TableFocus {
                     viewer: None,
                     pending: Some(seat),
+                    ..Default::default()
                 }
             } else {
                 TableFocus {
                     viewer: Some(seat),
                     pending: None,
+                    ..Default::default()
                 }
             };
             let table = TableScreen {

@@ -86,6 +86,8 @@ pub struct Losses {
     pub force: Option<u32>,
     /// The cards lost whatever the side picks (all of them when none can be spared).
     pub certain: Vec<CardId>,
+    /// Their Force in this battle, together.
+    pub certain_force: u32,
     /// The cards the side picks its casualties from when it has a choice; empty when it has none.
     pub choose_from: Vec<CardId>,
 }
@@ -135,12 +137,14 @@ impl View {
             match rule.forced(&battle) {
                 Some(certain) => Losses {
                     force: rule.threshold,
+                    certain_force: certain.iter().map(|&c| battle.force_of(c)).sum(),
                     certain,
                     choose_from: Vec::new(),
                 },
                 None => Losses {
                     force: rule.threshold,
                     certain: Vec::new(),
+                    certain_force: 0,
                     // The Stronghold falls only when every Horde is lost, so it is no choice.
                     choose_from: rule
                         .candidates

@@ -52,6 +52,7 @@ fn defence_outlook_names_the_losses_the_battle_then_takes() {
         Losses {
             force: Some(5),
             certain: vec![id("dragons"), id("orcs")],
+            certain_force: 6,
             choose_from: Vec::new(),
         }
     );

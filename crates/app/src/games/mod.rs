@@ -165,6 +165,18 @@ pub trait GameAdapter: Send + Sync + 'static {
         Self::draw_table_after(ui, view, legal, describe, names, events)
     }
 
+    /// What the actions of `history` from index `from` on did, in words for `viewer`: shown to a
+    /// player before the screen passes to another person (the result of an attack, a death). The
+    /// rest of `history` tells what led up to them. By default the log's lines for those actions.
+    fn outcome_lines(
+        history: &[Vec<<Self::G as Game>::Event>],
+        from: usize,
+        viewer: Seat,
+        names: &[String],
+    ) -> Vec<String> {
+        log_lines_from(history, from, viewer, names)
+    }
+
     /// The computer's choice for the deciding seat: an index into `legal`, made from that seat's
     /// `view`, the legal actions and the game's content only. A computer sees what its seat sees
     /// (DESIGN.md §2): never the state, with the other hands, the decks' order and the dice to
@@ -196,6 +208,21 @@ pub trait GameAdapter: Send + Sync + 'static {
 
     /// The rules in brief, shown with F1.
     fn rules_summary() -> &'static str;
+}
+
+/// The log's lines for the actions of `history` from index `from` on, as `viewer` may read them.
+pub fn log_lines_from<E: spellhall_core::GameEvent>(
+    history: &[Vec<E>],
+    from: usize,
+    viewer: Seat,
+    names: &[String],
+) -> Vec<String> {
+    let actions = history.get(from..).unwrap_or_default();
+    actions
+        .iter()
+        .flatten()
+        .filter_map(|event| event.describe(Some(viewer), names))
+        .collect()
 }
 
 /// Whether a game takes content a player adds, and how.
@@ -327,6 +354,11 @@ pub trait AnySession: Send + Sync {
     fn can_redo(&self) -> bool;
     fn redo(&mut self) -> Result<(), String>;
     fn log_lines(&self, viewer: Seat) -> Vec<String>;
+    /// Where in the log `seat`'s last action is.
+    fn last_action_of(&self, seat: Seat) -> Option<usize>;
+    /// What the actions from log index `from` on did, in words for `viewer` (see
+    /// [`GameAdapter::outcome_lines`]).
+    fn outcome_lines(&self, viewer: Seat, from: usize) -> Vec<String>;
     fn write_save(&self, path: &Path) -> Result<(), String>;
     fn rules_summary(&self) -> &'static str;
     /// Draw the table for `viewer`, from `view(viewer)` only. Returns a chosen action as RON.
@@ -487,6 +519,12 @@ impl<A: GameAdapter> AnySession for Table<A> {
     }
     fn log_lines(&self, viewer: Seat) -> Vec<String> {
         self.session.log_lines(Some(viewer))
+    }
+    fn last_action_of(&self, seat: Seat) -> Option<usize> {
+        self.session.log().iter().rposition(|record| record.seat == seat)
+    }
+    fn outcome_lines(&self, viewer: Seat, from: usize) -> Vec<String> {
+        A::outcome_lines(self.session.events(), from, viewer, &self.session.names())
     }
     fn write_save(&self, path: &Path) -> Result<(), String> {
         self.session.to_save().write(path).map_err(|e| e.to_string())

@@ -86,7 +86,10 @@ fn play_commands(
                     Err(reason) => notices.refused(reason),
                 }
             }
-            UiCommand::ConfirmHandoff => hotseat::take_screen(&mut focus, &mut next_hotseat),
+            UiCommand::ConfirmHandoff => {
+                hotseat::take_screen(&mut focus, &mut next_hotseat, session.actions_taken());
+            }
+            UiCommand::OutcomeSeen => focus.outcome_from = None,
             // The claimant takes the next decision; the curtain then follows it to that person.
             UiCommand::Claim(seat) => {
                 if focus.viewer.is_none() || focus.pending.is_some() || pending.0.is_some() {
@@ -232,7 +235,24 @@ pub fn playing_screen(ctx: &egui::Context, table: &TableScreen, dialogs: &mut Di
 
     // While other persons are asked to agree to an undo, the asker's hand must not be on show.
     let asking = pending.0.is_some();
+    // Before the curtain, the player leaving reads what their last action did, over their table.
+    let outcome = focus.outcome_from.zip(focus.viewer).filter(|_| curtain && !asking);
+    if let Some((from, viewer)) = outcome {
+        egui::Panel::right("log")
+            .exact_size(320.0)
+            .frame(theme::side())
+            .show(&mut root, |ui| log_panel(ui, &session.log_lines(viewer)));
+        egui::CentralPanel::default()
+            .frame(theme::table())
+            .show(&mut root, |ui| {
+                // Not this player's decision any more: the table only shows, nothing is played.
+                let _ = session.draw_table(ui, viewer);
+            });
+        let next = focus.pending.map(|seat| game.name_of(seat)).unwrap_or_default();
+        outcome_window(ctx, &session.outcome_lines(viewer, from), &next, commands);
+    }
     match (curtain || asking, focus.viewer) {
+        _ if outcome.is_some() => {}
         (false, Some(viewer)) => {
             egui::Panel::right("log")
                 .exact_size(320.0)
@@ -463,6 +483,42 @@ pub fn curtain_body(ui: &mut egui::Ui, game: &ActiveGame, focus: &TableFocus, ou
             (None, None) => {}
         }
     });
+}
+
+/// What the last action did, for the player about to hand the screen to `next`, with the step
+/// that raises the curtain.
+pub fn outcome_window(ctx: &egui::Context, lines: &[String], next: &str, out: &mut Vec<UiCommand>) {
+    egui::Window::new("What happened")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .frame(theme::tile())
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-160.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_width(540.0);
+            ui.label(
+                egui::RichText::new("What happened")
+                    .size(26.0)
+                    .color(theme::GOLD)
+                    .strong(),
+            );
+            ui.add_space(8.0);
+            egui::ScrollArea::vertical().max_height(380.0).show(ui, |ui| {
+                for line in lines {
+                    ui.label(egui::RichText::new(line).size(18.0));
+                    ui.add_space(3.0);
+                }
+            });
+            ui.add_space(14.0);
+            ui.vertical_centered(|ui| {
+                let button = egui::Button::new(egui::RichText::new(format!("Continue → hand to {next}")).size(21.0))
+                    .min_size(egui::vec2(340.0, 50.0))
+                    .fill(theme::ACCENT);
+                if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    out.push(UiCommand::OutcomeSeen);
+                }
+            });
+        });
 }
 
 fn undo_consent_dialog(ctx: &egui::Context, game: &ActiveGame, plan: &UndoPlan, out: &mut Vec<UiCommand>) {

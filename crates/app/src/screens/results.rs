@@ -1,4 +1,4 @@
-//! The end of a game: who won, the scores, how long it took.
+//! The end of a game: who won, the score and every other figure the end weighed, how long it took.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -63,25 +63,32 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
             .color(theme::MUTED),
         );
         ui.add_space(24.0);
-        if !outcome.scores.is_empty() {
-            // A compact table, centred: the grid is about 300 points wide.
+        let columns = figure_columns(&outcome);
+        if !columns.is_empty() {
+            // A compact table, centred: a column for the names and one per figure.
+            let width = 150.0 + 170.0 * columns.len() as f32;
             ui.horizontal(|ui| {
-                ui.add_space(((ui.available_width() - 300.0) / 2.0).max(0.0));
+                ui.add_space(((ui.available_width() - width - 36.0) / 2.0).max(0.0));
                 theme::tile().show(ui, |ui| {
-                    ui.set_width(264.0);
+                    ui.set_width(width);
                     egui::Grid::new("scores")
-                        .num_columns(2)
-                        .spacing([40.0, 10.0])
-                        .min_col_width(100.0)
+                        .num_columns(1 + columns.len())
+                        .spacing([36.0, 10.0])
+                        .min_col_width(110.0)
                         .show(ui, |ui| {
                             ui.label(egui::RichText::new("Player").color(theme::MUTED));
-                            ui.label(egui::RichText::new(&outcome.score_name).color(theme::MUTED));
+                            for (name, _) in &columns {
+                                ui.label(egui::RichText::new(*name).color(theme::MUTED));
+                            }
                             ui.end_row();
-                            for (seat, score) in outcome.scores.iter().enumerate() {
+                            for (seat, player) in names.iter().enumerate() {
                                 let won = outcome.winners.iter().any(|w| w.index() == seat);
-                                let name = egui::RichText::new(&names[seat]).size(20.0);
+                                let name = egui::RichText::new(player).size(20.0);
                                 ui.label(if won { name.color(theme::GOLD).strong() } else { name });
-                                ui.label(egui::RichText::new(score.to_string()).size(20.0));
+                                for (_, values) in &columns {
+                                    let value = values.get(seat).map_or("", String::as_str);
+                                    ui.label(egui::RichText::new(value).size(20.0));
+                                }
                                 ui.end_row();
                             }
                         });
@@ -104,6 +111,21 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
             }
         });
     });
+}
+
+/// The results table's columns: the score, then every other figure the end weighed, each with
+/// its values in seat order.
+fn figure_columns(outcome: &spellhall_core::Outcome) -> Vec<(&str, Vec<String>)> {
+    let score = (!outcome.scores.is_empty()).then(|| {
+        let values = outcome.scores.iter().map(ToString::to_string).collect();
+        (outcome.score_name.as_str(), values)
+    });
+    let others = outcome
+        .figures
+        .iter()
+        .filter(|f| f.name != outcome.score_name)
+        .map(|f| (f.name.as_str(), f.values.clone()));
+    score.into_iter().chain(others).collect()
 }
 
 /// The reason as a sentence: capital first letter, full stop.

@@ -1,7 +1,7 @@
 //! The centre strip: the prompt, the tray of counters, battle totals and the phase's buttons.
 
 use bevy_egui::egui::{self, RichText};
-use mighty_magics::{Action, Phase, Resource, Stage};
+use mighty_magics::{Action, CardId, Losses, Phase, Resource, Stage};
 use spellhall_core::{ToAct, plural};
 
 use super::Scene;
@@ -170,7 +170,95 @@ pub(super) fn centre_strip(ui: &mut egui::Ui, scene: &Scene, chosen: &mut Option
                 ui.label(RichText::new(format!("Your converts: {}", words.join(", "))).color(theme::MUTED));
             }
         });
+        if view.deciding() {
+            defence_preview(ui, scene);
+        }
     });
+}
+
+/// For the defender: what each side will lose with the Hordes chosen now and with each change
+/// a click would make, as the rules' outlook (`View::defence_outlook`) foresees it.
+fn defence_preview(ui: &mut egui::Ui, scene: &Scene) {
+    let view = scene.view;
+    let Some(battle) = view.battle.as_ref().filter(|b| b.stage == Stage::Defend) else {
+        return;
+    };
+    let name = |card: CardId| view.cards.get(card).name.clone();
+    let chosen = battle.defenders.clone();
+    let mut choices = vec![(
+        if chosen.is_empty() {
+            "No Hordes (as chosen now)".to_string()
+        } else {
+            format!("{} (as chosen now)", names(view, &chosen))
+        },
+        chosen.clone(),
+    )];
+    for action in scene.legal {
+        match action {
+            Action::Defend(card) => {
+                let with: Vec<CardId> = chosen.iter().copied().chain([*card]).collect();
+                choices.push((format!("+ {}", name(*card)), with));
+            }
+            Action::Withdraw(card) => {
+                let without: Vec<CardId> = chosen.iter().copied().filter(|c| c != card).collect();
+                choices.push((format!("− {}", name(*card)), without));
+            }
+            _ => {}
+        }
+    }
+    let attacker = scene.name(view.active);
+    ui.add_space(6.0);
+    ui.label(RichText::new("What each side will lose").size(16.0).strong());
+    egui::Grid::new("mm-defence-preview")
+        .num_columns(4)
+        .spacing([18.0, 3.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in [
+                "Defending with",
+                "Defence vs attack",
+                &format!("{attacker} loses"),
+                "You lose",
+            ] {
+                ui.label(RichText::new(heading).color(theme::MUTED));
+            }
+            ui.end_row();
+            for (label, defenders) in choices {
+                let Some(outlook) = view.defence_outlook(&defenders) else {
+                    continue;
+                };
+                ui.label(label);
+                ui.label(format!("{} vs {}", outlook.defence, outlook.attack));
+                ui.label(loss_words(view, &outlook.attacker));
+                let mut yours = loss_words(view, &outlook.defender);
+                if outlook.captured {
+                    yours.push_str(&format!(
+                        "; {} is captured",
+                        battle.target.map(name).unwrap_or_default()
+                    ));
+                }
+                ui.label(yours);
+                ui.end_row();
+            }
+        });
+}
+
+fn names(view: &mighty_magics::View, cards: &[CardId]) -> String {
+    cards
+        .iter()
+        .map(|&c| view.cards.get(c).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One side's losses in a few words: the cards that go, or what its owner must pick.
+fn loss_words(view: &mighty_magics::View, losses: &Losses) -> String {
+    match (losses.certain.is_empty(), losses.choose_from.is_empty(), losses.force) {
+        (false, _, _) => format!("{} (Force {})", names(view, &losses.certain), losses.certain_force),
+        (true, true, _) => "nothing".into(),
+        (true, false, Some(force)) => format!("Force {force} or more of {}", names(view, &losses.choose_from)),
+        (true, false, None) => format!("one of {}", names(view, &losses.choose_from)),
+    }
 }
 
 /// The counters in the tray and, in a battle, the totals.

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use bevy_egui::egui::{self, Color32};
 use mighty_magics::{
-    Action, CardId, Cards, Choice, Config, Kind, KingdomView, MightyMagics, Resource, Stage, View, card_text,
+    Action, CardId, Cards, Choice, Config, Event, Kind, KingdomView, MightyMagics, Resource, Stage, View, card_text,
 };
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_name};
@@ -52,6 +52,80 @@ pub fn face(cards: &Cards, card: CardId) -> CardFace {
         text: format!("{}\nCost: {}.", card_text(def), cost_words(&def.cost_units())),
         footer: "Mighty Magics".into(),
     }
+}
+
+/// How the battle that ended with the actions of `history` from `from` on went, in one line: the
+/// battle ends the attacker's turn, so it is the one before the first new turn among them.
+fn battle_summary(history: &[Vec<Event>], from: usize, names: &[String]) -> Option<String> {
+    let events: Vec<(usize, &Event)> = history
+        .iter()
+        .enumerate()
+        .flat_map(|(index, events)| events.iter().map(move |e| (index, e)))
+        .collect();
+    let turn_over = |e: &Event| matches!(e, Event::TurnBegan { .. } | Event::Won { .. });
+    let end = events.iter().position(|(index, e)| *index >= from && turn_over(e))?;
+    let turn = events[..end]
+        .iter()
+        .rposition(|(_, e)| turn_over(e))
+        .map_or(0, |i| i + 1);
+    let battle = &events[turn..end];
+    let defence = battle.iter().position(|(_, e)| matches!(e, Event::Defending { .. }))?;
+    let (
+        Event::Attacking {
+            attacker,
+            defender,
+            target,
+            total: attack,
+            ..
+        },
+        Event::Defending {
+            total: defence_total, ..
+        },
+    ) = (
+        battle[..defence]
+            .iter()
+            .rev()
+            .map(|(_, e)| *e)
+            .find(|e| matches!(e, Event::Attacking { .. }))?,
+        battle[defence].1,
+    )
+    else {
+        return None;
+    };
+    let name = |seat: Seat| seat_name(names, seat);
+    let lost = |seat: Seat| {
+        let cards: Vec<&str> = battle[defence..]
+            .iter()
+            .filter_map(|(_, e)| match e {
+                Event::Destroyed { owner, card, .. } if *owner == seat => Some(card.as_str()),
+                _ => None,
+            })
+            .collect();
+        if cards.is_empty() {
+            "nothing".to_string()
+        } else {
+            cards.join(", ")
+        }
+    };
+    let captured = battle[defence..]
+        .iter()
+        .any(|(_, e)| matches!(e, Event::Captured { card, .. } if card == target));
+    let fell = battle[defence..]
+        .iter()
+        .any(|(_, e)| matches!(e, Event::Destroyed { card, .. } if card == target));
+    let stronghold = match (captured, fell) {
+        (true, _) => format!("{} captured {target}", name(*attacker)),
+        (false, true) => format!("{target} fell"),
+        (false, false) => format!("{target} stands"),
+    };
+    Some(format!(
+        "The battle for {}'s {target}: attack Force {attack} against defence {defence_total}. {} lost {}; {} lost {}; {stronghold}.",
+        name(*defender),
+        name(*attacker),
+        lost(*attacker),
+        name(*defender),
+        lost(*defender),
+    ))
 }
 
 /// What the viewer has picked in his hand, kept between frames.
@@ -267,6 +341,13 @@ impl GameAdapter for MightyMagicsAdapter {
         }
         ui.data_mut(|d| d.insert_temp(pick_id(), pick));
         chosen
+    }
+
+    /// A battle that ended in these actions leads with how it ended: the totals, each side's
+    /// losses and what became of the Stronghold, gathered from the battle's events.
+    fn outcome_lines(history: &[Vec<Event>], from: usize, viewer: Seat, names: &[String]) -> Vec<String> {
+        let lines = super::log_lines_from(history, from, viewer, names);
+        battle_summary(history, from, names).into_iter().chain(lines).collect()
     }
 
     fn computer_choice(view: &View, legal: &[Action], cards: &Arc<Cards>, rng: &mut GameRng) -> usize {
