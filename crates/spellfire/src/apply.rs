@@ -16,6 +16,7 @@ use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
 
+mod choices;
 mod optional;
 mod powers;
 use crate::state::{
@@ -357,6 +358,10 @@ impl Spellfire {
             }
             Action::ToPool(card) => {
                 self.take_from_hand(seat, *card);
+                // After the turn's battle (spoils), a champion has had no chance to attack.
+                if self.phase == Phase::AfterBattle {
+                    self.used.arrived_late.push(*card);
+                }
                 self.player_mut(seat).pool.push(Champion {
                     card: *card,
                     attachments: Vec::new(),
@@ -410,6 +415,15 @@ impl Spellfire {
                 if let Some(ability) = self.card(*card).power.on_play().cloned() {
                     self.carry_out(&ability.effect, *card, seat, None, &[], &mut events);
                 }
+                // The attacked realm's powers that answer an ally joining (Yaramuke).
+                if let Some(battle) = &self.battle {
+                    let side = if battle.attacker == seat {
+                        Side::Attacker
+                    } else {
+                        Side::Defender
+                    };
+                    self.ally_joined(side, &mut events);
+                }
             }
             Action::UseCard(card) => {
                 self.take_from_hand(seat, *card);
@@ -425,6 +439,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
+                self.spell_played(seat, *card, &mut events);
                 self.cast(seat, *card, champion, &mut events);
             }
             Action::PlayEvent(card) => {
@@ -442,6 +457,9 @@ impl Spellfire {
                 });
                 self.start_event(*card, seat, false);
             }
+            Action::Choose(card) if matches!(self.pending.last(), Some(Pending::Pick(_))) => {
+                self.pick(*card, &mut events)
+            }
             Action::Choose(target) => {
                 if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
                     events.push(Event::TargetChosen {
@@ -450,8 +468,9 @@ impl Spellfire {
                         target: self.name(*target).into(),
                     });
                     match self.card(event).power.on_play().cloned() {
-                        // A spell acts at once; an event waits for its pause.
-                        Some(ability) if self.kind(event) != CardType::Event => {
+                        // A spell acts at once (unless it may be answered, AMB-6); an event waits
+                        // for its pause.
+                        Some(ability) if self.kind(event) != CardType::Event && !self.spell_pause_due(event, seat) => {
                             self.carry_out(&ability.effect, event, seat, Some(*target), &[], &mut events)
                         }
                         _ => self.open_pause(event, seat, Some(*target), copy),
@@ -525,7 +544,9 @@ impl Spellfire {
     }
 
     fn bin_fighter(&mut self, fighter: Fighter) {
+        self.fell(fighter.attachments.iter().chain(&fighter.round_cards).copied());
         if fighter.kind == FighterKind::Champion {
+            self.fell([fighter.card]);
             self.bin(fighter.card, Bin::Discard);
         }
         for card in fighter.attachments.into_iter().chain(fighter.round_cards) {
@@ -536,13 +557,21 @@ impl Spellfire {
     /// A fighter that survives a round goes back to its pool with its items and artifacts; its
     /// one-round cards are discarded (SF-83, SF-116).
     fn return_fighter(&mut self, seat: Seat, fighter: Fighter) {
+        self.fell(fighter.round_cards.iter().copied());
         for card in &fighter.round_cards {
             self.bin(*card, Bin::Discard);
+        }
+        // An item used up in one round (a potion) does not go home with its champion.
+        let (used_up, kept): (Vec<CardId>, Vec<CardId>) = fighter.attachments.into_iter().partition(|&c| {
+            self.card(c).power.abilities().iter().any(|a| a.effect == Effect::OneUse)
+        });
+        for card in used_up {
+            self.bin(card, Bin::Discard);
         }
         if fighter.kind == FighterKind::Champion {
             self.player_mut(seat).pool.push(Champion {
                 card: fighter.card,
-                attachments: fighter.attachments,
+                attachments: kept,
             });
         }
     }
@@ -577,6 +606,9 @@ impl Spellfire {
         self.used.attacked.push(champion);
         self.used.battle = true;
         self.phase = Phase::Battle;
+        if self.battle.is_none() {
+            self.forget_last_battle();
+        }
         match &mut self.battle {
             Some(battle) => {
                 battle.attacking = Some(fighter);
@@ -636,6 +668,7 @@ impl Spellfire {
             champion: self.name(champion).into(),
         });
         self.activate_round(Side::Attacker, events);
+        self.round_start_choices(events);
     }
 
     /// The start of a round, in the order of activation (SF-109, SF-136): the attacking champion's
@@ -688,6 +721,9 @@ impl Spellfire {
             let Some(other) = self.fighting(side.other()) else {
                 continue;
             };
+            if self.powers_lost(source) {
+                continue;
+            }
             let found = self
                 .card(source)
                 .power
@@ -753,6 +789,10 @@ impl Spellfire {
 
     fn pass(&mut self, events: &mut Vec<Event>) {
         match self.pending.last().cloned() {
+            // A power's choice declined, or nothing left to choose.
+            Some(Pending::Pick(_)) => {
+                self.pending.pop();
+            }
             Some(Pending::Claim { seat }) => {
                 self.pending.pop();
                 events.push(Event::ClaimWithdrawn { seat });
@@ -801,6 +841,8 @@ impl Spellfire {
             self.total(Side::Defender).map_or(0, |t| t.value()),
         );
         self.lasting.retain(|l| l.ends != Ends::RoundEnds);
+        let realm_powers = self.realm_sources();
+        let razes = loser_side == Side::Defender && self.round_won_razes();
         let Some(battle) = &mut self.battle else {
             return;
         };
@@ -820,20 +862,26 @@ impl Spellfire {
             totals: (winner_total, loser_total),
         });
         let realm_beaten = loser_fighter.kind != FighterKind::Champion;
-        let escapes = self.battle.as_ref().is_some_and(|b| b.escaping == Some(loser_side));
+        let escapes = self.battle.as_ref().is_some_and(|b| b.escaping == Some(loser_side))
+            || (!realm_beaten && self.survives_defeat(loser_fighter.card, loser_side));
         self.round_decided(winner, &mut winner_fighter, &mut loser_fighter, events);
         self.return_fighter(winner, winner_fighter);
         if escapes {
             self.return_fighter(loser, loser_fighter);
         } else {
+            let beaten = (!realm_beaten).then_some(loser_fighter.card);
             self.bin_fighter(loser_fighter);
+            if let Some(champion) = beaten {
+                self.after_defeat(champion, loser, events);
+            }
         }
         match loser_side {
             Side::Attacker => {
                 // The attacking champion was discarded: the defender earns spoils (SF-123).
+                self.realm_held(defender);
                 self.end_battle(Some(defender), events);
             }
-            Side::Defender if realm_beaten => {
+            Side::Defender if realm_beaten || razes => {
                 self.raze_target(events);
                 self.end_battle(Some(attacker), events);
             }
@@ -843,6 +891,7 @@ impl Spellfire {
                 }
             }
         }
+        self.after_round(&realm_powers, loser_side == Side::Attacker, events);
     }
 
     /// Raze the attacked realm; its holding is discarded (SF-57, SF-59).
@@ -851,6 +900,9 @@ impl Spellfire {
             return;
         };
         let (seat, at, razer) = (battle.defender, battle.target, battle.attacker);
+        if self.withstands_razing(seat, at, events) {
+            return;
+        }
         self.raze(seat, at, Some(razer), events);
     }
 
@@ -987,6 +1039,8 @@ impl Spellfire {
     /// Phase 6: the end of the turn (SF-47): a player without realms loses his pool (SF-65), a
     /// deck-out may end the game (SF-214), and the player on the left begins.
     fn end_turn(&mut self, events: &mut Vec<Event>) {
+        // A champion that had to attack this turn and did not is discarded.
+        self.discard_idle_attackers(self.active, events);
         // Cards due back from Limbo return first: a returning realm keeps the pool (SF-65, SF-86).
         self.return_from_limbo(events);
         if self.outcome.is_some() {
@@ -1043,20 +1097,48 @@ impl Spellfire {
             self.pending.pop();
         }
         let caster = fighter.or_else(|| self.caster(seat, card));
+        // Outside a round, the other players may cancel a phase-3 spell before it acts (AMB-6);
+        // a spell that needs a target has it chosen first.
+        if !matches!(ability.effect, Effect::Discard(_)) && self.spell_pause_due(card, seat) {
+            if ability.cost == Cost::CasterRestsUntilOwnersNextTurn
+                && let Some(caster) = caster
+            {
+                self.resting.push(caster);
+            }
+            self.open_pause(card, seat, None, true);
+            return;
+        }
         if ability.cost == Cost::CasterRestsUntilOwnersNextTurn
             && let Some(caster) = caster
         {
             self.resting.push(caster);
         }
         match ability.effect {
+            // With nothing to aim at, a card with a bonus only adds it (Lightning Bolt). Its
+            // bonus may have turned the round, so its targets are seen from its caster.
+            Effect::Discard(ref target) if self.candidates(card, target, seat).is_empty() => {}
             Effect::Discard(_) => self.pending.push(Pending::Target {
                 seat,
                 event: card,
                 copy: true,
             }),
-            Effect::DiscardAll(_) | Effect::For(..) | Effect::CallsOffBattle | Effect::Escapes => {
+            Effect::DiscardAll(_)
+            | Effect::For(..)
+            | Effect::CallsOffBattle
+            | Effect::Escapes
+            | Effect::SendsOpponentHome
+            | Effect::SlipsPast => {
                 self.carry_out(&ability.effect, card, seat, None, &[], events)
             }
+            // Powers whose cards are chosen as they act (Sleep, Raise Dead, Crushing Fist).
+            Effect::ToHand(_)
+            | Effect::ToPool(_)
+            | Effect::Rebuild(_)
+            | Effect::UpTo(..)
+            | Effect::May(_)
+            | Effect::Every(_)
+            | Effect::Then(_)
+            | Effect::InsteadOfBonus(_) => self.begin_choices(&ability.effect, card, seat, &[], events),
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1106,9 +1188,7 @@ impl Spellfire {
         match crossing {
             Crossing::Flyers => movement.flyer || battle.flying.contains(&attacker.card),
             Crossing::Earthwalkers => movement.earthwalker,
-            Crossing::LevelAtLeast(level) => self
-                .total(Side::Attacker)
-                .is_some_and(|t| t.value() >= i32::from(level)),
+            Crossing::LevelAtLeast(level) => self.power_level(attacker.card) >= i32::from(level),
         }
     }
 
@@ -1172,7 +1252,7 @@ impl Spellfire {
         match ability.cost {
             Cost::DiscardThis | Cost::DiscardThisFromPool => self.discard_anywhere(seat, card),
             Cost::RestUntilOwnersNextTurn => self.resting.push(card),
-            Cost::Nothing | Cost::CasterRestsUntilOwnersNextTurn => {}
+            Cost::Nothing | Cost::CasterRestsUntilOwnersNextTurn | Cost::OncePerBattle => {}
         }
         // An event or spell from the hand is used up by answering.
         if self.player(seat).hand.contains(&card) {
@@ -1187,7 +1267,7 @@ impl Spellfire {
             how,
         };
         match how {
-            Effect::NegateEvent(_) => {
+            Effect::NegateEvent(_) | Effect::NegateSpell => {
                 events.push(answered(Answer::Negated));
                 if !pause.copy {
                     self.bin(pause.event, Bin::Abyss);
@@ -1345,6 +1425,28 @@ impl Spellfire {
                 }
                 self.end_battle(None, events);
             }
+            Effect::SendsOpponentHome => {
+                let Some(battle) = &mut self.battle else { return };
+                let side = if battle.attacker == by {
+                    Side::Defender
+                } else {
+                    Side::Attacker
+                };
+                battle.escaping = Some(side);
+                self.end_round_as(side, events);
+                if let Some(battle) = &mut self.battle {
+                    battle.escaping = None;
+                }
+            }
+            Effect::SlipsPast => {
+                let Some(battle) = &mut self.battle else { return };
+                let (defender, attacker) = (battle.defender, battle.attacker);
+                if let Some(fighter) = battle.defending.take() {
+                    self.return_fighter(defender, fighter);
+                }
+                self.raze_target(events);
+                self.end_battle(Some(attacker), events);
+            }
             Effect::RazeFirstRealms => {
                 for seat in Seat::all(self.seats()) {
                     let face_up = self.player(seat).formation.slot(Position(0)).is_some_and(|s| !s.razed);
@@ -1382,6 +1484,25 @@ impl Spellfire {
                     });
                 }
             }
+            // A card chosen for a power that moves it; or a power whose cards are still to choose.
+            Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::InsteadOfBonus(_)
+                if target.is_some() =>
+            {
+                if let Some(card) = target {
+                    self.act_on_choice(effect, source, by, card, events);
+                }
+            }
+            Effect::ToHand(_)
+            | Effect::ToPool(_)
+            | Effect::Rebuild(_)
+            | Effect::InsteadOfBonus(_)
+            | Effect::UpTo(..)
+            | Effect::May(_)
+            | Effect::EachPlayer(_)
+            | Effect::Every(_)
+            | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
+            // Read where they apply: a defeat, the end of a turn.
+            Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });
@@ -1402,6 +1523,9 @@ impl Spellfire {
             | Effect::DefendsAs(_)
             | Effect::ImmuneTo(_)
             | Effect::ImmuneToAll(_)
+            | Effect::RazesTheRealm
+            | Effect::LosesPowers(_)
+            | Effect::NegateSpell
             | Effect::CarrierMayUse(_)
             | Effect::CarrierFlies
             | Effect::HandSize(_)
@@ -1415,7 +1539,12 @@ impl Spellfire {
             | Effect::CalmEvent(_)
             | Effect::DuplicateEvent(_)
             | Effect::DefeatsOpponent(_)
-            | Effect::DefeatedBy(_) => {}
+            | Effect::DefeatedBy(_)
+            | Effect::OneUse
+            | Effect::Across(..)
+            | Effect::SharesHoldingOf(_)
+            | Effect::OneKindABattle(_)
+            | Effect::WithstandsRazings(_) => {}
         }
     }
 
@@ -1492,6 +1621,7 @@ impl Spellfire {
                 fighter.round_cards.retain(|&c| c != card);
             }
             self.bin(card, Bin::Discard);
+            self.fell([card]);
         }
     }
 

@@ -530,7 +530,34 @@ impl Player<'_> {
                 if gain >= 5 { 20 + gain } else { -15 }
             }
             Effect::For(_, inner) if matches!(**inner, Effect::NoAttacksOn { .. }) => self.shelter_score(inner),
-            _ => -15,
+            effect => match self.return_gain(effect) {
+                Some(gain) if gain >= 4 => 20 + gain,
+                _ => -15,
+            },
+        }
+    }
+
+    /// What a return from this seat's discard pile or a rebuild is worth to it now: the best card
+    /// it could bring back, a razed realm of its own to rebuild. `None` for other effects.
+    fn return_gain(&self, effect: &Effect) -> Option<i32> {
+        match effect {
+            Effect::May(inner) | Effect::UpTo(_, inner) | Effect::Every(inner) | Effect::EachPlayer(inner) => {
+                self.return_gain(inner)
+            }
+            Effect::ToHand(Target::Discarded(cards)) | Effect::ToPool(Target::Discarded(cards)) => Some(
+                self.me()
+                    .discard
+                    .iter()
+                    .filter(|v| self.card_facts(v).is_some_and(|c| cards.fits(c, self.level_of(v))))
+                    .map(|v| self.level_of(v).max(1))
+                    .max()
+                    .unwrap_or(0),
+            ),
+            Effect::Rebuild(Target::RazedRealm(_)) => {
+                let razed = self.me().formation.iter().flatten().any(|r| r.razed);
+                Some(if razed { 8 } else { 0 })
+            }
+            _ => None,
         }
     }
 
@@ -602,6 +629,10 @@ impl Player<'_> {
                 let gain = self.first_realms_razed();
                 if gain > 0 { 10 + 5 * gain } else { -20 }
             }
+            effect if self.return_gain(effect).is_some() => match self.return_gain(effect) {
+                Some(gain) if gain > 0 => 10 + gain,
+                _ => -10,
+            },
             _ if facts.power.is_enforced() => 10,
             _ => -20,
         }

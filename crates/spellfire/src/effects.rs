@@ -69,6 +69,20 @@ pub enum Trigger {
     /// All the time the card is in play (a realm in a formation, a holding on it, a champion in
     /// a pool or a battle).
     InPlay,
+    /// When this champion loses a round (is defeated), as it leaves the battle.
+    Defeated,
+    /// After each round of a battle over its realm (a realm's or holding's power).
+    RoundEnds,
+    /// When a battle over its realm ends with the attacking champion beaten.
+    RealmHeld,
+    /// When an ally joins that side of a battle over its realm (seen from the realm: `Opposing`
+    /// is the attacker), or of a round its champion fights in (seen from the champion).
+    AllyJoins(Party),
+    /// Whenever a player (`whose`, seen from the card's player) plays a wizard or cleric spell,
+    /// while the card (a realm or holding) is in play.
+    SpellPlayed(Whose),
+    /// When its side wins a round, as the round ends (a champion's or a card with it).
+    RoundWon,
 }
 
 /// Who may cross a wall.
@@ -174,6 +188,10 @@ pub enum Members {
     ChampionAndAllies,
     /// Each magical item and artifact the champion fights with.
     ItemsAndArtifacts,
+    /// Each card played with the champion in the round: allies, spells and the like.
+    RoundCards,
+    /// The first ally the side plays in the round.
+    FirstAlly,
 }
 
 /// Whose fighting cards a level change touches, optionally only those matching a filter.
@@ -248,6 +266,10 @@ pub enum Condition {
     AttachedTo(Named),
     /// That side has played an ally in the round.
     HasAllies(Party),
+    /// The attacked realm is one of these (by its facts: a world, a designation).
+    AttackedRealm(Champions),
+    /// The card's side attacks.
+    Attacking,
 }
 
 /// What using the ability costs.
@@ -264,6 +286,8 @@ pub enum Cost {
     /// The champion that cast it cannot be used in any way until its owner's next turn (Wish,
     /// AMB-16).
     CasterRestsUntilOwnersNextTurn,
+    /// The power acts at most once in a battle.
+    OncePerBattle,
 }
 
 /// Limits on when a card may be played (SF-186: events otherwise any time).
@@ -273,6 +297,8 @@ pub enum Timing {
     BetweenTurns,
     /// Only once every player has had a first turn (SF-191).
     AfterEveryFirstTurn,
+    /// Only when no battle is in progress (after one is over).
+    AfterBattle,
 }
 
 /// Which events an answer can touch (SF-189).
@@ -303,6 +329,21 @@ pub enum Target {
     CardInPlay,
     /// One card these words select; a card immune to the one aiming at it cannot be chosen.
     Chosen(Cards),
+    /// One card any of these targets allows (an ally or a magical item).
+    Either(Vec<Target>),
+    /// A razed realm.
+    RazedRealm(Whose),
+    /// A realm of the frontmost row of its formation that holds one (razed or not).
+    FrontRealm(Whose),
+    /// A champion in a pool (not fighting), or a card carried by one, these words select.
+    InPool(Cards),
+    /// A card in a discard pile these words select.
+    Discarded(Cards),
+    /// A card these words select that went to a discard pile from the battle in progress or the
+    /// last one, and is still there.
+    Fallen(Cards),
+    /// The ally whose arrival set the power off (an [`Trigger::AllyJoins`] power).
+    JustPlayed,
 }
 
 /// How long a lasting effect lasts.
@@ -329,6 +370,15 @@ impl Until {
     }
 }
 
+/// How far a power with [`Effect::Across`] reaches, seen from its card's player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Scope {
+    /// Every face-up realm of the player (and whoever defends it).
+    EveryRealm,
+    /// Every champion of the player, in the pool or a battle.
+    EveryChampion,
+}
+
 /// A set of cards in play (not realms), described by kind, owner, designation and level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cards {
@@ -338,7 +388,7 @@ pub struct Cards {
     pub whose: Whose,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only: Option<Champions>,
-    /// The printed level or bonus at most.
+    /// The level (adjusted or printed, AMB-14) or bonus at most.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level_at_most: Option<u8>,
     /// Only cards taking part in the battle (with a fighting champion), not those in pools.
@@ -355,7 +405,11 @@ impl Cards {
     }
 
     fn words(&self, each: bool) -> String {
-        let kinds: Vec<String> = self.kinds.iter().map(|k| k.singular()).collect();
+        let mut kinds: Vec<String> = self.kinds.iter().map(|k| k.singular()).collect();
+        // Every kind of champion, as a player says it.
+        if self.kinds.len() == 7 && self.kinds.iter().all(|k| k.is_champion()) {
+            kinds = vec!["champion".into()];
+        }
         let whose = match self.whose {
             Whose::Anyone => "",
             Whose::Own => "own ",
@@ -447,6 +501,10 @@ pub enum Effect {
         side: Party,
         kinds: Vec<CardType>,
         most: u8,
+        /// Only the cards of those kinds that are one of these count and are barred ("no flying
+        /// allies").
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        only: Option<Champions>,
     },
     /// The defending champion may use these kinds of cards (a realm or holding power).
     DefenderMayUse(Vec<CardType>),
@@ -474,14 +532,69 @@ pub enum Effect {
     /// A realm or holding defending itself (at its printed level) fights as this kind of
     /// champion, for the powers that name kinds and the spells its kind may cast.
     DefendsAs(CardType),
+    /// The chosen card goes to its owner's hand (from a discard pile, or from play).
+    ToHand(Target),
+    /// The chosen champion goes to its owner's pool (from a discard pile), without attachments.
+    ToPool(Target),
+    /// The chosen razed realm turns face up, free (no three discards).
+    Rebuild(Target),
+    /// The inner effect acts on up to this many cards, chosen one at a time; the chooser may stop.
+    UpTo(Amount, Box<Effect>),
+    /// The chooser may use the inner effect, or not.
+    May(Box<Effect>),
+    /// Every player (not calmed), from the card's player clockwise, uses the inner effect for
+    /// himself: "own" in its target means his own.
+    EachPlayer(Box<Effect>),
+    /// The inner effect acts on every card its target allows, with no choice.
+    Every(Box<Effect>),
+    /// The inner effects one after the other, each with its own choice.
+    Then(Vec<Effect>),
+    /// A card with a bonus whose player may give the bonus up to use the inner effect instead.
+    InsteadOfBonus(Box<Effect>),
+    /// A defeated champion goes into its owner's draw pile, shuffled, not the discard pile.
+    BackIntoDraw,
+    /// A defeated champion is not discarded: it goes back to its pool with its magical items and
+    /// artifacts, and may defend again in the same battle.
+    Survives,
+    /// The champion (or the champion carrying this item) must attack in each of its owner's turns
+    /// or is discarded, with what it carries, when the turn ends.
+    MustAttack,
     /// Immune to the offensive cards (harmful events) of these kinds (SF-178, SF-179): their
     /// bonus does not count against it, an offensive wall does not stop it, a harmful event
     /// cannot aim at it. A realm's or holding's immunity covers the realm and its defenders.
     ImmuneTo(Vec<CardType>),
+    /// A magical item used up in one round: it is discarded when a round it fights in ends.
+    OneUse,
+    /// The inner power (a realm's, holding's or item's) reaches past its own card: every realm of
+    /// its player, or every champion of its player.
+    Across(Scope, Box<Effect>),
+    /// A realm for which the holding of the named realm of its player acts too, as if attached to
+    /// it.
+    SharesHoldingOf(Named),
+    /// The champion uses cards of only one of these kinds in each battle: the kind of the first it
+    /// uses there is its player's choice for that battle.
+    OneKindABattle(Vec<CardType>),
+    /// A realm that this many battles in a row that raze it leave face up (with its holding):
+    /// only the next one razes it; a battle its defender wins starts the count again.
+    WithstandsRazings(u8),
     /// Immune to every card of these kinds, offensive or defensive, harmful or helpful (SF-184):
     /// an opposing defensive item's or spell's bonus does not count against it either. Artifacts
     /// carry no label, so `ImmuneTo` and this read the same for them (SF-182).
     ImmuneToAll(Vec<CardType>),
+    /// The opposing champion loses the round at once but goes back to its pool with its items;
+    /// a defender sent home lets the attacker go on with another champion (SF-130).
+    SendsOpponentHome,
+    /// The user's champion slips past the defending champion, who goes back to its pool, and the
+    /// attacked realm is razed: the attacker wins the battle.
+    SlipsPast,
+    /// The attacked realm is razed at once and the battle won (a power acting as a round is won).
+    RazesTheRealm,
+    /// These fighting cards lose their special powers while the ability acts: their level or
+    /// bonus and their icon abilities stay (SF-157); what only their power let them use is lost
+    /// (SF-158, AMB-15).
+    LosesPowers(Fighters),
+    /// Cancels a spell just cast, answered in its pause (SF-40, AMB-6): it does not act.
+    NegateSpell,
 }
 
 impl Power {
@@ -506,6 +619,9 @@ impl Power {
         let mut out = Vec::new();
         for ability in self.abilities() {
             ability.condition.references(&mut out);
+            if let Effect::SharesHoldingOf(realm) = &ability.effect {
+                out.push(realm);
+            }
         }
         out
     }
@@ -572,6 +688,11 @@ impl Condition {
             ),
             Condition::AttachedTo(card) => format!("it is attached to {}", card.0),
             Condition::HasAllies(party) => format!("{} champion has allies in the round", party.words()),
+            Condition::AttackedRealm(realms) => format!(
+                "the attacked realm is {}",
+                realms.words().replace("a card of ", "a realm of ")
+            ),
+            Condition::Attacking => "its side attacks".into(),
         }
     }
 }
@@ -585,6 +706,8 @@ impl Fighters {
             Members::Allies => format!("each of {side} allies"),
             Members::ChampionAndAllies => format!("{side} champion and each ally"),
             Members::ItemsAndArtifacts => format!("each of {side} magical items and artifacts"),
+            Members::RoundCards => format!("each card played with {side} champion in the round"),
+            Members::FirstAlly => format!("{side} first ally of each round"),
         };
         match &self.only {
             Some(filter) => format!("{who}, if {}", filter.words()),
@@ -652,6 +775,7 @@ impl Effect {
             Effect::Discard(Target::CardInPlay) => {
                 "discards any one card in play but a realm, whatever its immunities".into()
             }
+            Effect::Discard(target) => format!("discards {}", target.words()),
             Effect::ExtraTurn => "its player takes a turn at once; then play goes on where it stopped".into(),
             Effect::RebuildsItsRealm => "it may be attached to a razed realm, which it rebuilds at once".into(),
             Effect::Escapes => "its user's champion loses the round but escapes to its pool".into(),
@@ -681,9 +805,12 @@ impl Effect {
             Effect::CannotBeDefendedBy(champions) => {
                 format!("the realm cannot be defended by {}", champions.words())
             }
-            Effect::AtMost { side, kinds, most } => {
+            Effect::AtMost { side, kinds, most, only } => {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
-                let names = join_words(&names).replace(" and ", " or ");
+                let mut names = join_words(&names).replace(" and ", " or ");
+                if let Some(only) = only {
+                    names.push_str(&format!(" ({} only)", only.words()));
+                }
                 format!(
                     "{} champion may use {} in a round",
                     side.words(),
@@ -722,6 +849,35 @@ impl Effect {
                 n => format!("its owner draws {n} more cards at the start of each turn"),
             },
             Effect::DiscardAll(cards) => format!("discards {} in play", cards.words(true)),
+            Effect::ToHand(target) => format!("puts {} into its owner's hand", target.words()),
+            Effect::ToPool(target) => format!("puts {} back into its owner's pool", target.words()),
+            Effect::Rebuild(target) => format!("rebuilds {}, free", target.words()),
+            Effect::UpTo(amount, inner) => format!(
+                "acts up to {} times, its player choosing each time (he may stop): it {}",
+                amount.value(),
+                inner.describe()
+            ),
+            Effect::May(inner) => format!("lets its player choose whether it {}", inner.describe()),
+            Effect::EachPlayer(inner) => format!(
+                "acts for each player in turn, each choosing for himself (\"own\" meaning his own): it {}",
+                inner.describe()
+            ),
+            Effect::Every(inner) => format!("acts on every card it can, with no choice: it {}", inner.describe()),
+            Effect::Then(all) => {
+                let parts: Vec<String> = all.iter().map(Effect::describe).collect();
+                format!("{}, in that order", join_words(&parts))
+            }
+            Effect::InsteadOfBonus(inner) => format!(
+                "adds its bonus, or, if its player gives the bonus up, {}",
+                inner.describe()
+            ),
+            Effect::BackIntoDraw => "goes into its owner's draw pile, shuffled, instead of the discard pile".into(),
+            Effect::Survives => {
+                "is not discarded: it goes back to its pool with its items and may defend again in this battle".into()
+            }
+            Effect::MustAttack => {
+                "the champion must attack in each of its owner's turns, or is discarded with what it carries when the turn ends".into()
+            }
             Effect::ImmuneTo(kinds) => {
                 let names: Vec<String> = kinds
                     .iter()
@@ -733,6 +889,42 @@ impl Effect {
                     .collect();
                 format!("is immune to {}", join_words(&names))
             }
+            Effect::OneUse => "it is used up: discarded when a round it fights in ends".into(),
+            Effect::WithstandsRazings(n) => format!(
+                "it stays face up the first {} razed in a row by a battle; a battle its side wins starts the count again",
+                match n {
+                    1 => "time it is".to_string(),
+                    n => format!("{n} times it is"),
+                }
+            ),
+            Effect::OneKindABattle(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                format!(
+                    "in each battle it uses only one kind of {}, chosen by the first it uses there",
+                    join_words(&names).replace(" and ", " or ")
+                )
+            }
+            Effect::SharesHoldingOf(realm) => {
+                format!("the holding on its player's {} acts for this realm too", realm.0)
+            }
+            Effect::Across(scope, inner) => format!(
+                "{}: {}",
+                match scope {
+                    Scope::EveryRealm => "for every realm of its player",
+                    Scope::EveryChampion => "for every champion of its player",
+                },
+                inner.describe()
+            ),
+            Effect::SendsOpponentHome => {
+                "the opposing champion loses the round but goes back to its pool with its items".into()
+            }
+            Effect::SlipsPast => "its user's champion slips past the defending champion, who goes back to its pool, and razes the attacked realm".into(),
+            Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
+            Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
+            Effect::LosesPowers(of) => format!(
+                "{} loses its special powers (not its level or what its icon lets it use)",
+                of.words()
+            ),
             Effect::ImmuneToAll(kinds) => {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
                 format!("is immune to all {}, offensive or defensive", join_words(&names))
@@ -756,11 +948,25 @@ impl Effect {
         }
     }
 
+    /// The power this effect gives past its own card over `scope` (`Across(scope, inner)`).
+    pub fn across(&self, scope: Scope) -> Option<&Effect> {
+        match self {
+            Effect::Across(s, inner) if *s == scope => Some(inner),
+            _ => None,
+        }
+    }
+
     /// Effects that act only on a round in progress.
     pub fn in_round_only(&self) -> bool {
         matches!(
             self,
-            Effect::Wall(_) | Effect::BecomesFlyer | Effect::BreaksWall | Effect::Escapes | Effect::CallsOffBattle
+            Effect::Wall(_)
+                | Effect::BecomesFlyer
+                | Effect::BreaksWall
+                | Effect::Escapes
+                | Effect::CallsOffBattle
+                | Effect::SendsOpponentHome
+                | Effect::SlipsPast
         )
     }
 }
@@ -778,6 +984,34 @@ impl Ability {
             (Trigger::InBattle, CardType::Holding) => "While its realm is attacked, ".to_string(),
             (Trigger::InBattle, _) => "While it fights in a round, ".to_string(),
             (Trigger::InPlay, _) => "While it is in play, ".to_string(),
+            (Trigger::SpellPlayed(whose), _) => format!(
+                "Whenever {} plays a wizard or cleric spell, ",
+                match whose {
+                    Whose::Anyone => "any player",
+                    Whose::Own => "its player",
+                    Whose::Opponents => "another player",
+                }
+            ),
+            (Trigger::Defeated, _) => "When it is defeated, it ".to_string(),
+            (Trigger::RoundEnds, _) => "After each round of a battle over this realm, it ".to_string(),
+            (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),
+            (Trigger::RoundWon, _) => "When its side wins a round, it ".to_string(),
+            (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
+                "When an ally joins {} side of a round it fights in, it ",
+                match party {
+                    Party::Own => "its own",
+                    Party::Opposing => "the opposing",
+                    Party::Both => "either",
+                }
+            ),
+            (Trigger::AllyJoins(party), _) => format!(
+                "When an ally joins {} side in a battle over its realm, it ",
+                match party {
+                    Party::Own => "the defending",
+                    Party::Opposing => "the attacking",
+                    Party::Both => "either",
+                }
+            ),
         };
         sentence.push_str(&self.effect.describe());
         match self.cost {
@@ -788,6 +1022,7 @@ impl Ability {
             Cost::CasterRestsUntilOwnersNextTurn => {
                 sentence.push_str("; the champion who cast it cannot be used again until its owner's next turn")
             }
+            Cost::OncePerBattle => sentence.push_str(" (once a battle)"),
         }
         match &self.condition {
             Condition::Always => {}
@@ -839,6 +1074,7 @@ pub fn describe(card: &Card) -> Vec<String> {
                     match timing {
                         Timing::BetweenTurns => "Played only between two players' turns.",
                         Timing::AfterEveryFirstTurn => "Played only once every player has had a first turn.",
+                        Timing::AfterBattle => "Played only when no battle is in progress.",
                     }
                     .into(),
                 );
@@ -855,5 +1091,46 @@ pub fn join_words(words: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Choices made during play: what a target allows, in words, and the single-target effect inside
+/// the wrappers (`May`, `UpTo`, `EachPlayer`, `Every`, `InsteadOfBonus`).
+impl Target {
+    pub fn words(&self) -> String {
+        let whose = |whose: &Whose| match whose {
+            Whose::Anyone => "of any player",
+            Whose::Own => "of its player's own",
+            Whose::Opponents => "of another player",
+        };
+        match self {
+            Target::Realm(w) => format!("a realm {} (razed or not) of its player's choice", whose(w)),
+            Target::CardInPlay => "any one card in play but a realm".into(),
+            Target::Chosen(cards) => format!("{} of its player's choice", cards.words(false)),
+            Target::Either(any) => {
+                let parts: Vec<String> = any.iter().map(Target::words).collect();
+                parts.join(", or ")
+            }
+            Target::RazedRealm(w) => format!("a razed realm {}", whose(w)),
+            Target::FrontRealm(w) => format!("a realm {} from the front row of its formation", whose(w)),
+            Target::InPool(cards) => format!("{} from a pool", cards.words(false)),
+            Target::Discarded(cards) => format!("{} from a discard pile", cards.words(false)),
+            Target::Fallen(cards) => format!("{} that fell in the last battle", cards.words(false)),
+            Target::JustPlayed => "the ally just played".into(),
+        }
+    }
+}
+
+impl Effect {
+    /// What the effect acts on when it needs one chosen card: its own target, or the target of
+    /// the effect it wraps.
+    pub fn choice_target(&self) -> Option<&Target> {
+        match self {
+            Effect::Discard(target) | Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
+                Some(target)
+            }
+            Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
+            _ => None,
+        }
     }
 }

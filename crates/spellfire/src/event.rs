@@ -104,6 +104,12 @@ pub enum Event {
         realm: String,
         holding: Option<String>,
     },
+    /// A battle would have razed the realm, and its power keeps it face up this time.
+    RazingWithstood {
+        seat: Seat,
+        at: Position,
+        realm: String,
+    },
     BattleOver {
         spoils: Option<Seat>,
     },
@@ -142,6 +148,14 @@ pub enum Event {
         seat: Seat,
         event: String,
         target: String,
+    },
+    /// A power moved `seat`'s card `card` out of the discard pile (or away from defeat): `to`
+    /// says where ("into its owner's hand").
+    Returned {
+        seat: Seat,
+        card: String,
+        by: String,
+        to: String,
     },
     /// A realm left its formation for the discard pile (Cataclysm!).
     RealmDiscarded {
@@ -423,7 +437,11 @@ impl GameEvent for Event {
                 ),
             },
             Event::TargetChosen { seat, event, target } => format!("{} aims {event} at {target}.", name(seat)),
+            Event::Returned { seat, card, by, to } => format!("{by} puts {}'s {card} {to}.", name(seat)),
             Event::RealmDiscarded { seat, at, realm } => format!("{}'s {realm} ({at}) is discarded.", name(seat)),
+            Event::RazingWithstood { seat, at, realm } => {
+                format!("{}'s {realm} ({at}) withstands the razing and stays face up.", name(seat))
+            }
             Event::InstantDefeatComing { seat, champion, by } => format!(
                 "{by}'s power is about to defeat {}'s {champion} at once; {} may reply with one card.",
                 name(seat),

@@ -142,6 +142,22 @@ impl Spellfire {
                 _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
             },
             Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
+            Some(Pending::Pick(pick)) => {
+                let offered = self.pick_candidates(pick);
+                match action {
+                    Action::Choose(card) if offered.contains(card) => Ok(()),
+                    // "Up to" and "may" let the player stop; with nothing left, the choice ends.
+                    Action::Pass if pick.optional || offered.is_empty() => Ok(()),
+                    _ => refuse(
+                        format!(
+                            "Choose what {} acts on{}.",
+                            self.name(pick.source),
+                            if pick.optional { ", or pass" } else { "" }
+                        ),
+                        "SF-187",
+                    ),
+                }
+            }
             None => self.check_phase(seat, action),
         }
     }
@@ -364,6 +380,12 @@ impl Spellfire {
                         "SF-191",
                     );
                 }
+                Timing::AfterBattle if self.battle.is_some() => {
+                    return refuse(
+                        format!("{} is played only once the battle is over.", self.name(card)),
+                        "SF-191",
+                    );
+                }
                 Timing::AfterEveryFirstTurn if !self.everyone_had_a_turn() => {
                     return refuse(
                         format!("{} waits until every player has had a first turn.", self.name(card)),
@@ -419,6 +441,7 @@ impl Spellfire {
                 chosen.retain(|&c| self.selects(cards, c, by, card));
                 chosen
             }
+            other => self.candidates(card, other, self.pending_player().unwrap_or(self.owner(card))),
         }
     }
 
@@ -475,8 +498,18 @@ impl Spellfire {
 
     /// A card whose effect needs a target cannot be played without one (SF-166).
     fn check_has_target(&self, card: CardId) -> Result<(), RuleError> {
+        // A card with a bonus (Lightning Bolt) still adds it when it finds nothing to destroy.
         if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
+            && self.icon_value(card) == 0
             && self.targets(card, target).is_empty()
+        {
+            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
+        }
+        // A power chosen as it acts (Raise Dead, Sleep) needs something to choose from.
+        let by = self.decider().unwrap_or(self.owner(card));
+        if let Some(ability) = self.card(card).power.on_play()
+            && !matches!(ability.effect, Effect::Discard(_))
+            && self.lacks_choice(card, &ability.effect, by)
         {
             return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
         }
@@ -514,7 +547,11 @@ impl Spellfire {
             return refusal();
         };
         let event = self.card(pause.event);
+        // A spell's pause (AMB-6) is answered only by a card that cancels spells, an event's only
+        // by one that answers events.
         let (kind, duplicate) = match answer.effect {
+            _ if (answer.effect == Effect::NegateSpell) != (event.kind != CardType::Event) => return refusal(),
+            Effect::NegateSpell => (EventKind::Any, false),
             Effect::NegateEvent(kind) | Effect::CalmEvent(kind) => (kind, false),
             Effect::DuplicateEvent(kind) => (kind, true),
             _ => return refusal(),
@@ -832,12 +869,15 @@ impl Spellfire {
     /// A power that limits how many cards of this kind `side` plays in the round (SF-140).
     fn check_play_limit(&self, seat: Seat, side: Side, card: CardId) -> Result<(), RuleError> {
         let kind = self.kind(card);
-        let Some((most, by)) = self.play_limit(side, kind) else {
+        let Some((most, by)) = self.play_limit_of(side, kind, Some(card)) else {
             return Ok(());
         };
+        // The cards already played that the same power counts (all of the kind, or those its
+        // filter names).
+        let counted = |c: CardId| self.kind(c) == kind && self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
         let played = self
             .fighter(seat)
-            .map_or(0, |f| f.round_cards.iter().filter(|&&c| self.kind(c) == kind).count());
+            .map_or(0, |f| f.round_cards.iter().filter(|&&c| counted(c)).count());
         if played < usize::from(most) {
             return Ok(());
         }
@@ -906,6 +946,16 @@ impl Spellfire {
             return refuse(
                 format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
                 "SF-151, SF-152, SF-153, SF-164",
+            );
+        }
+        if let Some(chosen) = self.kind_chosen_for_battle(fighter, card) {
+            return refuse(
+                format!(
+                    "{} chose {} for this battle.",
+                    self.name(fighter.card),
+                    chosen.plural().to_lowercase()
+                ),
+                "SF-140",
             );
         }
         if !facts.power.is_enforced() && self.icon_value(card) == 0 {
@@ -1118,6 +1168,16 @@ impl Spellfire {
         let by_icon = (kind == FighterKind::Champion || user_kind != user_facts.kind)
             && uses_by_icon(user_facts, user_kind, used);
         let by_facts = uses_by_facts(user_facts, used);
+        // Spells and the like beyond its icon come from its special power, and go with it (SF-158).
+        let by_power = matches!(
+            used.kind,
+            CardType::WizardSpell
+                | CardType::ClericSpell
+                | CardType::PsionicPower
+                | CardType::BloodAbility
+                | CardType::ThiefAbility
+        ) && !by_icon;
+        let by_facts = by_facts && !(by_power && self.powers_lost(user));
         let by_item = self.carries(
             user,
             |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
@@ -1196,6 +1256,10 @@ impl Spellfire {
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
+            Some(Pending::Pick(pick)) => {
+                candidates.extend(self.pick_candidates(pick).into_iter().map(Action::Choose));
+                candidates.push(Action::Pass);
+            }
             None => {
                 candidates.extend(events);
                 self.phase_candidates(seat, &mut candidates);

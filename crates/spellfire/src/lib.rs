@@ -102,6 +102,9 @@ impl Game for Spellfire {
             (Some(Pending::Aid { aided, asking }), _, _) => {
                 format!("{} may help {}", seat_token(*asking), seat_token(*aided))
             }
+            (Some(Pending::Pick(pick)), _, _) => {
+                format!("{} chooses for {}", seat_token(pick.seat), self.name(pick.source))
+            }
             (None, Phase::StartOfTurn, _) => format!("{whose}: phase 0, start of turn"),
             (None, Phase::Realms, _) => format!("{whose}: phase 2, realms and holdings"),
             (None, Phase::Pool, _) => format!("{whose}: phase 3, pool"),
@@ -282,6 +285,8 @@ impl Spellfire {
                 Some(Pending::InstantDefeat(_)) => "Let the defeat happen".to_string(),
                 Some(Pending::Claim { .. }) => "Play nothing after all".to_string(),
                 Some(Pending::Aid { .. }) => "Do not help".to_string(),
+                Some(Pending::Pick(pick)) if pick.optional => "Choose nothing more".to_string(),
+                Some(Pending::Pick(_)) => "Go on (nothing left to choose)".to_string(),
                 _ => "Pass (lose the round)".to_string(),
             },
             Action::EndBattle => "End the battle".to_string(),

@@ -119,6 +119,31 @@ pub struct Rules {
     /// Whether the attacker earns spoils when the attacked realm is razed or discarded before a
     /// defender was chosen (AMB-10).
     pub spoils_if_realm_lost_before_defender: bool,
+    /// Whether the other players may answer the active player's phase-3 spell with one that
+    /// cancels it (AMB-6, SF-40).
+    pub phase3_counterplay: Phase3Counterplay,
+    /// The level a power means when it says only "level" (AMB-14).
+    pub unspecified_level_means: LevelMeans,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase3Counterplay {
+    /// Each other player, in turn, may answer a spell the active player casts in phase 3 with a
+    /// spell of his own that cancels it, cast by a champion of his pool.
+    #[default]
+    CounterOnly,
+    /// Nobody answers: the spell acts at once.
+    None,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LevelMeans {
+    /// The level with every current change: a fighting champion's total, a pool champion's level
+    /// with its items' bonuses.
+    #[default]
+    Adjusted,
+    /// The level printed on the card.
+    Base,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -441,6 +466,20 @@ pub enum Pending {
     /// Aid: `aided` asked for help in a round; `asking` may give a card or refuse, then the next
     /// seat clockwise outside the battle (SF-239).
     Aid { aided: Seat, asking: Seat },
+    /// A power asks `seat` to choose what it acts on, during play (see [`Pick`]).
+    Pick(Box<Pick>),
+}
+
+/// A choice a power asks for during play: `seat` chooses a card for `effect` (a one-target
+/// effect of `source`'s power, "own" meaning `seat`'s own), `left` more times; when `optional`,
+/// he may stop (pass) instead. The cards offered are worked out afresh each time from the target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pick {
+    pub seat: Seat,
+    pub source: CardId,
+    pub effect: crate::effects::Effect,
+    pub left: u8,
+    pub optional: bool,
 }
 
 impl Pending {
@@ -452,6 +491,7 @@ impl Pending {
             Pending::Target { seat, .. } => seat,
             Pending::EventPause(ref pause) => pause.asking,
             Pending::Aid { asking, .. } => asking,
+            Pending::Pick(ref pick) => pick.seat,
         }
     }
 }
@@ -504,9 +544,13 @@ pub struct TurnUse {
     pub no_attack: Vec<CardId>,
     /// Whether the active player has done anything yet: until then it is "between turns".
     pub acted: bool,
+    /// Champions that came into the pool after this turn's chance to attack (spoils in phase
+    /// 5): a must-attack power spares them this turn.
+    #[serde(default)]
+    pub arrived_late: Vec<CardId>,
 }
 
-/// What the optional rules of section 26 keep track of.
+/// What the optional rules of section 26, and some powers, keep track of.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tracks {
     /// Base levels earned under Experience Spoils, by champion (SF-248, SF-249).
@@ -519,6 +563,19 @@ pub struct Tracks {
     pub destroyed: Vec<u32>,
     /// Champions away questing, face down in their owners' pools (SF-254).
     pub questing: Vec<(Seat, CardId)>,
+    /// Cards that went from the battle in progress, or the last one, to a discard pile (what a
+    /// power returning "the fallen" may bring back).
+    #[serde(default)]
+    pub fallen: Vec<CardId>,
+    /// Cards whose bonus their player gave up for their other effect in this battle.
+    #[serde(default)]
+    pub forgone: Vec<CardId>,
+    /// Cards whose once-a-battle power has acted in this battle.
+    #[serde(default)]
+    pub used_in_battle: Vec<CardId>,
+    /// Realms that withstood battles razing them, and how many in a row (Nibenay).
+    #[serde(default)]
+    pub withstood: Vec<(CardId, u8)>,
 }
 
 #[derive(Clone, Debug, Serialize)]

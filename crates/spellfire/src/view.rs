@@ -263,6 +263,11 @@ impl Spellfire {
             },
             Pending::Rebuild { seat, at, left } => PendingView::Rebuild { seat, at, left },
             Pending::Aid { aided, asking } => PendingView::Aid { aided, asking },
+            // A power's choice during play is shown as its card choosing a target.
+            Pending::Pick(ref pick) => PendingView::Target {
+                seat: pick.seat,
+                event: self.card_view(pick.source),
+            },
         });
         View {
             seat,

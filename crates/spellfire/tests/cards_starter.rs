@@ -1129,16 +1129,15 @@ fn card_1st_357_charm_the_caster_chooses_one_opposing_ally_to_discard() {
 
 #[test]
 fn card_1st_392_death_spell_sf_185_not_at_an_immune_champion_nor_his_allies() {
-    // Mordenkainen with a Magic Sword (9) against Alias (6), who brings Rowan and Galek (9).
+    // Mordenkainen (7) against Alias (6), who brings Rowan (+1): a tie, the attacker loses.
     let mut game = round(
         realm(A, "Cormyr"),
-        ("Mordenkainen", &["Magic Sword"]),
+        ("Mordenkainen", NONE),
         ("Alias the Sell-Sword", NONE),
         &["Death Spell"],
-        &["Rowan", "Galek"],
+        &["Rowan"],
     );
     ally(&mut game, 1, "Rowan");
-    ally(&mut game, 1, "Galek");
     assert_eq!(game.losing_side(), Side::Attacker);
     let spell = game.id_of(0, "Death Spell");
     ok(&mut game, Action::UseCard(spell));
@@ -1146,11 +1145,12 @@ fn card_1st_392_death_spell_sf_185_not_at_an_immune_champion_nor_his_allies() {
     // himself, the one card of level 7 or less left.
     let own = game.id_of(0, "Mordenkainen");
     assert_eq!(game.legal(), [Action::Choose(own)]);
-    // Against a champion without immunity, the spell discards him.
+    // Against a champion without immunity, the spell discards him: the Cleric of Torm (5) with
+    // the Orb of Doom (+2) is of level 7, adjusted (AMB-14).
     let mut game = round(
         realm(A, "Cormyr"),
         ("Mordenkainen", NONE),
-        ("Cleric of Torm", &["Staff of Conjuring"]),
+        ("Cleric of Torm", &["Orb of Doom"]),
         &["Death Spell"],
         &[],
     );
@@ -1160,7 +1160,7 @@ fn card_1st_392_death_spell_sf_185_not_at_an_immune_champion_nor_his_allies() {
     ok(&mut game, Action::Choose(torm));
     let gone = discard_names(&game, P2);
     assert!(
-        gone.contains(&"Cleric of Torm".to_string()) && gone.contains(&"Staff of Conjuring".to_string()),
+        gone.contains(&"Cleric of Torm".to_string()) && gone.contains(&"Orb of Doom".to_string()),
         "{gone:?}"
     );
 }
@@ -1180,17 +1180,23 @@ fn card_1st_397_finger_of_death_level_five_or_less() {
         "SF-166",
         "both champions are level 7"
     );
+    // The Magister (4) against Azhul (4) with the Falcon Figurine (+1): both are of level 5 or
+    // less, adjusted (AMB-14).
     let mut game = round(
         realm(A, "Cormyr"),
-        ("Mordenkainen", NONE),
-        ("Azhul", &["Staff of Conjuring"]),
+        ("The Magister", NONE),
+        ("Azhul", &["Falcon Figurine"]),
         &["Finger of Death"],
         &[],
     );
     let finger = game.id_of(0, "Finger of Death");
     ok(&mut game, Action::UseCard(finger));
-    let azhul = game.id_of(1, "Azhul");
-    assert_eq!(game.legal(), [Action::Choose(azhul)]);
+    let (azhul, magister) = (game.id_of(1, "Azhul"), game.id_of(0, "The Magister"));
+    let mut choices = game.legal();
+    choices.sort();
+    let mut expected = vec![Action::Choose(azhul), Action::Choose(magister)];
+    expected.sort();
+    assert_eq!(choices, expected);
 }
 
 #[test]
@@ -1751,4 +1757,1065 @@ fn card_1st_374_blink_the_losing_champion_escapes_to_the_pool_but_the_round_is_l
     assert!(game.battle().is_none_or(|b| b.attacking.is_none()));
     assert_eq!(discard_names(&game, P1), ["Blink"]);
     assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+}
+
+// Firsts, scopes and one-offs (issue 16): the first ally of a round, every realm or champion of a
+// player, and the cards whose power is their own.
+
+fn use_card(game: &mut Spellfire, seat: u8, name: &str) {
+    let card = game.id_of(seat, name);
+    ok(game, Action::UseCard(card));
+}
+
+#[test]
+fn card_1st_249_ziggurat_doubles_the_wizard_spells_cast_in_defense_only() {
+    let mut game = round(
+        realm(A, "Balic").holding("Ziggurat"),
+        ("Mordenkainen", NONE),
+        ("The Magister", NONE),
+        &["Magic Missile"],
+        &["Horrors of the Abyss"],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 4));
+    use_card(&mut game, 1, "Horrors of the Abyss");
+    assert_eq!(total(&game, Side::Defender), 4 + 2 * 5, "+5 counts 10");
+    use_card(&mut game, 0, "Magic Missile");
+    assert_eq!(total(&game, Side::Attacker), 7 + 3, "the attacker's spell is not doubled");
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Mordenkainen", "Magic Missile"]);
+    assert_eq!(discard_names(&game, P2), ["Horrors of the Abyss"]);
+    assert_eq!(pool_names(&game, P2), ["The Magister"]);
+}
+
+#[test]
+fn card_1st_215_potion_of_fire_breathing_is_discarded_after_the_round_it_fights_in() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", &["Potion of Fire-Breathing"]),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4 + 6, 5));
+    ok(&mut game, Action::Pass);
+    // Azhul won and goes home, the potion used up.
+    let azhul = game.id_of(0, "Azhul");
+    assert!(
+        game.battle().is_some_and(|b| b.attacking.is_none()),
+        "the round is over"
+    );
+    assert_eq!(discard_names(&game, P1), ["Potion of Fire-Breathing"]);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Torm"]);
+    ok(&mut game, Action::EndBattle);
+    let home = game.player(P1).pool.iter().find(|c| c.card == azhul).expect("in the pool");
+    assert!(home.attachments.is_empty());
+}
+
+#[test]
+fn card_1st_326_desert_warrior_its_first_ally_each_round_counts_three() {
+    // Both printings are named "Desert Warrior": lay out the one asked for by its number.
+    let warrior = |printing: &str, hand: &[&str]| {
+        let mut setup = TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(1, [realm(A, "Cormyr")])
+            .pool(0, [(printing, NONE)])
+            .pool(1, [("Mordenkainen", NONE)]);
+        for &card in hand {
+            setup = setup.hand(0, [card]);
+        }
+        let mut game = setup.build();
+        let champion = game.id_of(0, "Desert Warrior");
+        ok(&mut game, Action::Attack { champion, defender: P2, at: Position(A) });
+        let champion = game.id_of(1, "Mordenkainen");
+        ok(&mut game, Action::Defend { champion });
+        game
+    };
+    let mut game = warrior("1st/326", &["Rowan", "Galek"]);
+    assert_eq!(total(&game, Side::Attacker), 3);
+    ally(&mut game, 0, "Rowan");
+    assert_eq!(total(&game, Side::Attacker), 3 + 3, "Rowan +1 counts 3");
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 3 + 3 + 2, "the second ally counts as printed");
+    assert_eq!(total(&game, Side::Defender), 7, "the defender is not touched");
+    // The 1st/325 printing makes it four.
+    let mut game = warrior("1st/325", &["Galek"]);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 2 + 4);
+}
+
+// Choices made during play, second lives and returns, rebuilds (issue 16): a power asks its
+// player to choose (`Choose`, and `Pass` where it may stop); the engine never chooses for him.
+
+/// The card ids a pick on top of the stack offers now.
+fn offered(game: &Spellfire) -> Vec<spellfire::CardId> {
+    game.legal()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Choose(card) => Some(card),
+            _ => None,
+        })
+        .collect()
+}
+
+fn hand_names(game: &Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
+    game.player(seat)
+        .hand
+        .iter()
+        .map(|&c| game.name(c).to_string())
+        .collect()
+}
+
+#[test]
+fn card_1st_341_sleep_up_to_three_opposing_allies_of_level_one_or_two_chosen_by_the_caster() {
+    // Mordenkainen with a Magic Sword (9) against the Cleric of Torm (5), who brings Rowan +1,
+    // Galek +2 and Zadoc +2 (10): the attacker is losing and casts Sleep.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Magic Sword"]),
+        ("Cleric of Torm", NONE),
+        &["Sleep"],
+        &["Rowan", "Galek", "Zadoc"],
+    );
+    ally(&mut game, 1, "Rowan");
+    ally(&mut game, 1, "Galek");
+    ally(&mut game, 1, "Zadoc");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 10));
+    use_card(&mut game, 0, "Sleep");
+    let [rowan, galek, zadoc] = ["Rowan", "Galek", "Zadoc"].map(|n| game.id_of(1, n));
+    assert_eq!(
+        offered(&game),
+        [rowan, galek, zadoc],
+        "only the opposing allies of level 1 or 2"
+    );
+    assert!(game.legal().contains(&Action::Pass), "up to three: the caster may stop");
+    ok(&mut game, Action::Choose(galek));
+    ok(&mut game, Action::Choose(zadoc));
+    assert_eq!(offered(&game), [rowan]);
+    ok(&mut game, Action::Pass);
+    assert_eq!(total(&game, Side::Defender), 5 + 1);
+    assert_eq!(discard_names(&game, P2), ["Galek", "Zadoc"]);
+    assert_eq!(total(&game, Side::Attacker), 9, "Sleep has no bonus");
+    // With no such ally in the round, Sleep has nothing to act on.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", &["Magic Sword"]),
+        &["Sleep"],
+        &[],
+    );
+    refused(&game, Action::UseCard(game.id_of(0, "Sleep")));
+}
+
+#[test]
+fn card_1st_332_lightning_bolt_adds_five_and_destroys_an_opposing_ally_of_level_four_or_less_or_an_item() {
+    // Mordenkainen (7) against the Cleric of Torm with a Magic Sword (7): Rowan (8), War Party
+    // (11), then the bolt.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", &["Magic Sword"]),
+        &["Rowan", "Lightning Bolt"],
+        &["War Party"],
+    );
+    ally(&mut game, 0, "Rowan");
+    ally(&mut game, 1, "War Party");
+    use_card(&mut game, 0, "Lightning Bolt");
+    let war_party = game.id_of(1, "War Party");
+    let sword = game.id_of(1, "Magic Sword");
+    assert_eq!(
+        offered(&game),
+        [war_party, sword],
+        "an opposing ally or item, not the champion"
+    );
+    ok(&mut game, Action::Choose(war_party));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (7 + 1 + 5, 7)
+    );
+    assert_eq!(discard_names(&game, P2), ["War Party"]);
+    // Against a champion with nothing to destroy, the bolt still adds its five.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", NONE),
+        ("Cleric of Torm", NONE),
+        &["Lightning Bolt"],
+        &[],
+    );
+    use_card(&mut game, 0, "Lightning Bolt");
+    assert_eq!(total(&game, Side::Attacker), 4 + 5);
+    assert!(game.pending().is_none());
+}
+
+#[test]
+fn card_1st_344_crushing_fist_adds_four_or_destroys_an_item_at_the_casters_choice() {
+    let fist = |destroy: bool| {
+        // Mordenkainen (7) against the Cleric of Torm with a Magic Sword (7).
+        let mut game = round(
+            realm(A, "Cormyr"),
+            ("Mordenkainen", NONE),
+            ("Cleric of Torm", &["Magic Sword"]),
+            &["Crushing Fist"],
+            &[],
+        );
+        use_card(&mut game, 0, "Crushing Fist");
+        let sword = game.id_of(1, "Magic Sword");
+        assert_eq!(offered(&game), [sword]);
+        if destroy {
+            ok(&mut game, Action::Choose(sword));
+        } else {
+            ok(&mut game, Action::Pass);
+        }
+        game
+    };
+    let kept = fist(false);
+    assert_eq!((total(&kept, Side::Attacker), total(&kept, Side::Defender)), (7 + 4, 7));
+    assert!(discard_names(&kept, P2).is_empty());
+    let destroyed = fist(true);
+    assert_eq!(
+        (total(&destroyed, Side::Attacker), total(&destroyed, Side::Defender)),
+        (7, 5),
+        "the bonus is given up for the item"
+    );
+    assert_eq!(discard_names(&destroyed, P2), ["Magic Sword"]);
+}
+
+#[test]
+fn card_1st_202_enslaved_every_player_discards_a_champion_of_his_choice_from_his_pool() {
+    let mut game = event_table(
+        &[("Mordenkainen", NONE), ("The Magister", NONE)],
+        &[("Cleric of Torm", &["Magic Sword"])],
+        "Enslaved!",
+    );
+    // Its own player chooses first, then the next clockwise; neither may refuse.
+    let [mordenkainen, magister] = ["Mordenkainen", "The Magister"].map(|n| game.id_of(0, n));
+    assert_eq!(game.decider(), Some(P1));
+    assert_eq!(offered(&game), [mordenkainen, magister]);
+    assert!(!game.legal().contains(&Action::Pass));
+    ok(&mut game, Action::Choose(magister));
+    let torm = game.id_of(1, "Cleric of Torm");
+    assert_eq!(game.decider(), Some(P2));
+    assert_eq!(offered(&game), [torm], "his own champion only, not what it carries");
+    ok(&mut game, Action::Choose(torm));
+    assert_eq!(pool_names(&game, P1), ["Mordenkainen"]);
+    assert!(pool_names(&game, P2).is_empty());
+    assert_eq!(discard_names(&game, P1), ["The Magister"]);
+    assert_eq!(discard_names(&game, P2), ["Magic Sword", "Cleric of Torm"]);
+}
+
+#[test]
+fn card_1st_203_siege_every_player_discards_a_realm_of_his_front_row() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay")])
+        .formation(1, [realm(B, "Cormyr"), realm(common::C, "Veluna")])
+        .hand(0, ["Siege"])
+        .build();
+    let siege = game.id_of(0, "Siege");
+    ok(&mut game, Action::PlayEvent(siege));
+    common::all_pass(&mut game);
+    let waterdeep = game.id_of(0, "Waterdeep");
+    assert_eq!(offered(&game), [waterdeep], "A is the front row");
+    ok(&mut game, Action::Choose(waterdeep));
+    // P2's A is empty: its front row is B and C, and he chooses.
+    let [cormyr, veluna] = ["Cormyr", "Veluna"].map(|n| game.id_of(1, n));
+    assert_eq!(offered(&game), [cormyr, veluna]);
+    ok(&mut game, Action::Choose(veluna));
+    assert!(game.player(P1).formation.slot(Position(A)).is_none());
+    assert!(game.player(P1).formation.slot(Position(B)).is_some());
+    assert!(game.player(P2).formation.slot(Position(common::C)).is_none());
+    assert_eq!(discard_names(&game, P1), ["Waterdeep"]);
+    assert_eq!(discard_names(&game, P2), ["Veluna"]);
+}
+
+#[test]
+fn card_1st_107_safe_harbor_every_player_may_rebuild_one_razed_realm() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep").razed(), realm(B, "Thay").razed()])
+        .formation(1, [realm(A, "Cormyr").razed()])
+        .hand(0, ["Safe Harbor!"])
+        .build();
+    let harbor = game.id_of(0, "Safe Harbor!");
+    ok(&mut game, Action::PlayEvent(harbor));
+    common::all_pass(&mut game);
+    let [waterdeep, thay] = ["Waterdeep", "Thay"].map(|n| game.id_of(0, n));
+    assert_eq!(offered(&game), [waterdeep, thay]);
+    ok(&mut game, Action::Choose(thay));
+    // P2 may decline.
+    assert_eq!(offered(&game), [game.id_of(1, "Cormyr")]);
+    ok(&mut game, Action::Pass);
+    let razed = |seat, at: u8| game.player(seat).formation.slot(Position(at)).unwrap().razed;
+    assert_eq!((razed(P1, A), razed(P1, B), razed(P2, A)), (true, false, true));
+    assert!(game.player(P1).hand.is_empty(), "no three discards");
+}
+
+#[test]
+fn card_1st_108_labor_of_legend_a_champion_of_the_pool_is_discarded_to_rebuild_a_razed_realm() {
+    let setup = || {
+        TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(0, [realm(A, "Waterdeep").razed(), realm(B, "Thay")])
+            .pool(0, [("Mordenkainen", NONE), ("The Magister", NONE)])
+            .hand(0, ["Labor of Legend"])
+    };
+    let mut game = setup().build();
+    let labor = game.id_of(0, "Labor of Legend");
+    ok(&mut game, Action::PlayEvent(labor));
+    common::all_pass(&mut game);
+    let magister = game.id_of(0, "The Magister");
+    ok(&mut game, Action::Choose(magister));
+    let waterdeep = game.id_of(0, "Waterdeep");
+    assert_eq!(offered(&game), [waterdeep], "only the razed realm");
+    ok(&mut game, Action::Choose(waterdeep));
+    assert!(!game.player(P1).formation.slot(Position(A)).unwrap().razed);
+    assert_eq!(pool_names(&game, P1), ["Mordenkainen"]);
+    assert_eq!(discard_names(&game, P1), ["The Magister"]);
+    // Without a razed realm there is nothing to rebuild.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .hand(0, ["Labor of Legend"])
+        .build();
+    refused(&game, Action::PlayEvent(game.id_of(0, "Labor of Legend")));
+}
+
+#[test]
+fn card_1st_366_raise_dead_a_champion_from_the_casters_discard_pile_back_to_the_hand() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .pool(0, [("Cleric of Torm", NONE)])
+        .discard(0, ["Mordenkainen", "Rowan"])
+        .discard(1, ["The Magister"])
+        .hand(0, ["Raise Dead"])
+        .build();
+    use_card(&mut game, 0, "Raise Dead");
+    // Outside a round the other players may answer the spell first (AMB-6).
+    common::all_pass(&mut game);
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    assert_eq!(
+        offered(&game),
+        [mordenkainen],
+        "his own champions, not allies nor another's"
+    );
+    ok(&mut game, Action::Choose(mordenkainen));
+    assert_eq!(hand_names(&game, P1), ["Mordenkainen"]);
+    assert_eq!(discard_names(&game, P1), ["Rowan", "Raise Dead"]);
+    // No champion in the discard pile: nothing to raise.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .pool(0, [("Cleric of Torm", NONE)])
+        .discard(0, ["Rowan"])
+        .hand(0, ["Raise Dead"])
+        .build();
+    refused(&game, Action::UseCard(game.id_of(0, "Raise Dead")));
+}
+
+#[test]
+fn card_1st_277_silver_hands_the_champions_killed_in_the_last_battle_return_to_their_pools() {
+    // Mordenkainen (7) beats the Cleric of Gond (4), who fell with Galek.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", NONE),
+        &[],
+        &["Galek", "Silver Hands"],
+    );
+    let hands = game.id_of(1, "Silver Hands");
+    assert!(
+        refused(&game, Action::PlayEvent(hands))
+            .reason
+            .contains("battle is over"),
+        "not while the battle is on"
+    );
+    ally(&mut game, 1, "Galek");
+    ok(&mut game, Action::Pass);
+    ok(&mut game, Action::EndBattle);
+    ok(&mut game, Action::Claim(P2));
+    ok(&mut game, Action::PlayEvent(hands));
+    common::all_pass(&mut game);
+    assert_eq!(pool_names(&game, P2), ["Cleric of Gond"]);
+    assert_eq!(discard_names(&game, P2), ["Galek"], "allies stay where they are");
+}
+
+#[test]
+fn card_1st_45_drizzt_must_be_defeated_twice_in_one_battle_when_defending() {
+    // Mordenkainen with a Magic Sword (9), then Elminster (9), against Drizzt (8).
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", &["Magic Sword"]), ("Elminster the Mage", NONE)])
+        .pool(1, [("Drizzt Do' Urden", NONE)])
+        .build();
+    let [mordenkainen, elminster] = ["Mordenkainen", "Elminster the Mage"].map(|n| game.id_of(0, n));
+    let drizzt = game.id_of(1, "Drizzt Do' Urden");
+    let attack = |champion| Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    ok(&mut game, attack(mordenkainen));
+    ok(&mut game, Action::Defend { champion: drizzt });
+    ok(&mut game, Action::Pass);
+    assert_eq!(
+        pool_names(&game, P2),
+        ["Drizzt Do' Urden"],
+        "his first defeat: back to the pool"
+    );
+    ok(&mut game, attack(elminster));
+    ok(&mut game, Action::Defend { champion: drizzt });
+    ok(&mut game, Action::Pass);
+    assert!(pool_names(&game, P2).is_empty());
+    assert_eq!(
+        discard_names(&game, P2),
+        ["Drizzt Do' Urden"],
+        "the second defeat discards him"
+    );
+}
+
+#[test]
+fn card_1st_166_lolth_a_defeated_lolth_is_shuffled_back_into_the_draw_pile() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Elminster the Mage", &["Magic Sword"]),
+        ("Lolth, the Spider Queen", NONE),
+        &[],
+        &[],
+    );
+    let lolth = game.id_of(1, "Lolth, the Spider Queen");
+    let pile = game.player(P2).draw.len();
+    ok(&mut game, Action::Pass);
+    assert!(discard_names(&game, P2).is_empty());
+    assert_eq!(game.player(P2).draw.len(), pile + 1);
+    assert!(game.player(P2).draw.iter_top_down().any(|&c| c == lolth));
+}
+
+#[test]
+fn card_1st_77_amarill_when_defeated_another_champion_returns_from_the_discard_pile_to_the_hand() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .pool(1, [("Amarill", NONE)])
+        .discard(1, ["Cleric of Torm", "Rowan"])
+        .build();
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: mordenkainen,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let amarill = game.id_of(1, "Amarill");
+    ok(&mut game, Action::Defend { champion: amarill });
+    ok(&mut game, Action::Pass);
+    let torm = game.id_of(1, "Cleric of Torm");
+    assert_eq!(
+        offered(&game),
+        [torm],
+        "another champion: not Amarill herself, not an ally"
+    );
+    assert!(game.legal().contains(&Action::Pass), "the player may");
+    ok(&mut game, Action::Choose(torm));
+    assert_eq!(hand_names(&game, P2), ["Cleric of Torm"]);
+    assert_eq!(discard_names(&game, P2), ["Rowan", "Amarill"]);
+}
+
+#[test]
+fn card_1st_78_joliet_the_rash_and_the_crystal_of_the_ebon_flame_attack_or_are_discarded() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(
+            0,
+            [
+                ("Joliet the Rash", NONE),
+                ("Mordenkainen", &["Crystal of the Ebon Flame"]),
+                ("The Magister", NONE),
+            ],
+        )
+        .build();
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    assert_eq!(pool_names(&game, P1), ["The Magister"]);
+    assert_eq!(
+        discard_names(&game, P1),
+        ["Joliet the Rash", "Crystal of the Ebon Flame", "Mordenkainen"]
+    );
+}
+
+#[test]
+fn card_1st_78_joliet_the_rash_stays_once_she_has_attacked() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Joliet the Rash", NONE)])
+        .build();
+    let joliet = game.id_of(0, "Joliet the Rash");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: joliet,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Decline);
+    ok(&mut game, Action::ReturnSpoils);
+    ok(&mut game, Action::EndTurn);
+    assert_eq!(pool_names(&game, P1), ["Joliet the Rash"]);
+}
+
+#[test]
+fn card_1st_153_crystal_of_the_ebon_flame_adds_six() {
+    let (attacker, _) = totals(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Crystal of the Ebon Flame"]),
+        ("Cleric of Torm", NONE),
+    );
+    assert_eq!(attacker, 7 + 6);
+}
+
+#[test]
+fn card_1st_20_icewind_dale_the_attacker_discards_an_item_the_defender_chooses() {
+    let mut game = round(
+        realm(A, "Icewind Dale"),
+        ("Mordenkainen", &["Magic Sword", "Crystal of the Ebon Flame"]),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(game.decider(), Some(P2), "the defender chooses");
+    let [sword, crystal] = ["Magic Sword", "Crystal of the Ebon Flame"].map(|n| game.id_of(0, n));
+    assert_eq!(offered(&game), [sword, crystal], "only the attacker's items");
+    assert!(!game.legal().contains(&Action::Pass), "the attacker must discard one");
+    ok(&mut game, Action::Choose(crystal));
+    assert_eq!(total(&game, Side::Attacker), 7 + 2);
+    assert_eq!(discard_names(&game, P1), ["Crystal of the Ebon Flame"]);
+}
+
+#[test]
+fn card_1st_17_sword_coast_the_defender_may_take_back_an_ally_after_each_round() {
+    // Mordenkainen (7) beats the Cleric of Gond with Galek (6).
+    let mut game = round(
+        realm(A, "Sword Coast"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", NONE),
+        &[],
+        &["Galek"],
+    );
+    ally(&mut game, 1, "Galek");
+    ok(&mut game, Action::Pass);
+    let galek = game.id_of(1, "Galek");
+    assert_eq!(game.decider(), Some(P2));
+    assert_eq!(offered(&game), [galek], "one of his allies, not the champion");
+    ok(&mut game, Action::Choose(galek));
+    assert_eq!(hand_names(&game, P2), ["Galek"]);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Gond"]);
+}
+
+#[test]
+fn card_1st_209_arms_of_veluna_an_ally_of_a_held_realm_returns_to_the_hand() {
+    // The Magister with a Magic Sword (6) against the Cleric of Gond with Galek (6): the tie
+    // holds the realm.
+    let mut game = round(
+        realm(A, "The Yeomanry").holding("Arms of Veluna"),
+        ("The Magister", &["Magic Sword"]),
+        ("Cleric of Gond", NONE),
+        &[],
+        &["Galek"],
+    );
+    ally(&mut game, 1, "Galek");
+    ok(&mut game, Action::Pass);
+    let galek = game.id_of(1, "Galek");
+    assert_eq!(offered(&game), [galek]);
+    ok(&mut game, Action::Choose(galek));
+    assert!(hand_names(&game, P2).contains(&"Galek".to_string()));
+    assert_eq!(discard_names(&game, P1), ["The Magister", "Magic Sword"]);
+}
+
+#[test]
+fn card_1st_241_yaramuke_the_defender_may_discard_one_attacking_ally_as_it_joins_once_a_battle() {
+    // Azhul (4) against the Cleric of Torm at Raam (6).
+    let mut game = round(
+        realm(A, "Raam").holding("Yaramuke"),
+        ("Azhul", NONE),
+        ("Cleric of Torm", NONE),
+        &["Rowan", "Galek", "Zadoc"],
+        &[],
+    );
+    ally(&mut game, 0, "Rowan");
+    let rowan = game.id_of(0, "Rowan");
+    assert_eq!(game.decider(), Some(P2));
+    assert_eq!(offered(&game), [rowan]);
+    ok(&mut game, Action::Pass);
+    ally(&mut game, 0, "Galek");
+    let galek = game.id_of(0, "Galek");
+    assert_eq!(offered(&game), [galek], "only the ally just played");
+    ok(&mut game, Action::Choose(galek));
+    assert_eq!(total(&game, Side::Attacker), 4 + 1);
+    ally(&mut game, 0, "Zadoc");
+    assert!(game.pending().is_none(), "once a battle");
+    assert_eq!(discard_names(&game, P1), ["Galek"]);
+    assert_eq!(total(&game, Side::Attacker), 4 + 1 + 2);
+}
+
+/// P1's `attacker` attacks P2's realm at A in the formation `p2_realms`; P2 defends with
+/// `defender` from the pool.
+fn round_in(
+    p2_realms: Vec<RealmSetup>,
+    attacker: (&str, &[&str]),
+    defender: (&str, &[&str]),
+    p1_hand: &[&str],
+    p2_hand: &[&str],
+) -> Spellfire {
+    let mut setup = TestGame::new(2).phase(Phase::Pool).pool(0, [attacker]).pool(1, [defender]);
+    for realm in p2_realms {
+        setup = setup.formation(1, [realm]);
+    }
+    for &card in p1_hand {
+        setup = setup.hand(0, [card]);
+    }
+    for &card in p2_hand {
+        setup = setup.hand(1, [card]);
+    }
+    let mut game = setup.build();
+    let champion = game.id_of(0, attacker.0);
+    let attack = Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    ok(&mut game, attack);
+    let champion = game.id_of(1, defender.0);
+    ok(&mut game, Action::Defend { champion });
+    game
+}
+
+#[test]
+fn card_1st_246_black_waters_no_monster_attacks_any_realm_of_its_player() {
+    // Black Waters sits on Balic at B; Tyr at A is closed to monsters too.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Tyr"), realm(B, "Balic").holding("Black Waters")])
+        .pool(0, [("Mul Savage", NONE), ("Azhul", NONE)])
+        .build();
+    let attack = |champion: &str| Action::Attack {
+        champion: game.id_of(0, champion),
+        defender: P2,
+        at: Position(A),
+    };
+    let refusal = refused(&game, attack("Mul Savage"));
+    assert!(refusal.reason.contains("Black Waters"), "{}", refusal.reason);
+    assert!(game.legal().contains(&attack("Azhul")), "a hero may attack");
+    // Without it, the monster may attack Tyr.
+    assert!(may_attack(realm(A, "Tyr"), "Mul Savage").is_ok());
+}
+
+#[test]
+fn card_1st_247_fort_melidor_allies_defending_any_dark_sun_realm_of_its_player_gain_one() {
+    let melidor = || vec![realm(A, "Tyr"), realm(B, "Balic").holding("Fort Melidor")];
+    let mut game = round_in(
+        melidor(),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &["Galek"],
+        &["Rowan"],
+    );
+    assert_eq!(total(&game, Side::Defender), 5, "the champion is not touched");
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 5 + 2, "Rowan +1 counts 2 over Tyr");
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 7 + 2, "attacking allies do not gain");
+    // Over a realm of another world, nothing.
+    let mut game = round_in(
+        vec![realm(A, "Cormyr"), realm(B, "Balic").holding("Fort Melidor")],
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Rowan"],
+    );
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 5 + 1);
+}
+
+#[test]
+fn card_1st_133_the_sea_barons_the_great_kingdoms_holding_acts_for_it_too() {
+    // Castle Hart on The Great Kingdom: +2 to the defenders of The Sea Barons too.
+    let game = round_in(
+        vec![realm(A, "The Sea Barons"), realm(B, "The Great Kingdom").holding("Castle Hart")],
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 5 + 2));
+    // Another realm gets nothing from it.
+    let game = round_in(
+        vec![realm(A, "Cormyr"), realm(B, "The Great Kingdom").holding("Castle Hart")],
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Defender), 5);
+}
+
+// Battle outcomes (P1): a champion sent home, slipped past, a realm razed as a round is won, a
+// side that may cast no more spells.
+
+#[test]
+fn card_1st_376_charm_monster_sends_an_opposing_monster_home_and_wins_the_round() {
+    // Mordenkainen (7) is losing to the Dragon King (8): the charm sends the monster back to its
+    // pool and wins the round; the realm still stands and the battle goes on (SF-130).
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("Mordenkainen", NONE),
+        ("Dragon King", NONE),
+        &["Charm Monster"],
+        &[],
+    );
+    let charm = game.id_of(0, "Charm Monster");
+    ok(&mut game, Action::UseCard(charm));
+    let dragon_king = game.id_of(1, "Dragon King");
+    assert!(game.player(P2).pool.iter().any(|c| c.card == dragon_king));
+    assert!(game.player(P2).discard.is_empty());
+    assert_eq!(game.player(P1).discard, vec![charm], "the spell is used up");
+    assert!(
+        game.player(P1)
+            .pool
+            .iter()
+            .any(|c| c.card == game.id_of(0, "Mordenkainen")),
+        "the winner goes home"
+    );
+    assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| !s.razed));
+    // Against a hero it cannot be cast.
+    let game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Tergoz Tenhammer", NONE),
+        &["Charm Monster"],
+        &[],
+    );
+    refused(&game, Action::UseCard(game.id_of(0, "Charm Monster")));
+}
+
+#[test]
+fn card_1st_339_invisibility_slips_past_a_defending_hero_and_razes_the_realm() {
+    // The Magister (4) attacks; Tergoz Tenhammer (5), a hero, defends. Invisibility: Tergoz goes
+    // back to his pool, Waterdeep is razed, and the attacker draws the spoils.
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Tergoz Tenhammer", NONE),
+        &["Invisibility"],
+        &[],
+    );
+    let invisibility = game.id_of(0, "Invisibility");
+    ok(&mut game, Action::UseCard(invisibility));
+    assert!(game.battle().is_none());
+    assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| s.razed));
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    assert!(game.player(P2).pool.iter().any(|c| c.card == tergoz), "the hero is not discarded");
+    assert!(game.player(P2).discard.is_empty());
+    assert_eq!(game.player(P1).discard, vec![invisibility]);
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { seat: P1, .. })));
+    // Not past a monster (the Dragon King), nor when defending.
+    let game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Dragon King", NONE),
+        &["Invisibility"],
+        &[],
+    );
+    refused(&game, Action::UseCard(game.id_of(0, "Invisibility")));
+    let game = round(
+        realm(A, "Waterdeep"),
+        ("Dragon King", NONE),
+        ("The Magister", NONE),
+        &[],
+        &["Invisibility"],
+    );
+    refused(&game, Action::UseCard(game.id_of(1, "Invisibility")));
+}
+
+#[test]
+fn card_1st_301_tithian_razes_the_realm_when_he_wins_a_round_attacking() {
+    // Tithian (5) attacks; The Magister (4) defends and passes: the round is Tithian's, and the
+    // realm is razed at once instead of a new round.
+    let mut game = round(realm(A, "Waterdeep"), ("Tithian", NONE), ("The Magister", NONE), &[], &[]);
+    ok(&mut game, Action::Pass);
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| s.razed));
+    assert_eq!(game.player(P2).discard, vec![game.id_of(1, "The Magister")]);
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { seat: P1, .. })));
+    // Defending, a won round razes nothing: the attacker is simply beaten.
+    let mut game = round(realm(A, "Waterdeep"), ("The Magister", NONE), ("Tithian", NONE), &[], &[]);
+    ok(&mut game, Action::Pass);
+    assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| !s.razed));
+    assert_eq!(game.player(P1).discard, vec![game.id_of(0, "The Magister")]);
+}
+
+#[test]
+fn card_1st_385_feebleminded_the_opposing_side_casts_no_more_spells_this_round() {
+    // The Magister (4) attacks Waterdeep; Tysiln San (5) defends with a Wall of Iron in hand.
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Tysiln San", NONE),
+        &["Feebleminded", "War Party"],
+        &["Wall of Iron"],
+    );
+    let (feebleminded, war_party) = (game.id_of(0, "Feebleminded"), game.id_of(0, "War Party"));
+    ok(&mut game, Action::UseCard(feebleminded));
+    assert_eq!(game.decider(), Some(P1), "Feebleminded adds nothing: still losing");
+    ok(&mut game, Action::PlayAlly(war_party));
+    assert_eq!(game.decider(), Some(P2), "4 + 4 against 5: the defender is losing");
+    let wall = game.id_of(1, "Wall of Iron");
+    let refusal = refused(&game, Action::UseCard(wall));
+    assert!(refusal.reason.contains("Feebleminded"), "{}", refusal.reason);
+    // Elminster, immune to offensive spells, is not touched by it.
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Elminster the Mage", NONE),
+        &["Feebleminded", "Armies of Bloodstone", "Hordes of Castle Greyhawk"],
+        &["Wall of Iron"],
+    );
+    for card in ["Feebleminded", "Armies of Bloodstone", "Hordes of Castle Greyhawk"] {
+        let card = game.id_of(0, card);
+        let action = match game.kind(card) {
+            spellfire::CardType::Ally => Action::PlayAlly(card),
+            _ => Action::UseCard(card),
+        };
+        ok(&mut game, action);
+    }
+    assert_eq!(game.decider(), Some(P2));
+    assert!(game.legal().contains(&Action::UseCard(game.id_of(1, "Wall of Iron"))));
+}
+
+#[test]
+fn card_1st_84_noble_djinni_discards_the_opposing_flyers_and_bars_more_this_round() {
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &["Noble Djinni"],
+        &["Pteranadon", "Pteranadon", "Rowan"],
+    );
+    let pteranadons = game.ids_of(1, "Pteranadon");
+    ok(&mut game, Action::PlayAlly(pteranadons[0]));
+    assert_eq!(total(&game, Side::Defender), 5 + 2);
+    ally(&mut game, 0, "Noble Djinni");
+    assert_eq!(discard_names(&game, P2), ["Pteranadon"], "the flying ally is discarded");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7 + 4, 5));
+    let refusal = refused(&game, Action::PlayAlly(pteranadons[1]));
+    assert!(refusal.reason.contains("Noble Djinni"), "{}", refusal.reason);
+    ally(&mut game, 1, "Rowan");
+    assert_eq!(total(&game, Side::Defender), 5 + 1, "an ally that does not fly may join");
+    // A flying champion goes too: the round is over, the realm stands for now.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Tyrinon", NONE),
+        &["Noble Djinni"],
+        &["Pteranadon"],
+    );
+    ally(&mut game, 1, "Pteranadon");
+    ally(&mut game, 0, "Noble Djinni");
+    assert_eq!(discard_names(&game, P2), ["Tyrinon", "Pteranadon"]);
+    assert!(game.battle().is_some_and(|b| b.defending.is_none() && b.attacking.is_none()));
+    assert_eq!(discard_names(&game, P1), ["Noble Djinni"]);
+    assert_eq!(pool_names(&game, P1), ["Mordenkainen"]);
+}
+
+#[test]
+fn card_1st_152_codex_of_the_infinite_planes_every_champion_of_its_player_is_immune_to_offensive_items_and_spells() {
+    // The Codex rides with Mordenkainen in P2's pool; the Cleric of Torm defends without it.
+    let codex_game = |codex: bool| {
+        let carried: &[&str] = if codex { &["Codex of the Infinite Planes"] } else { NONE };
+        let mut game = attack(
+            realm(A, "Cormyr"),
+            ("The Magister", &["Potion of Fire-Breathing"]),
+            &[("Mordenkainen", carried), ("Cleric of Torm", NONE)],
+            &["Horrors of the Abyss"],
+            &[],
+        );
+        let cleric = game.id_of(1, "Cleric of Torm");
+        ok(&mut game, Action::Defend { champion: cleric });
+        game
+    };
+    let mut game = codex_game(true);
+    assert_eq!(total(&game, Side::Attacker), 4, "the offensive potion counts nothing");
+    use_card(&mut game, 0, "Horrors of the Abyss");
+    assert_eq!(total(&game, Side::Attacker), 4, "nor the offensive spell");
+    ok(&mut game, Action::Pass);
+    assert_eq!(pool_names(&game, P2), ["Mordenkainen", "Cleric of Torm"]);
+    assert_eq!(
+        discard_names(&game, P1),
+        ["The Magister", "Potion of Fire-Breathing", "Horrors of the Abyss"]
+    );
+    // Without it, the potion counts.
+    let game = codex_game(false);
+    assert_eq!(total(&game, Side::Attacker), 4 + 6);
+}
+
+#[test]
+fn card_1st_67_greater_feyr_the_first_enemy_ally_of_the_battle_is_discarded_as_it_joins() {
+    // Mordenkainen (7) attacks; the Greater Feyr (5) defends and brings War Party (+4).
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Greater Feyr", NONE),
+        &["Rowan", "Galek"],
+        &["War Party"],
+    );
+    ally(&mut game, 1, "War Party");
+    assert_eq!(total(&game, Side::Defender), 5 + 4, "its own allies are untouched");
+    ally(&mut game, 0, "Rowan");
+    assert_eq!(discard_names(&game, P1), ["Rowan"], "the first enemy ally is discarded at once");
+    assert_eq!(total(&game, Side::Attacker), 7);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 7 + 2, "the second one stays");
+    assert_eq!(discard_names(&game, P1), ["Rowan"]);
+}
+
+#[test]
+fn card_1st_225_gulg_defends_as_a_hero_and_the_first_attacking_ally_is_discarded() {
+    let game = realm_defends(realm(A, "Gulg"), ("Azhul", NONE));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Gulg")])
+        .pool(0, [("Azhul", NONE)])
+        .hand(0, ["War Party", "Galek"])
+        .build();
+    let azhul = game.id_of(0, "Azhul");
+    ok(&mut game, Action::Attack { champion: azhul, defender: P2, at: Position(A) });
+    let gulg = game.id_of(1, "Gulg");
+    ok(&mut game, Action::Defend { champion: gulg });
+    ally(&mut game, 0, "War Party");
+    assert_eq!(discard_names(&game, P1), ["War Party"]);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 4 + 2);
+    assert_eq!(discard_names(&game, P1), ["War Party"]);
+}
+
+#[test]
+fn card_1st_245_bitter_well_flyers_attacking_its_realm_are_destroyed() {
+    // A flying champion is defeated at once as the round begins (one reply allowed).
+    let mut game = round(
+        realm(A, "Balic").holding("Bitter Well"),
+        ("Neeva", NONE),
+        ("Azhul", NONE),
+        &[],
+        &[],
+    );
+    assert!(matches!(game.pending(), Some(spellfire::Pending::InstantDefeat(_))));
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Neeva"]);
+    // A walking champion fights, and each flying ally that joins it is discarded.
+    let mut game = round(
+        realm(A, "Balic").holding("Bitter Well"),
+        ("Azhul", NONE),
+        ("Cleric of Torm", NONE),
+        &["Pteranadon", "Galek"],
+        &[],
+    );
+    assert!(game.pending().is_none());
+    ally(&mut game, 0, "Pteranadon");
+    assert_eq!(discard_names(&game, P1), ["Pteranadon"]);
+    ally(&mut game, 0, "Galek");
+    assert_eq!(discard_names(&game, P1), ["Pteranadon"]);
+    assert_eq!(total(&game, Side::Attacker), 4 + 1, "Galek +2 halved by Balic");
+}
+
+#[test]
+fn card_1st_51_the_harpers_cast_wizard_or_cleric_spells_one_kind_a_battle() {
+    // The Harpers (6) attack Mordenkainen (7); their first spell chooses the kind for the battle.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Harpers", NONE),
+        ("Mordenkainen", NONE),
+        &["Magic Missile", "Bless", "Horrors of the Abyss"],
+        &["War Party"],
+    );
+    use_card(&mut game, 0, "Magic Missile");
+    assert_eq!(total(&game, Side::Attacker), 6 + 3);
+    ally(&mut game, 1, "War Party");
+    let bless = game.id_of(0, "Bless");
+    let refusal = refused(&game, Action::UseCard(bless));
+    assert!(refusal.reason.contains("wizard spells"), "{}", refusal.reason);
+    use_card(&mut game, 0, "Horrors of the Abyss");
+    assert_eq!(total(&game, Side::Attacker), 6 + 3 + 5);
+    // Chosen the other way: a cleric spell first bars wizard spells.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Harpers", NONE),
+        ("Mordenkainen", NONE),
+        &["Bless", "Magic Missile"],
+        &[],
+    );
+    use_card(&mut game, 0, "Bless");
+    let missile = game.id_of(0, "Magic Missile");
+    let refusal = refused(&game, Action::UseCard(missile));
+    assert!(refusal.reason.contains("cleric spells"), "{}", refusal.reason);
+}
+
+#[test]
+fn card_1st_33_mulmaster_its_owner_draws_a_card_whenever_a_spell_is_played() {
+    // Mulmaster on Cormyr, P2's; The Magister (4) attacks Mordenkainen (7).
+    let mut game = round(
+        realm(A, "Cormyr").holding("Mulmaster"),
+        ("The Magister", NONE),
+        ("Mordenkainen", NONE),
+        &["Horrors of the Abyss", "War Party"],
+        &["Magic Missile"],
+    );
+    let (p1_hand, p2_hand) = (game.player(P1).hand.len(), game.player(P2).hand.len());
+    use_card(&mut game, 0, "Horrors of the Abyss");
+    assert_eq!(game.player(P2).hand.len(), p2_hand + 1, "another player's spell: one card");
+    assert_eq!(game.player(P1).hand.len(), p1_hand - 1, "the caster draws nothing");
+    use_card(&mut game, 1, "Magic Missile");
+    assert_eq!(game.player(P2).hand.len(), p2_hand + 1 - 1 + 1, "its owner's own spell: one more");
+    ally(&mut game, 0, "War Party");
+    assert_eq!(game.player(P2).hand.len(), p2_hand + 1, "an ally is no spell");
+}
+
+#[test]
+fn card_1st_226_nibenay_is_razed_only_by_the_second_battle_in_a_row() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Cormyr")])
+        .formation(1, [realm(A, "Nibenay").holding("Bitter Well"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .build();
+    let nibenay = |game: &Spellfire| game.player(P2).formation.slot(Position(A)).unwrap().clone();
+    let champion = game.id_of(0, "Mordenkainen");
+    let attack = Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    ok(&mut game, attack.clone());
+    ok(&mut game, Action::Decline);
+    assert!(!nibenay(&game).razed, "the first razing is withstood");
+    assert!(nibenay(&game).holding.is_some(), "with its holding");
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })), "the attacker still earns spoils");
+    // Round the table to P1's next turn, then attack again: razed.
+    ok(&mut game, Action::KeepSpoils);
+    for action in [Action::EndTurn, Action::Draw, Action::EndPhase, Action::EndPhase, Action::EndTurn] {
+        ok(&mut game, action);
+    }
+    for action in [Action::Draw, Action::EndPhase, attack, Action::Decline] {
+        ok(&mut game, action);
+    }
+    assert!(nibenay(&game).razed, "the second in a row razes it");
+    assert_eq!(discard_names(&game, P2), ["Bitter Well"]);
 }

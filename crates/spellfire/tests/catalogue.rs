@@ -310,7 +310,12 @@ fn a_card_is_described_in_our_words() {
     let lines = describe(&catalogue.get(card("1st/44")).unwrap().card);
     assert_eq!(lines[0], "A level 9 wizard.");
     assert!(lines.iter().any(|l| l.starts_with("May use ")), "{lines:?}");
-    assert!(lines.last().unwrap().contains("not scripted yet"));
+    assert!(
+        lines.last().unwrap().contains("is immune to offensive wizard spells"),
+        "{lines:?}"
+    );
+    let midnight = describe(&catalogue.get(card("1st/46")).unwrap().card);
+    assert!(midnight.last().unwrap().contains("not scripted yet"));
     let zhentil = describe(&catalogue.get(card("1st/3")).unwrap().card);
     assert_eq!(zhentil[0], "Defends itself as a level 5 champion.");
 }

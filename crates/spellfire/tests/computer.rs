@@ -297,3 +297,29 @@ fn greedy_choice_does_not_depend_on_the_other_hand() {
     assert_eq!(greedy(&a), greedy(&b));
     assert_eq!(a.view_for(Seat(0)).hand, b.view_for(Seat(0)).hand);
 }
+
+// A power's choice during play.
+
+#[test]
+fn greedy_brings_back_its_strongest_champion_from_the_discard_pile() {
+    // Raise Dead, cast by the Cleric of Torm outside a battle (Mordenkainen keeps it from
+    // attacking): the champion it returns to the hand is Elminster (9), not Shandrill (3).
+    let mut game = table("Cormyr", &["Cleric of Torm"], &["Mordenkainen"])
+        .hand(0, ["Raise Dead"])
+        .discard(0, ["Shandrill", "Elminster the Mage"])
+        .build();
+    let spell = game.id_of(0, "Raise Dead");
+    assert_eq!(greedy(&game), Action::UseCard(spell), "worth casting for Elminster");
+    ok(&mut game, Action::UseCard(spell));
+    common::all_pass(&mut game);
+    assert_eq!(greedy(&game), Action::Choose(game.id_of(0, "Elminster the Mage")));
+}
+
+#[test]
+fn greedy_keeps_a_return_from_the_discard_pile_until_there_is_something_to_return() {
+    let game = table("Cormyr", &["Cleric of Torm"], &["Mordenkainen"])
+        .hand(0, ["Raise Dead"])
+        .discard(0, ["Rowan"])
+        .build();
+    assert_eq!(greedy(&game), Action::EndPhase, "no champion in the discard pile");
+}

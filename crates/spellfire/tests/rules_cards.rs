@@ -262,9 +262,10 @@ fn sf_161_only_the_active_player_casts_in_phases_3_and_5_and_only_what_they_prin
         // still refused (SF-166).
         assert_eq!(refused(&game, use_card(&game, 0, "Dispel Magic")).rule, "SF-166");
         // The other player may cut in only with an event or a spell cast at any time (SF-165).
+        // Dispel Magic is such a spell, but has nothing to cancel here (SF-166).
         ok(&mut game, Action::Claim(P2));
         let error = game.check(&use_card(&game, 1, "Dispel Magic")).unwrap_err();
-        assert!(matches!(error.rule.as_str(), "SF-165" | "SF-186"), "{}", error.rule);
+        assert_eq!(error.rule, "SF-166", "{}", error.reason);
         let error = game.check(&use_card(&game, 1, "Lightning Bolt")).unwrap_err();
         assert!(matches!(error.rule.as_str(), "SF-165" | "SF-186"), "{}", error.rule);
     }

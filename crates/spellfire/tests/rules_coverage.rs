@@ -17,24 +17,13 @@ const WAIVERS: &[(u32, &str)] = &[
         "no scripted card cuts the draw below three, so the first-turn minimum never applies",
     ),
     (
-        40,
-        "answering a phase-3 card needs a scripted card that cancels spells or powers",
-    ),
-    (71, "no holding power (Keep on the Borderlands) is scripted yet"),
-    (
-        130,
-        "no card that stops a defending champion from carrying on is scripted yet",
-    ),
-    (
         137,
-        "a champion's attached cards by type: no attached card has a round-start power yet",
+        "a champion's attached cards by type: no champion carries two scripted cards whose powers act on the same value, so their order never shows",
     ),
     (
         138,
-        "same-type ties in the order of activation: no two such cards are scripted yet",
+        "same-type ties in the order of activation: no two scripted cards of one type change the same value",
     ),
-    (157, "nothing that cancels a special power is scripted yet"),
-    (158, "nothing that cancels a special power is scripted yet"),
     (
         177,
         "turning a card back at its user (Spell Turning) is not scripted yet",
@@ -42,7 +31,7 @@ const WAIVERS: &[(u32, &str)] = &[
     (206, "no item that copies another card's power is scripted yet"),
     (
         232,
-        "no artifact power is scripted yet, so none activates before the items",
+        "no scripted artifact and magical item act on the same value, so which acts first never shows",
     ),
 ];
 

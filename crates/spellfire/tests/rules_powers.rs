@@ -75,7 +75,12 @@ fn sf_180_an_items_bonus_is_ignored_by_an_immune_opponent_but_its_flight_stays()
 #[test]
 fn sf_182_an_immune_champion_ignores_an_opposing_artifacts_bonus() {
     // The Eye and Hand of Vecna: +5 attacking, +2 defending. An artifact has no Off/Def label.
-    let game = round("Waterdeep", ("Mordenkainen", &["Eye and Hand of Vecna"]), ("Nenioc", NONE), [NONE, NONE]);
+    let game = round(
+        "Waterdeep",
+        ("Mordenkainen", &["Eye and Hand of Vecna"]),
+        ("Nenioc", NONE),
+        [NONE, NONE],
+    );
     assert_eq!(totals(&game), (12, 5), "7 + 5 against an ordinary defender");
     let game = round(
         "Waterdeep",
@@ -83,9 +88,18 @@ fn sf_182_an_immune_champion_ignores_an_opposing_artifacts_bonus() {
         ("Gib Htimsen", NONE),
         [NONE, NONE],
     );
-    assert_eq!(totals(&game), (7, 9), "Gib is immune to artifacts: the +5 does not count");
+    assert_eq!(
+        totals(&game),
+        (7, 9),
+        "Gib is immune to artifacts: the +5 does not count"
+    );
     // Defending, the artifact counts 2; against an immune attacker, nothing, whatever it is set to.
-    let game = round("Waterdeep", ("Nenioc", NONE), ("Mordenkainen", &["Eye and Hand of Vecna"]), [NONE, NONE]);
+    let game = round(
+        "Waterdeep",
+        ("Nenioc", NONE),
+        ("Mordenkainen", &["Eye and Hand of Vecna"]),
+        [NONE, NONE],
+    );
     assert_eq!(totals(&game), (5, 9));
     let game = round(
         "Waterdeep",
@@ -130,9 +144,238 @@ fn sf_184_immune_to_defensive_cards_ignores_their_bonus() {
     // A defensive spell's bonus does not count against him either: the Wall of Iron (+3, defensive)
     // cast by the defending Mordenkainen at Waterdeep adds nothing against Gib, but its other
     // power acts: it stops him, a non-flyer, all the same.
-    let mut game = round("Waterdeep", ("Gib Htimsen", NONE), ("Mordenkainen", NONE), [NONE, &["Wall of Iron"]]);
+    let mut game = round(
+        "Waterdeep",
+        ("Gib Htimsen", NONE),
+        ("Mordenkainen", NONE),
+        [NONE, &["Wall of Iron"]],
+    );
     assert_eq!(totals(&game), (9, 7));
     play!(game, Action::UseCard(game.id_of(1, "Wall of Iron")));
     assert!(matches!(game.pending(), Some(spellfire::Pending::Walled { .. })));
     assert_eq!(totals(&game), (9, 7), "the wall's bonus does not count against Gib");
+}
+
+// Section 11.4: a defender who cannot carry on.
+
+#[test]
+fn sf_130_a_defender_sent_home_lets_the_attacker_go_on_with_another_champion() {
+    // Mordenkainen (7) attacks Waterdeep; the Dragon King (8), a monster, defends. Losing,
+    // Mordenkainen casts Charm Monster: the monster goes back to its pool and the round is won.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Mordenkainen", NONE), ("The Magister", NONE)])
+        .hand(0, ["Charm Monster"])
+        .formation(1, [realm(0, "Waterdeep")])
+        .pool(1, [("Dragon King", NONE), ("Tergoz Tenhammer", NONE)])
+        .build();
+    let (mordenkainen, magister) = (game.id_of(0, "Mordenkainen"), game.id_of(0, "The Magister"));
+    let dragon_king = game.id_of(1, "Dragon King");
+    play!(
+        game,
+        Action::Attack {
+            champion: mordenkainen,
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(game, Action::Defend { champion: dragon_king });
+    assert_eq!(totals(&game), (7, 8));
+    play!(game, Action::UseCard(game.id_of(0, "Charm Monster")));
+    assert!(
+        game.player(Seat(1)).pool.iter().any(|c| c.card == dragon_king),
+        "the defender goes back to its pool, not the discard pile"
+    );
+    assert!(game.player(Seat(1)).discard.is_empty());
+    assert_eq!(game.player(Seat(0)).discard, vec![game.id_of(0, "Charm Monster")]);
+    assert!(
+        game.player(Seat(1))
+            .formation
+            .slot(Position(0))
+            .is_some_and(|s| !s.razed),
+        "the realm stands: the battle goes on"
+    );
+    // The attacker starts a new round against the same realm with a champion not yet used.
+    let again = |champion| Action::Attack {
+        champion,
+        defender: Seat(1),
+        at: Position(0),
+    };
+    assert_eq!(game.decider(), Some(Seat(0)));
+    assert!(game.legal().contains(&again(magister)));
+    assert!(
+        !game.legal().contains(&again(mordenkainen)),
+        "each champion attacks once"
+    );
+    play!(game, again(magister));
+    // The charmed monster has defended in this battle: Tergoz must take the next round.
+    assert!(!game.legal().contains(&Action::Defend { champion: dragon_king }));
+    assert!(game.legal().contains(&Action::Defend {
+        champion: game.id_of(1, "Tergoz Tenhammer")
+    }));
+}
+
+// Section 13: a special power cancelled.
+
+#[test]
+fn sf_157_a_champion_whose_power_is_cancelled_keeps_its_icon_ability() {
+    // Elminster the Mage (9) is immune to offensive spells by his power. Defending, The
+    // Enchantress takes the attacking champion's special power away for the round: her Cone of
+    // Cold (+5, offensive) counts against him.
+    let mut game = round(
+        "Cormyr",
+        ("Elminster the Mage", NONE),
+        ("The Enchantress", NONE),
+        [&["Improved Phantasmal Force"], &["Cone of Cold"]],
+    );
+    assert_eq!(totals(&game), (9, 5));
+    play!(game, Action::UseCard(game.id_of(1, "Cone of Cold")));
+    assert_eq!(totals(&game), (9, 10), "his immunity is gone with his power");
+    // His icon still lets a wizard cast wizard spells.
+    play!(game, Action::UseCard(game.id_of(0, "Improved Phantasmal Force")));
+    assert_eq!(totals(&game), (15, 10));
+    // With his power, the same spell cast by an ordinary wizard adds nothing against him.
+    let mut game = round(
+        "Cormyr",
+        ("Elminster the Mage", NONE),
+        ("Tysiln San", NONE),
+        [NONE, &["Cone of Cold"]],
+    );
+    play!(game, Action::UseCard(game.id_of(1, "Cone of Cold")));
+    assert_eq!(totals(&game), (9, 5));
+}
+
+#[test]
+fn sf_158_what_only_a_champions_power_let_it_use_goes_with_the_power() {
+    // The Adventurers!, heroes, cast wizard spells by their power, not their icon. Against The
+    // Enchantress, defending, they lose that power and cannot cast Cone of Cold.
+    let game = round(
+        "Cormyr",
+        ("Adventurers!", NONE),
+        ("The Enchantress", NONE),
+        [&["Cone of Cold"], NONE],
+    );
+    let refusal = common::refused(&game, Action::UseCard(game.id_of(0, "Cone of Cold")));
+    assert!(refusal.rule.contains("SF-164"), "{}", refusal.rule);
+    // Against a champion who takes nothing away they may.
+    let game = round(
+        "Cormyr",
+        ("Adventurers!", NONE),
+        ("Tergoz Tenhammer", NONE),
+        [&["Cone of Cold"], NONE],
+    );
+    assert!(game.legal().contains(&Action::UseCard(game.id_of(0, "Cone of Cold"))));
+}
+
+// Phase 3: the other players answer the active player's spell (AMB-6).
+
+/// Seat 0, active in phase 3, has The Magister in the pool and Death Spell in hand; seat 1 has
+/// Tergoz Tenhammer (carrying `items`) and Tysiln San, a wizard, in the pool and Dispel Magic in
+/// hand.
+fn phase3(items: &'static [&'static str], rules: impl FnOnce(&mut spellfire::state::Rules)) -> Spellfire {
+    TestGame::new(2)
+        .phase(Phase::Pool)
+        .rules(rules)
+        .formation(0, [realm(0, "Cormyr")])
+        .pool(0, [("The Magister", NONE)])
+        .hand(0, ["Death Spell"])
+        .formation(1, [realm(0, "Waterdeep")])
+        .pool(1, [("Tergoz Tenhammer", items), ("Tysiln San", NONE)])
+        .hand(1, ["1st/346"])
+        .build()
+}
+
+/// Seat 0 casts Death Spell on Tergoz Tenhammer.
+fn death_spell_on_tergoz(game: &mut Spellfire) {
+    play!(*game, Action::UseCard(game.id_of(0, "Death Spell")));
+    play!(*game, Action::Choose(game.id_of(1, "Tergoz Tenhammer")));
+}
+
+fn in_pool(game: &Spellfire, seat: u8, name: &str) -> bool {
+    game.player(Seat(seat))
+        .pool
+        .iter()
+        .any(|c| c.card == game.id_of(seat, name))
+}
+
+#[test]
+fn sf_40_amb_6_another_player_cancels_the_active_players_phase_3_spell() {
+    let mut game = phase3(NONE, |_| {});
+    death_spell_on_tergoz(&mut game);
+    // The spell waits: seat 1 is asked, and cancels it with Dispel Magic cast by Tysiln San.
+    assert!(matches!(game.pending(), Some(spellfire::Pending::EventPause(_))));
+    assert_eq!(game.decider(), Some(Seat(1)));
+    let dispel = game.id_of(1, "Dispel Magic");
+    play!(game, Action::Answer(dispel));
+    assert!(game.pending().is_none());
+    assert!(in_pool(&game, 1, "Tergoz Tenhammer"), "the spell did nothing");
+    assert_eq!(game.player(Seat(0)).discard, vec![game.id_of(0, "Death Spell")]);
+    assert_eq!(game.player(Seat(1)).discard, vec![dispel]);
+    // Letting it be, the spell acts when every other player has been asked.
+    let mut game = phase3(NONE, |_| {});
+    death_spell_on_tergoz(&mut game);
+    play!(game, Action::Pass);
+    assert!(!in_pool(&game, 1, "Tergoz Tenhammer"));
+    assert!(
+        game.player(Seat(1))
+            .discard
+            .contains(&game.id_of(1, "Tergoz Tenhammer"))
+    );
+}
+
+#[test]
+fn amb_6_without_phase_3_counterplay_the_spell_acts_at_once() {
+    let mut game = phase3(NONE, |r| {
+        r.phase3_counterplay = spellfire::state::Phase3Counterplay::None
+    });
+    death_spell_on_tergoz(&mut game);
+    assert!(game.pending().is_none(), "nobody is asked");
+    assert!(!in_pool(&game, 1, "Tergoz Tenhammer"));
+    assert_eq!(game.player(Seat(1)).hand, vec![game.id_of(1, "Dispel Magic")]);
+}
+
+#[test]
+fn amb_14_a_level_a_power_does_not_qualify_is_the_adjusted_one() {
+    // Death Spell kills a champion "of level 7 or less". Tergoz Tenhammer is level 5 and carries
+    // the Staff of Conjuring (+5): adjusted, he is 10 and out of its reach.
+    let mut game = phase3(&["Staff of Conjuring"], |_| {});
+    play!(game, Action::UseCard(game.id_of(0, "Death Spell")));
+    let tergoz = Action::Choose(game.id_of(1, "Tergoz Tenhammer"));
+    common::refused(&game, tergoz);
+    assert!(
+        game.legal().contains(&Action::Choose(game.id_of(1, "Tysiln San"))),
+        "level 5, no items"
+    );
+    // Read as the printed level, he is 5 and may be chosen.
+    let mut game = phase3(&["Staff of Conjuring"], |r| {
+        r.unspecified_level_means = spellfire::state::LevelMeans::Base
+    });
+    death_spell_on_tergoz(&mut game);
+    play!(game, Action::Pass);
+    assert!(!in_pool(&game, 1, "Tergoz Tenhammer"));
+    assert!(
+        game.player(Seat(1))
+            .discard
+            .contains(&game.id_of(1, "Staff of Conjuring")),
+        "his item goes with him"
+    );
+}
+
+// Section 6: holdings.
+
+#[test]
+fn sf_71_a_holding_whose_power_acts_all_the_time_guards_its_realm_outside_a_battle() {
+    // Arms of Furyondy keeps its realm from every harmful event, with no battle going on: Cataclysm!
+    // may be aimed at seat 1's Cormyr but not at its Veluna.
+    let mut game = TestGame::new(2)
+        .hand(0, ["Cataclysm!"])
+        .formation(0, [realm(0, "Sembia")])
+        .formation(1, [realm(0, "Veluna").holding("Arms of Furyondy"), realm(1, "Cormyr")])
+        .build();
+    play!(game, Action::PlayEvent(game.id_of(0, "Cataclysm!")));
+    assert!(game.battle().is_none());
+    let (veluna, cormyr) = (game.id_of(1, "Veluna"), game.id_of(1, "Cormyr"));
+    assert!(game.legal().contains(&Action::Choose(cormyr)));
+    assert!(!game.legal().contains(&Action::Choose(veluna)));
+    common::refused(&game, Action::Choose(veluna));
 }

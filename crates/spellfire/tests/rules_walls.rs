@@ -50,13 +50,13 @@ fn walled(attacker: &str, attacker_hand: &[&str], wall: &str) -> Spellfire {
 
 #[test]
 fn sf_129_sf_209_we_25_a_wall_stops_the_attacker_without_spoils() {
-    let mut game = walled("Elminster the Mage", &[], "1st/335");
+    let mut game = walled("Mordenkainen", &[], "1st/335");
     assert!(matches!(game.pending(), Some(Pending::Walled { seat: Seat(0), .. })));
     play!(game, Action::Pass);
-    let elminster = game.id_of(0, "Elminster the Mage");
+    let mordenkainen = game.id_of(0, "Mordenkainen");
     assert!(game.battle().is_none(), "the battle is over");
     assert!(
-        game.player(Seat(0)).pool.iter().any(|c| c.card == elminster),
+        game.player(Seat(0)).pool.iter().any(|c| c.card == mordenkainen),
         "back to his pool"
     );
     assert!(game.player(Seat(0)).discard.is_empty(), "nothing was discarded");
@@ -76,20 +76,20 @@ fn sf_129_sf_209_we_25_a_wall_stops_the_attacker_without_spoils() {
 
 #[test]
 fn sf_132_a_walled_attacker_may_answer_with_one_card_that_lets_him_go_on() {
-    let mut game = walled("Elminster the Mage", &["Fly"], "1st/335");
+    let mut game = walled("Mordenkainen", &["Fly"], "1st/335");
     let fly = game.id_of(0, "Fly");
     assert!(game.legal().contains(&Action::UseCard(fly)));
     play!(game, Action::UseCard(fly));
     assert!(game.pending().is_none());
     assert!(game.battle().is_some(), "he flies over the wall and the round goes on");
-    // Elminster (9) against Maligor with the wall's bonus (3 + 3): the defender is losing again.
+    // Mordenkainen (7) against Maligor with the wall's bonus (3 + 3): the defender is losing again.
     assert_eq!(game.decider(), Some(Seat(1)));
 }
 
 #[test]
 fn sf_129_a_wall_of_level_lets_strong_enough_attackers_cross() {
-    // The cleric's Wall of Fire stops attackers under level 4 only: Elminster (9) crosses.
-    let game = walled_by("Karlott the Shaman", "Elminster the Mage", &[], "1st/364");
+    // The cleric's Wall of Fire stops attackers under level 4 only: Mordenkainen (7) crosses.
+    let game = walled_by("Karlott the Shaman", "Mordenkainen", &[], "1st/364");
     assert!(game.pending().is_none());
     assert!(game.battle().is_some());
 }

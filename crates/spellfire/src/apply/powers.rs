@@ -5,8 +5,8 @@
 
 use crate::catalogue::cards::CardType;
 use crate::combat::{Side, Source, Total};
-use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Trigger, Whose};
-use crate::state::{CardId, Fighter, FighterKind, Spellfire};
+use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Scope, Trigger, Whose};
+use crate::state::{CardId, Fighter, FighterKind, LevelMeans, Phase3Counterplay, Spellfire};
 use spellhall_core::Seat;
 
 /// Where a champion's attached and one-round cards come in the order of activation (SF-137,
@@ -36,6 +36,15 @@ fn includes(party: Party, own: Side, side: Side) -> bool {
 
 const SIDES: [Side; 2] = [Side::Attacker, Side::Defender];
 
+/// What `ability` does for a realm: any power of the realm's own cards (one over every realm of
+/// its player included), only a power over every realm for another realm's card.
+fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
+    match ability.effect.across(Scope::EveryRealm) {
+        Some(inner) => Some(inner),
+        None => own.then_some(&ability.effect),
+    }
+}
+
 impl Spellfire {
     fn fighter_of(&self, side: Side) -> Option<&Fighter> {
         let battle = self.battle.as_ref()?;
@@ -58,8 +67,7 @@ impl Spellfire {
     pub(crate) fn battle_cards(&self) -> Vec<(CardId, Side)> {
         let mut out = Vec::new();
         if let Some(slot) = self.battle_slot() {
-            out.push((slot.realm, Side::Defender));
-            out.extend(slot.holding.map(|h| (h, Side::Defender)));
+            out.extend(self.realm_cards(slot).0.into_iter().map(|c| (c, Side::Defender)));
         }
         for side in [Side::Attacker, Side::Defender] {
             let Some(fighter) = self.fighter_of(side) else { continue };
@@ -98,6 +106,67 @@ impl Spellfire {
             .abilities()
             .iter()
             .filter(move |a| a.when == when && self.condition_holds(&a.condition, card, side))
+            .filter(move |_| !self.powers_lost(card))
+    }
+
+    /// A card's level as a power that says only "level" reads it (AMB-14): by default adjusted — a
+    /// fighting champion's total, a pool champion's level with its items' bonuses and experience —
+    /// or as printed. An ally's or item's bonus is its printed one either way.
+    pub(crate) fn power_level(&self, card: CardId) -> i32 {
+        if self.config.rules.unspecified_level_means == LevelMeans::Base || !self.kind(card).is_champion() {
+            return self.icon_value(card);
+        }
+        if let Some(side) = SIDES.into_iter().find(|&s| self.fighter_of(s).is_some_and(|f| f.card == card)) {
+            return self.total(side).map_or(0, |t| t.value());
+        }
+        let items: i32 = self.attachments_of(card).iter().map(|&c| self.icon_value(c)).sum();
+        self.icon_value(card) + self.experience(card) + items
+    }
+
+    /// Whether the active player's spell `card`, used now by `seat`, waits for the other players'
+    /// answers before it acts: a spell or the like cast outside a round in phase 3, unless the
+    /// table plays without phase-3 counterplay (AMB-6, SF-40).
+    pub(crate) fn spell_pause_due(&self, card: CardId, seat: Seat) -> bool {
+        self.config.rules.phase3_counterplay == Phase3Counterplay::CounterOnly
+            && self.battle.is_none()
+            && self.phase.number() == 3
+            && seat == self.active
+            && matches!(
+                self.kind(card),
+                CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility
+            )
+    }
+
+    /// Whether `card`, taking part in the round, has lost its special power to another card's
+    /// (SF-157, SF-158): its abilities do not act and what only its power let it use is barred;
+    /// its level and icon stay. A card that takes powers away keeps its own.
+    pub(crate) fn powers_lost(&self, card: CardId) -> bool {
+        let Some(side) = self.owner_side(card) else {
+            return false;
+        };
+        let Some(fighter) = self.fighter_of(side) else {
+            return false;
+        };
+        self.battle_cards().into_iter().any(|(source, source_side)| {
+            source != card
+                && self.card(source).power.abilities().iter().any(|a| {
+                    let Effect::LosesPowers(of) = &a.effect else { return false };
+                    let kind = self.kind(card);
+                    let member = match of.members {
+                        Members::Champion => card == fighter.card,
+                        Members::Allies => kind == CardType::Ally,
+                        Members::ChampionAndAllies => card == fighter.card || kind == CardType::Ally,
+                        Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
+                        // No power takes away the powers of itself or of a round's first ally.
+                        _ => false,
+                    };
+                    a.when == Trigger::InBattle
+                        && includes(of.side, source_side, side)
+                        && member
+                        && of.only.as_ref().is_none_or(|f| f.matches(self.card(card)))
+                        && self.condition_holds(&a.condition, source, source_side)
+                })
+        })
     }
 
     /// The sum over the in-play powers of `seat`'s face-up realms and their holdings.
@@ -112,6 +181,67 @@ impl Spellfire {
             .filter(|a| a.when == Trigger::InPlay)
             .filter_map(|a| amount(&a.effect))
             .sum()
+    }
+
+    /// `seat` has just played `card`: if it is a wizard or cleric spell, the `SpellPlayed` powers of
+    /// the face-up realms and holdings in play act for their owners (Mulmaster), in seat order.
+    pub(crate) fn spell_played(&mut self, seat: Seat, card: CardId, events: &mut Vec<crate::event::Event>) {
+        if !matches!(self.kind(card), CardType::WizardSpell | CardType::ClericSpell) {
+            return;
+        }
+        let mut acting = Vec::new();
+        for owner in Seat::all(self.seats()) {
+            let slots = self.player(owner).formation.realms().filter(|(_, s)| !s.razed);
+            for source in slots.flat_map(|(_, s)| [Some(s.realm), s.holding]).flatten() {
+                for ability in self.card(source).power.abilities() {
+                    let Trigger::SpellPlayed(whose) = ability.when else { continue };
+                    let fits = match whose {
+                        Whose::Anyone => true,
+                        Whose::Own => seat == owner,
+                        Whose::Opponents => seat != owner,
+                    };
+                    if fits {
+                        acting.push((ability.effect.clone(), source, owner));
+                    }
+                }
+            }
+        }
+        for (effect, source, owner) in acting {
+            self.carry_out(&effect, source, owner, None, &[], events);
+        }
+    }
+
+    /// A battle is about to raze `seat`'s realm at `at`: whether its power keeps it face up this
+    /// time (Nibenay), counting the razings in a row it has withstood.
+    pub(crate) fn withstands_razing(&mut self, seat: Seat, at: crate::formation::Position, events: &mut Vec<crate::event::Event>) -> bool {
+        let Some(realm) = self.player(seat).formation.slot(at).map(|s| s.realm) else {
+            return false;
+        };
+        let most = self.card(realm).power.abilities().iter().find_map(|a| match a.effect {
+            Effect::WithstandsRazings(n) if a.when == Trigger::InPlay => Some(n),
+            _ => None,
+        });
+        let Some(most) = most else { return false };
+        let done = self.tracks.withstood.iter().find(|(r, _)| *r == realm).map_or(0, |&(_, n)| n);
+        self.tracks.withstood.retain(|(r, _)| *r != realm);
+        if done >= most {
+            return false;
+        }
+        self.tracks.withstood.push((realm, done + 1));
+        events.push(crate::event::Event::RazingWithstood {
+            seat,
+            at,
+            realm: self.name(realm).into(),
+        });
+        true
+    }
+
+    /// The defender `seat` won the battle: the attacked realm's row of withstood razings ends.
+    pub(crate) fn realm_held(&mut self, seat: Seat) {
+        let target = self.battle.as_ref().map(|b| b.target);
+        if let Some(realm) = target.and_then(|at| self.player(seat).formation.slot(at)).map(|s| s.realm) {
+            self.tracks.withstood.retain(|(r, _)| *r != realm);
+        }
     }
 
     /// How many cards `seat` may hold at the end of a turn: the format's limit and its realms'
@@ -205,6 +335,8 @@ impl Spellfire {
                     .realms()
                     .any(|(_, s)| s.holding == Some(card) && named.matches(self.card(s.realm)))
             }),
+            Condition::AttackedRealm(realms) => self.battle_slot().is_some_and(|s| realms.matches(self.card(s.realm))),
+            Condition::Attacking => self.battle.is_some() && side == Side::Attacker,
             Condition::HasAllies(party) => SIDES.into_iter().any(|s| {
                 includes(*party, side, s)
                     && self
@@ -230,6 +362,7 @@ impl Spellfire {
             .chain(fighter.round_cards.iter().copied())
             .map(|c| (c, self.counted_value(side, c)))
             .collect();
+        let first_ally = fighter.round_cards.iter().copied().find(|&c| self.kind(c) == CardType::Ally);
         let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
             for (member, value) in values.iter_mut() {
                 let kind = self.kind(*member);
@@ -239,6 +372,8 @@ impl Spellfire {
                     Members::Allies => kind == CardType::Ally,
                     Members::ChampionAndAllies => *member == fighter.card || kind == CardType::Ally,
                     Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
+                    Members::RoundCards => fighter.round_cards.contains(member),
+                    Members::FirstAlly => Some(*member) == first_ally,
                 };
                 let fits = of
                     .only
@@ -261,6 +396,18 @@ impl Spellfire {
             .count();
         for (i, &(source, source_side)) in cards.iter().enumerate() {
             if i == front {
+                // Then the powers of the defender's other realms and holdings that reach every
+                // realm of his (Fort Melidor).
+                let across = self.battle_slot().map(|s| self.realm_cards(s).1).unwrap_or_default();
+                for other in across {
+                    for ability in self.abilities_now(other, Side::Defender, Trigger::InBattle) {
+                        if let Some(Effect::Levels { of, change }) = ability.effect.across(Scope::EveryRealm)
+                            && includes(of.side, Side::Defender, side)
+                        {
+                            apply(other, of, *change);
+                        }
+                    }
+                }
                 for lasting in &self.lasting {
                     let Some(Effect::Levels { of, change }) = self.lasting_effect(lasting.card) else {
                         continue;
@@ -276,7 +423,8 @@ impl Spellfire {
                 }
             }
             for ability in self.abilities_now(source, source_side, Trigger::InBattle) {
-                if let Effect::Levels { of, change } = &ability.effect
+                let effect = ability.effect.across(Scope::EveryRealm).unwrap_or(&ability.effect);
+                if let Effect::Levels { of, change } = effect
                     && includes(of.side, source_side, side)
                 {
                     apply(source, of, *change);
@@ -322,7 +470,7 @@ impl Spellfire {
     /// What a card adds to `side`'s total before level changes: its icon, or nothing when the
     /// opposing champion is immune to it (SF-180).
     pub(crate) fn counted_value(&self, side: Side, card: CardId) -> i32 {
-        if self.immune(side.other(), card) {
+        if self.immune(side.other(), card) || self.bonus_forgone(card) {
             0
         } else {
             self.icon_value(card)
@@ -341,6 +489,7 @@ impl Spellfire {
             return false;
         };
         let mut sources = vec![fighter.card];
+        sources.retain(|&c| !self.powers_lost(c));
         sources.extend(&fighter.attachments);
         if side == Side::Defender
             && let Some(slot) = self.battle_slot()
@@ -348,9 +497,30 @@ impl Spellfire {
             sources.push(slot.realm);
             sources.extend(slot.holding);
         }
-        sources.into_iter().any(|source| {
+        let own = sources.into_iter().any(|source| {
             self.card(source).power.abilities().iter().any(|a| {
                 matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts)
+            })
+        });
+        own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
+    }
+
+    /// Whether a card in play of the player of `champion` (a champion) makes every champion of
+    /// his immune to `facts` (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
+    fn player_wide_immunity(&self, champion: CardId, facts: &crate::catalogue::cards::Card) -> bool {
+        if !self.kind(champion).is_champion() {
+            return false;
+        }
+        let seat = self.owner(champion);
+        let pools = self.players.iter().flat_map(|p| &p.pool).map(|c| (c.card, &c.attachments));
+        let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
+        let cards = pools
+            .chain(fighters.map(|f| (f.card, &f.attachments)))
+            .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
+        cards.filter(|&c| self.owner(c) == seat).any(|c| {
+            self.card(c).power.abilities().iter().any(|a| {
+                a.when == Trigger::InPlay
+                    && a.effect.across(Scope::EveryChampion).is_some_and(|inner| inner.immunity_covers(facts))
             })
         })
     }
@@ -365,7 +535,7 @@ impl Spellfire {
         };
         owner_fits
             && (!cards.in_battle || self.owner_side(card).is_some())
-            && cards.fits(self.card(card), self.icon_value(card))
+            && cards.fits(self.card(card), self.power_level(card))
             && !self.shielded(card, source)
     }
 
@@ -380,7 +550,7 @@ impl Spellfire {
                 .abilities()
                 .iter()
                 .any(|a| a.when == Trigger::InPlay && a.effect.immunity_covers(facts));
-            own || self.carries(holder, |e| e.immunity_covers(facts))
+            own || self.carries(holder, |e| e.immunity_covers(facts)) || self.player_wide_immunity(holder, facts)
         };
         let champion = self
             .owner_side(card)
@@ -413,9 +583,13 @@ impl Spellfire {
     /// A card of the realm at `slot` (the realm or its holding) that closes it to `champion`
     /// as an attacker (SF-147), or as a defender.
     pub(crate) fn closed_to(&self, slot: &crate::formation::Slot, champion: CardId, attacking: bool) -> Option<CardId> {
-        [Some(slot.realm), slot.holding].into_iter().flatten().find(|&card| {
+        let (own, across) = self.realm_cards(slot);
+        own.iter().chain(&across).copied().find(|&card| {
             self.card(card).power.abilities().iter().any(|a| {
-                let who = match &a.effect {
+                let Some(effect) = for_realm(a, own.contains(&card)) else {
+                    return false;
+                };
+                let who = match effect {
                     Effect::CannotBeAttackedBy(who) if attacking => who,
                     Effect::CannotBeDefendedBy(who) if !attacking => who,
                     _ => return false,
@@ -425,9 +599,66 @@ impl Spellfire {
         })
     }
 
+    /// The kind `fighter` chose for this battle under a power that lets it use only one of several
+    /// kinds a battle (The Harpers), if `card` is of another of them: the kind of the first such
+    /// card it used. A champion fights one round a battle (SF-119, SF-120), so its round's cards
+    /// are its battle's.
+    pub(crate) fn kind_chosen_for_battle(&self, fighter: &Fighter, card: CardId) -> Option<CardType> {
+        let kind = self.kind(card);
+        self.card(fighter.card).power.abilities().iter().find_map(|a| match &a.effect {
+            Effect::OneKindABattle(kinds) if kinds.contains(&kind) => fighter
+                .round_cards
+                .iter()
+                .map(|&c| self.kind(c))
+                .find(|k| kinds.contains(k))
+                .filter(|&k| k != kind),
+            _ => None,
+        })
+    }
+
+    /// The cards whose powers act for the realm at `slot`: its own — the realm, its holding, and
+    /// the holding of the realm of its player whose holding it shares (The Sea Barons) — and the
+    /// other face-up realms and holdings of its player with a power over every realm of his.
+    pub(crate) fn realm_cards(&self, slot: &crate::formation::Slot) -> (Vec<CardId>, Vec<CardId>) {
+        let formation = &self.player(self.owner(slot.realm)).formation;
+        let face_up = || formation.realms().filter(|(_, s)| !s.razed).map(|(_, s)| s);
+        let mut own: Vec<CardId> = [Some(slot.realm), slot.holding].into_iter().flatten().collect();
+        for ability in self.card(slot.realm).power.abilities() {
+            if let Effect::SharesHoldingOf(named) = &ability.effect {
+                let shared = face_up().filter(|s| named.matches(self.card(s.realm))).filter_map(|s| s.holding);
+                own.extend(shared.filter(|h| Some(*h) != slot.holding));
+            }
+        }
+        let across = face_up()
+            .flat_map(|s| [Some(s.realm), s.holding])
+            .flatten()
+            .filter(|c| !own.contains(c))
+            .filter(|&c| {
+                self.card(c)
+                    .power
+                    .abilities()
+                    .iter()
+                    .any(|a| a.effect.across(Scope::EveryRealm).is_some())
+            })
+            .collect();
+        (own, across)
+    }
+
+    /// Whether a card of the attacking side, which has just won a round, razes the attacked realm
+    /// as it does (Tithian). Read before the round's cards leave the battle.
+    pub(crate) fn round_won_razes(&self) -> bool {
+        self.battle_cards().into_iter().any(|(card, side)| {
+            side == Side::Attacker
+                && self
+                    .abilities_now(card, side, Trigger::RoundWon)
+                    .any(|a| a.effect == Effect::RazesTheRealm)
+        })
+    }
+
     /// The fewest cards of `kind` any power lets `side` play in the round, and the card that
-    /// says so.
-    pub(crate) fn play_limit(&self, side: Side, kind: CardType) -> Option<(u8, CardId)> {
+    /// says so; a power that bars only some cards of the kind (no flying allies) counts if
+    /// `played`, the card about to be played, is one of them.
+    pub(crate) fn play_limit_of(&self, side: Side, kind: CardType, played: Option<CardId>) -> Option<(u8, CardId)> {
         self.battle_cards()
             .into_iter()
             .flat_map(|(card, card_side)| {
@@ -437,7 +668,14 @@ impl Spellfire {
                             side: party,
                             kinds,
                             most,
-                        } if includes(*party, card_side, side) && kinds.contains(&kind) => Some((*most, card)),
+                            only,
+                        } if includes(*party, card_side, side)
+                            && only.as_ref().is_none_or(|o| played.is_some_and(|c| o.matches(self.card(c))))
+                            && kinds.contains(&kind)
+                            && !self.immune(side, card) =>
+                        {
+                            Some((*most, card))
+                        }
                         _ => None,
                     })
             })

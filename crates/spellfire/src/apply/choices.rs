@@ -1,0 +1,452 @@
+//! Choices made during play, and the powers that ask for them: a card chosen for a power one at a
+//! time (`Pending::Pick`, offered as `Choose` and, where the power allows, `Pass`), powers that act
+//! when a champion is defeated, after a round or a held battle over their realm, or when an ally
+//! joins the battle, and champions that must attack. The engine never chooses for a player.
+
+use spellhall_core::Seat;
+
+use crate::catalogue::cards::CardType;
+use crate::combat::Side;
+use crate::effects::{Cost, Effect, Target, Trigger, Whose};
+use crate::event::Event;
+use crate::state::{CardId, Champion, Pending, Pick, Spellfire};
+
+impl Spellfire {
+    /// Whether `owner`'s cards are `whose`, seen from `by`.
+    fn whose_fits(whose: Whose, owner: Seat, by: Seat) -> bool {
+        match whose {
+            Whose::Anyone => true,
+            Whose::Own => owner == by,
+            Whose::Opponents => owner != by,
+        }
+    }
+
+    /// The cards `target` allows for a power of `source` used by `by`, in a fixed order; never
+    /// `source` itself.
+    pub(crate) fn candidates(&self, source: CardId, target: &Target, by: Seat) -> Vec<CardId> {
+        let seats = |whose: Whose| Seat::all(self.seats()).filter(move |&s| Self::whose_fits(whose, s, by));
+        let mut out: Vec<CardId> = match target {
+            Target::Realm(whose) => seats(*whose)
+                .flat_map(|s| self.player(s).formation.realms())
+                .filter(|(_, slot)| !self.realm_immune_to(slot, source))
+                .map(|(_, slot)| slot.realm)
+                .collect(),
+            Target::CardInPlay => self.in_play_but_realms(),
+            Target::Chosen(cards) => {
+                let mut chosen = self.in_play_but_realms();
+                chosen.retain(|&c| self.selects(cards, c, by, source));
+                chosen
+            }
+            Target::Either(any) => {
+                let mut all: Vec<CardId> = Vec::new();
+                for one in any {
+                    for card in self.candidates(source, one, by) {
+                        if !all.contains(&card) {
+                            all.push(card);
+                        }
+                    }
+                }
+                all
+            }
+            Target::RazedRealm(whose) => seats(*whose)
+                .flat_map(|s| self.player(s).formation.realms())
+                .filter(|(_, slot)| slot.razed)
+                .map(|(_, slot)| slot.realm)
+                .collect(),
+            Target::FrontRealm(whose) => seats(*whose)
+                .flat_map(|s| {
+                    let formation = &self.player(s).formation;
+                    let front = formation.realms().map(|(at, _)| at.row()).min();
+                    formation
+                        .realms()
+                        .filter(move |(at, slot)| Some(at.row()) == front && !self.realm_immune_to(slot, source))
+                        .map(|(_, slot)| slot.realm)
+                })
+                .collect(),
+            Target::InPool(cards) => seats(cards.whose)
+                .flat_map(|s| self.player(s).pool.iter())
+                .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
+                .filter(|&c| cards.fits(self.card(c), self.icon_value(c)) && !self.shielded(c, source))
+                .collect(),
+            Target::Discarded(cards) => seats(cards.whose)
+                .flat_map(|s| self.player(s).discard.iter().copied())
+                .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
+                .collect(),
+            Target::Fallen(cards) => seats(cards.whose)
+                .flat_map(|s| self.player(s).discard.iter().copied())
+                .filter(|&c| self.tracks.fallen.contains(&c) && cards.fits(self.card(c), self.icon_value(c)))
+                .collect(),
+            Target::JustPlayed => {
+                let other = self
+                    .battle
+                    .as_ref()
+                    .map(|b| if b.defender == by { b.attacker } else { b.defender });
+                other
+                    .and_then(|seat| self.fighter(seat))
+                    .and_then(|f| f.round_cards.last().copied())
+                    .filter(|&c| self.kind(c) == CardType::Ally)
+                    .into_iter()
+                    .collect()
+            }
+        };
+        out.retain(|&c| c != source);
+        out
+    }
+
+    /// The cards the pick on top of the stack may choose now.
+    pub(crate) fn pick_candidates(&self, pick: &Pick) -> Vec<CardId> {
+        pick.effect
+            .choice_target()
+            .map_or_else(Vec::new, |target| self.candidates(pick.source, target, pick.seat))
+    }
+
+    /// Whether `effect` of `card`, played by `by`, would find nothing to act on: a card whose
+    /// whole use is a choice among no cards is refused rather than played for nothing (SF-166).
+    pub(crate) fn lacks_choice(&self, card: CardId, effect: &Effect, by: Seat) -> bool {
+        match effect {
+            Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
+                self.candidates(card, target, by).is_empty()
+            }
+            Effect::Discard(target) => self.candidates(card, target, by).is_empty(),
+            Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
+            Effect::Then(all) => all.iter().any(|e| self.lacks_choice(card, e, by)),
+            _ => false,
+        }
+    }
+
+    /// Ask `seat` to choose a card for `effect` (up to `left` of them), if there is one to choose.
+    fn ask(&mut self, effect: &Effect, source: CardId, seat: Seat, optional: bool, left: u8) {
+        let pick = Pick {
+            seat,
+            source,
+            effect: effect.clone(),
+            left,
+            optional,
+        };
+        if !self.pick_candidates(&pick).is_empty() {
+            self.pending.push(Pending::Pick(Box::new(pick)));
+        }
+    }
+
+    /// Begin an effect of `source` for `by` that still needs its cards chosen: the choices are
+    /// put on the stack so that the first to make is on top.
+    pub(crate) fn begin_choices(
+        &mut self,
+        effect: &Effect,
+        source: CardId,
+        by: Seat,
+        calmed: &[Seat],
+        events: &mut Vec<Event>,
+    ) {
+        match effect {
+            Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) => {
+                self.ask(effect, source, by, false, 1)
+            }
+            Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
+            Effect::May(inner) => self.ask(inner, source, by, true, 1),
+            Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
+            Effect::Every(inner) => {
+                let Some(target) = inner.choice_target() else { return };
+                for card in self.candidates(source, target, by) {
+                    // A card may have gone already with another (an item with its champion).
+                    if self.candidates(source, target, by).contains(&card) && !calmed.contains(&self.owner(card)) {
+                        self.carry_out(inner, source, by, Some(card), &[], events);
+                    }
+                }
+            }
+            Effect::Then(all) => {
+                for one in all.iter().rev() {
+                    self.begin_choices(one, source, by, calmed, events);
+                }
+            }
+            Effect::EachPlayer(inner) => {
+                let seats: Vec<Seat> = (0..self.seats())
+                    .map(|step| self.left_of(by, step))
+                    .filter(|s| !calmed.contains(s))
+                    .collect();
+                for seat in seats.into_iter().rev() {
+                    self.begin_choices(inner, source, seat, &[], events);
+                }
+            }
+            other => self.carry_out(other, source, by, None, calmed, events),
+        }
+    }
+
+    /// The seat on top of the stack chose `card` for its pick: the effect acts on it; the pick
+    /// stays (under whatever the effect asks in turn) while it may take more cards.
+    pub(crate) fn pick(&mut self, card: CardId, events: &mut Vec<Event>) {
+        let Some(Pending::Pick(pick)) = self.pending.pop() else {
+            return;
+        };
+        let at = self.pending.len();
+        events.push(Event::TargetChosen {
+            seat: pick.seat,
+            event: self.name(pick.source).into(),
+            target: self.name(card).into(),
+        });
+        let once = self
+            .card(pick.source)
+            .power
+            .abilities()
+            .iter()
+            .any(|a| a.cost == Cost::OncePerBattle);
+        if once {
+            self.tracks.used_in_battle.push(pick.source);
+        }
+        self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events);
+        let more = Pick {
+            left: pick.left.saturating_sub(1),
+            ..*pick
+        };
+        if self.outcome.is_none() && more.left > 0 && !self.pick_candidates(&more).is_empty() {
+            let at = at.min(self.pending.len());
+            self.pending.insert(at, Pending::Pick(Box::new(more)));
+        }
+    }
+
+    /// `ToHand`, `ToPool`, `Rebuild` and `InsteadOfBonus` on the chosen card.
+    pub(crate) fn act_on_choice(
+        &mut self,
+        effect: &Effect,
+        source: CardId,
+        by: Seat,
+        card: CardId,
+        events: &mut Vec<Event>,
+    ) {
+        let owner = self.owner(card);
+        match effect {
+            Effect::ToHand(_) | Effect::ToPool(_) => {
+                let to_pool = matches!(effect, Effect::ToPool(_));
+                // A champion whose copy came into play meanwhile stays in the discard pile (SF-94).
+                if (to_pool && self.check_cosmos(card).is_err()) || !self.take_from_discard(owner, card) {
+                    return;
+                }
+                if to_pool {
+                    self.player_mut(owner).pool.push(Champion {
+                        card,
+                        attachments: Vec::new(),
+                    });
+                    self.moved(owner, card, source, "back into its owner's pool", events);
+                } else {
+                    self.player_mut(owner).hand.push(card);
+                    self.moved(owner, card, source, "into its owner's hand", events);
+                }
+            }
+            Effect::Rebuild(_) => {
+                let at = self.player(owner).formation.position_of(card);
+                if let Some(at) = at.filter(|&at| self.player(owner).formation.slot(at).is_some_and(|s| s.razed)) {
+                    self.restore_realm(owner, at, events);
+                }
+            }
+            Effect::InsteadOfBonus(inner) => {
+                self.tracks.forgone.push(source);
+                self.carry_out(inner, source, by, Some(card), &[], events);
+            }
+            _ => {}
+        }
+    }
+
+    fn take_from_discard(&mut self, seat: Seat, card: CardId) -> bool {
+        let discard = &mut self.player_mut(seat).discard;
+        match discard.iter().position(|&c| c == card) {
+            Some(index) => {
+                discard.remove(index);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn moved(&self, seat: Seat, card: CardId, by: CardId, to: &str, events: &mut Vec<Event>) {
+        events.push(Event::Returned {
+            seat,
+            card: self.name(card).into(),
+            by: self.name(by).into(),
+            to: to.into(),
+        });
+    }
+
+    /// The `Defeated` powers of `champion`, which lost a round for `side`: whether it survives
+    /// (and then it may defend again in this battle).
+    pub(crate) fn survives_defeat(&mut self, champion: CardId, side: Side) -> bool {
+        let survives = self.card(champion).power.abilities().iter().any(|a| {
+            a.when == Trigger::Defeated
+                && a.effect == Effect::Survives
+                && self.condition_holds(&a.condition, champion, side)
+                && !(a.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&champion))
+        });
+        if survives {
+            self.tracks.used_in_battle.push(champion);
+            if let Some(battle) = &mut self.battle {
+                battle.defended.retain(|&c| c != champion);
+            }
+        }
+        survives
+    }
+
+    /// `champion` of `seat` was defeated and discarded: its other `Defeated` powers act (back
+    /// into the draw pile; a choice from the discard pile).
+    pub(crate) fn after_defeat(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
+        let abilities: Vec<_> = self
+            .card(champion)
+            .power
+            .abilities()
+            .iter()
+            .filter(|a| a.when == Trigger::Defeated && a.effect != Effect::Survives)
+            .cloned()
+            .collect();
+        for ability in abilities {
+            match ability.effect {
+                Effect::BackIntoDraw => {
+                    if self.take_from_discard(seat, champion) {
+                        self.player_mut(seat).draw.put_top(champion);
+                        let rng = &mut self.rng;
+                        self.players[seat.index()].draw.shuffle(rng);
+                        self.moved(seat, champion, champion, "into its owner's draw pile, shuffled", events);
+                    }
+                }
+                ref effect => self.begin_choices(effect, champion, seat, &[], events),
+            }
+        }
+    }
+
+    /// The attacked realm and its holding, with the defending seat, while a battle is on: the
+    /// cards whose `RoundEnds` and `RealmHeld` powers may act.
+    pub(crate) fn realm_sources(&self) -> Vec<(CardId, Seat)> {
+        let Some(battle) = &self.battle else {
+            return Vec::new();
+        };
+        let Some(slot) = self.player(battle.defender).formation.slot(battle.target) else {
+            return Vec::new();
+        };
+        [Some(slot.realm), slot.holding]
+            .into_iter()
+            .flatten()
+            .map(|c| (c, battle.defender))
+            .collect()
+    }
+
+    /// A round over the realm of `sources` has ended (`held`: the attacker was beaten, so the
+    /// battle is over and the realm stands): their powers ask their choices.
+    pub(crate) fn after_round(&mut self, sources: &[(CardId, Seat)], held: bool, events: &mut Vec<Event>) {
+        for &(source, seat) in sources.iter().rev() {
+            // A realm razed in the round (or a holding discarded with it) has no power left.
+            let standing = self
+                .player(seat)
+                .formation
+                .realms()
+                .any(|(_, slot)| !slot.razed && (slot.realm == source || slot.holding == Some(source)));
+            if !standing {
+                continue;
+            }
+            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            for ability in abilities.iter().rev() {
+                let acts = ability.when == Trigger::RoundEnds || (held && ability.when == Trigger::RealmHeld);
+                if acts {
+                    self.begin_choices(&ability.effect, source, seat, &[], events);
+                }
+            }
+        }
+    }
+
+    /// An ally has just joined `side` of the battle: powers of the cards in the battle that
+    /// answer it — the attacked realm and its holding, a fighting champion (Greater Feyr) — (once a
+    /// battle where they say so) act or ask their choices.
+    pub(crate) fn ally_joined(&mut self, side: Side, events: &mut Vec<Event>) {
+        for (source, source_side) in self.battle_cards() {
+            let Some(battle) = &self.battle else { return };
+            let seat = match source_side {
+                Side::Attacker => battle.attacker,
+                Side::Defender => battle.defender,
+            };
+            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            for ability in abilities {
+                let Trigger::AllyJoins(party) = ability.when else {
+                    continue;
+                };
+                let reaches = match party {
+                    crate::effects::Party::Own => side == source_side,
+                    crate::effects::Party::Opposing => side != source_side,
+                    crate::effects::Party::Both => true,
+                };
+                let once = ability.cost == Cost::OncePerBattle;
+                let spent = once && self.tracks.used_in_battle.contains(&source);
+                if reaches && !spent && self.condition_holds(&ability.condition, source, source_side) {
+                    // A power that acts with no choice (the first ally is discarded) is spent
+                    // as it acts; one that asks is spent when the choice is made.
+                    if once && matches!(ability.effect, Effect::Every(_)) {
+                        self.tracks.used_in_battle.push(source);
+                    }
+                    self.begin_choices(&ability.effect, source, seat, &[], events);
+                }
+            }
+        }
+    }
+
+    /// When a round begins: powers of the cards in the battle that ask a choice (a realm that
+    /// makes the attacker discard an item of the defender's choice), each asked of its owner.
+    pub(crate) fn round_start_choices(&mut self, events: &mut Vec<Event>) {
+        let cards = self.battle_cards();
+        for &(source, side) in cards.iter().rev() {
+            let seat = match (&self.battle, side) {
+                (Some(b), Side::Attacker) => b.attacker,
+                (Some(b), Side::Defender) => b.defender,
+                (None, _) => return,
+            };
+            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            for ability in abilities {
+                if ability.when == Trigger::RoundStart
+                    && ability.effect.choice_target().is_some()
+                    && self.condition_holds(&ability.condition, source, side)
+                {
+                    self.begin_choices(&ability.effect, source, seat, &[], events);
+                }
+            }
+        }
+    }
+
+    /// Whether `champion` must attack in its owner's turns: by its own power or an item's.
+    fn must_attack(&self, champion: CardId) -> bool {
+        let own = self
+            .card(champion)
+            .power
+            .abilities()
+            .iter()
+            .any(|a| a.when == Trigger::InPlay && a.effect == Effect::MustAttack);
+        own || self.carries(champion, |e| *e == Effect::MustAttack)
+    }
+
+    /// The end of `seat`'s turn: each champion of its pool that must attack and did not is
+    /// discarded with what it carries (spared: one that came in after the turn's chance to attack).
+    pub(crate) fn discard_idle_attackers(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let idle: Vec<CardId> = self
+            .player(seat)
+            .pool
+            .iter()
+            .map(|c| c.card)
+            .filter(|&c| {
+                self.must_attack(c) && !self.used.attacked.contains(&c) && !self.used.arrived_late.contains(&c)
+            })
+            .collect();
+        for champion in idle {
+            self.discard_in_play(champion, events);
+        }
+    }
+
+    /// A champion's bonus counts only if its player did not give it up for its other effect.
+    pub(crate) fn bonus_forgone(&self, card: CardId) -> bool {
+        self.tracks.forgone.contains(&card)
+    }
+
+    /// A battle begins: what the last one left behind is forgotten.
+    pub(crate) fn forget_last_battle(&mut self) {
+        self.tracks.fallen.clear();
+        self.tracks.forgone.clear();
+        self.tracks.used_in_battle.clear();
+    }
+
+    /// Cards going from the battle to a discard pile: remembered as fallen in it.
+    pub(crate) fn fell(&mut self, cards: impl IntoIterator<Item = CardId>) {
+        self.tracks.fallen.extend(cards);
+    }
+}
