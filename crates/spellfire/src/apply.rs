@@ -314,6 +314,7 @@ impl Spellfire {
                 }
                 self.player_mut(seat).formation.place(*at, Slot::new(*card));
                 self.player_mut(seat).realms_played += 1;
+                self.tracks.front_first.retain(|&s| s != seat);
                 if spoils != Some(*card) {
                     self.used.realm_action = true;
                 }
@@ -1393,13 +1394,16 @@ impl Spellfire {
                     ends,
                 });
             }
-            Effect::Escapes => {
+            // The user's side (Blink) or the opposing side (Charm Monster) loses the round, but its
+            // champion goes back to its pool.
+            Effect::Escapes | Effect::SendsOpponentHome => {
                 let Some(battle) = &mut self.battle else { return };
-                let side = if battle.attacker == by {
+                let users = if battle.attacker == by {
                     Side::Attacker
                 } else {
                     Side::Defender
                 };
+                let side = if *effect == Effect::Escapes { users } else { users.other() };
                 battle.escaping = Some(side);
                 self.end_round_as(side, events);
                 if let Some(battle) = &mut self.battle {
@@ -1424,19 +1428,6 @@ impl Spellfire {
                     self.player_mut(owner).hand.push(ally);
                 }
                 self.end_battle(None, events);
-            }
-            Effect::SendsOpponentHome => {
-                let Some(battle) = &mut self.battle else { return };
-                let side = if battle.attacker == by {
-                    Side::Defender
-                } else {
-                    Side::Attacker
-                };
-                battle.escaping = Some(side);
-                self.end_round_as(side, events);
-                if let Some(battle) = &mut self.battle {
-                    battle.escaping = None;
-                }
             }
             Effect::SlipsPast => {
                 let Some(battle) = &mut self.battle else { return };
@@ -1503,6 +1494,11 @@ impl Spellfire {
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
+            Effect::NextRealmFillsFront => {
+                if !self.tracks.front_first.contains(&by) {
+                    self.tracks.front_first.push(by);
+                }
+            }
             Effect::ExtraTurn => {
                 self.interrupted.push(self.active);
                 events.push(Event::ExtraTurn { seat: by });

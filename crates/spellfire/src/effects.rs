@@ -559,6 +559,9 @@ pub enum Effect {
     /// The champion (or the champion carrying this item) must attack in each of its owner's turns
     /// or is discarded, with what it carries, when the turn ends.
     MustAttack,
+    /// The player's next realm goes into the frontmost empty position: not over a razed realm
+    /// while a hole waits in front (SF-52 whatever the table's AMB-22 reading).
+    NextRealmFillsFront,
     /// Immune to the offensive cards (harmful events) of these kinds (SF-178, SF-179): their
     /// bonus does not count against it, an offensive wall does not stop it, a harmful event
     /// cannot aim at it. A realm's or holding's immunity covers the realm and its defenders.
@@ -874,6 +877,9 @@ impl Effect {
             Effect::BackIntoDraw => "goes into its owner's draw pile, shuffled, instead of the discard pile".into(),
             Effect::Survives => {
                 "is not discarded: it goes back to its pool with its items and may defend again in this battle".into()
+            }
+            Effect::NextRealmFillsFront => {
+                "its player's next realm must fill the empty position in front, not replace a razed realm".into()
             }
             Effect::MustAttack => {
                 "the champion must attack in each of its owner's turns, or is discarded with what it carries when the turn ends".into()

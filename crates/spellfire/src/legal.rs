@@ -638,6 +638,12 @@ impl Spellfire {
                 if self.config.rules.replace_while_hole == ReplaceWhileHole::Forbidden && formation.has_hole() {
                     return refuse("Fill the empty position in front first.", "AMB-22");
                 }
+                if self.tracks.front_first.contains(&seat) && formation.has_hole() {
+                    return refuse(
+                        "A power says your next realm fills the empty position in front.",
+                        "SF-52",
+                    );
+                }
                 Ok(())
             }
             None => {

@@ -573,6 +573,9 @@ pub struct Tracks {
     /// Cards whose once-a-battle power has acted in this battle.
     #[serde(default)]
     pub used_in_battle: Vec<CardId>,
+    /// Players whose next realm must fill the empty position in front (Siege).
+    #[serde(default)]
+    pub front_first: Vec<Seat>,
     /// Realms that withstood battles razing them, and how many in a row (Nibenay).
     #[serde(default)]
     pub withstood: Vec<(CardId, u8)>,

@@ -2003,12 +2003,12 @@ fn card_1st_202_enslaved_every_player_discards_a_champion_of_his_choice_from_his
 }
 
 #[test]
-fn card_1st_203_siege_every_player_discards_a_realm_of_his_front_row() {
+fn card_1st_203_siege_every_player_discards_a_realm_of_his_front_row_and_fills_it_next() {
     let mut game = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay")])
+        .phase(Phase::Realms)
+        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay"), realm(common::C, "Sembia").razed()])
         .formation(1, [realm(B, "Cormyr"), realm(common::C, "Veluna")])
-        .hand(0, ["Siege"])
+        .hand(0, ["Siege", "The Yeomanry"])
         .build();
     let siege = game.id_of(0, "Siege");
     ok(&mut game, Action::PlayEvent(siege));
@@ -2025,6 +2025,20 @@ fn card_1st_203_siege_every_player_discards_a_realm_of_his_front_row() {
     assert!(game.player(P2).formation.slot(Position(common::C)).is_none());
     assert_eq!(discard_names(&game, P1), ["Waterdeep"]);
     assert_eq!(discard_names(&game, P2), ["Veluna"]);
+    // P1's next realm fills the front position, not the razed Sembia's.
+    let yeomanry = game.id_of(0, "The Yeomanry");
+    let over_razed = Action::PlayRealm {
+        card: yeomanry,
+        at: Position(common::C),
+    };
+    assert_eq!(refused(&game, over_razed).rule, "SF-52");
+    ok(
+        &mut game,
+        Action::PlayRealm {
+            card: yeomanry,
+            at: Position(A),
+        },
+    );
 }
 
 #[test]
@@ -2796,7 +2810,7 @@ fn card_1st_226_nibenay_is_razed_only_by_the_second_battle_in_a_row() {
         .formation(1, [realm(A, "Nibenay").holding("Bitter Well"), realm(B, "Thay")])
         .pool(0, [("Mordenkainen", NONE)])
         .build();
-    let nibenay = |game: &Spellfire| game.player(P2).formation.slot(Position(A)).unwrap().clone();
+    let nibenay = |game: &Spellfire| *game.player(P2).formation.slot(Position(A)).unwrap();
     let champion = game.id_of(0, "Mordenkainen");
     let attack = Action::Attack {
         champion,

@@ -417,16 +417,16 @@ impl Spellfire {
     }
 
     /// The end of `seat`'s turn: each champion of its pool that must attack and did not is
-    /// discarded with what it carries (spared: one that came in after the turn's chance to attack).
+    /// discarded with what it carries (spared: one that came in after the turn's chance to attack,
+    /// or that the rules kept from attacking: resting or away questing).
     pub(crate) fn discard_idle_attackers(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let idle: Vec<CardId> = self
             .player(seat)
             .pool
             .iter()
             .map(|c| c.card)
-            .filter(|&c| {
-                self.must_attack(c) && !self.used.attacked.contains(&c) && !self.used.arrived_late.contains(&c)
-            })
+            .filter(|&c| self.must_attack(c) && !self.used.attacked.contains(&c))
+            .filter(|&c| !self.used.arrived_late.contains(&c) && !self.resting.contains(&c) && !self.is_questing(c))
             .collect();
         for champion in idle {
             self.discard_in_play(champion, events);
