@@ -69,13 +69,22 @@ enum Thinking {
     /// The greedy computer answers at once.
     Ready(Option<String>),
     /// A strong computer searches on a thread of its own, so the window never freezes.
-    OnThread(std::thread::JoinHandle<Option<String>>),
+    /// (Dropping it stops the search: see [`crate::games::RunningJob`].)
+    OnThread(crate::games::RunningJob),
 }
 
 impl ComputerThinking {
     /// Whether a computer is still searching.
     pub fn busy(&self) -> bool {
         matches!(&self.pending, Some((_, Thinking::OnThread(handle))) if !handle.is_finished())
+    }
+
+    /// The flag that stops the search under way, if one is (for tests).
+    pub fn search_cancel_flag(&self) -> Option<spellhall_search::Cancel> {
+        match &self.pending {
+            Some((_, Thinking::OnThread(search))) => Some(search.cancel_flag()),
+            _ => None,
+        }
     }
 }
 
@@ -91,7 +100,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<StrongBudget>()
         // A computer's move asks for the next frame; the headless app has no window plugin to add it.
         .add_message::<bevy::window::RequestRedraw>()
-        .add_systems(OnEnter(Screen::Playing), reset_focus);
+        .add_systems(OnEnter(Screen::Playing), reset_focus)
+        .add_systems(OnExit(Screen::Playing), let_go_of_thinking);
+}
+
+/// Leaving the table drops a computer's unfinished decision, which stops its search.
+fn let_go_of_thinking(mut thinking: ResMut<ComputerThinking>) {
+    thinking.pending = None;
 }
 
 fn reset_focus(mut focus: ResMut<TableFocus>, mut clock: ResMut<ComputerClock>) {
@@ -197,7 +212,7 @@ pub fn computer_turns(
             return;
         };
         let answer = if job.strong {
-            Thinking::OnThread(std::thread::spawn(move || job.run()))
+            Thinking::OnThread(job.spawn())
         } else {
             Thinking::Ready(job.run())
         };

@@ -13,6 +13,8 @@
 
 mod tree;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use spellhall_core::{Determinise, Game, GameRng};
@@ -32,6 +34,33 @@ pub struct SearchBudget {
     pub playout_limit: u32,
     /// The weight of the exploration bonus (UCB1's constant).
     pub exploration: f64,
+    /// Stops the search from outside, looked at before each iteration with the clock: whoever
+    /// asked may drop the answer (the game changed, the table closed) and set it, and the search
+    /// ends at once instead of thinking on to its budget.
+    pub cancel: Cancel,
+}
+
+/// A flag that stops a search, shared by its clones: give the search one in its budget, keep a
+/// clone, and [`Cancel::cancel`] it when the answer is no longer wanted. A cancelled search answers
+/// from what it has read so far.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Two handles are equal when they stop the same search.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl SearchBudget {
@@ -42,6 +71,7 @@ impl SearchBudget {
             time: Some(Duration::from_secs(1)),
             playout_limit: 1_000,
             exploration: 0.7,
+            cancel: Cancel::default(),
         }
     }
 
@@ -173,6 +203,9 @@ pub fn search_with<G: Determinise>(
         if let Some(limit) = budget.time
             && started.elapsed() >= limit
         {
+            break;
+        }
+        if budget.cancel.is_cancelled() {
             break;
         }
         let world = G::sample_from_view(view, content, rng);

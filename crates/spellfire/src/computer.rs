@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, search_with};
+use spellhall_search::{Guide, SearchBudget};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
@@ -1223,9 +1223,5 @@ pub fn strong_choice(
         prior: Some(&action_scores),
         evaluate: Some(&evaluate),
     };
-    let budget = SearchBudget {
-        playout_limit: STRONG_PLAYOUT_LIMIT,
-        ..budget.clone()
-    };
-    search_with::<Spellfire>(view, legal, content, rng, &budget, &guide).0
+    guide.strong_choice(view, legal, content, rng, budget, STRONG_PLAYOUT_LIMIT)
 }

@@ -21,7 +21,7 @@ use spellhall_core::content::{ContentError, SourceFile, user_file_paths, with_us
 use spellhall_core::{
     Controller, Game, GameRng, Outcome, SaveFile, Seat, SeatInfo, Session, Status, ToAct, UndoPlan, plural,
 };
-use spellhall_search::SearchBudget;
+use spellhall_search::{Cancel, SearchBudget};
 
 /// One choice on the setup screen ("Short game", "Variant").
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -370,12 +370,54 @@ pub struct ComputerJob {
     /// Whether it searches (up to its budget, about a second), so it belongs off the main thread.
     pub strong: bool,
     think: Box<dyn FnOnce() -> Option<String> + Send>,
+    /// Stops its search (the flag in the budget it thinks with).
+    cancel: Cancel,
 }
 
 impl ComputerJob {
     /// Decide: the chosen action as RON.
     pub fn run(self) -> Option<String> {
         (self.think)()
+    }
+
+    /// Decide on a thread of its own.
+    pub fn spawn(self) -> RunningJob {
+        let think = self.think;
+        RunningJob {
+            thread: Some(std::thread::spawn(think)),
+            cancel: self.cancel,
+        }
+    }
+}
+
+/// A computer thinking on a thread of its own. Dropping it means nobody wants the answer any more
+/// (the game changed, the table closed): that stops its search at the next iteration, instead of
+/// letting it think on to the end of its budget on a core the players need.
+pub struct RunningJob {
+    /// Always `Some` until joined.
+    thread: Option<std::thread::JoinHandle<Option<String>>>,
+    cancel: Cancel,
+}
+
+impl RunningJob {
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|thread| thread.is_finished())
+    }
+
+    /// Wait for the answer: the chosen action as RON (`Err` if the thinking panicked).
+    pub fn join(mut self) -> std::thread::Result<Option<String>> {
+        self.thread.take().map_or(Ok(None), |thread| thread.join())
+    }
+
+    /// The flag that stops its search (tests look whether a dropped job set it).
+    pub fn cancel_flag(&self) -> Cancel {
+        self.cancel.clone()
+    }
+}
+
+impl Drop for RunningJob {
+    fn drop(&mut self) {
+        self.cancel.cancel();
     }
 }
 
@@ -466,7 +508,12 @@ impl<A: GameAdapter> AnySession for Table<A> {
         let mut rng = GameRng::new(self.session.seed() ^ (self.session.log().len() as u64).wrapping_mul(0x9e37_79b9));
         let view = game.view(seat);
         let content = Arc::clone(self.session.content());
-        let budget = budget.clone();
+        // A flag of its own, so that dropping this job stops this search only.
+        let cancel = Cancel::default();
+        let budget = SearchBudget {
+            cancel: cancel.clone(),
+            ..budget.clone()
+        };
         let think = move || {
             let pick = if strong {
                 A::strong_choice(&view, &legal, &content, &mut rng, &budget)
@@ -478,6 +525,7 @@ impl<A: GameAdapter> AnySession for Table<A> {
         Some(ComputerJob {
             strong,
             think: Box::new(think),
+            cancel,
         })
     }
 

@@ -99,6 +99,7 @@ impl GameAdapter for SpellfireAdapter {
         "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.";
     const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
+    const HAS_STRONG: bool = true;
 
     fn options() -> Vec<SetupOption> {
         let off_on = vec!["Off", "On"];
@@ -307,6 +308,16 @@ impl GameAdapter for SpellfireAdapter {
     /// The greedy player, from the deciding seat's view only.
     fn computer_choice(view: &View, legal: &[Action], content: &Arc<Content>, rng: &mut GameRng) -> usize {
         spellfire::computer::greedy_choice(view, legal, content, rng)
+    }
+
+    fn strong_choice(
+        view: &View,
+        legal: &[Action],
+        content: &Arc<Content>,
+        rng: &mut GameRng,
+        budget: &spellhall_search::SearchBudget,
+    ) -> usize {
+        spellfire::computer::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {
