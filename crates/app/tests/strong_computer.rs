@@ -1,6 +1,7 @@
 //! A strong computer seat plays through the app's real systems: its search runs on a thread of its
-//! own (the window keeps drawing meanwhile), and its move is applied only to the game it was
-//! asked about. A few iterations keep the test quick.
+//! own (the window keeps drawing meanwhile), its move is applied only to the game it was asked
+//! about, and a search whose answer nobody wants any more is stopped. A few iterations keep the
+//! test quick.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -11,9 +12,11 @@ use spellhall::commands::UiCommand;
 use spellhall::games::{GameCatalog, SetupChoice};
 use spellhall::hotseat::{ComputerThinking, StrongBudget};
 use spellhall::paths::UserDirs;
+use spellhall::screens::Screen;
+use spellhall::screens::setup::SetupDraft;
 use spellhall::settings::Settings;
 use spellhall_core::{Controller, Game, Seat, SeatInfo, ToAct};
-use spellhall_search::SearchBudget;
+use spellhall_search::{Cancel, SearchBudget};
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("spellhall-strong-{name}-{}", std::process::id()));
@@ -124,23 +127,93 @@ fn a_strong_computers_answer_for_a_game_that_changed_is_thrown_away() {
     );
 }
 
+/// A strong seat searching with a budget that would keep it thinking for a long while.
+fn app_searching(name: &str) -> (App, Cancel) {
+    let mut app = app_with_strong_first(name);
+    app.insert_resource(StrongBudget(SearchBudget {
+        time: Some(Duration::from_secs(60)),
+        ..SearchBudget::iterations(u32::MAX)
+    }));
+    for _ in 0..5 {
+        app.update();
+    }
+    let flag = app
+        .world()
+        .resource::<ComputerThinking>()
+        .search_cancel_flag()
+        .expect("the strong seat is searching");
+    assert!(!flag.is_cancelled(), "a search that is wanted goes on");
+    (app, flag)
+}
+
 #[test]
-fn a_saved_game_keeps_its_strong_computer_seat() {
-    let dir = scratch("save");
-    let dirs = UserDirs::under(&dir);
-    let catalog = GameCatalog::shipped(&dirs);
-    let factory = catalog.get("spellcaster").unwrap().factory().unwrap();
-    assert!(factory.has_strong(), "Spellcaster offers a strong computer");
+fn a_search_is_stopped_when_the_game_it_was_asked_about_changes() {
+    let (mut app, flag) = app_searching("cancel-game");
     let choice = SetupChoice {
         game: "spellcaster".into(),
-        seats: vec![SeatInfo::person("Ann"), SeatInfo::strong_computer("Sage")],
+        seats: vec![SeatInfo::person("Ann"), SeatInfo::person("Ben")],
         options: Vec::new(),
-        seed: 9,
+        seed: 3,
         seat_picks: Vec::new(),
     };
-    let path = dir.join("strong.ron");
-    factory.start(&choice).unwrap().write_save(&path).unwrap();
-    let loaded = factory.load(&path).unwrap();
-    let controllers: Vec<Controller> = loaded.seats().iter().map(|s| s.controller).collect();
-    assert_eq!(controllers, vec![Controller::Person, Controller::StrongComputer]);
+    app.world_mut().write_message(UiCommand::StartGame(choice));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(flag.is_cancelled(), "the old game's search was told to stop");
+}
+
+#[test]
+fn a_search_is_stopped_when_the_table_is_left() {
+    let (mut app, flag) = app_searching("cancel-leave");
+    app.world_mut().write_message(UiCommand::GoToTitle);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Title);
+    assert!(flag.is_cancelled(), "leaving the table stopped the search");
+}
+
+/// Spellfire offers the strong level at setup, and a strong seat plays its moves from its search.
+#[test]
+fn spellfire_offers_a_strong_computer_that_plays_its_moves() {
+    let dir = scratch("spellfire");
+    // The same games as the app's, to look who begins for a seed.
+    let games = GameCatalog::shipped(&UserDirs::under(&dir));
+    let factory = games.get("spellfire").unwrap().factory().unwrap();
+    let dirs = UserDirs::under(&dir);
+    let catalog = GameCatalog::shipped(&dirs);
+    let mut app = spellhall::headless_app(dirs, catalog);
+    app.update();
+    app.insert_resource(StrongBudget(SearchBudget::iterations(30)));
+    app.world_mut().resource_mut::<Settings>().pace_computers = false;
+    app.world_mut().write_message(UiCommand::OpenSetup("spellfire".into()));
+    for _ in 0..3 {
+        app.update();
+    }
+    let mut draft = app.world().resource::<SetupDraft>().clone();
+    assert!(draft.has_strong, "the setup offers a strong computer for Spellfire");
+    draft.players = 2;
+    draft.seats[0].name = "Sage".into();
+    draft.seats[0].computer = true;
+    draft.seats[0].strong = true;
+    draft.seats[1].name = "Ann".into();
+    draft.seats[1].computer = false;
+    // A seed whose first decision is the strong seat's.
+    let choice = (0..50)
+        .map(|seed| {
+            draft.seed_text = seed.to_string();
+            draft.validate().unwrap()
+        })
+        .find(|choice| factory.start(choice).unwrap().to_act() == ToAct::Seat(Seat(0)))
+        .expect("a seed where Sage begins");
+    assert_eq!(choice.seats[0].controller, Controller::StrongComputer);
+    app.world_mut().write_message(UiCommand::StartGame(choice));
+    let mut frames = 0;
+    while actions_taken(&app) == 0 && frames < 4_000 {
+        app.update();
+        frames += 1;
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(actions_taken(&app) >= 1, "the strong seat moved within {frames} frames");
 }
