@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget};
+use spellhall_search::{Guide, SearchBudget, shares_against_best_other};
 
 use crate::content::{Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage, WINNING_FORCE};
@@ -76,17 +76,7 @@ pub fn evaluate(game: &MightyMagics) -> Vec<f64> {
             f64::from(game.stronghold_force(seat)) + 0.5 * f64::from(hordes) + 0.25 * game.hand(seat).len() as f64
         })
         .collect();
-    seats
-        .map(|seat| {
-            let best_other = worth
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != seat.index())
-                .map(|(_, w)| *w)
-                .fold(f64::MIN, f64::max);
-            1.0 / (1.0 + (-(worth[seat.index()] - best_other) / 4.0).exp())
-        })
-        .collect()
+    shares_against_best_other(&worth, 4.0)
 }
 
 struct Player<'a> {

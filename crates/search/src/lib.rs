@@ -166,6 +166,23 @@ impl<G: Determinise> Guide<'_, G> {
     }
 }
 
+/// Each seat's share of a win from its worth (any measure of how it stands, in seat order): a
+/// logistic of its lead over the best of the others, `scale` being the lead worth about three
+/// quarters of a win. What a game's evaluation usually ends with.
+pub fn shares_against_best_other(worth: &[f64], scale: f64) -> Vec<f64> {
+    (0..worth.len())
+        .map(|seat| {
+            let best_other = worth
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != seat)
+                .map(|(_, w)| *w)
+                .fold(f64::MIN, f64::max);
+            1.0 / (1.0 + (-(worth[seat] - best_other) / scale).exp())
+        })
+        .collect()
+}
+
 /// The index of the highest score, the first of equals.
 fn best_of(scores: &[f64]) -> usize {
     let mut best = 0;

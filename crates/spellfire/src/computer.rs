@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget};
+use spellhall_search::{Guide, SearchBudget, shares_against_best_other};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
@@ -1196,17 +1196,7 @@ pub fn evaluate(game: &Spellfire) -> Vec<f64> {
             4.0 * f64::from(standing) + f64::from(razed) + 0.25 * f64::from(pool) + 0.5 * player.hand.len() as f64
         })
         .collect();
-    Seat::all(game.seats())
-        .map(|seat| {
-            let best_other = worth
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| i != seat.index())
-                .map(|(_, w)| *w)
-                .fold(f64::MIN, f64::max);
-            1.0 / (1.0 + (-(worth[seat.index()] - best_other) / 6.0).exp())
-        })
-        .collect()
+    shares_against_best_other(&worth, 6.0)
 }
 
 /// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
