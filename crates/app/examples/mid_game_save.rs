@@ -51,6 +51,29 @@ fn play_until<G: Game>(
     Ok(session)
 }
 
+/// The fixed plan of Spellfire's `razed` save: play realms and holdings, put champions into the
+/// pool, attack, let every attacked realm be razed, pass in combat, move on; the first legal
+/// action of the highest rank, so the same seed always makes the same game.
+fn raze_plan(legal: &[spellfire::Action]) -> usize {
+    use spellfire::Action;
+    let rank = |action: &Action| match action {
+        Action::Draw => 0,
+        Action::PlayRealm { .. } => 1,
+        Action::PlayHolding { .. } => 2,
+        Action::ToPool(_) => 3,
+        Action::Attack { .. } => 4,
+        Action::Decline => 5,
+        Action::Pass => 6,
+        Action::KeepSpoils => 7,
+        Action::EndBattle => 8,
+        Action::EndPhase => 9,
+        Action::EndTurn => 10,
+        Action::Discard(_) => 11,
+        _ => 20,
+    };
+    (0..legal.len()).min_by_key(|&i| rank(&legal[i])).unwrap_or(0)
+}
+
 fn main() -> Result<(), String> {
     let usage = "usage: mid_game_save GAME OUT.ron [ACTIONS] [SEED] [PLAYERS]";
     let mut args = std::env::args().skip(1);
@@ -146,16 +169,23 @@ fn main() -> Result<(), String> {
             let config = SpellfireAdapter::config(players, &[])?;
             let session =
                 Session::<Spellfire>::new(seats, config, Arc::new(content), seed).map_err(|e| e.to_string())?;
-            // UNTIL `razed`: a formation with a razed realm and a protected one; `round`: a round
+            // UNTIL `razed`: the deciding seat's own formation, outside a battle, with a razed
+            // realm, a holding under an unrazed realm and a protected realm; `round`: a round
             // with a card played in it; `pause`: an event pause asking a player other than the
             // active one; `end`: the game over.
             let stop = |game: &Spellfire| {
                 let view = game.view(game.decider().unwrap_or(spellhall_core::Seat(0)));
                 match until.as_deref() {
-                    Some("razed") => view.players.iter().any(|p| {
-                        let realms = p.formation.iter().flatten();
-                        realms.clone().any(|r| r.razed) && realms.clone().any(|r| !r.razed && !r.exposed)
-                    }),
+                    Some("razed") => {
+                        view.battle.is_none()
+                            && view.players.iter().any(|p| {
+                                let realms: Vec<_> = p.formation.iter().flatten().collect();
+                                p.seat == view.seat
+                                    && realms.iter().any(|r| r.razed)
+                                    && realms.iter().any(|r| !r.razed && r.holding.is_some())
+                                    && realms.iter().any(|r| !r.razed && !r.exposed)
+                            })
+                    }
                     Some("round") => view.battle.as_ref().is_some_and(|b| {
                         b.step == BattleStep::Round
                             && [&b.attacking, &b.defending]
@@ -169,8 +199,15 @@ fn main() -> Result<(), String> {
                     _ => true,
                 }
             };
+            // `razed` is played by a fixed plan rather than the greedy player, so the position
+            // does not move whenever the computer's tuning does: build, attack, never defend.
+            let razing = until.as_deref() == Some("razed");
             let greedy = |view: &spellfire::View, legal: &[spellfire::Action], content: &Arc<_>, rng: &mut GameRng| {
-                spellfire::computer::greedy_choice(view, legal, content, rng)
+                if razing {
+                    raze_plan(legal)
+                } else {
+                    spellfire::computer::greedy_choice(view, legal, content, rng)
+                }
             };
             let session = play_until(session, actions, seed, greedy, stop)?;
             if !stop(session.state()) {

@@ -269,3 +269,38 @@ fn one_person_against_three_computers_plays_to_the_end_without_a_curtain() {
     app.update();
     assert_eq!(screen(&app), Screen::Results);
 }
+
+#[test]
+fn a_four_player_game_between_starter_decks_is_played_to_the_end_with_every_hand_off_behind_the_curtain() {
+    let dir = scratch("four");
+    let mut app = app_in(&dir);
+    let seats = ["Ann", "Ben", "Cal", "Dee"].map(SeatInfo::person).to_vec();
+    start(&mut app, seats, 3);
+    let mut rng = GameRng::new(3);
+    let mut last: Option<Seat> = None;
+    let mut hand_offs = 0;
+    let mut players = std::collections::BTreeSet::new();
+    for _ in 0..20_000 {
+        let Some(seat) = session(&app).to_act().seat() else {
+            break;
+        };
+        // Another person's decision: the table is hidden until that person takes the screen.
+        if last.is_some_and(|l| l != seat) {
+            assert_eq!(hotseat(&app), Some(HotSeat::Handoff), "a curtain before {seat:?}");
+            assert_eq!(focus(&app).pending, Some(seat), "the curtain names the seat deciding");
+            hand_offs += 1;
+        }
+        let choice = pick(&legal(&app), &mut rng);
+        last = Some(play(&mut app, &choice));
+        players.extend(last);
+    }
+    assert_eq!(session(&app).to_act(), ToAct::GameOver, "the game ended");
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Results);
+    assert_eq!(players.len(), 4, "all four played by their table: {players:?}");
+    assert!(
+        hand_offs >= 4,
+        "each of the four took the screen: {hand_offs} hand-offs"
+    );
+}

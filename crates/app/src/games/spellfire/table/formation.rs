@@ -3,6 +3,7 @@
 //! shielded, and the places the picked card may go lit.
 
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Sense, Stroke, StrokeKind, Vec2};
+use spellfire::Action;
 use spellfire::formation::Position;
 use spellfire::view::{PlayerView, RealmView};
 
@@ -89,9 +90,19 @@ fn realm_tile(
     out: &mut Vec<Click>,
 ) {
     let card = realm.realm.id;
+    // The viewer's own razed realm that may be rebuilt now: lit, and a click rebuilds it (the
+    // action bar keeps the same action as a button, for the keyboard).
+    let rebuild = (realm.razed && matches!(here, Place::Own(_)))
+        .then(|| {
+            scene
+                .legal
+                .iter()
+                .find(|a| matches!(a, Action::Rebuild { at } if *at == realm.at))
+        })
+        .flatten();
     let ring = if scene.picked == Some(card) {
         Ring::Picked
-    } else if lit || choices::is_active(scene.legal, card) {
+    } else if lit || rebuild.is_some() || choices::is_active(scene.legal, card) {
         Ring::Lit
     } else {
         Ring::None
@@ -114,11 +125,17 @@ fn realm_tile(
     }
     let response = if protected {
         response.on_hover_text("Protected: only a champion with a movement power can reach it.")
+    } else if let Some(action) = rebuild {
+        // The cost is on the hover, before the click.
+        response.on_hover_text(format!("Click: {}", (scene.describe)(action)))
     } else {
         response
     };
     if response.clicked() {
-        out.push(click(scene, card, here));
+        out.push(match rebuild {
+            Some(action) if scene.picked.is_none() => Click::Act(action.clone()),
+            _ => click(scene, card, here),
+        });
     }
     match &realm.holding {
         Some(holding) => {
