@@ -207,6 +207,9 @@ fn sf_39_in_phase_3_the_active_player_uses_spells_with_a_champion_of_his_pool() 
     act(&mut game, Action::UseCard(wish));
     let action = Action::Choose(game.id_of(1, "Young Gold Dragon"));
     act(&mut game, action);
+    // The other player may answer a phase-3 spell (AMB-6); he lets it be.
+    assert_eq!(game.decider(), Some(Seat(1)));
+    act(&mut game, Action::Pass);
     assert!(game.player(Seat(1)).pool.is_empty());
     assert_eq!(game.phase(), Phase::Pool, "phase 3 goes on");
     // Without a champion able to cast it, no.
