@@ -155,7 +155,7 @@ fn outcome_before_handoff_the_player_leaving_reads_what_their_action_did_then_th
             harness.query_by_label("Pass the screen to Ben").is_none(),
             "no curtain yet"
         );
-        harness.get_by_label("Continue → hand to Ben").click();
+        harness.get_by_label("Continue: hand the screen to Ben").click();
         harness.run();
         assert_eq!(harness.state().1, vec![UiCommand::OutcomeSeen]);
     }

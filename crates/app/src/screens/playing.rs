@@ -511,9 +511,10 @@ pub fn outcome_window(ctx: &egui::Context, lines: &[String], next: &str, out: &m
             });
             ui.add_space(14.0);
             ui.vertical_centered(|ui| {
-                let button = egui::Button::new(egui::RichText::new(format!("Continue → hand to {next}")).size(21.0))
-                    .min_size(egui::vec2(340.0, 50.0))
-                    .fill(theme::ACCENT);
+                let button =
+                    egui::Button::new(egui::RichText::new(format!("Continue: hand the screen to {next}")).size(21.0))
+                        .min_size(egui::vec2(340.0, 50.0))
+                        .fill(theme::ACCENT);
                 if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     out.push(UiCommand::OutcomeSeen);
                 }

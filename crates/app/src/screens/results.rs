@@ -66,7 +66,7 @@ pub fn results_body(ui: &mut egui::Ui, game: &ActiveGame, out: &mut Vec<UiComman
         let columns = figure_columns(&outcome);
         if !columns.is_empty() {
             // A compact table, centred: a column for the names and one per figure.
-            let width = 150.0 + 170.0 * columns.len() as f32;
+            let width = 110.0 + 150.0 * columns.len() as f32;
             ui.horizontal(|ui| {
                 ui.add_space(((ui.available_width() - width - 36.0) / 2.0).max(0.0));
                 theme::tile().show(ui, |ui| {
