@@ -22,11 +22,11 @@ mod words;
 #[cfg(feature = "testkit")]
 pub mod testkit;
 
+pub use answer::AnswerQueue;
 pub use game::{
     Controller, Determinise, Figure, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError,
     Status, ToAct, fill_seat_names, seat_name, seat_token, seats_token,
 };
-pub use answer::AnswerQueue;
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::{Pile, each_card_once, each_card_once_with_owners, redeal_other_hands};
 pub use rng::GameRng;

@@ -564,7 +564,11 @@ impl Spellfire {
         }
         // An item used up in one round (a potion) does not go home with its champion.
         let (used_up, kept): (Vec<CardId>, Vec<CardId>) = fighter.attachments.into_iter().partition(|&c| {
-            self.card(c).power.abilities().iter().any(|a| a.effect == Effect::OneUse)
+            self.card(c)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.effect == Effect::OneUse)
         });
         for card in used_up {
             self.bin(card, Bin::Discard);
@@ -1128,9 +1132,7 @@ impl Spellfire {
             | Effect::CallsOffBattle
             | Effect::Escapes
             | Effect::SendsOpponentHome
-            | Effect::SlipsPast => {
-                self.carry_out(&ability.effect, card, seat, None, &[], events)
-            }
+            | Effect::SlipsPast => self.carry_out(&ability.effect, card, seat, None, &[], events),
             // Powers whose cards are chosen as they act (Sleep, Raise Dead, Crushing Fist).
             Effect::ToHand(_)
             | Effect::ToPool(_)
@@ -1403,7 +1405,11 @@ impl Spellfire {
                 } else {
                     Side::Defender
                 };
-                let side = if *effect == Effect::Escapes { users } else { users.other() };
+                let side = if *effect == Effect::Escapes {
+                    users
+                } else {
+                    users.other()
+                };
                 battle.escaping = Some(side);
                 self.end_round_as(side, events);
                 if let Some(battle) = &mut self.battle {

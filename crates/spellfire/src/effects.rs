@@ -947,7 +947,9 @@ impl Effect {
         match self {
             Effect::ImmuneTo(kinds) => {
                 kinds.contains(&card.kind)
-                    && (card.has(Attribute::Offensive) || card.has(Attribute::Harmful) || card.kind == CardType::Artifact)
+                    && (card.has(Attribute::Offensive)
+                        || card.has(Attribute::Harmful)
+                        || card.kind == CardType::Artifact)
             }
             Effect::ImmuneToAll(kinds) => kinds.contains(&card.kind),
             _ => false,

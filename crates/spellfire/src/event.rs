@@ -440,7 +440,10 @@ impl GameEvent for Event {
             Event::Returned { seat, card, by, to } => format!("{by} puts {}'s {card} {to}.", name(seat)),
             Event::RealmDiscarded { seat, at, realm } => format!("{}'s {realm} ({at}) is discarded.", name(seat)),
             Event::RazingWithstood { seat, at, realm } => {
-                format!("{}'s {realm} ({at}) withstands the razing and stays face up.", name(seat))
+                format!(
+                    "{}'s {realm} ({at}) withstands the razing and stays face up.",
+                    name(seat)
+                )
             }
             Event::InstantDefeatComing { seat, champion, by } => format!(
                 "{by}'s power is about to defeat {}'s {champion} at once; {} may reply with one card.",

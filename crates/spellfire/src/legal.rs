@@ -880,7 +880,8 @@ impl Spellfire {
         };
         // The cards already played that the same power counts (all of the kind, or those its
         // filter names).
-        let counted = |c: CardId| self.kind(c) == kind && self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
+        let counted =
+            |c: CardId| self.kind(c) == kind && self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
         let played = self
             .fighter(seat)
             .map_or(0, |f| f.round_cards.iter().filter(|&&c| counted(c)).count());

@@ -1780,7 +1780,11 @@ fn card_1st_249_ziggurat_doubles_the_wizard_spells_cast_in_defense_only() {
     use_card(&mut game, 1, "Horrors of the Abyss");
     assert_eq!(total(&game, Side::Defender), 4 + 2 * 5, "+5 counts 10");
     use_card(&mut game, 0, "Magic Missile");
-    assert_eq!(total(&game, Side::Attacker), 7 + 3, "the attacker's spell is not doubled");
+    assert_eq!(
+        total(&game, Side::Attacker),
+        7 + 3,
+        "the attacker's spell is not doubled"
+    );
     ok(&mut game, Action::Pass);
     assert_eq!(discard_names(&game, P1), ["Mordenkainen", "Magic Missile"]);
     assert_eq!(discard_names(&game, P2), ["Horrors of the Abyss"]);
@@ -1807,7 +1811,12 @@ fn card_1st_215_potion_of_fire_breathing_is_discarded_after_the_round_it_fights_
     assert_eq!(discard_names(&game, P1), ["Potion of Fire-Breathing"]);
     assert_eq!(discard_names(&game, P2), ["Cleric of Torm"]);
     ok(&mut game, Action::EndBattle);
-    let home = game.player(P1).pool.iter().find(|c| c.card == azhul).expect("in the pool");
+    let home = game
+        .player(P1)
+        .pool
+        .iter()
+        .find(|c| c.card == azhul)
+        .expect("in the pool");
     assert!(home.attachments.is_empty());
 }
 
@@ -1825,7 +1834,14 @@ fn card_1st_326_desert_warrior_its_first_ally_each_round_counts_three() {
         }
         let mut game = setup.build();
         let champion = game.id_of(0, "Desert Warrior");
-        ok(&mut game, Action::Attack { champion, defender: P2, at: Position(A) });
+        ok(
+            &mut game,
+            Action::Attack {
+                champion,
+                defender: P2,
+                at: Position(A),
+            },
+        );
         let champion = game.id_of(1, "Mordenkainen");
         ok(&mut game, Action::Defend { champion });
         game
@@ -1835,7 +1851,11 @@ fn card_1st_326_desert_warrior_its_first_ally_each_round_counts_three() {
     ally(&mut game, 0, "Rowan");
     assert_eq!(total(&game, Side::Attacker), 3 + 3, "Rowan +1 counts 3");
     ally(&mut game, 0, "Galek");
-    assert_eq!(total(&game, Side::Attacker), 3 + 3 + 2, "the second ally counts as printed");
+    assert_eq!(
+        total(&game, Side::Attacker),
+        3 + 3 + 2,
+        "the second ally counts as printed"
+    );
     assert_eq!(total(&game, Side::Defender), 7, "the defender is not touched");
     // The 1st/325 printing makes it four.
     let mut game = warrior("1st/325", &["Galek"]);
@@ -2006,7 +2026,14 @@ fn card_1st_202_enslaved_every_player_discards_a_champion_of_his_choice_from_his
 fn card_1st_203_siege_every_player_discards_a_realm_of_his_front_row_and_fills_it_next() {
     let mut game = TestGame::new(2)
         .phase(Phase::Realms)
-        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay"), realm(common::C, "Sembia").razed()])
+        .formation(
+            0,
+            [
+                realm(A, "Waterdeep"),
+                realm(B, "Thay"),
+                realm(common::C, "Sembia").razed(),
+            ],
+        )
         .formation(1, [realm(B, "Cormyr"), realm(common::C, "Veluna")])
         .hand(0, ["Siege", "The Yeomanry"])
         .build();
@@ -2389,7 +2416,10 @@ fn round_in(
     p1_hand: &[&str],
     p2_hand: &[&str],
 ) -> Spellfire {
-    let mut setup = TestGame::new(2).phase(Phase::Pool).pool(0, [attacker]).pool(1, [defender]);
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [attacker])
+        .pool(1, [defender]);
     for realm in p2_realms {
         setup = setup.formation(1, [realm]);
     }
@@ -2463,7 +2493,10 @@ fn card_1st_247_fort_melidor_allies_defending_any_dark_sun_realm_of_its_player_g
 fn card_1st_133_the_sea_barons_the_great_kingdoms_holding_acts_for_it_too() {
     // Castle Hart on The Great Kingdom: +2 to the defenders of The Sea Barons too.
     let game = round_in(
-        vec![realm(A, "The Sea Barons"), realm(B, "The Great Kingdom").holding("Castle Hart")],
+        vec![
+            realm(A, "The Sea Barons"),
+            realm(B, "The Great Kingdom").holding("Castle Hart"),
+        ],
         ("Mordenkainen", NONE),
         ("Cleric of Torm", NONE),
         &[],
@@ -2536,10 +2569,16 @@ fn card_1st_339_invisibility_slips_past_a_defending_hero_and_razes_the_realm() {
     assert!(game.battle().is_none());
     assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| s.razed));
     let tergoz = game.id_of(1, "Tergoz Tenhammer");
-    assert!(game.player(P2).pool.iter().any(|c| c.card == tergoz), "the hero is not discarded");
+    assert!(
+        game.player(P2).pool.iter().any(|c| c.card == tergoz),
+        "the hero is not discarded"
+    );
     assert!(game.player(P2).discard.is_empty());
     assert_eq!(game.player(P1).discard, vec![invisibility]);
-    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { seat: P1, .. })));
+    assert!(matches!(
+        game.pending(),
+        Some(spellfire::Pending::Spoils { seat: P1, .. })
+    ));
     // Not past a monster (the Dragon King), nor when defending.
     let game = round(
         realm(A, "Waterdeep"),
@@ -2563,14 +2602,29 @@ fn card_1st_339_invisibility_slips_past_a_defending_hero_and_razes_the_realm() {
 fn card_1st_301_tithian_razes_the_realm_when_he_wins_a_round_attacking() {
     // Tithian (5) attacks; The Magister (4) defends and passes: the round is Tithian's, and the
     // realm is razed at once instead of a new round.
-    let mut game = round(realm(A, "Waterdeep"), ("Tithian", NONE), ("The Magister", NONE), &[], &[]);
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("Tithian", NONE),
+        ("The Magister", NONE),
+        &[],
+        &[],
+    );
     ok(&mut game, Action::Pass);
     assert!(game.battle().is_none(), "the battle is over");
     assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| s.razed));
     assert_eq!(game.player(P2).discard, vec![game.id_of(1, "The Magister")]);
-    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { seat: P1, .. })));
+    assert!(matches!(
+        game.pending(),
+        Some(spellfire::Pending::Spoils { seat: P1, .. })
+    ));
     // Defending, a won round razes nothing: the attacker is simply beaten.
-    let mut game = round(realm(A, "Waterdeep"), ("The Magister", NONE), ("Tithian", NONE), &[], &[]);
+    let mut game = round(
+        realm(A, "Waterdeep"),
+        ("The Magister", NONE),
+        ("Tithian", NONE),
+        &[],
+        &[],
+    );
     ok(&mut game, Action::Pass);
     assert!(game.player(P2).formation.slot(Position(A)).is_some_and(|s| !s.razed));
     assert_eq!(game.player(P1).discard, vec![game.id_of(0, "The Magister")]);
@@ -2632,7 +2686,11 @@ fn card_1st_84_noble_djinni_discards_the_opposing_flyers_and_bars_more_this_roun
     let refusal = refused(&game, Action::PlayAlly(pteranadons[1]));
     assert!(refusal.reason.contains("Noble Djinni"), "{}", refusal.reason);
     ally(&mut game, 1, "Rowan");
-    assert_eq!(total(&game, Side::Defender), 5 + 1, "an ally that does not fly may join");
+    assert_eq!(
+        total(&game, Side::Defender),
+        5 + 1,
+        "an ally that does not fly may join"
+    );
     // A flying champion goes too: the round is over, the realm stands for now.
     let mut game = round(
         realm(A, "Cormyr"),
@@ -2644,7 +2702,10 @@ fn card_1st_84_noble_djinni_discards_the_opposing_flyers_and_bars_more_this_roun
     ally(&mut game, 1, "Pteranadon");
     ally(&mut game, 0, "Noble Djinni");
     assert_eq!(discard_names(&game, P2), ["Tyrinon", "Pteranadon"]);
-    assert!(game.battle().is_some_and(|b| b.defending.is_none() && b.attacking.is_none()));
+    assert!(
+        game.battle()
+            .is_some_and(|b| b.defending.is_none() && b.attacking.is_none())
+    );
     assert_eq!(discard_names(&game, P1), ["Noble Djinni"]);
     assert_eq!(pool_names(&game, P1), ["Mordenkainen"]);
 }
@@ -2693,7 +2754,11 @@ fn card_1st_67_greater_feyr_the_first_enemy_ally_of_the_battle_is_discarded_as_i
     ally(&mut game, 1, "War Party");
     assert_eq!(total(&game, Side::Defender), 5 + 4, "its own allies are untouched");
     ally(&mut game, 0, "Rowan");
-    assert_eq!(discard_names(&game, P1), ["Rowan"], "the first enemy ally is discarded at once");
+    assert_eq!(
+        discard_names(&game, P1),
+        ["Rowan"],
+        "the first enemy ally is discarded at once"
+    );
     assert_eq!(total(&game, Side::Attacker), 7);
     ally(&mut game, 0, "Galek");
     assert_eq!(total(&game, Side::Attacker), 7 + 2, "the second one stays");
@@ -2711,7 +2776,14 @@ fn card_1st_225_gulg_defends_as_a_hero_and_the_first_attacking_ally_is_discarded
         .hand(0, ["War Party", "Galek"])
         .build();
     let azhul = game.id_of(0, "Azhul");
-    ok(&mut game, Action::Attack { champion: azhul, defender: P2, at: Position(A) });
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(A),
+        },
+    );
     let gulg = game.id_of(1, "Gulg");
     ok(&mut game, Action::Defend { champion: gulg });
     ally(&mut game, 0, "War Party");
@@ -2794,10 +2866,18 @@ fn card_1st_33_mulmaster_its_owner_draws_a_card_whenever_a_spell_is_played() {
     );
     let (p1_hand, p2_hand) = (game.player(P1).hand.len(), game.player(P2).hand.len());
     use_card(&mut game, 0, "Horrors of the Abyss");
-    assert_eq!(game.player(P2).hand.len(), p2_hand + 1, "another player's spell: one card");
+    assert_eq!(
+        game.player(P2).hand.len(),
+        p2_hand + 1,
+        "another player's spell: one card"
+    );
     assert_eq!(game.player(P1).hand.len(), p1_hand - 1, "the caster draws nothing");
     use_card(&mut game, 1, "Magic Missile");
-    assert_eq!(game.player(P2).hand.len(), p2_hand + 1 - 1 + 1, "its owner's own spell: one more");
+    assert_eq!(
+        game.player(P2).hand.len(),
+        p2_hand + 1 - 1 + 1,
+        "its owner's own spell: one more"
+    );
     ally(&mut game, 0, "War Party");
     assert_eq!(game.player(P2).hand.len(), p2_hand + 1, "an ally is no spell");
 }
@@ -2821,10 +2901,19 @@ fn card_1st_226_nibenay_is_razed_only_by_the_second_battle_in_a_row() {
     ok(&mut game, Action::Decline);
     assert!(!nibenay(&game).razed, "the first razing is withstood");
     assert!(nibenay(&game).holding.is_some(), "with its holding");
-    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })), "the attacker still earns spoils");
+    assert!(
+        matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })),
+        "the attacker still earns spoils"
+    );
     // Round the table to P1's next turn, then attack again: razed.
     ok(&mut game, Action::KeepSpoils);
-    for action in [Action::EndTurn, Action::Draw, Action::EndPhase, Action::EndPhase, Action::EndTurn] {
+    for action in [
+        Action::EndTurn,
+        Action::Draw,
+        Action::EndPhase,
+        Action::EndPhase,
+        Action::EndTurn,
+    ] {
         ok(&mut game, action);
     }
     for action in [Action::Draw, Action::EndPhase, attack, Action::Decline] {

@@ -116,7 +116,10 @@ impl Spellfire {
         if self.config.rules.unspecified_level_means == LevelMeans::Base || !self.kind(card).is_champion() {
             return self.icon_value(card);
         }
-        if let Some(side) = SIDES.into_iter().find(|&s| self.fighter_of(s).is_some_and(|f| f.card == card)) {
+        if let Some(side) = SIDES
+            .into_iter()
+            .find(|&s| self.fighter_of(s).is_some_and(|f| f.card == card))
+        {
             return self.total(side).map_or(0, |t| t.value());
         }
         let items: i32 = self.attachments_of(card).iter().map(|&c| self.icon_value(c)).sum();
@@ -150,7 +153,9 @@ impl Spellfire {
         self.battle_cards().into_iter().any(|(source, source_side)| {
             source != card
                 && self.card(source).power.abilities().iter().any(|a| {
-                    let Effect::LosesPowers(of) = &a.effect else { return false };
+                    let Effect::LosesPowers(of) = &a.effect else {
+                        return false;
+                    };
                     let kind = self.kind(card);
                     let member = match of.members {
                         Members::Champion => card == fighter.card,
@@ -194,7 +199,9 @@ impl Spellfire {
             let slots = self.player(owner).formation.realms().filter(|(_, s)| !s.razed);
             for source in slots.flat_map(|(_, s)| [Some(s.realm), s.holding]).flatten() {
                 for ability in self.card(source).power.abilities() {
-                    let Trigger::SpellPlayed(whose) = ability.when else { continue };
+                    let Trigger::SpellPlayed(whose) = ability.when else {
+                        continue;
+                    };
                     let fits = match whose {
                         Whose::Anyone => true,
                         Whose::Own => seat == owner,
@@ -213,7 +220,12 @@ impl Spellfire {
 
     /// A battle is about to raze `seat`'s realm at `at`: whether its power keeps it face up this
     /// time (Nibenay), counting the razings in a row it has withstood.
-    pub(crate) fn withstands_razing(&mut self, seat: Seat, at: crate::formation::Position, events: &mut Vec<crate::event::Event>) -> bool {
+    pub(crate) fn withstands_razing(
+        &mut self,
+        seat: Seat,
+        at: crate::formation::Position,
+        events: &mut Vec<crate::event::Event>,
+    ) -> bool {
         let Some(realm) = self.player(seat).formation.slot(at).map(|s| s.realm) else {
             return false;
         };
@@ -222,7 +234,12 @@ impl Spellfire {
             _ => None,
         });
         let Some(most) = most else { return false };
-        let done = self.tracks.withstood.iter().find(|(r, _)| *r == realm).map_or(0, |&(_, n)| n);
+        let done = self
+            .tracks
+            .withstood
+            .iter()
+            .find(|(r, _)| *r == realm)
+            .map_or(0, |&(_, n)| n);
         self.tracks.withstood.retain(|(r, _)| *r != realm);
         if done >= most {
             return false;
@@ -239,7 +256,10 @@ impl Spellfire {
     /// The defender `seat` won the battle: the attacked realm's row of withstood razings ends.
     pub(crate) fn realm_held(&mut self, seat: Seat) {
         let target = self.battle.as_ref().map(|b| b.target);
-        if let Some(realm) = target.and_then(|at| self.player(seat).formation.slot(at)).map(|s| s.realm) {
+        if let Some(realm) = target
+            .and_then(|at| self.player(seat).formation.slot(at))
+            .map(|s| s.realm)
+        {
             self.tracks.withstood.retain(|(r, _)| *r != realm);
         }
     }
@@ -362,7 +382,11 @@ impl Spellfire {
             .chain(fighter.round_cards.iter().copied())
             .map(|c| (c, self.counted_value(side, c)))
             .collect();
-        let first_ally = fighter.round_cards.iter().copied().find(|&c| self.kind(c) == CardType::Ally);
+        let first_ally = fighter
+            .round_cards
+            .iter()
+            .copied()
+            .find(|&c| self.kind(c) == CardType::Ally);
         let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
             for (member, value) in values.iter_mut() {
                 let kind = self.kind(*member);
@@ -498,9 +522,11 @@ impl Spellfire {
             sources.extend(slot.holding);
         }
         let own = sources.into_iter().any(|source| {
-            self.card(source).power.abilities().iter().any(|a| {
-                matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts)
-            })
+            self.card(source)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts))
         });
         own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
     }
@@ -512,7 +538,11 @@ impl Spellfire {
             return false;
         }
         let seat = self.owner(champion);
-        let pools = self.players.iter().flat_map(|p| &p.pool).map(|c| (c.card, &c.attachments));
+        let pools = self
+            .players
+            .iter()
+            .flat_map(|p| &p.pool)
+            .map(|c| (c.card, &c.attachments));
         let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
         let cards = pools
             .chain(fighters.map(|f| (f.card, &f.attachments)))
@@ -520,7 +550,9 @@ impl Spellfire {
         cards.filter(|&c| self.owner(c) == seat).any(|c| {
             self.card(c).power.abilities().iter().any(|a| {
                 a.when == Trigger::InPlay
-                    && a.effect.across(Scope::EveryChampion).is_some_and(|inner| inner.immunity_covers(facts))
+                    && a.effect
+                        .across(Scope::EveryChampion)
+                        .is_some_and(|inner| inner.immunity_covers(facts))
             })
         })
     }
@@ -605,15 +637,19 @@ impl Spellfire {
     /// are its battle's.
     pub(crate) fn kind_chosen_for_battle(&self, fighter: &Fighter, card: CardId) -> Option<CardType> {
         let kind = self.kind(card);
-        self.card(fighter.card).power.abilities().iter().find_map(|a| match &a.effect {
-            Effect::OneKindABattle(kinds) if kinds.contains(&kind) => fighter
-                .round_cards
-                .iter()
-                .map(|&c| self.kind(c))
-                .find(|k| kinds.contains(k))
-                .filter(|&k| k != kind),
-            _ => None,
-        })
+        self.card(fighter.card)
+            .power
+            .abilities()
+            .iter()
+            .find_map(|a| match &a.effect {
+                Effect::OneKindABattle(kinds) if kinds.contains(&kind) => fighter
+                    .round_cards
+                    .iter()
+                    .map(|&c| self.kind(c))
+                    .find(|k| kinds.contains(k))
+                    .filter(|&k| k != kind),
+                _ => None,
+            })
     }
 
     /// The cards whose powers act for the realm at `slot`: its own — the realm, its holding, and
@@ -625,7 +661,9 @@ impl Spellfire {
         let mut own: Vec<CardId> = [Some(slot.realm), slot.holding].into_iter().flatten().collect();
         for ability in self.card(slot.realm).power.abilities() {
             if let Effect::SharesHoldingOf(named) = &ability.effect {
-                let shared = face_up().filter(|s| named.matches(self.card(s.realm))).filter_map(|s| s.holding);
+                let shared = face_up()
+                    .filter(|s| named.matches(self.card(s.realm)))
+                    .filter_map(|s| s.holding);
                 own.extend(shared.filter(|h| Some(*h) != slot.holding));
             }
         }
@@ -670,7 +708,9 @@ impl Spellfire {
                             most,
                             only,
                         } if includes(*party, card_side, side)
-                            && only.as_ref().is_none_or(|o| played.is_some_and(|c| o.matches(self.card(c))))
+                            && only
+                                .as_ref()
+                                .is_none_or(|o| played.is_some_and(|c| o.matches(self.card(c))))
                             && kinds.contains(&kind)
                             && !self.immune(side, card) =>
                         {
