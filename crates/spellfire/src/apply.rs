@@ -442,6 +442,16 @@ impl Spellfire {
                 });
                 self.spell_played(seat, *card, &mut events);
                 self.cast(seat, *card, champion, &mut events);
+                // A card whose power in the battle makes the walled attacker fly (Flight) is his
+                // one answer to the wall: he goes on if he can cross now (SF-132).
+                if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
+                    && self.card(*card).power.in_battle().any(|a| matches!(a.effect, Effect::Flies(_)))
+                {
+                    self.pending.pop();
+                    if !self.can_cross(wall) {
+                        self.walled_out(&mut events);
+                    }
+                }
             }
             Action::PlayEvent(card) => {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
@@ -1189,7 +1199,7 @@ impl Spellfire {
         }
         let movement = self.movement(attacker.card);
         match crossing {
-            Crossing::Flyers => movement.flyer || battle.flying.contains(&attacker.card),
+            Crossing::Flyers => movement.flyer || !self.granted(attacker.card).is_empty(),
             Crossing::Earthwalkers => movement.earthwalker,
             Crossing::LevelAtLeast(level) => self.power_level(attacker.card) >= i32::from(level),
         }
@@ -1535,6 +1545,7 @@ impl Spellfire {
             | Effect::ExtraDraws(_)
             | Effect::Wall(_)
             | Effect::BecomesFlyer
+            | Effect::Flies(_)
             | Effect::BreaksWall
             | Effect::RebuildsItsRealm
             | Effect::NegateEvent(_)

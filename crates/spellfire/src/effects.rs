@@ -118,13 +118,20 @@ impl Champions {
 
     /// Whether `card` matches when it fights as a `kind` (a realm defending itself as a monster).
     pub fn matches_as(&self, card: &Card, kind: CardType) -> bool {
+        self.matches_granted(card, kind, &[])
+    }
+
+    /// Whether `card` matches when it fights as a `kind` and has, besides its printed
+    /// designations, those in `granted` for now (a champion made a flyer by a spell).
+    pub fn matches_granted(&self, card: &Card, kind: CardType, granted: &[Attribute]) -> bool {
+        let has = |attribute: &Attribute| card.has(*attribute) || granted.contains(attribute);
         match self {
             Champions::OfType(kinds) => kinds.contains(&kind),
-            Champions::With(attribute) => card.has(*attribute),
-            Champions::Without(attribute) => !card.has(*attribute),
+            Champions::With(attribute) => has(attribute),
+            Champions::Without(attribute) => !has(attribute),
             Champions::OfWorld(world) => card.world == *world,
-            Champions::Either(any) => any.iter().any(|c| c.matches_as(card, kind)),
-            Champions::Not(other) => !other.matches_as(card, kind),
+            Champions::Either(any) => any.iter().any(|c| c.matches_granted(card, kind, granted)),
+            Champions::Not(other) => !other.matches_granted(card, kind, granted),
         }
     }
 
@@ -399,8 +406,16 @@ pub struct Cards {
 impl Cards {
     /// The cards' facts match (kind, designation, level); owner and immunity are the engine's.
     pub fn fits(&self, card: &Card, level: i32) -> bool {
+        self.fits_granted(card, level, &[])
+    }
+
+    /// As [`Cards::fits`], for a card that has the designations in `granted` for now too.
+    pub fn fits_granted(&self, card: &Card, level: i32, granted: &[Attribute]) -> bool {
         self.kinds.contains(&card.kind)
-            && self.only.as_ref().is_none_or(|f| f.matches(card))
+            && self
+                .only
+                .as_ref()
+                .is_none_or(|f| f.matches_granted(card, card.kind, granted))
             && self.level_at_most.is_none_or(|most| level <= i32::from(most))
     }
 
@@ -598,6 +613,10 @@ pub enum Effect {
     LosesPowers(Fighters),
     /// Cancels a spell just cast, answered in its pause (SF-40, AMB-6): it does not act.
     NegateSpell,
+    /// These fighting cards are flyers while the ability acts (Flight: the champion and every
+    /// ally of its side for the battle), for every test of flight: walls, realms and powers that
+    /// name flyers.
+    Flies(Fighters),
 }
 
 impl Power {
@@ -927,6 +946,7 @@ impl Effect {
             Effect::SlipsPast => "its user's champion slips past the defending champion, who goes back to its pool, and razes the attacked realm".into(),
             Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
             Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
+            Effect::Flies(of) => format!("{} flies (counts as a flyer)", of.words()),
             Effect::LosesPowers(of) => format!(
                 "{} loses its special powers (not its level or what its icon lets it use)",
                 of.words()

@@ -122,7 +122,7 @@ impl Spellfire {
                     if matches!(
                         self.card(*card).power.on_play().map(|a| &a.effect),
                         Some(Effect::BecomesFlyer | Effect::BreaksWall)
-                    ) =>
+                    ) || self.card(*card).power.in_battle().any(|a| matches!(a.effect, Effect::Flies(_))) =>
                 {
                     self.check_use(seat, *card)
                 }

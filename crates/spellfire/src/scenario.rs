@@ -84,6 +84,8 @@ pub struct TestGame {
     /// Conqueror's Game tokens: (razer, owner, position of the razed realm).
     markers: Vec<(u8, u8, u8)>,
     seed: u64,
+    /// Content other than the shipped one (a test's own cards beside the shipped sets).
+    content: Option<Arc<Content>>,
 }
 
 /// A 1st Edition ally with no special power: harmless in any draw pile.
@@ -103,7 +105,15 @@ impl TestGame {
             filler: 10,
             markers: Vec::new(),
             seed: 1,
+            content: None,
         }
+    }
+
+    /// Lay the game out from `content` instead of the shipped content: a rule test's own cards,
+    /// loaded beside the shipped sets, where no printed card shows the rule.
+    pub fn content(mut self, content: Arc<Content>) -> Self {
+        self.content = Some(content);
+        self
     }
 
     pub fn format(mut self, id: &str) -> Self {
@@ -229,7 +239,7 @@ impl TestGame {
 
     /// Lay the game out. Panics on a card name the catalogue does not know: a test's mistake.
     pub fn build(self) -> Spellfire {
-        let content = shipped_content();
+        let content = self.content.clone().unwrap_or_else(shipped_content);
         let format = content.formats.get(&self.format).expect("a known format");
         let config = Config {
             format: self.format.clone(),

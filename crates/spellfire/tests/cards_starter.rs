@@ -2922,3 +2922,45 @@ fn card_1st_226_nibenay_is_razed_only_by_the_second_battle_in_a_row() {
     assert!(nibenay(&game).razed, "the second in a row razes it");
     assert_eq!(discard_names(&game, P2), ["Bitter Well"]);
 }
+
+// Flight, realms played at any time and one-offs (issue 16, helper P3).
+
+#[test]
+fn card_1st_211_flight_the_champion_and_every_ally_fly_for_the_battle() {
+    // Mordenkainen (7) attacks Draj, whose attackers that do not fly lose 2; the Cleric of Torm
+    // (5) defends and wins the tie.
+    let mut game = round(
+        realm(A, "Draj"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Torm", NONE),
+        &["Galek", "Flight"],
+        &[],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 5));
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 5, "Galek +2 counts nothing");
+    // Flight: the wizard and his ally fly, so Draj takes nothing from them; the defender is untouched.
+    let flight = game.id_of(0, "Flight");
+    ok(&mut game, Action::UseCard(flight));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 5));
+    assert_eq!(game.losing_side(), Side::Defender);
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Galek", "Flight"]);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Torm"]);
+
+    // Walled: Flight lets the attacker cross a wall only flyers cross (SF-132).
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Maligor the Red", NONE),
+        &["Flight"],
+        &["Wall of Iron"],
+    );
+    let wall = game.id_of(1, "Wall of Iron");
+    ok(&mut game, Action::UseCard(wall));
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Walled { .. })));
+    let flight = game.id_of(0, "Flight");
+    ok(&mut game, Action::UseCard(flight));
+    assert!(game.pending().is_none() && game.battle().is_some(), "he flies over and fights on");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
+}

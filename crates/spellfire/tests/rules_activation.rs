@@ -121,3 +121,123 @@ fn sf_135_the_reply_must_remove_the_condition_or_be_an_event() {
     assert!(!game.legal().contains(&Action::PlayAlly(ally)));
     assert_eq!(refused(&game, Action::PlayAlly(ally)).rule, "SF-134, SF-135");
 }
+
+// The order of a champion's own power and the cards with it (SF-137, SF-138, SF-232, AMB-5):
+// a doubling and a gain on the same value give different totals in the two orders.
+
+/// Cards of our own for the order rules, loaded beside the shipped sets: no two printed cards of
+/// these types change the same value in ways that do not commute. Each adds its icon, and doubles
+/// its champion's level or adds 3 to it.
+const ORDER_CARDS: &str = r#"(
+    code: "TST",
+    title: "Order of activation test cards",
+    cards: [
+        (number: 1, name: "Doubling Relic", type: Artifact, world: Generic, level: Some("+1"), rarity: Common, phases: [3, 4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: Double))]))),
+        (number: 2, name: "Adding Charm", type: MagicalItem, world: Generic, level: Some("+1"), rarity: Common, phases: [3, 4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: By(3)))]))),
+        (number: 3, name: "Zealous Doubling Charm", type: MagicalItem, world: Generic, level: Some("+1"), rarity: Common, phases: [3, 4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: Double))]))),
+        (number: 4, name: "Great Doubling Charm", type: MagicalItem, world: Generic, level: Some("+2"), rarity: Common, phases: [3, 4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: Double))]))),
+        (number: 5, name: "Adding Squire", type: Ally, world: Generic, level: Some("+1"), rarity: Common, phases: [4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: By(3)))]))),
+        (number: 6, name: "Doubling Squire", type: Ally, world: Generic, level: Some("+1"), rarity: Common, phases: [4], power: Scripted((abilities: [(when: InBattle, effect: Levels(of: (members: Champion), change: Double))]))),
+    ],
+)"#;
+
+fn order_content() -> std::sync::Arc<spellfire::state::Content> {
+    let mut files = spellfire::catalogue::shipped_files();
+    files.push(spellhall_core::content::SourceFile::embedded("tests/order.ron", ORDER_CARDS));
+    let catalogue = spellfire::Catalogue::load(&files).expect("the test cards load");
+    let shipped = spellfire::scenario::shipped_content();
+    std::sync::Arc::new(spellfire::state::Content {
+        catalogue,
+        formats: shipped.formats.clone(),
+    })
+}
+
+/// The attacker's total when Maligor the Red (3) carries `items` (attached in this order) against
+/// Elminster the Mage (9) over Cormyr, then plays `allies` while he is losing.
+fn attacker_total(items: &[&str], allies: &[&str]) -> i32 {
+    let mut builder = TestGame::new(2)
+        .content(order_content())
+        .phase(Phase::Pool)
+        .pool(0, [("Maligor the Red", items)])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Elminster the Mage", &[][..])]);
+    for ally in allies {
+        builder = builder.hand(0, [*ally]);
+    }
+    let mut game = builder.build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Maligor the Red"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Elminster the Mage")
+        }
+    );
+    for ally in allies {
+        assert_eq!(game.decider(), Some(Seat(0)), "the attacker is losing");
+        play!(game, Action::PlayAlly(game.id_of(0, ally)));
+    }
+    common::total(&game, Side::Attacker)
+}
+
+#[test]
+fn sf_137_the_champions_power_comes_first_then_artifacts_allies_and_magical_items() {
+    // Desert Warrior (2) sets his first ally to level 4; War Banner (+1) gives each ally one more.
+    // His power first: the Iron Legion counts 4 + 1 = 5, so 2 + 1 + 5; the other way round it
+    // would count 4.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Desert Warrior", &["War Banner"][..])])
+        .hand(0, ["The Iron Legion"])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Elminster the Mage", &[][..])])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Desert Warrior"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Elminster the Mage")
+        }
+    );
+    assert_eq!(common::total(&game, Side::Attacker), 3);
+    play!(game, Action::PlayAlly(game.id_of(0, "The Iron Legion")));
+    assert_eq!(common::total(&game, Side::Attacker), 2 + 1 + 5);
+    // An artifact before an ally: 3 × 2 + 3, with the two icons, 11; the ally first would give
+    // (3 + 3) × 2 + 2 = 14.
+    assert_eq!(attacker_total(&["Doubling Relic"], &["Adding Squire"]), 11);
+    // An ally before a magical item, though the item was there first: 3 × 2 + 3 + 2 = 11, not
+    // (3 + 3) × 2 + 2 = 14.
+    assert_eq!(attacker_total(&["Adding Charm"], &["Doubling Squire"]), 11);
+}
+
+#[test]
+fn sf_232_artifacts_act_before_magical_items() {
+    // The relic doubles Maligor (6), then the charm adds 3 (9), with the two icons (+1 each): 11,
+    // whichever was attached first. The charm first would give (3 + 3) × 2 + 2 = 14.
+    assert_eq!(attacker_total(&["Adding Charm", "Doubling Relic"], &[]), 11);
+    assert_eq!(attacker_total(&["Doubling Relic", "Adding Charm"], &[]), 11);
+}
+
+#[test]
+fn sf_138_cards_of_one_type_act_highest_icon_first_then_by_name() {
+    // Same icon (+1): by name, the Adding Charm before the Zealous Doubling Charm:
+    // (3 + 3) × 2 + 1 + 1 = 14, in either order attached; the other way, 3 × 2 + 3 + 2 = 11.
+    assert_eq!(attacker_total(&["Zealous Doubling Charm", "Adding Charm"], &[]), 14);
+    assert_eq!(attacker_total(&["Adding Charm", "Zealous Doubling Charm"], &[]), 14);
+    // The Great Doubling Charm's icon (+2) is higher: it doubles first, whatever the names say:
+    // 3 × 2 + 3 + 2 + 1 = 12, against (3 + 3) × 2 + 3 = 15 by name.
+    assert_eq!(attacker_total(&["Adding Charm", "Great Doubling Charm"], &[]), 12);
+}

@@ -17,22 +17,10 @@ const WAIVERS: &[(u32, &str)] = &[
         "no scripted card cuts the draw below three, so the first-turn minimum never applies",
     ),
     (
-        137,
-        "a champion's attached cards by type: no champion carries two scripted cards whose powers act on the same value, so their order never shows",
-    ),
-    (
-        138,
-        "same-type ties in the order of activation: no two scripted cards of one type change the same value",
-    ),
-    (
         177,
         "turning a card back at its user (Spell Turning) is not scripted yet",
     ),
     (206, "no item that copies another card's power is scripted yet"),
-    (
-        232,
-        "no scripted artifact and magical item act on the same value, so which acts first never shows",
-    ),
 ];
 
 fn manifest() -> PathBuf {

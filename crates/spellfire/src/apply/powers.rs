@@ -325,8 +325,59 @@ impl Spellfire {
     }
 
     fn fighting_matches(&self, side: Side, champions: &Champions) -> bool {
-        self.fighter_of(side)
-            .is_some_and(|f| champions.matches_as(self.card(f.card), self.fights_as(f.card)))
+        self.fighter_of(side).is_some_and(|f| self.is(champions, f.card))
+    }
+
+    /// Whether `card` is one of `champions` now: its facts, the kind it fights as, and the
+    /// designations a power gives it for the moment (a flyer by Flight or Fly).
+    pub(crate) fn is(&self, champions: &Champions, card: CardId) -> bool {
+        champions.matches_granted(self.card(card), self.fights_as(card), &self.granted(card))
+    }
+
+    /// The designations `card` has for now by another card's power: flight, while it takes part
+    /// in a battle where a spell makes it fly. The effect is matched before the condition is
+    /// read, and a power that makes cards fly is not itself lost (SF-157), so that a condition
+    /// naming flyers never leads back here.
+    pub(crate) fn granted(&self, card: CardId) -> Vec<crate::catalogue::cards::Attribute> {
+        let flies = self.battle.as_ref().is_some_and(|b| b.flying.contains(&card))
+            || self.owner_side(card).is_some_and(|side| {
+                self.battle_cards().into_iter().any(|(source, source_side)| {
+                    self.card(source).power.in_battle().any(|a| match &a.effect {
+                        Effect::Flies(of) => {
+                            includes(of.side, source_side, side)
+                                && self.member_of(of.members, side, card)
+                                && of.only.as_ref().is_none_or(|f| f.matches(self.card(card)))
+                                && (a.condition == Condition::Always
+                                    || self.condition_holds(&a.condition, source, source_side))
+                        }
+                        _ => false,
+                    })
+                })
+            });
+        if flies {
+            vec![crate::catalogue::cards::Attribute::Flyer]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Whether `card`, fighting for `side`, is one of the side's `members` (for powers that
+    /// name them as a whole; `This` and the first ally name no card here).
+    fn member_of(&self, members: Members, side: Side, card: CardId) -> bool {
+        let Some(fighter) = self.fighter_of(side) else {
+            return false;
+        };
+        let ally = self.kind(card) == CardType::Ally && fighter.round_cards.contains(&card);
+        match members {
+            Members::Champion => card == fighter.card,
+            Members::Allies => ally,
+            Members::ChampionAndAllies => card == fighter.card || ally,
+            Members::ItemsAndArtifacts => {
+                fighter.attachments.contains(&card) && matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
+            }
+            Members::RoundCards => fighter.round_cards.contains(&card),
+            Members::This | Members::FirstAlly => false,
+        }
     }
 
     /// Whether a condition holds now for `card`, which fights for `side` in the battle.
@@ -399,10 +450,7 @@ impl Spellfire {
                     Members::RoundCards => fighter.round_cards.contains(member),
                     Members::FirstAlly => Some(*member) == first_ally,
                 };
-                let fits = of
-                    .only
-                    .as_ref()
-                    .is_none_or(|f| f.matches_as(self.card(*member), self.fights_as(*member)));
+                let fits = of.only.as_ref().is_none_or(|f| self.is(f, *member));
                 // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
                 if chosen && fits && !self.immune(side.other(), *member) {
                     let changed = change.apply(*value);
@@ -567,7 +615,7 @@ impl Spellfire {
         };
         owner_fits
             && (!cards.in_battle || self.owner_side(card).is_some())
-            && cards.fits(self.card(card), self.power_level(card))
+            && cards.fits_granted(self.card(card), self.power_level(card), &self.granted(card))
             && !self.shielded(card, source)
     }
 
