@@ -121,49 +121,9 @@ pub trait GameAdapter: Send + Sync + 'static {
     /// shipped content. The same rule holds for every game: see [`with_user_content`].
     fn user_content() -> UserContent<<Self::G as Game>::Content>;
 
-    /// Draw the table as `view` shows it. `legal` holds the actions open to the viewer (empty when it
-    /// is not the viewer's decision). Returns the action the player chose this frame, if any.
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &<Self::G as Game>::View,
-        legal: &[<Self::G as Game>::Action],
-        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
-        names: &[String],
-    ) -> Option<<Self::G as Game>::Action>;
-
-    /// [`Self::draw_table`] for a game that also shows what just happened (Spells of Doom's latest
-    /// dice): `events` holds the events of every action so far, oldest first. An adapter draws only
-    /// the public ones. By default the events are not used.
-    fn draw_table_after(
-        ui: &mut egui::Ui,
-        view: &<Self::G as Game>::View,
-        legal: &[<Self::G as Game>::Action],
-        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
-        names: &[String],
-        events: &[Vec<<Self::G as Game>::Event>],
-    ) -> Option<<Self::G as Game>::Action> {
-        let _ = events;
-        Self::draw_table(ui, view, legal, describe, names)
-    }
-
-    /// [`Self::draw_table_after`] with the game's content, for the card facts a view names by id,
-    /// and the engine's reason for refusing an action the player tries (`why_not` answers `None`
-    /// for an action it would take). The table still draws only what `view` shows; it never holds
-    /// the state. By default neither is used.
-    #[allow(clippy::too_many_arguments)]
-    fn draw_table_with(
-        ui: &mut egui::Ui,
-        view: &<Self::G as Game>::View,
-        legal: &[<Self::G as Game>::Action],
-        describe: &dyn Fn(&<Self::G as Game>::Action) -> String,
-        why_not: &dyn Fn(&<Self::G as Game>::Action) -> Option<String>,
-        content: &<Self::G as Game>::Content,
-        names: &[String],
-        events: &[Vec<<Self::G as Game>::Event>],
-    ) -> Option<<Self::G as Game>::Action> {
-        let _ = (why_not, content);
-        Self::draw_table_after(ui, view, legal, describe, names, events)
-    }
+    /// Draw the table as `table.view` shows it. Returns the action the player chose this frame, if
+    /// any.
+    fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Self::G>) -> Option<<Self::G as Game>::Action>;
 
     /// What the actions of `history` from index `from` on did, in words for `viewer`: shown to a
     /// player before the screen passes to another person (the result of an attack, a death). The
@@ -208,6 +168,56 @@ pub trait GameAdapter: Send + Sync + 'static {
 
     /// The rules in brief, shown with F1.
     fn rules_summary() -> &'static str;
+}
+
+/// What one frame of a game's table is drawn from: the viewer's view and what the app knows
+/// beside it. Never the state: everything a table shows comes from `view`, and from `content` for
+/// the card facts a view names by id.
+pub struct TableInput<'a, G: Game> {
+    pub view: &'a G::View,
+    /// The actions open to the viewer; empty when it is not the viewer's decision.
+    pub legal: &'a [G::Action],
+    /// An action in words, as the log says it.
+    pub describe: &'a dyn Fn(&G::Action) -> String,
+    /// The rules' reason for refusing an action the player tries; `None` for one they would take.
+    pub why_not: &'a dyn Fn(&G::Action) -> Option<String>,
+    pub content: &'a G::Content,
+    /// The players' names, in seat order.
+    pub names: &'a [String],
+    /// The events of every action so far, oldest first (Spells of Doom's latest dice). A table
+    /// draws only the public ones.
+    pub events: &'a [Vec<G::Event>],
+}
+
+impl<'a, G: Game> TableInput<'a, G> {
+    /// A frame with no events yet and no reasons for refusals (tests draw a table this way).
+    pub fn new(
+        view: &'a G::View,
+        legal: &'a [G::Action],
+        describe: &'a dyn Fn(&G::Action) -> String,
+        content: &'a G::Content,
+        names: &'a [String],
+    ) -> Self {
+        Self {
+            view,
+            legal,
+            describe,
+            why_not: &no_reason::<G::Action>,
+            content,
+            names,
+            events: &[],
+        }
+    }
+
+    /// The same frame after `events`.
+    pub fn after(self, events: &'a [Vec<G::Event>]) -> Self {
+        Self { events, ..self }
+    }
+}
+
+/// No reason given: see [`TableInput::new`].
+fn no_reason<A>(_: &A) -> Option<String> {
+    None
 }
 
 /// The log's lines for the actions of `history` from index `from` on, as `viewer` may read them.
@@ -583,19 +593,25 @@ impl<A: GameAdapter> AnySession for Table<A> {
 
     fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String> {
         let game = self.session.state();
-        let view = game.view(viewer);
         let legal = if game.to_act() == ToAct::Seat(viewer) {
             game.legal_actions()
         } else {
             Vec::new()
         };
-        let describe = |action: &<A::G as Game>::Action| game.describe_action(action);
         let names = self.session.names();
-        // The rules' own reason: what `apply` would answer, tried on a copy.
-        let why_not = |action: &<A::G as Game>::Action| game.clone().apply(action).err().map(|e| e.reason);
-        let content = self.session.content();
-        let events = self.session.events();
-        let chosen = A::draw_table_with(ui, &view, &legal, &describe, &why_not, content, &names, events)?;
+        let chosen = A::draw_table(
+            ui,
+            &TableInput {
+                view: &game.view(viewer),
+                legal: &legal,
+                describe: &|action| game.describe_action(action),
+                // The rules' own reason: what `apply` would answer, tried on a copy.
+                why_not: &|action| game.clone().apply(action).err().map(|e| e.reason),
+                content: self.session.content(),
+                names: &names,
+                events: self.session.events(),
+            },
+        )?;
         to_ron(&chosen)
     }
 }

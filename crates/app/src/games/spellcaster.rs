@@ -9,7 +9,7 @@ use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, ToAct, plural};
 use std::sync::Arc;
 
-use super::{GameAdapter, UserContent};
+use super::{GameAdapter, TableInput, UserContent};
 use crate::ui::card::{CardFace, CardSize, card, card_facing};
 use crate::ui::theme;
 
@@ -263,13 +263,14 @@ impl GameAdapter for SpellcasterAdapter {
         UserContent::NotTaken("its deck is exactly its 60 spells")
     }
 
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-    ) -> Option<Action> {
+    fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Spellcaster>) -> Option<Action> {
+        let TableInput {
+            view,
+            legal,
+            describe,
+            names,
+            ..
+        } = *table;
         let mut chosen = None;
         let spells = &view.spells;
         let mine = view.my_side;

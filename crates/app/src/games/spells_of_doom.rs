@@ -17,9 +17,9 @@ use std::sync::{Arc, OnceLock};
 use bevy_egui::egui::{self, Color32, RichText};
 use spellhall_core::content::ContentError;
 use spellhall_core::{Seat, fill_seat_names, seat_name};
-use spells_of_doom::{Action, Config, Content, Event, Phase, Pos, SpellsOfDoom, Target, View};
+use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom, Target, View};
 
-use super::{GameAdapter, SetupOption, UserContent};
+use super::{GameAdapter, SetupOption, TableInput, UserContent};
 use crate::ui::theme;
 use pick::Pick;
 
@@ -93,13 +93,7 @@ fn target_words(view: &View, names: &[String], target: Target) -> String {
 }
 
 /// Everything the table's parts need to draw one frame.
-pub(crate) struct Scene<'a> {
-    pub view: &'a View,
-    pub legal: &'a [Action],
-    pub describe: &'a dyn Fn(&Action) -> String,
-    pub names: &'a [String],
-    pub events: &'a [Vec<Event>],
-}
+pub(crate) type Scene<'a> = TableInput<'a, SpellsOfDoom>;
 
 impl Scene<'_> {
     /// An action in words, with the players' names in place of seat tokens.
@@ -209,32 +203,8 @@ impl GameAdapter for SpellsOfDoomAdapter {
         UserContent::Adds(|shipped, files| shipped.with_user_files(files).map(Arc::new))
     }
 
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-    ) -> Option<Action> {
-        Self::draw_table_after(ui, view, legal, describe, names, &[])
-    }
-
-    fn draw_table_after(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-        events: &[Vec<Event>],
-    ) -> Option<Action> {
-        let scene = Scene {
-            view,
-            legal,
-            describe,
-            names,
-            events,
-        };
-        draw(&scene, ui)
+    fn draw_table(ui: &mut egui::Ui, table: &Scene) -> Option<Action> {
+        draw(table, ui)
     }
 
     fn computer_choice(

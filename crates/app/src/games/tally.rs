@@ -8,7 +8,7 @@ use spellhall_core::content::ContentError;
 use spellhall_core::testkit::{Tally, TallyAction, TallyConfig, TallyView};
 use spellhall_core::{GameRng, ToAct};
 
-use super::{GameAdapter, UserContent};
+use super::{GameAdapter, TableInput, UserContent};
 use crate::ui::card::{CardFace, CardSize, card};
 use crate::ui::theme;
 
@@ -51,13 +51,14 @@ impl GameAdapter for TallyAdapter {
         UserContent::NotTaken("it is the kernel's test game")
     }
 
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &TallyView,
-        legal: &[TallyAction],
-        describe: &dyn Fn(&TallyAction) -> String,
-        names: &[String],
-    ) -> Option<TallyAction> {
+    fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Tally>) -> Option<TallyAction> {
+        let TableInput {
+            view,
+            legal,
+            describe,
+            names,
+            ..
+        } = *table;
         let mut chosen = None;
         ui.horizontal(|ui| {
             for (i, name) in names.iter().enumerate() {

@@ -13,7 +13,7 @@ use spellhall::active::ActiveGame;
 use spellhall::commands::UiCommand;
 use spellhall::games::mighty_magics::MightyMagicsAdapter;
 use spellhall::games::tally::TallyAdapter;
-use spellhall::games::{AnySession, GameAdapter, GameCatalog, GameEntry, SetupChoice};
+use spellhall::games::{AnySession, GameAdapter, GameCatalog, GameEntry, SetupChoice, TableInput};
 use spellhall::hotseat::{HotSeat, TableFocus};
 use spellhall::paths::UserDirs;
 use spellhall::screens::Screen;
@@ -251,7 +251,7 @@ fn draw_mighty(game: &MightyMagics, viewer: Seat) -> Harness<'_> {
     };
     let mut harness = Harness::builder().with_size([1280.0, 760.0]).build_ui(move |ui| {
         let describe = |a: &Action| game.describe_action(a);
-        MightyMagicsAdapter::draw_table(ui, &view, &legal, &describe, &names());
+        MightyMagicsAdapter::draw_table(ui, &TableInput::new(&view, &legal, &describe, game.cards(), &names()));
     });
     harness.run();
     harness

@@ -193,8 +193,8 @@ mod mighty_magics_table {
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
     use mighty_magics::{Action, CardId, Choice, MightyMagics, Resource, TestGame, card};
-    use spellhall::games::GameAdapter;
     use spellhall::games::mighty_magics::MightyMagicsAdapter;
+    use spellhall::games::{GameAdapter, TableInput};
     use spellhall_core::{Game, Seat};
 
     const P1: Seat = Seat(0);
@@ -212,7 +212,10 @@ mod mighty_magics_table {
         let mut harness = Harness::builder().with_size([960.0, 760.0]).build_ui_state(
             |ui, chosen: &mut Option<Action>| {
                 let describe = |a: &Action| game.describe_action(a);
-                if let Some(action) = MightyMagicsAdapter::draw_table(ui, &view, &legal, &describe, &names) {
+                if let Some(action) = MightyMagicsAdapter::draw_table(
+                    ui,
+                    &TableInput::new(&view, &legal, &describe, game.cards(), &names),
+                ) {
                     *chosen = Some(action);
                 }
             },
@@ -277,7 +280,7 @@ mod mighty_magics_table {
         let names = vec!["Ann".to_string(), "Ben".to_string()];
         let mut harness = Harness::builder().with_size([1280.0, 760.0]).build_ui(|ui| {
             let describe = |a: &Action| game.describe_action(a);
-            MightyMagicsAdapter::draw_table(ui, &view, &legal, &describe, &names);
+            MightyMagicsAdapter::draw_table(ui, &TableInput::new(&view, &legal, &describe, game.cards(), &names));
         });
         harness.run();
         harness.get_by_label("Knights").click();
@@ -355,7 +358,7 @@ mod mighty_magics_table {
         let names = vec!["Ann".to_string(), "Ben".to_string()];
         let mut harness = Harness::builder().with_size([960.0, 760.0]).build_ui(|ui| {
             let describe = |a: &Action| game.describe_action(a);
-            MightyMagicsAdapter::draw_table(ui, &view, &legal, &describe, &names);
+            MightyMagicsAdapter::draw_table(ui, &TableInput::new(&view, &legal, &describe, game.cards(), &names));
         });
         harness.run();
         assert!(harness.query_by_label("Knights").is_none());

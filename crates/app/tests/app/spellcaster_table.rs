@@ -11,7 +11,7 @@ use spellhall::active::ActiveGame;
 use spellhall::egui::accesskit::Role;
 use spellhall::egui::{Pos2, Rect};
 use spellhall::games::spellcaster::SpellcasterAdapter;
-use spellhall::games::{GameAdapter, GameCatalog};
+use spellhall::games::{GameAdapter, GameCatalog, TableInput};
 use spellhall::hotseat::TableFocus;
 use spellhall::paths::UserDirs;
 use spellhall::screens::playing::{PendingUndo, TableScreen, playing_screen};
@@ -32,7 +32,9 @@ fn clicks(game: &Spellcaster, viewer: Seat, labels: &[&str]) -> Option<Action> {
     let mut harness = Harness::builder().with_size([960.0, 760.0]).build_ui_state(
         |ui, chosen: &mut Option<Action>| {
             let describe = |a: &Action| game.describe_action(a);
-            if let Some(action) = SpellcasterAdapter::draw_table(ui, &view, &legal, &describe, &names) {
+            if let Some(action) =
+                SpellcasterAdapter::draw_table(ui, &TableInput::new(&view, &legal, &describe, game.spells(), &names))
+            {
                 *chosen = Some(action);
             }
         },

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use spellhall::egui::{self, Pos2};
-use spellhall::games::GameAdapter;
 use spellhall::games::spells_of_doom::SpellsOfDoomAdapter;
+use spellhall::games::{GameAdapter, TableInput};
 use spellhall_core::{Game, Seat};
 use spells_of_doom::Who::{Foe, Me};
 use spells_of_doom::{
@@ -46,7 +46,10 @@ fn table_after(game: &SpellsOfDoom, events: Vec<Vec<Event>>) -> Harness<'_, Opti
             ui.style_mut().interaction.tooltip_delay = 0.0;
             ui.style_mut().interaction.show_tooltips_only_when_still = false;
             let describe = |a: &Action| game.describe_action(a);
-            if let Some(action) = SpellsOfDoomAdapter::draw_table_after(ui, &view, &legal, &describe, &names, &events) {
+            if let Some(action) = SpellsOfDoomAdapter::draw_table(
+                ui,
+                &TableInput::new(&view, &legal, &describe, game.content(), &names).after(&events),
+            ) {
                 *chosen = Some(action);
             }
         },
@@ -167,7 +170,7 @@ fn a_hand_is_shown_only_to_its_owner() {
     let names = vec!["Ann".to_string(), "Ben".to_string()];
     let mut harness = Harness::builder().with_size([930.0, 720.0]).build_ui(|ui| {
         let describe = |a: &Action| game.describe_action(a);
-        SpellsOfDoomAdapter::draw_table(ui, &view, &[], &describe, &names);
+        SpellsOfDoomAdapter::draw_table(ui, &TableInput::new(&view, &[], &describe, game.content(), &names));
     });
     harness.run();
     for card in &game.view(viewer).hand {

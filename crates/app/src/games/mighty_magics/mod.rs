@@ -19,7 +19,7 @@ use mighty_magics::{
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_name};
 
-use super::{GameAdapter, SetupOption, UserContent};
+use super::{GameAdapter, SetupOption, TableInput, UserContent};
 use crate::ui::card::{CardFace, CardSize};
 use centre::centre_strip;
 use counters::cost_words;
@@ -244,13 +244,8 @@ impl GameAdapter for MightyMagicsAdapter {
         UserContent::Adds(|shipped, files| shipped.with_user_files(files).map(Arc::new))
     }
 
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        _describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-    ) -> Option<Action> {
+    fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, MightyMagics>) -> Option<Action> {
+        let TableInput { view, legal, names, .. } = *table;
         let mut chosen = None;
         let mut pick: Pick = ui.data(|d| d.get_temp(pick_id())).unwrap_or_default();
         let holding = view.holder == Some(view.viewer) && view.deciding();

@@ -13,11 +13,11 @@ use bevy_egui::egui;
 use spellfire::crossfire::STARTER_DECKS;
 use spellfire::deck::{self, Deck, DeckShelf, validate};
 use spellfire::state::PermanentDestruction;
-use spellfire::{Action, CardRef, Config, Content, Event, Formats, Rules, Spellfire, View};
+use spellfire::{Action, CardRef, Config, Content, Formats, Rules, Spellfire, View};
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_token};
 
-use super::{GameAdapter, SeatOption, SeatPick, SetupChoice, SetupOption, UserContent};
+use super::{GameAdapter, SeatOption, SeatPick, SetupChoice, SetupOption, TableInput, UserContent};
 use crate::screens::deck_editor::model::add_user_sets;
 
 pub struct SpellfireAdapter;
@@ -269,40 +269,19 @@ impl GameAdapter for SpellfireAdapter {
         })
     }
 
-    fn draw_table(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-    ) -> Option<Action> {
-        table::draw(ui, view, legal, describe, names, &[])
-    }
-
-    fn draw_table_after(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        names: &[String],
-        events: &[Vec<Event>],
-    ) -> Option<Action> {
-        table::draw(ui, view, legal, describe, names, events)
-    }
-
     /// The table with the game's catalogue for the card faces and the rules' reason for a
     /// refusal; everything it shows comes from the view.
-    fn draw_table_with(
-        ui: &mut egui::Ui,
-        view: &View,
-        legal: &[Action],
-        describe: &dyn Fn(&Action) -> String,
-        why_not: &dyn Fn(&Action) -> Option<String>,
-        content: &Arc<Content>,
-        names: &[String],
-        events: &[Vec<Event>],
-    ) -> Option<Action> {
-        table::draw_with(ui, view, legal, describe, why_not, &content.catalogue, names, events)
+    fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Spellfire>) -> Option<Action> {
+        table::draw_with(
+            ui,
+            table.view,
+            table.legal,
+            table.describe,
+            table.why_not,
+            &table.content.catalogue,
+            table.names,
+            table.events,
+        )
     }
 
     /// The greedy player, from the deciding seat's view only.

@@ -107,35 +107,6 @@ pub(super) fn draw_with(
     )
 }
 
-/// The table without the game at hand (tests): the shipped catalogue, and no reasons for refusals.
-pub(super) fn draw(
-    ui: &mut egui::Ui,
-    view: &View,
-    legal: &[Action],
-    describe: &dyn Fn(&Action) -> String,
-    names: &[String],
-    events: &[Vec<Event>],
-) -> Option<Action> {
-    static SHIPPED: std::sync::OnceLock<Option<Catalogue>> = std::sync::OnceLock::new();
-    let Some(catalogue) = SHIPPED.get_or_init(|| Catalogue::shipped().ok()) else {
-        ui.label("The Spellfire catalogue did not load.");
-        return None;
-    };
-    table(
-        ui,
-        Frame {
-            view,
-            legal,
-            describe,
-            names,
-            events,
-            catalogue,
-            printed: None,
-            why: &|_| None,
-        },
-    )
-}
-
 /// The inputs of one frame of the table.
 struct Frame<'a> {
     view: &'a View,
