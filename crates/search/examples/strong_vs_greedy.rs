@@ -1,8 +1,12 @@
 //! The strong player against each game's greedy one, seats swapped game by game:
-//! `cargo run --release -p spellhall-search --example strong_vs_greedy -- GAME [GAMES] [ITERATIONS] [THREADS]`
+//! `cargo run --release -p spellhall-search --example strong_vs_greedy -- GAME [GAMES] [ITERATIONS] [THREADS] [FIRST]`
 //! where GAME is spellcaster, mighty-magics, spells-of-doom or spellfire (default: 100 games,
-//! 1,000 iterations a decision, 2 threads). Every player decides from its own seat's view. A figure
-//! to read, not a test.
+//! 1,000 iterations a decision, 2 threads, games numbered from FIRST = 0). Every player decides from
+//! its own seat's view. A figure to read, not a test.
+//!
+//! Game `n` is dealt from seed `n`, so a run can be split into shards (`500 … 0` as `250 … 0` and
+//! `250 … 250`) or resumed after a cut from the game it reached; the per-game lines on stderr add up
+//! to the same figures.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -24,6 +28,13 @@ struct Players<G: Game> {
     greedy: Chooser<G>,
 }
 
+/// The CPU time this thread has used, in nanoseconds (Linux's schedstat; `None` elsewhere): the
+/// example runs beside other work, so a decision's wall time says less than its CPU time.
+fn thread_cpu_nanos() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stat.split_whitespace().next()?.parse().ok()
+}
+
 #[derive(Default)]
 struct Tally {
     games: AtomicU64,
@@ -36,6 +47,7 @@ struct Tally {
 
 /// Play `games` games; in game `n` the strong player sits in seat `n % seats`, every other seat greedy.
 fn duel<G>(
+    first: u64,
     games: u64,
     threads: u64,
     budget: &SearchBudget,
@@ -49,11 +61,17 @@ where
 {
     let tally = Tally::default();
     let players = &players;
+    // TRACE=N prints the strong player's choices in game N beside the greedy player's.
+    let trace: Option<u64> = std::env::var("TRACE").ok().and_then(|n| n.parse().ok());
     std::thread::scope(|scope| {
         for thread in 0..threads {
             let tally = &tally;
             scope.spawn(move || {
-                for n in (thread..games).step_by(threads as usize) {
+                for n in (first + thread..first + games).step_by(threads as usize) {
+                    let game_started = Instant::now();
+                    let mut thinking = 0;
+                    let mut decisions = 0;
+                    let (mut cpu_nanos, mut cpu_slowest) = (0, 0);
                     let mut game = deal(n);
                     let strong = Seat((n % game.seat_count() as u64) as u8);
                     let mut rng = GameRng::new(n.wrapping_mul(0x9e37_79b9));
@@ -68,16 +86,23 @@ where
                         let view = game.view(seat);
                         let pick = if seat == strong {
                             let started = Instant::now();
+                            let cpu_started = thread_cpu_nanos();
                             let pick = (players.strong)(&view, &legal, content, &mut rng, budget);
                             let micros = started.elapsed().as_micros() as u64;
+                            if let (Some(start), Some(end)) = (cpu_started, thread_cpu_nanos()) {
+                                cpu_nanos += end - start;
+                                cpu_slowest = cpu_slowest.max(end - start);
+                            }
                             tally.decisions.fetch_add(1, Ordering::Relaxed);
                             tally.thinking_micros.fetch_add(micros, Ordering::Relaxed);
                             tally.slowest_micros.fetch_max(micros, Ordering::Relaxed);
+                            thinking += micros;
+                            decisions += 1;
                             pick
                         } else {
                             (players.greedy)(&view, &legal, content, &mut rng)
                         };
-                        if std::env::var_os("TRACE").is_some() && n == 0 && seat == strong {
+                        if trace == Some(n) && seat == strong {
                             let g = (players.greedy)(&view, &legal, content, &mut GameRng::new(1));
                             eprintln!(
                                 "{seat} {} of {}: {} | greedy: {}",
@@ -90,6 +115,7 @@ where
                         game.apply(&legal[pick]).expect("a legal action is accepted");
                         actions += 1;
                         if actions > 20_000 {
+                            eprintln!("game {n}: stopped after {actions} actions without an end");
                             break;
                         }
                     }
@@ -108,8 +134,15 @@ where
                     // A running count on stderr, so that a long run cut short still tells something.
                     let done = tally.games.fetch_add(1, Ordering::Relaxed) + 1;
                     eprintln!(
-                        "game {n} (strong in {strong}): strong {result}; {} won of {done} so far",
-                        tally.wins.load(Ordering::Relaxed)
+                        "game {n} (strong in {strong}): strong {result}; {} won of {done} so far; \
+                         {actions} actions, {decisions} strong decisions, {:.1} ms mean, {:.0} s the game; \
+                         slowest decision so far {:.2} s; cpu {:.1} ms mean, {:.1} ms slowest",
+                        tally.wins.load(Ordering::Relaxed),
+                        thinking as f64 / 1000.0 / decisions.max(1) as f64,
+                        game_started.elapsed().as_secs_f64(),
+                        tally.slowest_micros.load(Ordering::Relaxed) as f64 / 1e6,
+                        cpu_nanos as f64 / 1e6 / decisions.max(1) as f64,
+                        cpu_slowest as f64 / 1e6,
                     );
                 }
             });
@@ -124,6 +157,7 @@ fn main() {
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let iterations: u32 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1_000);
     let threads: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(2);
+    let first: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
     // Each game's strong player cuts its playouts where its own judgement takes over.
     let budget = SearchBudget::iterations(iterations);
     let started = Instant::now();
@@ -137,7 +171,7 @@ fn main() {
                 strong: computer::strong_choice,
                 greedy: computer::greedy_choice,
             };
-            duel(games, threads, &budget, &spells, &deal, players)
+            duel(first, games, threads, &budget, &spells, &deal, players)
         }
         "spells-of-doom" => {
             use spells_of_doom::{SpellsOfDoom, computer};
@@ -154,7 +188,7 @@ fn main() {
                 strong: computer::strong_choice,
                 greedy: computer::greedy_choice,
             };
-            duel(games, threads, &budget, &content, &deal, players)
+            duel(first, games, threads, &budget, &content, &deal, players)
         }
         "mighty-magics" => {
             use mighty_magics::{MightyMagics, computer};
@@ -169,7 +203,7 @@ fn main() {
                 // The greedy player takes the content as `&Cards`; the game's is `Arc<Cards>`.
                 greedy: |view, legal, cards, rng| computer::greedy_choice(view, legal, cards, rng),
             };
-            duel(games, threads, &budget, &cards, &deal, players)
+            duel(first, games, threads, &budget, &cards, &deal, players)
         }
         "spellfire" => {
             use spellfire::{Spellfire, computer};
@@ -196,7 +230,7 @@ fn main() {
                 // The greedy player takes the content as `&Content`; the game's is `Arc<Content>`.
                 greedy: |view, legal, content, rng| computer::greedy_choice(view, legal, content, rng),
             };
-            duel(games, threads, &budget, &content, &deal, players)
+            duel(first, games, threads, &budget, &content, &deal, players)
         }
         other => {
             eprintln!("unknown game {other}: spellcaster, mighty-magics, spells-of-doom or spellfire");
@@ -209,8 +243,9 @@ fn main() {
     let mean = Duration::from_micros(tally.thinking_micros.load(Ordering::Relaxed) / decisions);
     let slowest = Duration::from_micros(tally.slowest_micros.load(Ordering::Relaxed));
     println!(
-        "{game}: strong ({iterations} iterations) won {wins} of {games} against greedy ({:.1} %), {draws} drawn; \
+        "{game}: strong ({iterations} iterations) won {wins} of {games} (games {first} to {}) against greedy ({:.1} %), {draws} drawn; \
          {decisions} decisions, {mean:?} mean, {slowest:?} slowest; {:.0} s in all",
+        first + games - 1,
         100.0 * wins as f64 / games as f64,
         started.elapsed().as_secs_f64()
     );
