@@ -43,6 +43,15 @@ impl AnswerQueue {
         (!self.0.is_empty()).then(|| self.0.remove(0))
     }
 
+    /// `seat` has answered: drops it and every seat before it, so that the one after it is asked
+    /// now. A game that keeps only the seat asked now in its state works the queue out afresh from
+    /// the rules ([`AnswerQueue::after_where`]) and carries on from that seat this way; a seat no
+    /// longer in the queue leaves no one to ask.
+    pub fn answered(&mut self, seat: Seat) {
+        let asked = self.0.iter().position(|&s| s == seat).map_or(self.0.len(), |i| i + 1);
+        self.0.drain(..asked);
+    }
+
     /// Drops the seats for which `keep` is false: the rules no longer ask them (the reason they
     /// had to answer is gone). The others keep their order.
     pub fn keep_only(&mut self, keep: impl FnMut(&Seat) -> bool) {
@@ -99,6 +108,18 @@ mod tests {
         assert_eq!(queue.asking(), Some(Seat(3)));
         queue.keep_only(|_| false);
         assert!(queue.is_done());
+    }
+
+    #[test]
+    fn after_a_seat_answers_the_next_in_turn_order_is_asked() {
+        let mut queue = AnswerQueue::after(Seat(1), 5);
+        queue.answered(Seat(3));
+        assert_eq!(queue.seats(), [Seat(4), Seat(0)]);
+        queue.answered(Seat(0));
+        assert!(queue.is_done());
+        let mut queue = AnswerQueue::after_where(Seat(0), 4, |seat| *seat != Seat(2));
+        queue.answered(Seat(2));
+        assert!(queue.is_done(), "a seat no longer asked leaves no one after it");
     }
 
     #[test]

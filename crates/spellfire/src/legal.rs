@@ -2,7 +2,7 @@
 //! rule; `legal` lists every candidate action that `check` accepts, so the table's choices, the
 //! computer's and `apply` can never disagree.
 
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::{AnswerQueue, RuleError, Seat};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
@@ -1616,15 +1616,15 @@ impl Spellfire {
 
     /// The seats that may still help `aided`'s side, clockwise from it: every seat outside the
     /// battle that does not back the other side (SF-239). Never filtered by what a seat holds.
-    pub(crate) fn aid_helpers(&self, aided: Seat) -> Vec<Seat> {
+    pub(crate) fn aid_helpers(&self, aided: Seat) -> AnswerQueue {
         let Some(battle) = &self.battle else {
-            return Vec::new();
+            return AnswerQueue::default();
         };
-        (1..self.seats())
-            .map(|step| self.left_of(aided, step))
-            .filter(|&s| s != battle.attacker && s != battle.defender)
-            .filter(|&s| !battle.helpers.iter().any(|&(h, side)| h == s && side != aided))
-            .collect()
+        AnswerQueue::after_where(aided, self.seats(), |&s| {
+            s != battle.attacker
+                && s != battle.defender
+                && !battle.helpers.iter().any(|&(h, side)| h == s && side != aided)
+        })
     }
 
     fn check_ask_aid(&self, seat: Seat) -> Result<(), RuleError> {
@@ -1637,7 +1637,7 @@ impl Spellfire {
         if self.battle.as_ref().is_some_and(|b| b.aid_refused == Some(seat)) {
             return refuse("Nobody would help: play a card or pass.", "SF-239");
         }
-        if self.aid_helpers(seat).is_empty() {
+        if self.aid_helpers(seat).is_done() {
             return refuse("No other player may help your side.", "SF-239");
         }
         Ok(())

@@ -402,7 +402,7 @@ impl Spellfire {
 
     /// Aid: the losing side asks; the first seat clockwise outside the battle answers first.
     pub(crate) fn ask_aid(&mut self, seat: Seat, events: &mut Vec<Event>) {
-        if let Some(&asking) = self.aid_helpers(seat).first() {
+        if let Some(asking) = self.aid_helpers(seat).asking() {
             self.pending.push(Pending::Aid { aided: seat, asking });
             events.push(Event::AidAsked { seat });
         }
@@ -418,9 +418,11 @@ impl Spellfire {
             Action::PlayAlly(card) | Action::UseCard(card) | Action::Attach { card, .. } => card,
             _ => {
                 events.push(Event::AidRefused { seat: asking, aided });
-                let helpers = self.aid_helpers(aided);
-                let next = helpers.iter().skip_while(|&&s| s != asking).nth(1).copied();
-                match next {
+                // The state names only the seat asked now (its save layout): the ones still to
+                // ask are the helpers after it.
+                let mut helpers = self.aid_helpers(aided);
+                helpers.answered(asking);
+                match helpers.asking() {
                     Some(next) => self.pending.push(Pending::Aid { aided, asking: next }),
                     None => {
                         events.push(Event::NoAid { seat: aided });
