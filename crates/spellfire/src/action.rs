@@ -63,6 +63,9 @@ pub enum Action {
     Answer(CardId),
     /// Choose what the event just played acts on (a realm for Cataclysm!).
     Choose(CardId),
+    /// Choose the player whose draw pile or hand a power reaches into (a look at his top cards,
+    /// a card taken at random from his hand).
+    ChoosePlayer(Seat),
     /// Pass: the losing side ends the round; a seat in an event pause lets the event be; a seat
     /// that claimed the next decision changes its mind.
     Pass,

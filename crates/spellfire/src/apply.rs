@@ -211,6 +211,7 @@ impl Spellfire {
         let cards = &self.cards;
         self.resting.retain(|c| cards[c.index()].owner != seat);
         events.push(Event::TurnBegan { seat, turn: self.turn });
+        self.turn_powers(seat, Trigger::TurnBegins, events);
         // The Barbarian's Game: the six realms must still stand when the owner's turn comes round
         // (SF-243).
         if self.config.rules.barbarians_game && self.formation_won(seat) {
@@ -471,6 +472,7 @@ impl Spellfire {
             Action::Choose(card) if matches!(self.pending.last(), Some(Pending::Pick(_))) => {
                 self.pick(*card, &mut events)
             }
+            Action::ChoosePlayer(player) => self.choose_player(*player, &mut events),
             Action::Choose(target) => {
                 if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
                     events.push(Event::TargetChosen {
@@ -528,6 +530,10 @@ impl Spellfire {
         {
             self.pending
                 .retain(|p| !matches!(p, Pending::Spoils { card: c, .. } if *c == card));
+        }
+        // The end of the turn waited for its powers' choices (Hettman Tsurin): it goes on now.
+        if self.used.ending && self.pending.is_empty() && self.phase == Phase::AfterBattle && self.outcome.is_none() {
+            self.end_turn(&mut events);
         }
         self.after_action(action, &mut events);
         Ok(events)
@@ -1054,6 +1060,14 @@ impl Spellfire {
     /// Phase 6: the end of the turn (SF-47): a player without realms loses his pool (SF-65), a
     /// deck-out may end the game (SF-214), and the player on the left begins.
     fn end_turn(&mut self, events: &mut Vec<Event>) {
+        // Powers acting as the turn ends ask their choices first; the turn ends once they are made.
+        if !self.used.ending {
+            self.used.ending = true;
+            self.turn_powers(self.active, Trigger::TurnEnds, events);
+            if !self.pending.is_empty() {
+                return;
+            }
+        }
         // A champion that had to attack this turn and did not is discarded.
         self.discard_idle_attackers(self.active, events);
         // Cards due back from Limbo return first: a returning realm keeps the pool (SF-65, SF-86).
@@ -1373,6 +1387,8 @@ impl Spellfire {
                 }
                 match self.player(owner).formation.position_of(target) {
                     Some(at) => self.discard_realm(owner, at, events),
+                    // A card in a hand or draw pile (Hettman Tsurin, Marco Volo) is not in play.
+                    None if self.discard_unplayed(target, events) => {}
                     None => self.discard_in_play(target, events),
                 }
             }

@@ -79,6 +79,7 @@ impl Player<'_> {
             .chain(realms)
             .chain(battle)
             .chain(discards)
+            .chain(view.looking_at.iter().copied())
             .find(|c| c.id == id)
     }
 
@@ -339,7 +340,22 @@ impl Player<'_> {
             Action::EndTurn => 0,
             Action::Claim(_) => -100,
             Action::Answer(card) => self.answer_score(*card),
+            // A card on top of a draw pile looked at for a power: another player's best card goes.
+            Action::Choose(card) if self.view.looking_at.iter().any(|c| c.id == *card) => {
+                match self.view.public.cards.get(card.index()) {
+                    Some(info) if info.owner != self.view.seat => 1 + self.value(*card),
+                    _ => -1,
+                }
+            }
             Action::Choose(card) => self.target_score(*card),
+            // Another player's draw pile or hand, never its own.
+            Action::ChoosePlayer(seat) => {
+                if *seat == self.view.seat {
+                    -1
+                } else {
+                    5
+                }
+            }
             Action::AskAid => {
                 if self.deficit() > self.round_support() {
                     6

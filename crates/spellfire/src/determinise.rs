@@ -149,6 +149,13 @@ impl Spellfire {
             .iter()
             .map(|owed| match *owed {
                 Pending::Spoils { seat, .. } if seat != viewer => PublicPending::SpoilsOf(seat),
+                // The top cards a power let another seat look at stay hidden from this one.
+                Pending::Pick(ref pick) if pick.seat != viewer && !pick.seen.is_empty() => {
+                    PublicPending::Shown(Pending::Pick(Box::new(crate::state::Pick {
+                        seen: Vec::new(),
+                        ..(**pick).clone()
+                    })))
+                }
                 ref shown => PublicPending::Shown(shown.clone()),
             })
             .collect();
@@ -179,20 +186,34 @@ impl Determinise for Spellfire {
     /// seat's spoils card is one of its dealt hand.
     fn sample_from_view(view: &View, content: &Arc<Content>, rng: &mut GameRng) -> Self {
         let public = &view.public;
+        // The top cards this seat looked at for a power (Marco Volo) stay on top of their pile.
+        let looked = public.pending.iter().rev().find_map(|owed| match owed {
+            PublicPending::Shown(Pending::Pick(pick)) if pick.seat == view.seat => {
+                pick.player.map(|seat| (seat, pick.seen.clone()))
+            }
+            _ => None,
+        });
         let players: Vec<Player> = public
             .players
             .iter()
             .zip(&view.players)
             .map(|(open, shown)| {
-                let mut unseen = open.unseen.clone();
+                let mut draw: Vec<CardId> = match &looked {
+                    Some((seat, seen)) if *seat == shown.seat => {
+                        seen.iter().copied().filter(|c| open.unseen.contains(c)).collect()
+                    }
+                    _ => Vec::new(),
+                };
+                let mut unseen: Vec<CardId> = open.unseen.iter().copied().filter(|c| !draw.contains(c)).collect();
                 rng.shuffle(&mut unseen);
                 let hand = if shown.seat == view.seat {
                     view.hand.iter().map(|card| card.id).collect()
                 } else {
                     unseen.split_off(unseen.len().saturating_sub(shown.hand_count))
                 };
+                draw.extend(unseen);
                 Player {
-                    draw: Pile::from_top_down(unseen),
+                    draw: Pile::from_top_down(draw),
                     hand,
                     formation: open.formation.clone(),
                     pool: open.pool.clone(),

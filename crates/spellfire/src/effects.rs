@@ -83,6 +83,11 @@ pub enum Trigger {
     SpellPlayed(Whose),
     /// When its side wins a round, as the round ends (a champion's or a card with it).
     RoundWon,
+    /// When its player's turn begins (phase 0, before the draw), while the card is in play: a
+    /// champion in the pool, an item or artifact on one, a realm or holding standing.
+    TurnBegins,
+    /// When its player ends the turn (phase 6), while the card is in play.
+    TurnEnds,
 }
 
 /// Who may cross a wall.
@@ -277,6 +282,8 @@ pub enum Condition {
     AttackedRealm(Champions),
     /// The card's side attacks.
     Attacking,
+    /// The champion with the power (or carrying it) has not attacked this turn.
+    HasNotAttacked,
 }
 
 /// What using the ability costs.
@@ -351,6 +358,12 @@ pub enum Target {
     Fallen(Cards),
     /// The ally whose arrival set the power off (an [`Trigger::AllyJoins`] power).
     JustPlayed,
+    /// One of the top `depth` cards of a draw pile: the chooser first picks the pile (a player
+    /// these words allow), looks at those cards alone, then chooses among them.
+    DrawTop { whose: Whose, depth: u8 },
+    /// A card taken at random from the hand of a player the chooser picks (one these words
+    /// allow, with a card in hand).
+    RandomInHand(Whose),
 }
 
 /// How long a lasting effect lasts.
@@ -715,6 +728,7 @@ impl Condition {
                 realms.words().replace("a card of ", "a realm of ")
             ),
             Condition::Attacking => "its side attacks".into(),
+            Condition::HasNotAttacked => "this champion has not attacked this turn".into(),
         }
     }
 }
@@ -1024,6 +1038,8 @@ impl Ability {
             (Trigger::RoundEnds, _) => "After each round of a battle over this realm, it ".to_string(),
             (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),
             (Trigger::RoundWon, _) => "When its side wins a round, it ".to_string(),
+            (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),
+            (Trigger::TurnEnds, _) => "When its player ends the turn, ".to_string(),
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
                 "When an ally joins {} side of a round it fights in, it ",
                 match party {
@@ -1145,6 +1161,15 @@ impl Target {
             Target::Discarded(cards) => format!("{} from a discard pile", cards.words(false)),
             Target::Fallen(cards) => format!("{} that fell in the last battle", cards.words(false)),
             Target::JustPlayed => "the ally just played".into(),
+            Target::DrawTop { whose: w, depth } => format!(
+                "{} (looked at first) of a draw pile {}",
+                match depth {
+                    1 => "the top card".to_string(),
+                    n => format!("one of the top {n} cards"),
+                },
+                whose(w)
+            ),
+            Target::RandomInHand(w) => format!("a card taken at random from the hand of a player {}", whose(w)),
         }
     }
 }

@@ -293,6 +293,12 @@ pub enum Event {
         totals: (i32, i32),
         won: bool,
     },
+    /// A power let `seat` look at the top of `owner`'s draw pile: the cards for him alone.
+    LookedAt {
+        seat: Seat,
+        owner: Seat,
+        cards: Vec<String>,
+    },
     GameOver {
         reason: String,
     },
@@ -311,6 +317,7 @@ impl GameEvent for Event {
         match self {
             Event::Drew { seat, cards } if !cards.is_empty() => Reveal::ToSeats(vec![*seat]),
             Event::SpoilsDrawn { seat, .. } => Reveal::ToSeats(vec![*seat]),
+            Event::LookedAt { seat, .. } => Reveal::ToSeats(vec![*seat]),
             Event::Dealt { .. }
             | Event::FirstPlayerReveal { .. }
             | Event::Mulligan { .. }
@@ -591,6 +598,23 @@ impl GameEvent for Event {
                     )
                 }
             }
+            Event::LookedAt {
+                seat,
+                owner,
+                cards: seen,
+            } if viewer == Some(*seat) => {
+                format!("You look at the top of {}'s draw pile: {}.", name(owner), list(seen))
+            }
+            Event::LookedAt {
+                seat,
+                owner,
+                cards: seen,
+            } => format!(
+                "{} looks at the top {} of {}'s draw pile.",
+                name(seat),
+                cards(seen.len()),
+                name(owner)
+            ),
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })
     }

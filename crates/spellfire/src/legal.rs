@@ -144,10 +144,12 @@ impl Spellfire {
             Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
             Some(Pending::Pick(pick)) => {
                 let offered = self.pick_candidates(pick);
+                let players = self.pick_players(pick);
                 match action {
                     Action::Choose(card) if offered.contains(card) => Ok(()),
+                    Action::ChoosePlayer(player) if players.contains(player) => Ok(()),
                     // "Up to" and "may" let the player stop; with nothing left, the choice ends.
-                    Action::Pass if pick.optional || offered.is_empty() => Ok(()),
+                    Action::Pass if pick.optional || (offered.is_empty() && players.is_empty()) => Ok(()),
                     _ => refuse(
                         format!(
                             "Choose what {} acts on{}.",
@@ -1265,6 +1267,7 @@ impl Spellfire {
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
             Some(Pending::Pick(pick)) => {
                 candidates.extend(self.pick_candidates(pick).into_iter().map(Action::Choose));
+                candidates.extend(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
                 candidates.push(Action::Pass);
             }
             None => {

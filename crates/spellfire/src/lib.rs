@@ -278,6 +278,14 @@ impl Spellfire {
             Action::PlayEvent(card) => format!("Play the event {}", name(card)),
             Action::Answer(card) => format!("Answer the event with {}", name(card)),
             Action::Choose(card) => format!("Aim it at {}", name(card)),
+            Action::ChoosePlayer(seat) => match self.pending.last() {
+                Some(Pending::Pick(pick))
+                    if matches!(pick.effect.choice_target(), Some(crate::effects::Target::RandomInHand(_))) =>
+                {
+                    format!("Take a card at random from {}'s hand", seat_token(*seat))
+                }
+                _ => format!("Look at the top of {}'s draw pile", seat_token(*seat)),
+            },
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
                 Some(Pending::Walled { .. }) => "Go back to the pool (the battle ends)".to_string(),

@@ -480,6 +480,12 @@ pub struct Pick {
     pub effect: crate::effects::Effect,
     pub left: u8,
     pub optional: bool,
+    /// For a target in a player's draw pile or hand: the player chosen (`ChoosePlayer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<Seat>,
+    /// The top cards of that draw pile, which `seat` alone has looked at (`Target::DrawTop`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen: Vec<CardId>,
 }
 
 impl Pending {
@@ -548,6 +554,10 @@ pub struct TurnUse {
     /// 5): a must-attack power spares them this turn.
     #[serde(default)]
     pub arrived_late: Vec<CardId>,
+    /// The player has ended the turn: its end-of-turn powers have asked their choices, and the
+    /// turn ends once they are made.
+    #[serde(default)]
+    pub ending: bool,
 }
 
 /// What the optional rules of section 26, and some powers, keep track of.

@@ -145,6 +145,8 @@ pub struct View {
     pub battle: Option<BattleView>,
     pub pending: Option<PendingView>,
     pub hand_limit: usize,
+    /// The top cards of a draw pile this seat is looking at for a power's choice (Marco Volo).
+    pub looking_at: Vec<CardView>,
     /// What the rules read beyond what the table draws, all of it open at a real table: what the
     /// turn has used up, lasting powers, every decision owed, the battle's bookkeeping, which
     /// cards each seat holds unseen (not where). A computer looks ahead from it.
@@ -281,6 +283,10 @@ impl Spellfire {
             battle,
             pending,
             hand_limit: self.hand_limit_for(seat),
+            looking_at: match self.pending.last() {
+                Some(Pending::Pick(pick)) if pick.seat == seat => self.card_views(&pick.seen),
+                _ => Vec::new(),
+            },
             public: self.public_for(seat),
         }
     }

@@ -2964,3 +2964,172 @@ fn card_1st_211_flight_the_champion_and_every_ally_fly_for_the_battle() {
     assert!(game.pending().is_none() && game.battle().is_some(), "he flies over and fights on");
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
 }
+
+// Powers acting as a turn begins or ends (P1, issue 16).
+
+/// The top cards of `seat`'s draw pile, by name, top first.
+fn draw_top_names(game: &Spellfire, seat: spellhall_core::Seat, n: usize) -> Vec<String> {
+    game.player(seat)
+        .draw
+        .iter_top_down()
+        .take(n)
+        .map(|&c| game.name(c).to_string())
+        .collect()
+}
+
+/// P2 ends its turn and P1's begins: each has a realm, P1's pool holds `pool`, and the named
+/// cards lie on top of P2's (then P1's) draw pile.
+fn p1_turn_begins(pool: (&str, &[&str]), p1_draw: &[&str], p2_draw: &[&str]) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .active(1)
+        .phase(Phase::AfterBattle)
+        .formation(0, [realm(A, "Cormyr")])
+        .formation(1, [realm(A, "Thay")])
+        .pool(0, [pool]);
+    for &card in p1_draw {
+        setup = setup.draw(0, [card]);
+    }
+    for &card in p2_draw {
+        setup = setup.draw(1, [card]);
+    }
+    let mut game = setup.build();
+    ok(&mut game, Action::EndTurn);
+    assert_eq!((game.active(), game.phase()), (P1, Phase::StartOfTurn));
+    game
+}
+
+#[test]
+fn card_1st_50_marco_volo_looks_at_the_top_card_of_any_draw_pile_and_may_discard_it() {
+    let mut game = p1_turn_begins(("Marco Volo", NONE), &["Rowan"], &["Mordenkainen", "Galek"]);
+    // Before the draw, his player chooses a pile (his own or the other's) or lets it be.
+    assert_eq!(game.decider(), Some(P1));
+    assert_eq!(
+        game.legal(),
+        [Action::ChoosePlayer(P1), Action::ChoosePlayer(P2), Action::Pass],
+        "a pile of any player, or nothing; no draw yet"
+    );
+    ok(&mut game, Action::ChoosePlayer(P2));
+    let mordenkainen = game.id_of(1, "Mordenkainen");
+    let looked: Vec<_> = game.view_for(P1).looking_at.iter().map(|c| c.id).collect();
+    assert_eq!(looked, [mordenkainen], "the top card only, shown to him");
+    assert!(game.view_for(P2).looking_at.is_empty(), "and to nobody else");
+    assert_eq!(offered(&game), [mordenkainen]);
+    ok(&mut game, Action::Choose(mordenkainen));
+    assert_eq!(discard_names(&game, P2), ["Mordenkainen"]);
+    assert_eq!(draw_top_names(&game, P2, 1), ["Galek"]);
+    assert_eq!(game.player(P2).draw.len(), 11, "ten fillers and Galek left");
+    // Then the turn goes on with the draw; his own pile is untouched.
+    assert!(game.pending().is_none());
+    assert_eq!(draw_top_names(&game, P1, 1), ["Rowan"]);
+    ok(&mut game, Action::Draw);
+
+    // He may look and keep the card where it is.
+    let mut game = p1_turn_begins(("Marco Volo", NONE), &["Rowan"], &[]);
+    ok(&mut game, Action::ChoosePlayer(P1));
+    ok(&mut game, Action::Pass);
+    assert_eq!(draw_top_names(&game, P1, 1), ["Rowan"]);
+    assert!(discard_names(&game, P1).is_empty() && discard_names(&game, P2).is_empty());
+    assert!(game.legal().contains(&Action::Draw));
+
+    // Not his turn, no look: P2's turn begins with no choice for anyone.
+    let mut game = TestGame::new(2)
+        .phase(Phase::AfterBattle)
+        .formation(0, [realm(A, "Cormyr")])
+        .formation(1, [realm(A, "Thay")])
+        .pool(1, [("Marco Volo", NONE)])
+        .pool(0, [("Mordenkainen", NONE)])
+        .build();
+    ok(&mut game, Action::EndTurn);
+    assert_eq!(
+        game.legal(),
+        [Action::ChoosePlayer(P1), Action::ChoosePlayer(P2), Action::Pass]
+    );
+    assert_eq!(
+        game.decider(),
+        Some(P2),
+        "the look is Marco Volo's player's, as his turn begins"
+    );
+}
+
+#[test]
+fn card_1st_199_rens_crystal_ball_inspects_the_top_three_cards_and_discards_one() {
+    let mut game = p1_turn_begins(
+        ("Mordenkainen", &["Ren's Crystal Ball"]),
+        &["Rowan", "Galek", "Cleric of Torm", "Tergoz Tenhammer"],
+        &[],
+    );
+    ok(&mut game, Action::ChoosePlayer(P1));
+    let three: Vec<_> = ["Rowan", "Galek", "Cleric of Torm"]
+        .iter()
+        .map(|n| game.id_of(0, n))
+        .collect();
+    let looked: Vec<_> = game.view_for(P1).looking_at.iter().map(|c| c.id).collect();
+    assert_eq!(looked, three, "the top three, not the fourth below them");
+    assert_eq!(offered(&game), three);
+    ok(&mut game, Action::Choose(three[1]));
+    assert_eq!(discard_names(&game, P1), ["Galek"]);
+    assert_eq!(draw_top_names(&game, P1, 3), ["Rowan", "Cleric of Torm", "Tergoz Tenhammer"], "the rest stay in order");
+    assert!(game.pending().is_none(), "one card only");
+    assert_eq!(
+        game.player(P1).pool[0].attachments,
+        [game.id_of(0, "Ren's Crystal Ball")],
+        "the ball stays with its champion"
+    );
+}
+
+#[test]
+fn card_1st_172_hettman_tsurin_not_attacking_discards_a_random_card_of_another_hand_at_turn_end() {
+    let setup = || {
+        TestGame::new(3)
+            .phase(Phase::Pool)
+            .formation(0, [realm(A, "Cormyr")])
+            .formation(1, [realm(A, "Thay")])
+            .formation(2, [realm(A, "Waterdeep")])
+            .pool(0, [("Hettman Tsurin", NONE)])
+            .hand(1, ["Rowan", "Galek"])
+            .hand(0, ["Tergoz Tenhammer"])
+    };
+    let mut game = setup().build();
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    // The turn waits: P2 has cards in hand, P3 none, P1's own hand is not offered.
+    assert_eq!((game.active(), game.decider()), (P1, Some(P1)));
+    assert_eq!(game.legal(), [Action::ChoosePlayer(P2), Action::Pass]);
+    ok(&mut game, Action::ChoosePlayer(P2));
+    assert_eq!(game.player(P2).hand.len(), 1, "one of the two, by chance");
+    let gone = discard_names(&game, P2);
+    assert!(gone == ["Rowan"] || gone == ["Galek"], "{gone:?}");
+    assert_eq!(hand_names(&game, P1), ["Tergoz Tenhammer"]);
+    assert_eq!(game.active(), P2, "then the turn ends");
+
+    // He may let it be.
+    let mut game = setup().build();
+    ok(&mut game, Action::EndPhase);
+    ok(&mut game, Action::EndTurn);
+    ok(&mut game, Action::Pass);
+    assert_eq!((game.active(), game.player(P2).hand.len()), (P2, 2));
+
+    // Hettman attacked this turn: nothing when the turn ends.
+    let mut game = setup().build();
+    let hettman = game.id_of(0, "Hettman Tsurin");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: hettman,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Decline);
+    while game.active() == P1 && game.pending().is_some() {
+        let next = if game.legal().contains(&Action::KeepSpoils) {
+            Action::KeepSpoils
+        } else {
+            Action::Pass
+        };
+        ok(&mut game, next);
+    }
+    ok(&mut game, Action::EndTurn);
+    assert_eq!(game.active(), P2, "no choice asked");
+    assert_eq!(game.player(P2).hand.len(), 2);
+}

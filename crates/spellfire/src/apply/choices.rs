@@ -76,6 +76,8 @@ impl Spellfire {
                 .flat_map(|s| self.player(s).discard.iter().copied())
                 .filter(|&c| self.tracks.fallen.contains(&c) && cards.fits(self.card(c), self.icon_value(c)))
                 .collect(),
+            // The player is chosen first (`pick_players`), then the cards (`pick_candidates`).
+            Target::DrawTop { .. } | Target::RandomInHand(_) => Vec::new(),
             Target::JustPlayed => {
                 let other = self
                     .battle
@@ -93,11 +95,121 @@ impl Spellfire {
         out
     }
 
-    /// The cards the pick on top of the stack may choose now.
+    /// The cards the pick on top of the stack may choose now: in a draw pile, those its chooser
+    /// looked at that are still there; in a hand, none (chance chooses).
     pub(crate) fn pick_candidates(&self, pick: &Pick) -> Vec<CardId> {
-        pick.effect
-            .choice_target()
-            .map_or_else(Vec::new, |target| self.candidates(pick.source, target, pick.seat))
+        match (pick.effect.choice_target(), pick.player) {
+            (None | Some(Target::RandomInHand(_)), _) | (Some(Target::DrawTop { .. }), None) => Vec::new(),
+            (Some(Target::DrawTop { .. }), Some(seat)) => {
+                let pile = &self.player(seat).draw;
+                pick.seen.iter().copied().filter(|c| pile.contains(c)).collect()
+            }
+            (Some(target), _) => self.candidates(pick.source, target, pick.seat),
+        }
+    }
+
+    /// The players whose draw pile or hand `target` may reach into for `by`: those with a card
+    /// there. None for the other targets.
+    pub(crate) fn players_for(&self, target: &Target, by: Seat) -> Vec<Seat> {
+        let (whose, in_hand) = match *target {
+            Target::DrawTop { whose, .. } => (whose, false),
+            Target::RandomInHand(whose) => (whose, true),
+            _ => return Vec::new(),
+        };
+        Seat::all(self.seats())
+            .filter(|&s| Self::whose_fits(whose, s, by))
+            .filter(|&s| match in_hand {
+                true => !self.player(s).hand.is_empty(),
+                false => !self.player(s).draw.is_empty(),
+            })
+            .collect()
+    }
+
+    /// The players the pick on top of the stack may choose now (before its cards).
+    pub(crate) fn pick_players(&self, pick: &Pick) -> Vec<Seat> {
+        match (pick.effect.choice_target(), pick.player) {
+            (Some(target), None) => self.players_for(target, pick.seat),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The seat on top of the stack chose `player` for its pick: it looks at the top of his draw
+    /// pile (then chooses among those cards), or a card of his hand is taken at random and acted on.
+    pub(crate) fn choose_player(&mut self, player: Seat, events: &mut Vec<Event>) {
+        let Some(Pending::Pick(mut pick)) = self.pending.pop() else {
+            return;
+        };
+        pick.player = Some(player);
+        match pick.effect.choice_target() {
+            Some(&Target::DrawTop { depth, .. }) => {
+                pick.seen = self.player(player).draw.peek_top(usize::from(depth)).copied().collect();
+                events.push(Event::LookedAt {
+                    seat: pick.seat,
+                    owner: player,
+                    cards: self.names(&pick.seen),
+                });
+                if !self.pick_candidates(&pick).is_empty() {
+                    self.pending.push(Pending::Pick(pick));
+                }
+            }
+            Some(Target::RandomInHand(_)) => {
+                let held = self.player(player).hand.len();
+                if held == 0 {
+                    return;
+                }
+                let at = self.rng.below(held);
+                let card = self.player(player).hand[at];
+                self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events);
+            }
+            _ => {}
+        }
+    }
+
+    /// A card a power discards from a hand or draw pile (not in play): to its owner's discard
+    /// pile. Whether it was there.
+    pub(crate) fn discard_unplayed(&mut self, card: CardId, events: &mut Vec<Event>) -> bool {
+        let owner = self.owner(card);
+        let player = self.player_mut(owner);
+        let from_hand = player
+            .hand
+            .iter()
+            .position(|&c| c == card)
+            .map(|i| player.hand.remove(i));
+        if from_hand.is_none() && !player.draw.remove(&card) {
+            return false;
+        }
+        self.bin(card, crate::apply::Bin::Discard);
+        events.push(Event::Discarded {
+            seat: owner,
+            cards: vec![self.name(card).into()],
+        });
+        true
+    }
+
+    /// The `when` powers (`TurnBegins`, `TurnEnds`) of `seat`'s cards in play ask their choices,
+    /// the first card's on top: the pool's champions and what they carry, then the standing
+    /// realms and their holdings.
+    pub(crate) fn turn_powers(&mut self, seat: Seat, when: Trigger, events: &mut Vec<Event>) {
+        let player = self.player(seat);
+        let pool = player
+            .pool
+            .iter()
+            .filter(|c| !self.is_questing(c.card))
+            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()));
+        let realms = player
+            .formation
+            .realms()
+            .filter(|(_, slot)| !slot.razed)
+            .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
+        let sources: Vec<CardId> = pool.chain(realms).collect();
+        for &source in sources.iter().rev() {
+            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            for ability in abilities.iter().rev() {
+                if ability.when == when && self.condition_holds(&ability.condition, source, Side::Attacker) {
+                    self.begin_choices(&ability.effect, source, seat, &[], events);
+                }
+            }
+        }
     }
 
     /// Whether `effect` of `card`, played by `by`, would find nothing to act on: a card whose
@@ -107,7 +219,9 @@ impl Spellfire {
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
                 self.candidates(card, target, by).is_empty()
             }
-            Effect::Discard(target) => self.candidates(card, target, by).is_empty(),
+            Effect::Discard(target) => {
+                self.candidates(card, target, by).is_empty() && self.players_for(target, by).is_empty()
+            }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
             Effect::Then(all) => all.iter().any(|e| self.lacks_choice(card, e, by)),
             _ => false,
@@ -122,8 +236,10 @@ impl Spellfire {
             effect: effect.clone(),
             left,
             optional,
+            player: None,
+            seen: Vec::new(),
         };
-        if !self.pick_candidates(&pick).is_empty() {
+        if !self.pick_candidates(&pick).is_empty() || !self.pick_players(&pick).is_empty() {
             self.pending.push(Pending::Pick(Box::new(pick)));
         }
     }

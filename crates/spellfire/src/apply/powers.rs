@@ -408,6 +408,11 @@ impl Spellfire {
             }),
             Condition::AttackedRealm(realms) => self.battle_slot().is_some_and(|s| realms.matches(self.card(s.realm))),
             Condition::Attacking => self.battle.is_some() && side == Side::Attacker,
+            Condition::HasNotAttacked => !self
+                .used
+                .attacked
+                .iter()
+                .any(|&c| c == card || self.attachments_of(c).contains(&card)),
             Condition::HasAllies(party) => SIDES.into_iter().any(|s| {
                 includes(*party, side, s)
                     && self

@@ -46,6 +46,7 @@ pub fn subject(action: &Action) -> Option<CardId> {
         | Action::CallMulligan
         | Action::EndTurn
         | Action::Claim(_)
+        | Action::ChoosePlayer(_)
         | Action::AskAid
         | Action::ResolveQuest { .. } => None,
     }
