@@ -15,6 +15,7 @@ use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod limbo;
+mod modes;
 
 mod choices;
 mod optional;
@@ -316,7 +317,7 @@ impl Spellfire {
                 self.player_mut(seat).formation.place(*at, Slot::new(*card));
                 self.player_mut(seat).realms_played += 1;
                 self.tracks.front_first.retain(|&s| s != seat);
-                if spoils != Some(*card) {
+                if spoils != Some(*card) && !self.card(*card).power.any_time() {
                     self.used.realm_action = true;
                 }
                 events.push(Event::RealmPlayed {
@@ -483,7 +484,7 @@ impl Spellfire {
                     match self.card(event).power.on_play().cloned() {
                         // A spell acts at once (unless it may be answered, AMB-6); an event waits
                         // for its pause.
-                        Some(ability) if self.kind(event) != CardType::Event && !self.spell_pause_due(event, seat) => {
+                        Some(ability) if !self.played_as_event(event) && !self.spell_pause_due(event, seat) => {
                             self.carry_out(&ability.effect, event, seat, Some(*target), &[], &mut events)
                         }
                         _ => self.open_pause(event, seat, Some(*target), copy),
@@ -557,6 +558,16 @@ impl Spellfire {
             player.abyss.push(card);
         } else {
             player.discard.push(card);
+        }
+    }
+
+    /// Where a card played as an event goes once it has acted or been cancelled: the Abyss, or
+    /// the discard pile for a card of another kind played as one (Crime Lord).
+    fn event_bin(&self, card: CardId) -> Bin {
+        if self.kind(card) != CardType::Event && self.card(card).power.plays_as(CardType::Event) {
+            Bin::Discard
+        } else {
+            Bin::Abyss
         }
     }
 
@@ -1049,8 +1060,8 @@ impl Spellfire {
         self.phase = Phase::Over;
         for pending in std::mem::take(&mut self.pending) {
             match pending {
-                Pending::EventPause(pause) if !pause.copy => self.bin(pause.event, Bin::Abyss),
-                Pending::Target { event, copy: false, .. } => self.bin(event, Bin::Abyss),
+                Pending::EventPause(pause) if !pause.copy => self.bin(pause.event, self.event_bin(pause.event)),
+                Pending::Target { event, copy: false, .. } => self.bin(event, self.event_bin(event)),
                 _ => {}
             }
         }
@@ -1165,7 +1176,9 @@ impl Spellfire {
             | Effect::May(_)
             | Effect::Every(_)
             | Effect::Then(_)
-            | Effect::InsteadOfBonus(_) => self.begin_choices(&ability.effect, card, seat, &[], events),
+            | Effect::InsteadOfBonus(_)
+            | Effect::OneOf(_)
+            | Effect::Fly(_) => self.begin_choices(&ability.effect, card, seat, &[], events),
             Effect::Wall(_) => {
                 if let Some(battle) = &self.battle
                     && !self.can_cross(card)
@@ -1297,7 +1310,7 @@ impl Spellfire {
             Effect::NegateEvent(_) | Effect::NegateSpell => {
                 events.push(answered(Answer::Negated));
                 if !pause.copy {
-                    self.bin(pause.event, Bin::Abyss);
+                    self.bin(pause.event, self.event_bin(pause.event));
                 }
                 // Copies made before the negation are cards of their own and still act (SF-202).
                 self.start_copies(pause.event, &pause.copies);
@@ -1341,7 +1354,7 @@ impl Spellfire {
     fn resolve_event(&mut self, pause: Pause, events: &mut Vec<Event>) {
         let event = pause.event;
         if !pause.copy {
-            self.bin(event, Bin::Abyss);
+            self.bin(event, self.event_bin(event));
         }
         events.push(Event::EventResolved {
             card: self.name(event).into(),
@@ -1524,6 +1537,7 @@ impl Spellfire {
             | Effect::EachPlayer(_)
             | Effect::Every(_)
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
+            Effect::OneOf(_) | Effect::Fly(_) => self.carry_out_mode(effect, source, by, target, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
             Effect::NextRealmFillsFront => {

@@ -33,6 +33,14 @@ pub struct Script {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub play_only: Vec<Timing>,
     pub abilities: Vec<Ability>,
+    /// The card may also be played as a card of this kind (a champion played as an event), its
+    /// `OnPlay` ability being that card's effect; then it goes to its owner's discard pile.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plays_as: Option<CardType>,
+    /// The card may be played at any time, as an event may (SF-186): a realm outside phase 2,
+    /// in any player's turn (after a claim), without using the turn's one realm play.
+    #[serde(skip_serializing_if = "is_default")]
+    pub any_time: bool,
 }
 
 /// One thing a card can do. Axes left at their default (played, always, free) are not written.
@@ -630,6 +638,13 @@ pub enum Effect {
     /// ally of its side for the battle), for every test of flight: walls, realms and powers that
     /// name flyers.
     Flies(Fighters),
+    /// The chosen card, fighting on the user's side, is a flyer for the rest of the battle
+    /// (Chariot of Sustarre).
+    Fly(Target),
+    /// Its player uses one of these: the first card he chooses decides which — the first whose
+    /// choice allows that card — and the rest of that one's choices follow ("one champion or two
+    /// allies").
+    OneOf(Vec<Effect>),
 }
 
 impl Power {
@@ -667,6 +682,16 @@ impl Power {
             Power::Scripted(script) => &script.abilities,
             _ => &[],
         }
+    }
+
+    /// Whether the card may be played at any time (Menzoberranzan).
+    pub fn any_time(&self) -> bool {
+        matches!(self, Power::Scripted(script) if script.any_time)
+    }
+
+    /// Whether the card may also be played as a card of `kind` (Crime Lord as an event).
+    pub fn plays_as(&self, kind: CardType) -> bool {
+        matches!(self, Power::Scripted(script) if script.plays_as == Some(kind))
     }
 
     pub fn play_only(&self) -> &[Timing] {
@@ -961,6 +986,11 @@ impl Effect {
             Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
             Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
             Effect::Flies(of) => format!("{} flies (counts as a flyer)", of.words()),
+            Effect::Fly(target) => format!("makes {} a flyer for the battle", target.words()),
+            Effect::OneOf(all) => {
+                let parts: Vec<String> = all.iter().map(Effect::describe).collect();
+                format!("lets its player choose one: it {}", parts.join("; or it "))
+            }
             Effect::LosesPowers(of) => format!(
                 "{} loses its special powers (not its level or what its icon lets it use)",
                 of.words()
@@ -998,6 +1028,17 @@ impl Effect {
         }
     }
 
+    /// Whether the effect makes a fighting card a flyer (or may, by its player's choice): a card
+    /// that lets a walled attacker answer the wall (SF-132).
+    pub fn gives_flight(&self) -> bool {
+        match self {
+            Effect::BecomesFlyer | Effect::Flies(_) | Effect::Fly(_) => true,
+            Effect::OneOf(all) => all.iter().any(Effect::gives_flight),
+            Effect::UpTo(_, inner) | Effect::May(inner) => inner.gives_flight(),
+            _ => false,
+        }
+    }
+
     /// Effects that act only on a round in progress.
     pub fn in_round_only(&self) -> bool {
         matches!(
@@ -1018,6 +1059,7 @@ impl Ability {
         let mut sentence = match (self.when, card.kind) {
             (Trigger::OnPlay, CardType::Event) => "When played, it ".to_string(),
             (Trigger::OnPlay, CardType::Realm) => "When played or rebuilt, ".to_string(),
+            (Trigger::OnPlay, kind) if kind.is_champion() => "When played as an event, it ".to_string(),
             (Trigger::OnPlay, _) => "When used, it ".to_string(),
             (Trigger::EventPause, kind) if kind.is_champion() => "In an event pause, this champion ".to_string(),
             (Trigger::EventPause, _) => "In an event pause, it ".to_string(),
@@ -1113,6 +1155,16 @@ pub fn describe(card: &Card) -> Vec<String> {
             lines.push("Its text restates its facts (movement, kind, spells, level), which the rules enforce.".into())
         }
         Power::Scripted(script) => {
+            if script.any_time {
+                lines.push("Played at any time, as an event is, without using the turn's realm play.".into());
+            }
+            if let Some(kind) = script.plays_as {
+                lines.push(format!(
+                    "May also be played as {} {}, then discarded.",
+                    if kind == CardType::Event { "an" } else { "a" },
+                    kind.singular().to_lowercase()
+                ));
+            }
             for timing in &script.play_only {
                 lines.push(
                     match timing {
@@ -1183,6 +1235,7 @@ impl Effect {
                 Some(target)
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
+            Effect::Fly(target) => Some(target),
             _ => None,
         }
     }

@@ -92,6 +92,7 @@ impl Spellfire {
                 Action::Pass => Ok(()),
                 Action::PlayEvent(card) => self.check_event(seat, *card),
                 Action::UseCard(card) => self.check_any_time(seat, *card),
+                Action::PlayRealm { card, at } if self.card(*card).power.any_time() => self.check_realm(seat, *card, *at),
                 _ => refuse(
                     "You said wait: play an event or a spell cast at any time, or play nothing after all.",
                     "SF-186, SF-165",
@@ -122,7 +123,7 @@ impl Spellfire {
                     if matches!(
                         self.card(*card).power.on_play().map(|a| &a.effect),
                         Some(Effect::BecomesFlyer | Effect::BreaksWall)
-                    ) || self.card(*card).power.in_battle().any(|a| matches!(a.effect, Effect::Flies(_))) =>
+                    ) || self.card(*card).power.abilities().iter().any(|a| a.effect.gives_flight()) =>
                 {
                     self.check_use(seat, *card)
                 }
@@ -167,6 +168,12 @@ impl Spellfire {
     fn check_phase(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if let Action::PlayEvent(card) = action {
             return self.check_event(seat, *card);
+        }
+        // A realm played at any time (Menzoberranzan), whatever the phase and the turn's realm play.
+        if let Action::PlayRealm { card, at } = action
+            && self.card(*card).power.any_time()
+        {
+            return self.check_realm(seat, *card, *at);
         }
         match (self.phase, action) {
             (Phase::StartOfTurn, Action::PlayRule(card)) => {
@@ -369,8 +376,14 @@ impl Spellfire {
         card.index() < self.cards.len() && self.player(seat).hand.contains(&card) && kind(self.kind(card))
     }
 
+    /// Whether `card` is played as an event: an event, or a card that may also be played as one
+    /// (Crime Lord), which reaches an event's pause and target only that way.
+    pub(crate) fn played_as_event(&self, card: CardId) -> bool {
+        self.kind(card) == CardType::Event || self.card(card).power.plays_as(CardType::Event)
+    }
+
     fn check_event(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
-        if !self.holds(seat, card, |k| k == CardType::Event) {
+        if !self.holds(seat, card, |_| self.played_as_event(card)) {
             return refuse("Only an event from your hand.", "SF-186");
         }
         let power = &self.card(card).power;
@@ -552,7 +565,7 @@ impl Spellfire {
         // A spell's pause (AMB-6) is answered only by a card that cancels spells, an event's only
         // by one that answers events.
         let (kind, duplicate) = match answer.effect {
-            _ if (answer.effect == Effect::NegateSpell) != (event.kind != CardType::Event) => return refusal(),
+            _ if (answer.effect == Effect::NegateSpell) != !self.played_as_event(pause.event) => return refusal(),
             Effect::NegateSpell => (EventKind::Any, false),
             Effect::NegateEvent(kind) | Effect::CalmEvent(kind) => (kind, false),
             Effect::DuplicateEvent(kind) => (kind, true),
@@ -1215,12 +1228,13 @@ impl Spellfire {
         let hand = &self.player(seat).hand;
         let events = hand
             .iter()
-            .filter(|&&c| self.kind(c) == CardType::Event)
+            .filter(|&&c| self.played_as_event(c))
             .map(|&c| Action::PlayEvent(c));
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
                 candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
+                candidates.extend(self.any_time_plays(seat));
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -1273,10 +1287,22 @@ impl Spellfire {
             None => {
                 candidates.extend(events);
                 self.phase_candidates(seat, &mut candidates);
+                for play in self.any_time_plays(seat) {
+                    if !candidates.contains(&play) {
+                        candidates.push(play);
+                    }
+                }
             }
         }
         candidates.retain(|a| self.check(a).is_ok());
         candidates
+    }
+
+    /// The ways `seat` could play the cards of his hand that are played at any time.
+    fn any_time_plays(&self, seat: Seat) -> Vec<Action> {
+        let hand = &self.player(seat).hand;
+        let any_time = hand.iter().filter(|&&c| self.card(c).power.any_time());
+        any_time.flat_map(|&c| self.plays_of(seat, c)).collect()
     }
 
     /// The ways `card` could be put into play from the hand (realm, holding, champion, item).
@@ -1299,6 +1325,10 @@ impl Spellfire {
                 .map(|c| Action::Attach { card, champion: c.card })
                 .collect(),
             CardType::Event => vec![Action::PlayEvent(card)],
+            // A champion that may also be played as an event (Crime Lord).
+            kind if kind.is_champion() && self.card(card).power.plays_as(CardType::Event) => {
+                vec![Action::ToPool(card), Action::PlayEvent(card)]
+            }
             kind if kind.is_champion() => vec![Action::ToPool(card)],
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 vec![Action::UseCard(card)]

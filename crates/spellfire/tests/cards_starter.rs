@@ -3133,3 +3133,124 @@ fn card_1st_172_hettman_tsurin_not_attacking_discards_a_random_card_of_another_h
     assert_eq!(game.active(), P2, "no choice asked");
     assert_eq!(game.player(P2).hand.len(), 2);
 }
+
+#[test]
+fn card_1st_361_chariot_of_sustarre_one_champion_or_two_allies_fly() {
+    // The Cleric of Torm (5) attacks Draj, whose attackers that do not fly lose 2, against
+    // Mordenkainen (7), with Galek (+2) and the Iron Legion (+3): 3 + 0 + 1.
+    let setup = || {
+        let mut game = round(
+            realm(A, "Draj"),
+            ("Cleric of Torm", NONE),
+            ("Mordenkainen", NONE),
+            &["Galek", "The Iron Legion", "Chariot of Sustarre"],
+            &[],
+        );
+        ally(&mut game, 0, "Galek");
+        ally(&mut game, 0, "The Iron Legion");
+        assert_eq!(total(&game, Side::Attacker), 4);
+        let chariot = game.id_of(0, "Chariot of Sustarre");
+        ok(&mut game, Action::UseCard(chariot));
+        game
+    };
+    let mut game = setup();
+    let [cleric, galek, legion] = ["Cleric of Torm", "Galek", "The Iron Legion"].map(|n| game.id_of(0, n));
+    let mut offered = game.legal();
+    offered.sort();
+    let mut expected = vec![Action::Choose(cleric), Action::Choose(galek), Action::Choose(legion)];
+    expected.sort();
+    assert_eq!(offered, expected, "the champion or an ally, of its own side only");
+    // Two allies: both fly, the champion does not.
+    ok(&mut game, Action::Choose(galek));
+    assert_eq!(total(&game, Side::Attacker), 3 + 2 + 1);
+    assert!(!game.legal().contains(&Action::Choose(cleric)), "not the champion as well");
+    ok(&mut game, Action::Choose(legion));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (8, 7));
+    assert_eq!(game.losing_side(), Side::Defender);
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Galek", "The Iron Legion", "Chariot of Sustarre"]);
+    assert_eq!(discard_names(&game, P2), ["Mordenkainen"]);
+    // Or the champion alone, and no ally after him.
+    let mut game = setup();
+    ok(&mut game, Action::Choose(cleric));
+    assert!(game.pending().is_none(), "one champion: nothing more to choose");
+    assert_eq!(total(&game, Side::Attacker), 5 + 0 + 1);
+}
+
+#[test]
+fn card_1st_55_crime_lord_played_as_an_event_destroys_a_holding() {
+    // In phase 3 the Crime Lord may go to the pool as a champion, or be played as an event.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(0, ["Crime Lord"])
+        .formation(0, [realm(A, "Waterdeep").holding("Tantras")])
+        .formation(1, [realm(A, "Cormyr").holding("Berdusk")])
+        .build();
+    let lord = game.id_of(0, "Crime Lord");
+    let legal = game.legal();
+    assert!(legal.contains(&Action::ToPool(lord)) && legal.contains(&Action::PlayEvent(lord)));
+    ok(&mut game, Action::PlayEvent(lord));
+    // Any one holding: his own too.
+    let [tantras, berdusk] = [(0, "Tantras"), (1, "Berdusk")].map(|(s, n)| game.id_of(s, n));
+    let mut offered = game.legal();
+    offered.sort();
+    let mut expected = vec![Action::Choose(tantras), Action::Choose(berdusk)];
+    expected.sort();
+    assert_eq!(offered, expected);
+    ok(&mut game, Action::Choose(berdusk));
+    common::all_pass(&mut game);
+    // The holding and the Crime Lord are discarded (not sent to the Abyss); the realm stays.
+    assert_eq!(discard_names(&game, P2), ["Berdusk"]);
+    assert_eq!(discard_names(&game, P1), ["Crime Lord"]);
+    assert!(game.player(P1).abyss.is_empty() && game.player(P1).pool.is_empty());
+    let slot = game.player(P2).formation.slot(Position(A)).unwrap();
+    assert!(slot.holding.is_none() && !slot.razed);
+    assert!(game.player(P1).formation.slot(Position(A)).unwrap().holding.is_some());
+    // As an event it may be played out of turn too: P2 claims the next decision.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(1, ["Crime Lord"])
+        .formation(0, [realm(A, "Waterdeep").holding("Tantras")])
+        .build();
+    ok(&mut game, Action::Claim(P2));
+    let lord = game.id_of(1, "Crime Lord");
+    ok(&mut game, Action::PlayEvent(lord));
+    let tantras = game.id_of(0, "Tantras");
+    ok(&mut game, Action::Choose(tantras));
+    common::all_pass(&mut game);
+    assert_eq!(discard_names(&game, P1), ["Tantras"]);
+    assert_eq!(discard_names(&game, P2), ["Crime Lord"]);
+}
+
+#[test]
+fn card_1st_2_menzoberranzan_played_at_any_time_and_closed_to_flyers() {
+    // In phase 3, after this turn's realm was played, P1 may still play it, at the frontmost
+    // empty position only.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(0, ["Menzoberranzan", "Waterdeep"])
+        .formation(0, [realm(A, "Cormyr")])
+        .build();
+    let menzo = game.id_of(0, "Menzoberranzan");
+    let waterdeep = game.id_of(0, "Waterdeep");
+    let legal = game.legal();
+    assert!(legal.contains(&Action::PlayRealm { card: menzo, at: Position(B) }));
+    assert!(!legal.iter().any(|a| matches!(a, Action::PlayRealm { card, .. } if *card == waterdeep)));
+    assert!(!legal.contains(&Action::PlayRealm { card: menzo, at: Position(3) }), "the fill order holds");
+    ok(&mut game, Action::PlayRealm { card: menzo, at: Position(B) });
+    assert_eq!(game.player(P1).formation.slot(Position(B)).map(|s| s.realm), Some(menzo));
+    // In another player's turn, after a claim.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .hand(1, ["Menzoberranzan"])
+        .formation(1, [realm(A, "Cormyr")])
+        .build();
+    ok(&mut game, Action::Claim(P2));
+    let menzo = game.id_of(1, "Menzoberranzan");
+    ok(&mut game, Action::PlayRealm { card: menzo, at: Position(B) });
+    assert_eq!(game.player(P2).formation.slot(Position(B)).map(|s| s.realm), Some(menzo));
+    assert!(game.player(P2).hand.is_empty());
+    // Closed to flyers: Neeva flies, Mordenkainen walks.
+    assert!(may_attack(realm(A, "Menzoberranzan"), "Neeva").is_err());
+    assert!(may_attack(realm(A, "Menzoberranzan"), "Mordenkainen").is_ok());
+}

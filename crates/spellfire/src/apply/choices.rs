@@ -98,6 +98,9 @@ impl Spellfire {
     /// The cards the pick on top of the stack may choose now: in a draw pile, those its chooser
     /// looked at that are still there; in a hand, none (chance chooses).
     pub(crate) fn pick_candidates(&self, pick: &Pick) -> Vec<CardId> {
+        if let Effect::OneOf(all) = &pick.effect {
+            return self.one_of_candidates(pick.source, all, pick.seat);
+        }
         match (pick.effect.choice_target(), pick.player) {
             (None | Some(Target::RandomInHand(_)), _) | (Some(Target::DrawTop { .. }), None) => Vec::new(),
             (Some(Target::DrawTop { .. }), Some(seat)) => {
@@ -216,6 +219,8 @@ impl Spellfire {
     /// whole use is a choice among no cards is refused rather than played for nothing (SF-166).
     pub(crate) fn lacks_choice(&self, card: CardId, effect: &Effect, by: Seat) -> bool {
         match effect {
+            Effect::OneOf(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
+            Effect::Fly(target) => self.candidates(card, target, by).is_empty(),
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
                 self.candidates(card, target, by).is_empty()
             }
@@ -261,6 +266,7 @@ impl Spellfire {
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
+            Effect::OneOf(_) | Effect::Fly(_) => self.ask(effect, source, by, false, 1),
             Effect::Every(inner) => {
                 let Some(target) = inner.choice_target() else { return };
                 for card in self.candidates(source, target, by) {
