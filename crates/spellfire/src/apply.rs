@@ -19,6 +19,7 @@ mod modes;
 
 mod choices;
 mod optional;
+mod outcomes;
 mod powers;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Ends, Fighter,
@@ -428,6 +429,9 @@ impl Spellfire {
                     self.ally_joined(side, &mut events);
                 }
             }
+            Action::UseCard(card) if self.carried_use(seat, *card).is_some() => {
+                self.use_carried(seat, *card, &mut events)
+            }
             Action::UseCard(card) => {
                 self.take_from_hand(seat, *card);
                 let champion = self.fighter(seat).map(|f| f.card);
@@ -671,6 +675,7 @@ impl Spellfire {
             at,
             realm: realm.map_or_else(String::new, |r| self.name(r).into()),
         });
+        self.attack_powers(champion, seat, events);
     }
 
     fn defend(&mut self, seat: Seat, champion: CardId, events: &mut Vec<Event>) {
@@ -874,6 +879,7 @@ impl Spellfire {
         );
         self.lasting.retain(|l| l.ends != Ends::RoundEnds);
         let realm_powers = self.realm_sources();
+        let lost_powers = self.round_lost_powers(loser_side);
         let razes = loser_side == Side::Defender && self.round_won_razes();
         let Some(battle) = &mut self.battle else {
             return;
@@ -907,6 +913,8 @@ impl Spellfire {
                 self.after_defeat(champion, loser, events);
             }
         }
+        // Powers of the beaten side's cards (Mogadisho's Horde) act while the battle is still on.
+        self.powers_act(lost_powers, events);
         match loser_side {
             Side::Attacker => {
                 // The attacking champion was discarded: the defender earns spoils (SF-123).
@@ -941,6 +949,7 @@ impl Spellfire {
     /// The realm at `at` is razed and its holding discarded; `razer` is the attacker whose
     /// battle razed it (for the Conqueror's markers), none when a card did.
     fn raze(&mut self, seat: Seat, at: Position, razer: Option<Seat>, events: &mut Vec<Event>) {
+        let razed_powers = self.razed_powers(seat, at);
         let Some(slot) = self.player_mut(seat).formation.slot_mut(at) else {
             return;
         };
@@ -959,6 +968,8 @@ impl Spellfire {
         if let Some(razer) = razer {
             self.mark_razed(razer, seat, realm, events);
         }
+        // Powers acting as the realm goes (Silver Spring) ask their choices.
+        self.powers_act(razed_powers, events);
     }
 
     /// The battle is over: fighters still in it go home (AMB-11), the turn moves to phase 5 and the
@@ -1540,6 +1551,9 @@ impl Spellfire {
             Effect::OneOf(_) | Effect::Fly(_) => self.carry_out_mode(effect, source, by, target, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
+            Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {
+                self.carry_out_outcome(effect, source, by, target, calmed, events)
+            }
             Effect::NextRealmFillsFront => {
                 if !self.tracks.front_first.contains(&by) {
                     self.tracks.front_first.push(by);

@@ -944,6 +944,9 @@ impl Player<'_> {
             Whose::Anyone => true,
             Whose::Own => seat == player,
             Whose::Opponents => seat != player,
+            Whose::Facing => self.view.battle.as_ref().is_some_and(|b| {
+                (b.attacker == player && seat == b.defender) || (b.defender == player && seat == b.attacker)
+            }),
         };
         let in_battle = !cards.in_battle
             || self.view.battle.as_ref().is_some_and(|b| {

@@ -91,6 +91,15 @@ pub enum Trigger {
     SpellPlayed(Whose),
     /// When its side wins a round, as the round ends (a champion's or a card with it).
     RoundWon,
+    /// When its side loses a round, as the round ends (a card fighting with the beaten side).
+    RoundLost,
+    /// When this champion is sent to attack, before a defender is chosen (SF-105).
+    Attacks,
+    /// When its realm (a holding's realm) is razed, by a battle or a card, as the holding goes.
+    Razed,
+    /// When the champion carrying it (a magical item or artifact) uses it as his side's card in
+    /// a round he fights.
+    CarrierUses,
     /// When its player's turn begins (phase 0, before the draw), while the card is in play: a
     /// champion in the pool, an item or artifact on one, a realm or holding standing.
     TurnBegins,
@@ -339,6 +348,9 @@ pub enum Whose {
     Anyone,
     Own,
     Opponents,
+    /// The player on the other side of the battle in progress (for an attacker's card, the
+    /// defender); nobody when no battle is on.
+    Facing,
 }
 
 /// What an effect acts on, chosen by the card's player when it is played.
@@ -366,6 +378,8 @@ pub enum Target {
     Fallen(Cards),
     /// The ally whose arrival set the power off (an [`Trigger::AllyJoins`] power).
     JustPlayed,
+    /// A realm in a formation that is not razed.
+    StandingRealm(Whose),
     /// One of the top `depth` cards of a draw pile: the chooser first picks the pile (a player
     /// these words allow), looks at those cards alone, then chooses among them.
     DrawTop { whose: Whose, depth: u8 },
@@ -450,6 +464,7 @@ impl Cards {
             Whose::Anyone => "",
             Whose::Own => "own ",
             Whose::Opponents => "opposing ",
+            Whose::Facing => "the opposing player's ",
         };
         let mut words = format!("{}{whose}{}", if each { "every " } else { "one " }, kinds.join(" or "));
         if let Some(only) = &self.only {
@@ -634,6 +649,14 @@ pub enum Effect {
     LosesPowers(Fighters),
     /// Cancels a spell just cast, answered in its pause (SF-40, AMB-6): it does not act.
     NegateSpell,
+    /// The inner effect acts only if the condition holds as it acts, seen from the side of the
+    /// card's player (Protection: an undead opposing champion is sent home).
+    If(Condition, Box<Effect>),
+    /// The chosen realm is razed and its holding discarded, by a card rather than a battle.
+    Raze(Target),
+    /// The champion may attack this many more times in a turn: in a later round of the same
+    /// battle, once it has won a round (SF-119 otherwise allows one attack; one battle a turn).
+    ExtraAttacks(u8),
     /// These fighting cards are flyers while the ability acts (Flight: the champion and every
     /// ally of its side for the battle), for every test of flight: walls, realms and powers that
     /// name flyers.
@@ -671,6 +694,9 @@ impl Power {
             ability.condition.references(&mut out);
             if let Effect::SharesHoldingOf(realm) = &ability.effect {
                 out.push(realm);
+            }
+            if let Effect::If(condition, _) = &ability.effect {
+                condition.references(&mut out);
             }
         }
         out
@@ -830,6 +856,7 @@ impl Effect {
                     Whose::Anyone => "of any player",
                     Whose::Own => "of its player's own",
                     Whose::Opponents => "of another player",
+                    Whose::Facing => "of the player on the other side of the battle",
                 }
             ),
             Effect::Discard(Target::Chosen(cards)) => format!("discards {} of its player's choice", cards.words(false)),
@@ -902,6 +929,7 @@ impl Effect {
                     Whose::Anyone => "any realm",
                     Whose::Own => "its player's realms",
                     Whose::Opponents => "the other players' realms",
+                    Whose::Facing => "the realms of the player on the other side of the battle",
                 }
             ),
             Effect::HandSize(n) => format!("its owner's hand may hold {n} more cards"),
@@ -985,6 +1013,15 @@ impl Effect {
             Effect::SlipsPast => "its user's champion slips past the defending champion, who goes back to its pool, and razes the attacked realm".into(),
             Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
             Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
+            Effect::If(condition, inner) => format!("{} (only if {})", inner.describe(), condition.words()),
+            Effect::Raze(target) => format!("razes {}", target.words()),
+            Effect::ExtraAttacks(n) => format!(
+                "the champion may attack {} a turn: again in a later round of the battle once it has won a round",
+                match n {
+                    1 => "twice".to_string(),
+                    n => format!("{} times", n + 1),
+                }
+            ),
             Effect::Flies(of) => format!("{} flies (counts as a flyer)", of.words()),
             Effect::Fly(target) => format!("makes {} a flyer for the battle", target.words()),
             Effect::OneOf(all) => {
@@ -1074,12 +1111,17 @@ impl Ability {
                     Whose::Anyone => "any player",
                     Whose::Own => "its player",
                     Whose::Opponents => "another player",
+                    Whose::Facing => "the player on the other side of the battle",
                 }
             ),
             (Trigger::Defeated, _) => "When it is defeated, it ".to_string(),
             (Trigger::RoundEnds, _) => "After each round of a battle over this realm, it ".to_string(),
             (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),
             (Trigger::RoundWon, _) => "When its side wins a round, it ".to_string(),
+            (Trigger::RoundLost, _) => "When its side loses a round, it ".to_string(),
+            (Trigger::Attacks, _) => "When it attacks, before a defender is chosen, it ".to_string(),
+            (Trigger::Razed, _) => "When its realm is razed, it ".to_string(),
+            (Trigger::CarrierUses, _) => "Used by the champion carrying it as his card in a round, it ".to_string(),
             (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),
             (Trigger::TurnEnds, _) => "When its player ends the turn, ".to_string(),
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
@@ -1198,6 +1240,7 @@ impl Target {
             Whose::Anyone => "of any player",
             Whose::Own => "of its player's own",
             Whose::Opponents => "of another player",
+            Whose::Facing => "of the player on the other side of the battle",
         };
         match self {
             Target::Realm(w) => format!("a realm {} (razed or not) of its player's choice", whose(w)),
@@ -1213,6 +1256,7 @@ impl Target {
             Target::Discarded(cards) => format!("{} from a discard pile", cards.words(false)),
             Target::Fallen(cards) => format!("{} that fell in the last battle", cards.words(false)),
             Target::JustPlayed => "the ally just played".into(),
+            Target::StandingRealm(w) => format!("a realm {} that is not razed", whose(w)),
             Target::DrawTop { whose: w, depth } => format!(
                 "{} (looked at first) of a draw pile {}",
                 match depth {
@@ -1236,7 +1280,19 @@ impl Effect {
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
             Effect::Fly(target) => Some(target),
+            Effect::Raze(target) => Some(target),
             _ => None,
+        }
+    }
+
+    /// Whether the effect asks its player to choose before it acts (so in a `Then` it waits on
+    /// the stack), rather than acting at once.
+    pub fn asks(&self) -> bool {
+        match self {
+            Effect::If(_, inner) => inner.asks(),
+            Effect::Then(all) => all.iter().any(Effect::asks),
+            Effect::EachPlayer(_) => true,
+            other => other.choice_target().is_some(),
         }
     }
 }

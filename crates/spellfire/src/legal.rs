@@ -290,6 +290,9 @@ impl Spellfire {
             (BattleStep::Round, Action::Pass) => Ok(()),
             (BattleStep::Round, Action::AskAid) => self.check_ask_aid(seat),
             (BattleStep::Round, Action::PlayAlly(card)) => self.check_ally(seat, *card),
+            (BattleStep::Round, Action::UseCard(card)) if self.carried_use(seat, *card).is_some() => {
+                self.check_carried_use(seat, *card)
+            }
             (BattleStep::Round, Action::UseCard(card)) => self.check_use(seat, *card),
             (BattleStep::Round, Action::Attach { card, champion }) => {
                 self.check_attach_in_round(seat, *card, *champion)
@@ -443,6 +446,7 @@ impl Spellfire {
                         Whose::Anyone => true,
                         Whose::Own => Some(s) == player,
                         Whose::Opponents => Some(s) != player,
+                        Whose::Facing => player.and_then(|p| self.facing(p)) == Some(s),
                     })
                     .flat_map(|s| self.player(s).formation.realms())
                     .filter(|(_, slot)| !self.realm_immune_to(slot, card))
@@ -764,7 +768,8 @@ impl Spellfire {
                 "SF-170",
             );
         }
-        if self.used.attacked.contains(&champion) {
+        let attacks = self.used.attacked.iter().filter(|&&c| c == champion).count();
+        if attacks > self.extra_attacks(champion) {
             return refuse("A champion attacks only once a turn.", "SF-119");
         }
         self.check_not_questing(champion, true)?;
@@ -1453,6 +1458,7 @@ impl Spellfire {
                         _ => {}
                     }
                 }
+                out.extend(self.carried_uses(seat));
                 out.push(Action::AskAid);
                 out.push(Action::Pass);
             }

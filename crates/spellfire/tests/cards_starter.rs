@@ -1515,11 +1515,11 @@ fn card_1st_389_rock_to_mud_only_flyers_attack_its_players_realms() {
 
 #[test]
 fn card_1st_318_the_heartwood_spear_defeats_an_opposing_monster_or_dragon_at_once() {
-    // Agis (Dark Sun) carries the spear against a monster: its owner may reply once, then the
-    // monster is defeated and discarded.
+    // Herminard (Dark Sun) carries the spear against a monster: its owner may reply once, then
+    // the monster is defeated and discarded.
     let mut game = round(
         realm(A, "Cormyr"),
-        ("Agis", &["The Heartwood Spear"]),
+        ("Herminard", &["The Heartwood Spear"]),
         ("Mul Savage", NONE),
         &[],
         &[],
@@ -1536,7 +1536,7 @@ fn card_1st_318_the_heartwood_spear_defeats_an_opposing_monster_or_dragon_at_onc
     // Against a hero nothing happens.
     let game = round(
         realm(A, "Cormyr"),
-        ("Agis", &["The Heartwood Spear"]),
+        ("Herminard", &["The Heartwood Spear"]),
         ("Azhul", NONE),
         &[],
         &[],
@@ -3253,4 +3253,290 @@ fn card_1st_2_menzoberranzan_played_at_any_time_and_closed_to_flyers() {
     // Closed to flyers: Neeva flies, Mordenkainen walks.
     assert!(may_attack(realm(A, "Menzoberranzan"), "Neeva").is_err());
     assert!(may_attack(realm(A, "Menzoberranzan"), "Mordenkainen").is_ok());
+}
+
+// Cancelled spells and powers, undead barred from a round, battles with no victor and battle
+// outcomes (issue 16, helper P2).
+
+#[test]
+fn card_1st_370_invisibility_to_undead_undead_opponents_count_nothing() {
+    // The Skeletal Horde (5, undead) attacks the Cleric of Gond (4), who turns invisible to undead:
+    // the horde and its Skeleton count nothing against him; a living ally still counts.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Skeletal Horde", NONE),
+        ("Cleric of Gond", NONE),
+        &["Skeleton", "Galek"],
+        &["Invisibility to Undead"],
+    );
+    assert_eq!(game.losing_side(), Side::Defender, "5 against 4");
+    let spell = game.id_of(1, "Invisibility to Undead");
+    ok(&mut game, Action::UseCard(spell));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (0, 4));
+    ally(&mut game, 0, "Skeleton");
+    assert_eq!(total(&game, Side::Attacker), 0, "an undead ally is ignored too");
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 2, "a living ally counts");
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Skeletal Horde", "Skeleton", "Galek"]);
+    assert_eq!(discard_names(&game, P2), ["Invisibility to Undead"]);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+}
+
+#[test]
+fn card_1st_360_protection_sends_an_undead_champion_home_with_the_round_lost() {
+    // The Skeletal Horde (5, undead) attacks the Cleric of Gond (4), who casts Protection: the
+    // horde loses the round but goes back to its pool; the defender earns the spoils.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Skeletal Horde", NONE),
+        ("Cleric of Gond", NONE),
+        &[],
+        &["Protection"],
+    );
+    let protection = game.id_of(1, "Protection");
+    ok(&mut game, Action::UseCard(protection));
+    assert!(game.battle().is_none(), "the battle is over");
+    assert_eq!(pool_names(&game, P1), ["Skeletal Horde"], "back in its pool, not discarded");
+    assert!(discard_names(&game, P1).is_empty());
+    assert_eq!(discard_names(&game, P2), ["Protection"]);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert!(matches!(
+        game.pending(),
+        Some(spellfire::Pending::Spoils { seat, .. }) if *seat == P2
+    ));
+}
+
+#[test]
+fn card_1st_360_protection_discards_undead_allies_and_bars_more_for_the_round() {
+    // The Magister (4) brings a Skeleton against the Cleric of Gond (4): 5 against 4. Protection
+    // discards the skeleton; a Sea Zombie may not follow it, a living ally may.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", NONE),
+        ("Cleric of Gond", NONE),
+        &["Skeleton", "Sea Zombie", "Galek"],
+        &["Protection"],
+    );
+    ally(&mut game, 0, "Skeleton");
+    assert_eq!(game.losing_side(), Side::Defender, "5 against 4");
+    let protection = game.id_of(1, "Protection");
+    ok(&mut game, Action::UseCard(protection));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 4));
+    assert_eq!(discard_names(&game, P1), ["Skeleton"]);
+    assert_eq!(pool_names(&game, P1), Vec::<String>::new(), "a living champion fights on");
+    let zombie = game.id_of(0, "Sea Zombie");
+    let refusal = refused(&game, Action::PlayAlly(zombie));
+    assert_eq!(refusal.rule, "SF-140");
+    ally(&mut game, 0, "Galek");
+    assert_eq!(total(&game, Side::Attacker), 6);
+}
+
+#[test]
+fn card_1st_168_mutiny_ends_the_battle_with_no_victor_and_discards_the_allies() {
+    // Azhul (4) with Galek (+2) against the Cleric of Gond (4): the cleric's player, losing,
+    // plays Mutiny!. The battle stops with no victor; Galek is discarded, not sent home.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Azhul", NONE),
+        ("Cleric of Gond", NONE),
+        &["Galek"],
+        &["Mutiny!"],
+    );
+    ally(&mut game, 0, "Galek");
+    let mutiny = game.id_of(1, "Mutiny!");
+    ok(&mut game, Action::PlayEvent(mutiny));
+    common::all_pass(&mut game);
+    assert!(game.battle().is_none(), "the battle stopped");
+    assert!(game.pending().is_none(), "no spoils: nobody won");
+    assert_eq!(pool_names(&game, P1), ["Azhul"]);
+    assert_eq!(pool_names(&game, P2), ["Cleric of Gond"]);
+    assert_eq!(discard_names(&game, P1), ["Galek"]);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert_eq!(game.player(P2).abyss, [mutiny]);
+    // No battle until the next turn of Mutiny!'s player (P2) begins.
+    let azhul = game.id_of(0, "Azhul");
+    assert!(game.lasting_bars(azhul, P2));
+    ok(&mut game, Action::EndTurn);
+    assert!(!game.lasting_bars(azhul, P2), "P2's turn has begun");
+}
+
+#[test]
+fn card_1st_251_mogadishos_horde_on_the_losing_side_discards_the_opponents_holdings() {
+    // Three players. P1's Azhul (4) with the horde (+1) attacks P2's Cormyr and ties the Cleric
+    // of Torm (5): the defender wins. Every holding of P2 goes; P1's and P3's stay.
+    let mut game = TestGame::new(3)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep").holding("Berdusk")])
+        .formation(
+            1,
+            [realm(A, "Cormyr").holding("Mulmaster"), realm(B, "Thay").holding("Tantras")],
+        )
+        .formation(2, [realm(A, "Anauroch").holding("Hillsfar")])
+        .pool(0, [("Azhul", NONE)])
+        .pool(1, [("Cleric of Torm", NONE)])
+        .hand(0, ["Mogadisho's Horde"])
+        .build();
+    let azhul = game.id_of(0, "Azhul");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Defend { champion: torm });
+    ally(&mut game, 0, "Mogadisho's Horde");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 5));
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Azhul", "Mogadisho's Horde"]);
+    let mut p2 = discard_names(&game, P2);
+    p2.sort();
+    assert_eq!(p2, ["Mulmaster", "Tantras"]);
+    let holding = |seat: spellhall_core::Seat| game.player(seat).formation.slot(Position(A)).unwrap().holding;
+    assert_eq!(holding(P1), Some(game.id_of(0, "Berdusk")), "its own player's holding stays");
+    assert_eq!(holding(spellhall_core::Seat(2)), Some(game.id_of(2, "Hillsfar")), "a third player's too");
+    assert_eq!(holding(P2), None);
+}
+
+#[test]
+fn card_1st_261_agis_destroys_a_monster_in_the_defenders_pool_before_the_battle() {
+    // Three players: Agis attacks P2, whose pool holds the Skeletal Horde and the Cleric of Torm;
+    // P3's Greater Feyr is not the defender's, so it is not offered.
+    let mut game = TestGame::new(3)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .formation(2, [realm(A, "Anauroch")])
+        .pool(0, [("Agis", NONE)])
+        .pool(1, [("Skeletal Horde", NONE), ("Cleric of Torm", NONE)])
+        .pool(2, [("Greater Feyr", NONE)])
+        .build();
+    let agis = game.id_of(0, "Agis");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: agis,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let (horde, torm, feyr) = (
+        game.id_of(1, "Skeletal Horde"),
+        game.id_of(1, "Cleric of Torm"),
+        game.id_of(2, "Greater Feyr"),
+    );
+    assert_eq!(game.decider(), Some(P1), "Agis's player chooses before the defence");
+    let legal = game.legal();
+    assert!(legal.contains(&Action::Choose(horde)) && legal.contains(&Action::Pass));
+    assert!(!legal.contains(&Action::Choose(torm)), "not a monster");
+    assert!(!legal.contains(&Action::Choose(feyr)), "not the defender's");
+    ok(&mut game, Action::Choose(horde));
+    assert_eq!(discard_names(&game, P2), ["Skeletal Horde"]);
+    assert_eq!(pool_names(&game, spellhall_core::Seat(2)), ["Greater Feyr"]);
+    assert_eq!(game.decider(), Some(P2), "now the defender chooses");
+    ok(&mut game, Action::Defend { champion: torm });
+}
+
+#[test]
+fn card_1st_244_silver_spring_razes_an_opponents_realm_of_the_defenders_choice() {
+    // P1's Azhul attacks Urik, which holds Silver Spring; P2 lets it be razed. P1 takes his
+    // spoils, then P2 razes one of P1's standing realms (Thay, razed already, is not offered).
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay").razed(), realm(common::C, "Cormyr")])
+        .formation(1, [realm(A, "Urik").holding("Silver Spring"), realm(B, "Anauroch")])
+        .pool(0, [("Azhul", NONE)])
+        .build();
+    let azhul = game.id_of(0, "Azhul");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: azhul,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Decline);
+    let slot = |game: &Spellfire, seat, at| game.player(seat).formation.slot(Position(at)).unwrap().clone();
+    assert!(slot(&game, P2, A).razed);
+    assert_eq!(discard_names(&game, P2), ["Silver Spring"]);
+    ok(&mut game, Action::KeepSpoils);
+    assert_eq!(game.decider(), Some(P2), "the defender chooses");
+    let (waterdeep, thay, cormyr) = (
+        game.id_of(0, "Waterdeep"),
+        game.id_of(0, "Thay"),
+        game.id_of(0, "Cormyr"),
+    );
+    let legal = game.legal();
+    assert!(legal.contains(&Action::Choose(waterdeep)) && legal.contains(&Action::Choose(cormyr)));
+    assert!(!legal.contains(&Action::Choose(thay)), "razed already");
+    assert!(!legal.contains(&Action::Choose(game.id_of(1, "Anauroch"))), "not his own");
+    assert!(!legal.contains(&Action::Pass), "the razing is not optional");
+    ok(&mut game, Action::Choose(cormyr));
+    assert!(slot(&game, P1, common::C).razed);
+    assert!(!slot(&game, P1, A).razed);
+    assert!(!slot(&game, P2, B).razed);
+}
+
+#[test]
+fn card_1st_258_rikus_attacks_again_after_winning_a_round() {
+    // Rikus (6) beats the Cleric of Gond (4); he may attack the same realm again (Azhul, with no
+    // such power, could not), beats the Cleric of Torm (5), and may not attack a third time.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Rikus", NONE), ("Azhul", NONE)])
+        .pool(1, [("Cleric of Gond", NONE), ("Cleric of Torm", NONE)])
+        .build();
+    let (rikus, azhul) = (game.id_of(0, "Rikus"), game.id_of(0, "Azhul"));
+    let attack = |champion| Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    ok(&mut game, attack(rikus));
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::Defend { champion: gond });
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Gond"]);
+    ok(&mut game, attack(rikus));
+    let torm = game.id_of(1, "Cleric of Torm");
+    ok(&mut game, Action::Defend { champion: torm });
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Gond", "Cleric of Torm"]);
+    let refusal = refused(&game, attack(rikus));
+    assert_eq!(refusal.rule, "SF-119");
+    // Another champion still may, once.
+    ok(&mut game, attack(azhul));
+}
+
+#[test]
+fn card_1st_220_rod_of_dispel_magic_its_carrier_cancels_one_wizard_spell_a_battle() {
+    // Tergoz Tenhammer (5) carries the rod against The Magister (4), who casts Horrors of the
+    // Abyss (+5): Tergoz uses the rod as his card, and the spell goes. A second spell stands.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Tergoz Tenhammer", &["Rod of Dispel Magic"]),
+        ("The Magister", NONE),
+        &[],
+        &["Horrors of the Abyss", "Enlarge"],
+    );
+    let rod = game.id_of(0, "Rod of Dispel Magic");
+    let horrors = game.id_of(1, "Horrors of the Abyss");
+    ok(&mut game, Action::UseCard(horrors));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 9));
+    ok(&mut game, Action::UseCard(rod));
+    assert_eq!(game.decider(), Some(P1), "the rod's carrier chooses the spell");
+    ok(&mut game, Action::Choose(horrors));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 4));
+    assert_eq!(discard_names(&game, P2), ["Horrors of the Abyss"]);
+    let enlarge = game.id_of(1, "Enlarge");
+    ok(&mut game, Action::UseCard(enlarge));
+    assert_eq!(game.losing_side(), Side::Attacker, "5 against 7");
+    let refusal = refused(&game, Action::UseCard(rod));
+    assert_eq!(refusal.rule, "SF-140", "once a battle");
+    let carried = &game.battle().unwrap().attacking.as_ref().unwrap().attachments;
+    assert_eq!(carried, &[rod], "the rod stays with its carrier");
 }

@@ -18,13 +18,18 @@ impl Spellfire {
             Whose::Anyone => true,
             Whose::Own => owner == by,
             Whose::Opponents => owner != by,
+            // The battle decides it: `candidates` asks `Spellfire::facing`.
+            Whose::Facing => false,
         }
     }
 
     /// The cards `target` allows for a power of `source` used by `by`, in a fixed order; never
     /// `source` itself.
     pub(crate) fn candidates(&self, source: CardId, target: &Target, by: Seat) -> Vec<CardId> {
-        let seats = |whose: Whose| Seat::all(self.seats()).filter(move |&s| Self::whose_fits(whose, s, by));
+        let seats = |whose: Whose| {
+            Seat::all(self.seats())
+                .filter(move |&s| Self::whose_fits(whose, s, by) || (whose == Whose::Facing && self.facing(by) == Some(s)))
+        };
         let mut out: Vec<CardId> = match target {
             Target::Realm(whose) => seats(*whose)
                 .flat_map(|s| self.player(s).formation.realms())
@@ -48,6 +53,11 @@ impl Spellfire {
                 }
                 all
             }
+            Target::StandingRealm(whose) => seats(*whose)
+                .flat_map(|s| self.player(s).formation.realms())
+                .filter(|(_, slot)| !slot.razed && !self.realm_immune_to(slot, source))
+                .map(|(_, slot)| slot.realm)
+                .collect(),
             Target::RazedRealm(whose) => seats(*whose)
                 .flat_map(|s| self.player(s).formation.realms())
                 .filter(|(_, slot)| slot.razed)
@@ -228,6 +238,7 @@ impl Spellfire {
                 self.candidates(card, target, by).is_empty() && self.players_for(target, by).is_empty()
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
+            Effect::Raze(target) => self.candidates(card, target, by).is_empty(),
             Effect::Then(all) => all.iter().any(|e| self.lacks_choice(card, e, by)),
             _ => false,
         }
@@ -260,7 +271,7 @@ impl Spellfire {
         events: &mut Vec<Event>,
     ) {
         match effect {
-            Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) => {
+            Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::Raze(_) => {
                 self.ask(effect, source, by, false, 1)
             }
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
@@ -277,7 +288,13 @@ impl Spellfire {
                 }
             }
             Effect::Then(all) => {
-                for one in all.iter().rev() {
+                // What asks nothing acts at once, in order, up to the first effect that asks a
+                // choice; from there on, the choices go on the stack, the first to make on top.
+                let asking = all.iter().position(Effect::asks).unwrap_or(all.len());
+                for one in &all[..asking] {
+                    self.begin_choices(one, source, by, calmed, events);
+                }
+                for one in all[asking..].iter().rev() {
                     self.begin_choices(one, source, by, calmed, events);
                 }
             }

@@ -206,6 +206,7 @@ impl Spellfire {
                         Whose::Anyone => true,
                         Whose::Own => seat == owner,
                         Whose::Opponents => seat != owner,
+                        Whose::Facing => self.facing(owner) == Some(seat),
                     };
                     if fits {
                         acting.push((ability.effect.clone(), source, owner));
@@ -398,6 +399,7 @@ impl Spellfire {
                     && match whose {
                         Whose::Own => self.owner(c) == self.owner(card),
                         Whose::Opponents => self.owner(c) != self.owner(card),
+                        Whose::Facing => self.facing(self.owner(card)) == Some(self.owner(c)),
                         Whose::Anyone => true,
                     }
             }),
@@ -512,10 +514,15 @@ impl Spellfire {
 
     /// The effect that a played card left lasting.
     fn lasting_effect(&self, card: CardId) -> Option<&Effect> {
-        match self.card(card).power.on_play().map(|a| &a.effect) {
-            Some(Effect::For(_, inner)) => Some(inner),
-            _ => None,
+        // The lasting part of a card that also acts at once (Mutiny!: `Then([.., For(..)])`).
+        fn lasting(effect: &Effect) -> Option<&Effect> {
+            match effect {
+                Effect::For(_, inner) => Some(inner),
+                Effect::Then(all) => all.iter().find_map(lasting),
+                _ => None,
+            }
         }
+        self.card(card).power.on_play().and_then(|a| lasting(&a.effect))
     }
 
     /// How many powers of cards already played are still lasting.
@@ -538,6 +545,7 @@ impl Spellfire {
                 Whose::Anyone => true,
                 Whose::Own => defender == lasting.by,
                 Whose::Opponents => defender != lasting.by,
+                Whose::Facing => self.facing(lasting.by) == Some(defender),
             };
             let let_through = unless.as_ref().is_some_and(|who| who.matches(self.card(champion)));
             (covered && !let_through && !lasting.spared.contains(&defender)).then_some(lasting.card)
@@ -617,6 +625,7 @@ impl Spellfire {
             Whose::Anyone => true,
             Whose::Own => self.owner(card) == by,
             Whose::Opponents => self.owner(card) != by,
+            Whose::Facing => self.facing(by) == Some(self.owner(card)),
         };
         owner_fits
             && (!cards.in_battle || self.owner_side(card).is_some())

@@ -1,0 +1,217 @@
+//! Powers over how a round or a battle turns out: effects that act only if a condition holds,
+//! realms razed by a card, champions that attack again, and the powers that act when a side loses
+//! a round, when a champion attacks, or when a realm is razed.
+
+use spellhall_core::{RuleError, Seat};
+
+use crate::combat::Side;
+use crate::action::Action;
+use crate::effects::{Ability, Cost, Effect, Trigger};
+use crate::formation::Position;
+use crate::event::Event;
+use crate::state::{CardId, Spellfire};
+
+impl Spellfire {
+    /// The player on the other side of the battle in progress from `seat`, if `seat` fights in it.
+    pub(crate) fn facing(&self, seat: Seat) -> Option<Seat> {
+        let battle = self.battle.as_ref()?;
+        if battle.attacker == seat {
+            Some(battle.defender)
+        } else if battle.defender == seat {
+            Some(battle.attacker)
+        } else {
+            None
+        }
+    }
+
+    /// The side `seat` fights for in the battle in progress (the defender's when it fights in
+    /// none, as a realm's powers do).
+    pub(crate) fn side_of_seat(&self, seat: Seat) -> Side {
+        match &self.battle {
+            Some(battle) if battle.attacker == seat => Side::Attacker,
+            _ => Side::Defender,
+        }
+    }
+
+    /// `If`, `Raze` and `ExtraAttacks` carried out for `by`, the player of `source`.
+    pub(crate) fn carry_out_outcome(
+        &mut self,
+        effect: &Effect,
+        source: CardId,
+        by: Seat,
+        target: Option<CardId>,
+        calmed: &[Seat],
+        events: &mut Vec<Event>,
+    ) {
+        match effect {
+            Effect::If(condition, inner) => {
+                if self.condition_holds(condition, source, self.side_of_seat(by)) {
+                    self.begin_choices(inner, source, by, calmed, events);
+                }
+            }
+            Effect::Raze(_) => {
+                let Some(realm) = target else { return };
+                let owner = self.owner(realm);
+                if calmed.contains(&owner) {
+                    return;
+                }
+                let Some(at) = self.player(owner).formation.position_of(realm) else {
+                    return;
+                };
+                if self.player(owner).formation.slot(at).is_some_and(|s| s.razed) {
+                    return;
+                }
+                // A battle over that realm has nothing left to fight for: it ends, no spoils.
+                if self
+                    .battle
+                    .as_ref()
+                    .is_some_and(|b| b.defender == owner && b.target == at)
+                {
+                    self.end_battle(None, events);
+                }
+                self.raze(owner, at, None, events);
+            }
+            // Read where an attack is checked.
+            _ => {}
+        }
+    }
+
+    /// How many more attacks than one `champion` may make in a turn, by its own power.
+    pub(crate) fn extra_attacks(&self, champion: CardId) -> usize {
+        self.card(champion)
+            .power
+            .abilities()
+            .iter()
+            .filter_map(|a| match a.effect {
+                Effect::ExtraAttacks(n) if a.when == Trigger::InPlay => Some(usize::from(n)),
+                _ => None,
+            })
+            .sum()
+    }
+
+    /// The `RoundLost` powers of the cards fighting for `loser`, read before the round's cards
+    /// leave: each effect with its card and player.
+    pub(crate) fn round_lost_powers(&self, loser: Side) -> Vec<(Effect, CardId, Seat)> {
+        let Some(battle) = &self.battle else {
+            return Vec::new();
+        };
+        let seat = match loser {
+            Side::Attacker => battle.attacker,
+            Side::Defender => battle.defender,
+        };
+        let mut out = Vec::new();
+        for (card, side) in self.battle_cards() {
+            if side != loser || self.powers_lost(card) {
+                continue;
+            }
+            for ability in self.card(card).power.abilities() {
+                if ability.when == Trigger::RoundLost && self.condition_holds(&ability.condition, card, side) {
+                    out.push((ability.effect.clone(), card, seat));
+                }
+            }
+        }
+        out
+    }
+
+    /// Powers that act (or ask their choices) for their players: `(effect, card, player)`.
+    pub(crate) fn powers_act(&mut self, powers: Vec<(Effect, CardId, Seat)>, events: &mut Vec<Event>) {
+        for (effect, card, seat) in powers.into_iter().rev() {
+            self.begin_choices(&effect, card, seat, &[], events);
+        }
+    }
+
+    /// `champion` of `seat` has just been sent to attack: its `Attacks` powers (Agis) act or ask
+    /// their choices before a defender is chosen.
+    pub(crate) fn attack_powers(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
+        let powers: Vec<(Effect, CardId, Seat)> = self
+            .card(champion)
+            .power
+            .abilities()
+            .iter()
+            .filter(|a| a.when == Trigger::Attacks && self.condition_holds(&a.condition, champion, Side::Attacker))
+            .map(|a| (a.effect.clone(), champion, seat))
+            .collect();
+        self.powers_act(powers, events);
+    }
+
+    /// The `Razed` powers of `seat`'s realm at `at` and its holding, read before the holding goes.
+    pub(crate) fn razed_powers(&self, seat: Seat, at: Position) -> Vec<(Effect, CardId, Seat)> {
+        let Some(slot) = self.player(seat).formation.slot(at).filter(|s| !s.razed) else {
+            return Vec::new();
+        };
+        [Some(slot.realm), slot.holding]
+            .into_iter()
+            .flatten()
+            .flat_map(|card| {
+                self.card(card)
+                    .power
+                    .abilities()
+                    .iter()
+                    .filter(|a| a.when == Trigger::Razed)
+                    .map(move |a| (a.effect.clone(), card, seat))
+            })
+            .collect()
+    }
+
+    /// The power of `card` that its carrier, `seat`'s fighting champion, may use as his side's
+    /// card in a round (Rod of Dispel Magic), if `card` is carried by him and keeps its powers.
+    pub(crate) fn carried_use(&self, seat: Seat, card: CardId) -> Option<&Ability> {
+        let fighter = self.fighter(seat)?;
+        if !fighter.attachments.contains(&card) || self.powers_lost(card) {
+            return None;
+        }
+        self.card(card)
+            .power
+            .abilities()
+            .iter()
+            .find(|a| a.when == Trigger::CarrierUses)
+    }
+
+    /// Whether `seat`'s fighting champion may use the power of `card`, which he carries, now.
+    pub(crate) fn check_carried_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        let name = self.name(card);
+        let Some(ability) = self.carried_use(seat, card) else {
+            return Err(RuleError::new(
+                format!("{name} has no power your fighting champion can use now."),
+                "SF-164",
+            ));
+        };
+        if ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&card) {
+            return Err(RuleError::new(format!("{name} has been used in this battle."), "SF-140"));
+        }
+        let side = self.side_of_seat(seat);
+        if !self.condition_holds(&ability.condition, card, side) || self.lacks_choice(card, &ability.effect, seat) {
+            return Err(RuleError::new(format!("{name} has nothing to act on now."), "SF-166"));
+        }
+        Ok(())
+    }
+
+    /// The carried powers `seat`'s fighting champion could use as his card in a round (checked
+    /// by `check` before they are offered).
+    pub(crate) fn carried_uses(&self, seat: Seat) -> Vec<Action> {
+        self.fighter(seat)
+            .map(|f| f.attachments.iter().copied())
+            .into_iter()
+            .flatten()
+            .filter(|&card| self.carried_use(seat, card).is_some())
+            .map(Action::UseCard)
+            .collect()
+    }
+
+    /// `seat`'s fighting champion uses the power of `card`, which he carries: it acts, or asks
+    /// its choice; a power usable once a battle is spent when its choice is made.
+    pub(crate) fn use_carried(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+        let Some(ability) = self.carried_use(seat, card).cloned() else {
+            return;
+        };
+        events.push(Event::CardUsed {
+            seat,
+            card: self.name(card).into(),
+            champion: self.fighter(seat).map_or_else(String::new, |f| self.name(f.card).into()),
+        });
+        if ability.cost == Cost::OncePerBattle && !ability.effect.asks() {
+            self.tracks.used_in_battle.push(card);
+        }
+        self.begin_choices(&ability.effect, card, seat, &[], events);
+    }
+}
