@@ -5,10 +5,8 @@
 //! It decides from its seat's view and the legal actions only: every kingdom, the tray and the
 //! battle are public, and of the hidden cards it knows its own hand alone.
 
-use std::sync::Arc;
-
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, shares_against_best_other};
+use spellhall_search::{Guide, Strong, shares_against_best_other};
 
 use crate::content::{Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage, WINNING_FORCE};
@@ -307,29 +305,19 @@ impl Player<'_> {
 /// actions, about a turn.
 const STRONG_PLAYOUT_LIMIT: u32 = 12;
 
-/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
-/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
-/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
-pub fn strong_choice(
-    view: &View,
-    legal: &[Action],
-    cards: &Arc<Cards>,
-    rng: &mut GameRng,
-    budget: &SearchBudget,
-) -> usize {
-    let guide = Guide {
-        prior: Some(&action_scores),
-        evaluate: Some(&evaluate),
-    };
-    // Once aimed, it neither aims again nor calls a horde back: either undoes its last choice, and
-    // a search that sees no gain between two targets once switched between them for 20,000 actions
-    // (game 1 of the strong-vs-greedy example at 50 iterations).
-    let aimed = matches!(&view.phase, Phase::Attack(battle) if battle.target.is_some());
-    let undoes = |action: &Action| aimed && matches!(action, Action::Target(_) | Action::Recall(_));
-    let open: Vec<usize> = (0..legal.len()).filter(|&i| !undoes(&legal[i])).collect();
-    if open.is_empty() {
-        return guide.strong_choice(view, legal, cards, rng, budget, STRONG_PLAYOUT_LIMIT);
+/// The strong player ([`Strong::strong_choice`]): a search over worlds sampled from the seat's view
+/// ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and judging cut
+/// playouts with [`evaluate`].
+impl Strong for MightyMagics {
+    const PLAYOUT_LIMIT: u32 = STRONG_PLAYOUT_LIMIT;
+    const GUIDE: Guide<'static, Self> = Guide::new(Some(&action_scores), Some(&evaluate));
+
+    /// Once aimed, it neither aims again nor calls a horde back: either undoes its last choice, and
+    /// a search that sees no gain between two targets once switched between them for 20,000
+    /// actions (game 1 of the strong-vs-greedy example at 50 iterations).
+    fn searched(view: &View, legal: &[Action]) -> Vec<usize> {
+        let aimed = matches!(&view.phase, Phase::Attack(battle) if battle.target.is_some());
+        let undoes = |action: &Action| aimed && matches!(action, Action::Target(_) | Action::Recall(_));
+        (0..legal.len()).filter(|&i| !undoes(&legal[i])).collect()
     }
-    let choices: Vec<Action> = open.iter().map(|&i| legal[i].clone()).collect();
-    open[guide.strong_choice(view, &choices, cards, rng, budget, STRONG_PLAYOUT_LIMIT)]
 }

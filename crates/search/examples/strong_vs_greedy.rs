@@ -13,12 +13,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use spellhall_core::{Determinise, Game, GameRng, Seat};
-use spellhall_search::SearchBudget;
+use spellhall_search::{SearchBudget, Strong};
 
 /// A view-only player: an index into the legal actions.
 type Chooser<G> = fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng) -> usize;
 
-/// A game's strong player, as each rules crate gives it (`computer::strong_choice`).
+/// A game's strong player, as each rules crate gives it ([`Strong::strong_choice`]).
 type Searcher<G> =
     fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng, &SearchBudget) -> usize;
 
@@ -168,7 +168,7 @@ fn main() {
             let config = spellcaster::Config { mages: 2 };
             let deal = |seed| Spellcaster::new(&config, &spells, seed).expect("setup");
             let players = Players::<Spellcaster> {
-                strong: computer::strong_choice,
+                strong: Spellcaster::strong_choice,
                 greedy: computer::greedy_choice,
             };
             duel(first, games, threads, &budget, &spells, &deal, players)
@@ -185,7 +185,7 @@ fn main() {
                 SpellsOfDoom::new(&spells_of_doom::Config { heroes }, &content, seed).expect("setup")
             };
             let players = Players::<SpellsOfDoom> {
-                strong: computer::strong_choice,
+                strong: SpellsOfDoom::strong_choice,
                 greedy: computer::greedy_choice,
             };
             duel(first, games, threads, &budget, &content, &deal, players)
@@ -199,7 +199,7 @@ fn main() {
             };
             let deal = |seed| MightyMagics::new(&config, &cards, seed).expect("setup");
             let players = Players::<MightyMagics> {
-                strong: computer::strong_choice,
+                strong: MightyMagics::strong_choice,
                 // The greedy player takes the content as `&Cards`; the game's is `Arc<Cards>`.
                 greedy: |view, legal, cards, rng| computer::greedy_choice(view, legal, cards, rng),
             };
@@ -226,7 +226,7 @@ fn main() {
                 Spellfire::new(&config, &content, seed).expect("setup")
             };
             let players = Players::<Spellfire> {
-                strong: computer::strong_choice,
+                strong: Spellfire::strong_choice,
                 // The greedy player takes the content as `&Content`; the game's is `Arc<Content>`.
                 greedy: |view, legal, content, rng| computer::greedy_choice(view, legal, content, rng),
             };

@@ -145,24 +145,53 @@ impl<G: Game> Default for Guide<'_, G> {
     }
 }
 
-impl<G: Determinise> Guide<'_, G> {
-    /// A game's own strong player: the choice [`search_with`] makes under this guide, its
-    /// playouts cut at `playout_limit` actions (where the guide's evaluation judges them) whatever
-    /// `budget` says, since that is where the game's evaluation still says who is ahead.
-    pub fn strong_choice(
-        &self,
-        view: &G::View,
-        legal: &[G::Action],
-        content: &G::Content,
+impl<'a, G: Game> Guide<'a, G> {
+    pub const fn new(prior: Option<Prior<'a, G>>, evaluate: Option<Evaluate<'a, G>>) -> Self {
+        Self { prior, evaluate }
+    }
+}
+
+/// A game's own strong player, written once for every game: each rules crate gives only its
+/// [`Guide`], where its playouts are cut, and (rarely) which actions its search weighs.
+// Its guide lives as long as the program: a game's own functions, named in a constant.
+pub trait Strong: Determinise + 'static
+where
+    Self::Action: 'static,
+{
+    /// How far a playout runs before the guide's evaluation judges where it stopped, whatever the
+    /// budget says: where that evaluation still tells who is ahead.
+    const PLAYOUT_LIMIT: u32;
+    const GUIDE: Guide<'static, Self>;
+
+    /// The actions of `legal` the search weighs, as indices in `legal`'s order; by default all of
+    /// them. A game leaves out an action that only undoes its player's own last choice, which a
+    /// search that sees no gain between the two could take back and forth without end. When none
+    /// is left, every action is weighed.
+    fn searched(view: &Self::View, legal: &[Self::Action]) -> Vec<usize> {
+        let _ = view;
+        (0..legal.len()).collect()
+    }
+
+    /// The strong player's choice: an index into `legal`, from the seat's `view` and the legal
+    /// actions only: the choice [`search_with`] makes under [`Strong::GUIDE`] among the actions of
+    /// [`Strong::searched`].
+    fn strong_choice(
+        view: &Self::View,
+        legal: &[Self::Action],
+        content: &Self::Content,
         rng: &mut GameRng,
         budget: &SearchBudget,
-        playout_limit: u32,
     ) -> usize {
         let budget = SearchBudget {
-            playout_limit,
+            playout_limit: Self::PLAYOUT_LIMIT,
             ..budget.clone()
         };
-        search_with::<G>(view, legal, content, rng, &budget, self).0
+        let open = Self::searched(view, legal);
+        if open.is_empty() || open.len() == legal.len() {
+            return search_with::<Self>(view, legal, content, rng, &budget, &Self::GUIDE).0;
+        }
+        let choices: Vec<Self::Action> = open.iter().map(|&i| legal[i].clone()).collect();
+        open[search_with::<Self>(view, &choices, content, rng, &budget, &Self::GUIDE).0]
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Determinise, Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget};
+use spellhall_search::{Guide, Strong};
 
 use crate::{Action, Colour, Side, Spellcaster, Spells, View};
 
@@ -69,25 +69,17 @@ pub fn greedy_choice(view: &View, legal: &[Action], spells: &Arc<Spells>, rng: &
 /// actions (a few turns), where the greedy judgement still says who is ahead.
 const STRONG_PLAYOUT_LIMIT: u32 = 12;
 
-/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
-/// seat's `view` ([`spellhall_search`]), each cut short and judged by [`score`] as a share of a
-/// win. `budget`'s playout limit is this game's own.
-pub fn strong_choice(
-    view: &View,
-    legal: &[Action],
-    spells: &Arc<Spells>,
-    rng: &mut GameRng,
-    budget: &SearchBudget,
-) -> usize {
-    // A score lead of about 12 (a few Sapphires and some Energy) is judged a likely win.
-    let evaluate = |game: &Spellcaster| {
-        Seat::all(game.seats())
-            .map(|seat| 1.0 / (1.0 + (-score(game, game.side_of(seat)) / 12.0).exp()))
-            .collect()
-    };
-    let guide = Guide {
-        prior: None,
-        evaluate: Some(&evaluate),
-    };
-    guide.strong_choice(view, legal, spells, rng, budget, STRONG_PLAYOUT_LIMIT)
+/// Each seat's share of a win where a strong player's playout stopped, from [`score`]: a lead of
+/// about 12 (a few Sapphires and some Energy) is judged a likely win.
+fn evaluate(game: &Spellcaster) -> Vec<f64> {
+    Seat::all(game.seats())
+        .map(|seat| 1.0 / (1.0 + (-score(game, game.side_of(seat)) / 12.0).exp()))
+        .collect()
+}
+
+/// The strong player ([`Strong::strong_choice`]): a search over worlds sampled from the seat's view
+/// ([`spellhall_search`]), each playout cut short and judged by [`evaluate`].
+impl Strong for Spellcaster {
+    const PLAYOUT_LIMIT: u32 = STRONG_PLAYOUT_LIMIT;
+    const GUIDE: Guide<'static, Self> = Guide::new(None, Some(&evaluate));
 }

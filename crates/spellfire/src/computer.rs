@@ -10,10 +10,8 @@
 //! cards an effect discards, the spells an item lets its carrier cast, a realm's defence. Powers
 //! still `Unscripted` count by their printed level or bonus only, as the engine plays them.
 
-use std::sync::Arc;
-
 use spellhall_core::{Game, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget, shares_against_best_other};
+use spellhall_search::{Guide, Strong, shares_against_best_other};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType};
@@ -1218,19 +1216,10 @@ pub fn evaluate(game: &Spellfire) -> Vec<f64> {
     shares_against_best_other(&worth, 6.0)
 }
 
-/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
-/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
-/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
-pub fn strong_choice(
-    view: &View,
-    legal: &[Action],
-    content: &Arc<Content>,
-    rng: &mut GameRng,
-    budget: &SearchBudget,
-) -> usize {
-    let guide = Guide {
-        prior: Some(&action_scores),
-        evaluate: Some(&evaluate),
-    };
-    guide.strong_choice(view, legal, content, rng, budget, STRONG_PLAYOUT_LIMIT)
+/// The strong player ([`Strong::strong_choice`]): a search over worlds sampled from the seat's view
+/// ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and judging cut
+/// playouts with [`evaluate`].
+impl Strong for Spellfire {
+    const PLAYOUT_LIMIT: u32 = STRONG_PLAYOUT_LIMIT;
+    const GUIDE: Guide<'static, Self> = Guide::new(Some(&action_scores), Some(&evaluate));
 }

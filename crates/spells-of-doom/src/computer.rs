@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use spellhall_core::{Determinise, GameRng, Seat};
-use spellhall_search::{Guide, SearchBudget};
+use spellhall_search::{Guide, Strong};
 
 use crate::action::{Action, CastTarget, Target};
 use crate::content::{CardKind, Content, Effect};
@@ -617,21 +617,12 @@ pub fn action_scores(world: &SpellsOfDoom, legal: &[Action]) -> Vec<f64> {
 /// How far a strong player's playout runs before [`evaluate`] judges where it stopped.
 const STRONG_PLAYOUT_LIMIT: u32 = 30;
 
-/// The strong player's choice: an index into `legal`, from a search over worlds sampled from the
-/// seat's `view` ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and
-/// judging cut playouts with [`evaluate`]. `budget`'s playout limit is this game's own.
-pub fn strong_choice(
-    view: &View,
-    legal: &[Action],
-    content: &Arc<Content>,
-    rng: &mut GameRng,
-    budget: &SearchBudget,
-) -> usize {
-    let guide = Guide {
-        prior: Some(&action_scores),
-        evaluate: Some(&evaluate),
-    };
-    guide.strong_choice(view, legal, content, rng, budget, STRONG_PLAYOUT_LIMIT)
+/// The strong player ([`Strong::strong_choice`]): a search over worlds sampled from the seat's view
+/// ([`spellhall_search`]), guided by the greedy player's [`action_scores`] and judging cut
+/// playouts with [`evaluate`].
+impl Strong for SpellsOfDoom {
+    const PLAYOUT_LIMIT: u32 = STRONG_PLAYOUT_LIMIT;
+    const GUIDE: Guide<'static, Self> = Guide::new(Some(&action_scores), Some(&evaluate));
 }
 
 #[cfg(test)]

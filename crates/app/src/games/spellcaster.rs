@@ -264,13 +264,7 @@ impl GameAdapter for SpellcasterAdapter {
     }
 
     fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Spellcaster>) -> Option<Action> {
-        let TableInput {
-            view,
-            legal,
-            describe,
-            names,
-            ..
-        } = *table;
+        let (view, legal, names) = (table.view, table.legal, table.names);
         let mut chosen = None;
         let spells = &view.spells;
         let mine = view.my_side;
@@ -402,7 +396,7 @@ impl GameAdapter for SpellcasterAdapter {
                                 && *colour == placard.colour
                                 && ui
                                     .button(option_label(option))
-                                    .on_hover_text(describe(action))
+                                    .on_hover_text((table.describe)(action))
                                     .clicked()
                             {
                                 chosen = Some(action.clone());
@@ -470,7 +464,7 @@ impl GameAdapter for SpellcasterAdapter {
                 );
             }
         });
-        chosen = chosen.or(hand(ui, view, legal, describe, answering));
+        chosen = chosen.or(hand(ui, view, legal, table.describe, answering));
         chosen
     }
 
@@ -485,7 +479,7 @@ impl GameAdapter for SpellcasterAdapter {
         rng: &mut GameRng,
         budget: &spellhall_search::SearchBudget,
     ) -> usize {
-        spellcaster::computer::strong_choice(view, legal, spells, rng, budget)
+        <Spellcaster as spellhall_search::Strong>::strong_choice(view, legal, spells, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

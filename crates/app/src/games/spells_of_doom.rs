@@ -223,7 +223,7 @@ impl GameAdapter for SpellsOfDoomAdapter {
         rng: &mut spellhall_core::GameRng,
         budget: &spellhall_search::SearchBudget,
     ) -> usize {
-        spells_of_doom::computer::strong_choice(view, legal, content, rng, budget)
+        <SpellsOfDoom as spellhall_search::Strong>::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

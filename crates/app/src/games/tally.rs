@@ -52,13 +52,7 @@ impl GameAdapter for TallyAdapter {
     }
 
     fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Tally>) -> Option<TallyAction> {
-        let TableInput {
-            view,
-            legal,
-            describe,
-            names,
-            ..
-        } = *table;
+        let (view, legal, names) = (table.view, table.legal, table.names);
         let mut chosen = None;
         ui.horizontal(|ui| {
             for (i, name) in names.iter().enumerate() {
@@ -86,7 +80,7 @@ impl GameAdapter for TallyAdapter {
         ui.add_space(16.0);
         ui.horizontal(|ui| {
             for action in legal {
-                if ui.button(describe(action)).clicked() {
+                if ui.button((table.describe)(action)).clicked() {
                     chosen = Some(action.clone());
                 }
             }

@@ -356,7 +356,7 @@ impl GameAdapter for MightyMagicsAdapter {
         rng: &mut GameRng,
         budget: &spellhall_search::SearchBudget,
     ) -> usize {
-        mighty_magics::computer::strong_choice(view, legal, cards, rng, budget)
+        <MightyMagics as spellhall_search::Strong>::strong_choice(view, legal, cards, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

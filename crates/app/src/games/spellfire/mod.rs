@@ -296,7 +296,7 @@ impl GameAdapter for SpellfireAdapter {
         rng: &mut GameRng,
         budget: &spellhall_search::SearchBudget,
     ) -> usize {
-        spellfire::computer::strong_choice(view, legal, content, rng, budget)
+        <Spellfire as spellhall_search::Strong>::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {
