@@ -1175,6 +1175,7 @@ impl Spellfire {
             }),
             Effect::DiscardAll(_)
             | Effect::For(..)
+            | Effect::StaysOnOpponent
             | Effect::CallsOffBattle
             | Effect::Escapes
             | Effect::SendsOpponentHome
@@ -1548,7 +1549,11 @@ impl Spellfire {
             | Effect::EachPlayer(_)
             | Effect::Every(_)
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
-            Effect::OneOf(_) | Effect::Fly(_) => self.carry_out_mode(effect, source, by, target, calmed, events),
+            // Read where it applies: the phase-1 draw.
+            Effect::TurnDraw { .. } => {}
+            Effect::OneOf(_) | Effect::Fly(_) | Effect::StaysOnOpponent => {
+                self.carry_out_mode(effect, source, by, target, calmed, events)
+            }
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
             Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {

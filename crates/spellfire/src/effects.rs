@@ -668,6 +668,14 @@ pub enum Effect {
     /// choice allows that card — and the rest of that one's choices follow ("one champion or two
     /// allies").
     OneOf(Vec<Effect>),
+    /// A card played in a round that goes onto the opposing champion and stays with him — its
+    /// level or bonus counting on his side, in this battle and later ones — until it is discarded
+    /// (Spell of Formless Horror: "until dispelled").
+    StaysOnOpponent,
+    /// While the card is in play, these players (seen from its player) draw this many more — or,
+    /// negative, fewer — cards in phase 1: never below one, and never below three on a player's
+    /// first turn (SF-34).
+    TurnDraw { whose: Whose, change: i8 },
 }
 
 impl Power {
@@ -1024,6 +1032,20 @@ impl Effect {
             ),
             Effect::Flies(of) => format!("{} flies (counts as a flyer)", of.words()),
             Effect::Fly(target) => format!("makes {} a flyer for the battle", target.words()),
+            Effect::TurnDraw { whose, change } => format!(
+                "{} {} {} card{} at the start of each turn (at least one; at least three on a first turn)",
+                match whose {
+                    Whose::Anyone => "every player draws",
+                    Whose::Own => "its player draws",
+                    Whose::Opponents | Whose::Facing => "every other player draws",
+                },
+                change.unsigned_abs(),
+                if *change < 0 { "fewer" } else { "more" },
+                if change.unsigned_abs() == 1 { "" } else { "s" }
+            ),
+            Effect::StaysOnOpponent => {
+                "goes onto the opposing champion and stays with him, its level counting on his side, until it is discarded".into()
+            }
             Effect::OneOf(all) => {
                 let parts: Vec<String> = all.iter().map(Effect::describe).collect();
                 format!("lets its player choose one: it {}", parts.join("; or it "))

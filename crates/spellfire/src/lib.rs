@@ -170,7 +170,7 @@ impl Game for Spellfire {
             for champion in &p.pool {
                 place(champion.card, Some(seat));
                 for &card in &champion.attachments {
-                    place(card, (!lent).then_some(seat));
+                    place(card, (!lent && !self.stays_on_opponent(card)).then_some(seat));
                 }
                 let artifacts = champion
                     .attachments
@@ -192,7 +192,7 @@ impl Game for Spellfire {
                     place(fighter.card, Some(seat));
                 }
                 for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-                    place(card, (!lent).then_some(seat));
+                    place(card, (!lent && !self.stays_on_opponent(card)).then_some(seat));
                 }
             }
         }

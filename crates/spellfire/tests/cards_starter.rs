@@ -3540,3 +3540,49 @@ fn card_1st_220_rod_of_dispel_magic_its_carrier_cancels_one_wizard_spell_a_battl
     let carried = &game.battle().unwrap().attacking.as_ref().unwrap().attachments;
     assert_eq!(carried, &[rod], "the rod stays with its carrier");
 }
+
+#[test]
+fn card_1st_106_spell_of_formless_horror_stays_on_the_opposing_champion() {
+    // Maligor the Red (3) attacks; Mordenkainen (7) defends. The spell takes 3 from Mordenkainen,
+    // not from its caster, and goes onto him.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Maligor the Red", NONE),
+        ("Mordenkainen", NONE),
+        &["Spell of Formless Horror"],
+        &[],
+    );
+    let horror = game.id_of(0, "Spell of Formless Horror");
+    let mordenkainen = game.id_of(1, "Mordenkainen");
+    ok(&mut game, Action::UseCard(horror));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (3, 4));
+    // Mordenkainen still wins, and goes home carrying the spell; Maligor is discarded.
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Maligor the Red"]);
+    let home = game.player(P2).pool.iter().find(|c| c.card == mordenkainen).unwrap();
+    assert_eq!(home.attachments, vec![horror]);
+    assert_eq!(game.owner(horror), P1, "its owner does not change");
+    // In a later battle it still counts against him: 7 - 3.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Spell of Formless Horror"]),
+        ("Maligor the Red", NONE),
+        &[],
+        &[],
+    );
+    assert_eq!(total(&game, Side::Attacker), 4);
+    // When the champion it is on is defeated, it goes to its owner's discard pile with him.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Elminster the Mage", NONE),
+        &["Spell of Formless Horror"],
+        &[],
+    );
+    let horror = game.id_of(0, "Spell of Formless Horror");
+    ok(&mut game, Action::UseCard(horror));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Elminster the Mage"]);
+    assert_eq!(discard_names(&game, P1), ["Spell of Formless Horror"]);
+}

@@ -733,3 +733,25 @@ fn sf_47_ending_the_turn_passes_play_to_the_left() {
     assert_eq!(game.decider(), Some(Seat(2)));
     assert!(game.check(&Action::EndTurn).is_err(), "the new turn starts at phase 0");
 }
+
+#[test]
+fn sf_34_on_his_first_turn_a_player_draws_at_least_three_whatever_cuts_the_draw() {
+    // Seat 1's Elminster carries the Ring of Winter: every other player draws one card fewer.
+    let setup = |turns: u32| {
+        TestGame::new(2)
+            .phase(Phase::StartOfTurn)
+            .turns(0, turns)
+            .formation(0, [realm(A, "Waterdeep")])
+            .pool(1, [("Elminster the Mage", &["The Ring of Winter"][..])])
+            .build()
+    };
+    let mut first = setup(1);
+    assert_eq!(first.turn_draw(Seat(1)), 3, "its own player is not touched");
+    assert_eq!(first.turn_draw(Seat(0)), 3, "the first turn's three are kept");
+    play!(first, Action::Draw);
+    assert_eq!(first.player(Seat(0)).hand.len(), 3);
+    let mut later = setup(2);
+    assert_eq!(later.turn_draw(Seat(0)), 2, "from the second turn on, the cut applies");
+    play!(later, Action::Draw);
+    assert_eq!(later.player(Seat(0)).hand.len(), 2);
+}

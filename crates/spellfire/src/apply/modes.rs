@@ -1,9 +1,11 @@
 //! Powers that let their player choose between ways of acting (`OneOf`: "one champion or two
-//! allies"), and flight given to a chosen fighting card (`Fly`).
+//! allies"), flight given to a chosen fighting card (`Fly`), and a card that stays on the
+//! opposing champion (`StaysOnOpponent`), and cards in play that change the phase-1 draw
+//! (`TurnDraw`).
 
 use spellhall_core::Seat;
 
-use crate::effects::Effect;
+use crate::effects::{Effect, Trigger, Whose};
 use crate::event::Event;
 use crate::state::{CardId, Pending, Pick, Spellfire};
 
@@ -32,6 +34,10 @@ impl Spellfire {
         calmed: &[Seat],
         events: &mut Vec<Event>,
     ) {
+        if *effect == Effect::StaysOnOpponent {
+            self.stay_on_opponent(source, by);
+            return;
+        }
         let Some(card) = target else {
             self.begin_choices(effect, source, by, calmed, events);
             return;
@@ -78,5 +84,69 @@ impl Spellfire {
             }
             _ => {}
         }
+    }
+
+    /// `card`, just played by `by` in a round, leaves his side for the opposing champion's
+    /// attachments, where it counts on that side and goes with him to his pool.
+    fn stay_on_opponent(&mut self, card: CardId, by: Seat) {
+        let Some(battle) = &mut self.battle else { return };
+        let (own, other) = if battle.attacker == by {
+            (&mut battle.attacking, &mut battle.defending)
+        } else {
+            (&mut battle.defending, &mut battle.attacking)
+        };
+        let (Some(own), Some(other)) = (own.as_mut(), other.as_mut()) else {
+            return;
+        };
+        if let Some(index) = own.round_cards.iter().position(|&c| c == card) {
+            own.round_cards.remove(index);
+            other.attachments.push(card);
+        }
+    }
+
+    /// Whether `card` is one that stays on an opposing champion (held by a player other than its
+    /// owner).
+    pub fn stays_on_opponent(&self, card: CardId) -> bool {
+        self.card(card)
+            .power
+            .on_play()
+            .is_some_and(|a| a.effect == Effect::StaysOnOpponent)
+    }
+
+    /// `base`, the cards `seat` draws in phase 1 by the format and his realms, changed by the
+    /// `TurnDraw` powers of the cards in play (realms, holdings, champions and what they carry,
+    /// the rule card): never below one, and never below three — or `base` if less — on his first
+    /// turn (SF-34).
+    pub(crate) fn powered_draw(&self, seat: Seat, base: usize) -> usize {
+        let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
+        for player in &self.players {
+            let standing = player.formation.realms().filter(|(_, s)| !s.razed);
+            cards.extend(standing.flat_map(|(_, s)| [Some(s.realm), s.holding]).flatten());
+            for champion in &player.pool {
+                cards.push(champion.card);
+                cards.extend(&champion.attachments);
+            }
+        }
+        let change: i32 = cards
+            .iter()
+            .flat_map(|&card| self.card(card).power.abilities().iter().map(move |a| (card, a)))
+            .filter_map(|(card, a)| match a.effect {
+                Effect::TurnDraw { whose, change } if a.when == Trigger::InPlay => {
+                    let by = self.owner(card);
+                    let fits = match whose {
+                        Whose::Anyone => true,
+                        Whose::Own => seat == by,
+                        Whose::Opponents | Whose::Facing => seat != by,
+                    };
+                    fits.then_some(i32::from(change))
+                }
+                _ => None,
+            })
+            .sum();
+        if change == 0 {
+            return base;
+        }
+        let drawn = (base as i32 + change).max(1) as usize;
+        if self.player(seat).turns <= 1 { drawn.max(base.min(3)) } else { drawn }
     }
 }

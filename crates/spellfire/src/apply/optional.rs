@@ -50,7 +50,7 @@ impl Spellfire {
     /// everyone but a lone melon's bringer (everyone if two or more brought one), never below one
     /// (SF-251, SF-252, AMB-39).
     pub fn turn_draw(&self, seat: Seat) -> usize {
-        let base = usize::from(self.draw_per_turn) + self.extra_draws(seat);
+        let base = self.powered_draw(seat, usize::from(self.draw_per_turn) + self.extra_draws(seat));
         let rules = &self.config.rules;
         if !rules.melon_rule || rules.melons.is_empty() {
             return base;
