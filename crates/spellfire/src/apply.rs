@@ -664,6 +664,7 @@ impl Spellfire {
                     aid_refused: None,
                     flying: Vec::new(),
                     escaping: None,
+                    turned: Vec::new(),
                 })
             }
         }
@@ -1533,7 +1534,11 @@ impl Spellfire {
                 }
             }
             // A card chosen for a power that moves it; or a power whose cards are still to choose.
-            Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::InsteadOfBonus(_)
+            Effect::ToHand(_)
+            | Effect::ToPool(_)
+            | Effect::Rebuild(_)
+            | Effect::InsteadOfBonus(_)
+            | Effect::FightsForUser(_)
                 if target.is_some() =>
             {
                 if let Some(card) = target {
@@ -1554,6 +1559,8 @@ impl Spellfire {
             Effect::OneOf(_) | Effect::Fly(_) | Effect::StaysOnOpponent => {
                 self.carry_out_mode(effect, source, by, target, calmed, events)
             }
+            // Its card is still to choose.
+            Effect::FightsForUser(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
             Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {

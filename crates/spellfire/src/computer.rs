@@ -338,6 +338,8 @@ impl Player<'_> {
             Action::EndTurn => 0,
             Action::Claim(_) => -100,
             Action::Answer(card) => self.answer_score(*card),
+            // A card a power makes fight for this seat (Shield of Wickedness) is worth taking.
+            Action::Choose(_) if self.enlisting() => 5,
             // A card on top of a draw pile looked at for a power: another player's best card goes.
             Action::Choose(card) if self.view.looking_at.iter().any(|c| c.id == *card) => {
                 match self.view.public.cards.get(card.index()) {
@@ -844,6 +846,15 @@ impl Player<'_> {
         }
     }
 
+    /// Whether the power choosing now makes the chosen card fight for this seat.
+    fn enlisting(&self) -> bool {
+        let Some(PendingView::Target { event, .. }) = &self.view.pending else {
+            return false;
+        };
+        self.card_facts(event)
+            .is_some_and(|c| c.power.abilities().iter().any(|a| enlists(&a.effect)))
+    }
+
     /// The target of this seat's event: a realm of the opponent with the most standing realms,
     /// never its own.
     fn target_score(&self, card: CardId) -> i32 {
@@ -1101,6 +1112,15 @@ struct Harm {
 /// The printed level or bonus, 0 when it varies.
 fn printed(card: &Card) -> i32 {
     card.level.as_ref().and_then(|l| l.value()).unwrap_or(0)
+}
+
+/// Whether an effect makes the card chosen fight for its user's side.
+fn enlists(effect: &Effect) -> bool {
+    match effect {
+        Effect::FightsForUser(_) => true,
+        Effect::May(inner) | Effect::UpTo(_, inner) => enlists(inner),
+        _ => false,
+    }
 }
 
 /// Whether an ability moves levels in a round (played, or while its card fights).

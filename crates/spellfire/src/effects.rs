@@ -386,6 +386,9 @@ pub enum Target {
     /// A card taken at random from the hand of a player the chooser picks (one these words
     /// allow, with a card in hand).
     RandomInHand(Whose),
+    /// The card of highest level (or bonus) these words select in the hand of a player the
+    /// chooser picks (any player of `whose` with a card in hand); none if he holds none.
+    LargestInHand(Cards),
 }
 
 /// How long a lasting effect lasts.
@@ -649,6 +652,10 @@ pub enum Effect {
     LosesPowers(Fighters),
     /// Cancels a spell just cast, answered in its pause (SF-40, AMB-6): it does not act.
     NegateSpell,
+    /// The chosen card (an ally of the opposing side of the round, or one taken from a hand)
+    /// fights on its user's side for the rest of the round; then it goes to its owner's discard
+    /// pile like any ally.
+    FightsForUser(Target),
     /// The inner effect acts only if the condition holds as it acts, seen from the side of the
     /// card's player (Protection: an undead opposing champion is sent home).
     If(Condition, Box<Effect>),
@@ -1021,6 +1028,10 @@ impl Effect {
             Effect::SlipsPast => "its user's champion slips past the defending champion, who goes back to its pool, and razes the attacked realm".into(),
             Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
             Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
+            Effect::FightsForUser(target) => format!(
+                "makes {} fight on its user's side for the rest of the round (then it is discarded like any ally)",
+                target.words()
+            ),
             Effect::If(condition, inner) => format!("{} (only if {})", inner.describe(), condition.words()),
             Effect::Raze(target) => format!("razes {}", target.words()),
             Effect::ExtraAttacks(n) => format!(
@@ -1288,6 +1299,10 @@ impl Target {
                 whose(w)
             ),
             Target::RandomInHand(w) => format!("a card taken at random from the hand of a player {}", whose(w)),
+            Target::LargestInHand(cards) => format!(
+                "the highest {} in the hand of a player of its player's choice",
+                cards.words(false).trim_start_matches("one ")
+            ),
         }
     }
 }
@@ -1302,6 +1317,7 @@ impl Effect {
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
             Effect::Fly(target) => Some(target),
+            Effect::FightsForUser(target) => Some(target),
             Effect::Raze(target) => Some(target),
             _ => None,
         }

@@ -293,6 +293,17 @@ pub enum Event {
         totals: (i32, i32),
         won: bool,
     },
+    /// `card` of `owner` fights for `seat`'s side for the rest of the round.
+    FightsFor {
+        seat: Seat,
+        owner: Seat,
+        card: String,
+    },
+    /// `seat` held no card the power `by` asked him for.
+    NothingTaken {
+        seat: Seat,
+        by: String,
+    },
     /// A power let `seat` look at the top of `owner`'s draw pile: the cards for him alone.
     LookedAt {
         seat: Seat,
@@ -598,6 +609,12 @@ impl GameEvent for Event {
                     )
                 }
             }
+            Event::FightsFor { seat, owner, card } => format!(
+                "{}'s {card} fights for {} for the rest of the round.",
+                name(owner),
+                name(seat)
+            ),
+            Event::NothingTaken { seat, by } => format!("{} has no card for {by} to take.", name(seat)),
             Event::LookedAt {
                 seat,
                 owner,

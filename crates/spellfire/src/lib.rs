@@ -192,7 +192,9 @@ impl Game for Spellfire {
                     place(fighter.card, Some(seat));
                 }
                 for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-                    place(card, (!lent && !self.stays_on_opponent(card)).then_some(seat));
+                    // A card fighting for the side that is not its owner's (Shield of Wickedness).
+                    let elsewhere = lent || battle.turned.contains(&card) || self.stays_on_opponent(card);
+                    place(card, (!elsewhere).then_some(seat));
                 }
             }
         }
@@ -278,14 +280,20 @@ impl Spellfire {
             Action::PlayEvent(card) => format!("Play the event {}", name(card)),
             Action::Answer(card) => format!("Answer the event with {}", name(card)),
             Action::Choose(card) => format!("Aim it at {}", name(card)),
-            Action::ChoosePlayer(seat) => match self.pending.last() {
-                Some(Pending::Pick(pick))
-                    if matches!(pick.effect.choice_target(), Some(crate::effects::Target::RandomInHand(_))) =>
-                {
-                    format!("Take a card at random from {}'s hand", seat_token(*seat))
+            Action::ChoosePlayer(seat) => {
+                let target = match self.pending.last() {
+                    Some(Pending::Pick(pick)) => pick.effect.choice_target(),
+                    _ => None,
+                };
+                let seat = seat_token(*seat);
+                match target {
+                    Some(crate::effects::Target::RandomInHand(_)) => {
+                        format!("Take a card at random from {seat}'s hand")
+                    }
+                    Some(crate::effects::Target::LargestInHand(_)) => format!("Ask {seat} for the card"),
+                    _ => format!("Look at the top of {seat}'s draw pile"),
                 }
-                _ => format!("Look at the top of {}'s draw pile", seat_token(*seat)),
-            },
+            }
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
                 Some(Pending::Walled { .. }) => "Go back to the pool (the battle ends)".to_string(),

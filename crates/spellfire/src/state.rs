@@ -420,6 +420,10 @@ pub struct Battle {
     /// A side whose champion escapes: it loses the round but goes back to its pool (Blink).
     #[serde(default)]
     pub escaping: Option<crate::combat::Side>,
+    /// Cards fighting for the side that is not their owner's (Shield of Wickedness, Control
+    /// Undead): they go to their owner's discard pile as the round ends.
+    #[serde(default)]
+    pub turned: Vec<CardId>,
 }
 
 /// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players

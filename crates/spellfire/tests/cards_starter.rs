@@ -3586,3 +3586,100 @@ fn card_1st_106_spell_of_formless_horror_stays_on_the_opposing_champion() {
     assert_eq!(discard_names(&game, P2), ["Elminster the Mage"]);
     assert_eq!(discard_names(&game, P1), ["Spell of Formless Horror"]);
 }
+
+// Cards that change sides or take another's place (P1, issue 16).
+
+#[test]
+fn card_1st_316_shield_of_wickedness_an_enemy_ally_switches_sides_for_the_round() {
+    // Mordenkainen (7) with the shield attacks; the Cleric of Torm (5) defends.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Shield of Wickedness"]),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Sea Zombie"],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 5));
+    ally(&mut game, 1, "Sea Zombie");
+    // The shield's owner chooses: the ally just played, or nothing.
+    let zombie = game.id_of(1, "Sea Zombie");
+    assert_eq!(game.decider(), Some(P1));
+    assert_eq!(offered(&game), [zombie]);
+    assert!(game.legal().contains(&Action::Pass));
+    ok(&mut game, Action::Choose(zombie));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (11, 5),
+        "the Sea Zombie's +4 fights for the attacker"
+    );
+    assert_eq!(game.decider(), Some(P2), "the defender is losing again");
+    ok(&mut game, Action::Pass);
+    assert_eq!(
+        discard_names(&game, P2),
+        ["Sea Zombie", "Cleric of Torm"],
+        "the ally goes to its owner's discard pile, as the winning side's cards go first"
+    );
+    assert!(discard_names(&game, P1).is_empty());
+    assert_eq!(
+        game.player(P1).pool[0].attachments,
+        [game.id_of(0, "Shield of Wickedness")],
+        "the shield stays with its champion"
+    );
+
+    // Declined: the ally fights for its own side.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", &["Shield of Wickedness"]),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Sea Zombie"],
+    );
+    ally(&mut game, 1, "Sea Zombie");
+    ok(&mut game, Action::Pass);
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 9));
+}
+
+#[test]
+fn card_1st_396_control_undead_takes_the_largest_undead_ally_from_a_hand_for_the_round() {
+    // Maligor the Red (3) attacks the Cleric of Gond (4) and is losing.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Maligor the Red", NONE),
+        ("Cleric of Gond", NONE),
+        &["Control Undead"],
+        &["Skeleton", "Sea Zombie", "Galek"],
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (3, 4));
+    let spell = game.id_of(0, "Control Undead");
+    ok(&mut game, Action::UseCard(spell));
+    // Any player with a card in hand may be asked (P1's own hand is empty now).
+    assert_eq!(game.legal(), [Action::ChoosePlayer(P2), Action::Pass]);
+    ok(&mut game, Action::ChoosePlayer(P2));
+    assert_eq!(
+        hand_names(&game, P2),
+        ["Skeleton", "Galek"],
+        "the Sea Zombie (+4), his largest undead ally: not the Skeleton (+1) nor Galek, who is not undead"
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 4));
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Control Undead"]);
+    assert_eq!(
+        discard_names(&game, P2),
+        ["Sea Zombie", "Cleric of Gond"],
+        "discarded afterwards, to its owner's pile"
+    );
+
+    // A player with no undead ally gives nothing.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Maligor the Red", NONE),
+        ("Cleric of Gond", NONE),
+        &["Control Undead"],
+        &["Galek"],
+    );
+    let spell = game.id_of(0, "Control Undead");
+    ok(&mut game, Action::UseCard(spell));
+    ok(&mut game, Action::ChoosePlayer(P2));
+    assert_eq!(hand_names(&game, P2), ["Galek"]);
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (3, 4));
+}

@@ -87,7 +87,7 @@ impl Spellfire {
                 .filter(|&c| self.tracks.fallen.contains(&c) && cards.fits(self.card(c), self.icon_value(c)))
                 .collect(),
             // The player is chosen first (`pick_players`), then the cards (`pick_candidates`).
-            Target::DrawTop { .. } | Target::RandomInHand(_) => Vec::new(),
+            Target::DrawTop { .. } | Target::RandomInHand(_) | Target::LargestInHand(_) => Vec::new(),
             Target::JustPlayed => {
                 let other = self
                     .battle
@@ -112,7 +112,8 @@ impl Spellfire {
             return self.one_of_candidates(pick.source, all, pick.seat);
         }
         match (pick.effect.choice_target(), pick.player) {
-            (None | Some(Target::RandomInHand(_)), _) | (Some(Target::DrawTop { .. }), None) => Vec::new(),
+            (None | Some(Target::RandomInHand(_) | Target::LargestInHand(_)), _)
+            | (Some(Target::DrawTop { .. }), None) => Vec::new(),
             (Some(Target::DrawTop { .. }), Some(seat)) => {
                 let pile = &self.player(seat).draw;
                 pick.seen.iter().copied().filter(|c| pile.contains(c)).collect()
@@ -127,6 +128,7 @@ impl Spellfire {
         let (whose, in_hand) = match *target {
             Target::DrawTop { whose, .. } => (whose, false),
             Target::RandomInHand(whose) => (whose, true),
+            Target::LargestInHand(ref cards) => (cards.whose, true),
             _ => return Vec::new(),
         };
         Seat::all(self.seats())
@@ -174,8 +176,54 @@ impl Spellfire {
                 let card = self.player(player).hand[at];
                 self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events);
             }
+            Some(Target::LargestInHand(cards)) => {
+                let hand = &self.player(player).hand;
+                let best = hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
+                    .max_by_key(|&c| self.icon_value(c));
+                match best {
+                    Some(card) => self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events),
+                    None => events.push(Event::NothingTaken {
+                        seat: player,
+                        by: self.name(pick.source).into(),
+                    }),
+                }
+            }
             _ => {}
         }
+    }
+
+    /// `card` (an ally of the other side of the round, or in a hand) fights for `by`'s side for
+    /// the rest of the round.
+    fn fights_for(&mut self, by: Seat, card: CardId, events: &mut Vec<Event>) {
+        let Some(battle) = &self.battle else { return };
+        let other = if battle.attacker == by {
+            battle.defender
+        } else {
+            battle.attacker
+        };
+        let owner = self.owner(card);
+        let from_round = self.fighter(other).is_some_and(|f| f.round_cards.contains(&card));
+        if self.fighter(by).is_none() || !(from_round || self.player(owner).hand.contains(&card)) {
+            return;
+        }
+        if let Some(fighter) = self.fighter_mut(other) {
+            fighter.round_cards.retain(|&c| c != card);
+        }
+        self.player_mut(owner).hand.retain(|&c| c != card);
+        if let Some(fighter) = self.fighter_mut(by) {
+            fighter.round_cards.push(card);
+        }
+        if let Some(battle) = &mut self.battle {
+            battle.turned.push(card);
+        }
+        events.push(Event::FightsFor {
+            seat: by,
+            owner,
+            card: self.name(card).into(),
+        });
     }
 
     /// A card a power discards from a hand or draw pile (not in play): to its owner's discard
@@ -274,6 +322,7 @@ impl Spellfire {
             Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::Raze(_) => {
                 self.ask(effect, source, by, false, 1)
             }
+            Effect::FightsForUser(_) => self.ask(effect, source, by, false, 1),
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
@@ -381,6 +430,7 @@ impl Spellfire {
                 self.tracks.forgone.push(source);
                 self.carry_out(inner, source, by, Some(card), &[], events);
             }
+            Effect::FightsForUser(_) => self.fights_for(by, card, events),
             _ => {}
         }
     }
