@@ -447,7 +447,9 @@ impl Spellfire {
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
                 self.spell_played(seat, *card, &mut events);
+                let caster = champion.or_else(|| self.caster(seat, *card));
                 self.cast(seat, *card, champion, &mut events);
+                self.caster_casts(caster, *card, seat, &mut events);
                 // A card whose power in the battle makes the walled attacker fly (Flight) is his
                 // one answer to the wall: he goes on if he can cross now (SF-132).
                 if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
@@ -1556,7 +1558,7 @@ impl Spellfire {
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where it applies: the phase-1 draw.
             Effect::TurnDraw { .. } => {}
-            Effect::OneOf(_) | Effect::Fly(_) | Effect::StaysOnOpponent => {
+            Effect::OneOf(_) | Effect::Fly(_) | Effect::StaysOnOpponent | Effect::ShuffleIntoDraw(_) => {
                 self.carry_out_mode(effect, source, by, target, calmed, events)
             }
             // Its card is still to choose.

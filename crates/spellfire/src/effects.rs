@@ -105,6 +105,9 @@ pub enum Trigger {
     TurnBegins,
     /// When its player ends the turn (phase 6), while the card is in play.
     TurnEnds,
+    /// When this champion casts a wizard or cleric spell; with `Cost::OncePerBattle`, only the
+    /// first it casts in a battle acts ("if it casts one or more spells").
+    Casts,
 }
 
 /// Who may cross a wall.
@@ -683,6 +686,8 @@ pub enum Effect {
     /// negative, fewer — cards in phase 1: never below one, and never below three on a player's
     /// first turn (SF-34).
     TurnDraw { whose: Whose, change: i8 },
+    /// The chosen card leaves play for its owner's draw pile, which is shuffled.
+    ShuffleIntoDraw(Target),
 }
 
 impl Power {
@@ -1054,6 +1059,9 @@ impl Effect {
                 if *change < 0 { "fewer" } else { "more" },
                 if change.unsigned_abs() == 1 { "" } else { "s" }
             ),
+            Effect::ShuffleIntoDraw(target) => {
+                format!("shuffles {} back into its owner's draw pile", target.words())
+            }
             Effect::StaysOnOpponent => {
                 "goes onto the opposing champion and stays with him, its level counting on his side, until it is discarded".into()
             }
@@ -1157,6 +1165,7 @@ impl Ability {
             (Trigger::CarrierUses, _) => "Used by the champion carrying it as his card in a round, it ".to_string(),
             (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),
             (Trigger::TurnEnds, _) => "When its player ends the turn, ".to_string(),
+            (Trigger::Casts, _) => "When this champion casts a wizard or cleric spell, it ".to_string(),
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
                 "When an ally joins {} side of a round it fights in, it ",
                 match party {
@@ -1316,7 +1325,7 @@ impl Effect {
                 Some(target)
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
-            Effect::Fly(target) => Some(target),
+            Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => Some(target),
             Effect::FightsForUser(target) => Some(target),
             Effect::Raze(target) => Some(target),
             _ => None,

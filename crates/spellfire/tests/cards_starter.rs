@@ -3683,3 +3683,50 @@ fn card_1st_396_control_undead_takes_the_largest_undead_ally_from_a_hand_for_the
     assert_eq!(hand_names(&game, P2), ["Galek"]);
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (3, 4));
 }
+
+#[test]
+fn card_1st_303_defiler_casting_costs_a_friendly_realm_or_holding() {
+    // The Defiler (6) attacks Cormyr; Captain Kazhal (9) defends. P1 holds Draj with the
+    // Ziggurat, and Balic.
+    let setup = || {
+        let mut game = TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(0, [realm(A, "Draj").holding("Ziggurat"), realm(B, "Balic")])
+            .pool(0, [("Defiler", NONE)])
+            .hand(0, ["Shield", "Cone of Cold"])
+            .formation(1, [realm(A, "Cormyr")])
+            .pool(1, [("Captain Kazhal", NONE)])
+            .build();
+        let defiler = game.id_of(0, "Defiler");
+        ok(&mut game, Action::Attack { champion: defiler, defender: P2, at: Position(A) });
+        let kazhal = game.id_of(1, "Captain Kazhal");
+        ok(&mut game, Action::Defend { champion: kazhal });
+        let shield = game.id_of(0, "Shield");
+        ok(&mut game, Action::UseCard(shield));
+        game
+    };
+    let mut game = setup();
+    // One of his own standing realms, or his own holding.
+    let [draj, balic, ziggurat] = ["Draj", "Balic", "Ziggurat"].map(|n| game.id_of(0, n));
+    let mut offered = game.legal();
+    offered.sort();
+    let mut expected = vec![Action::Choose(draj), Action::Choose(balic), Action::Choose(ziggurat)];
+    expected.sort();
+    assert_eq!(offered, expected);
+    let pile = game.player(P1).draw.len();
+    ok(&mut game, Action::Choose(ziggurat));
+    assert!(game.player(P1).formation.slot(Position(A)).unwrap().holding.is_none());
+    assert_eq!(game.player(P1).draw.len(), pile + 1, "the holding is shuffled into the draw pile");
+    assert!(game.player(P1).discard.is_empty());
+    // A second spell in the battle costs nothing more: 6 + 2 + 5 against 9.
+    let cone = game.id_of(0, "Cone of Cold");
+    ok(&mut game, Action::UseCard(cone));
+    assert!(game.pending().is_none());
+    assert_eq!(total(&game, Side::Attacker), 13);
+    assert!(!game.player(P1).formation.slot(Position(B)).unwrap().razed);
+    // Or a realm is razed.
+    let mut game = setup();
+    ok(&mut game, Action::Choose(balic));
+    assert!(game.player(P1).formation.slot(Position(B)).unwrap().razed);
+    assert_eq!(discard_names(&game, P1), Vec::<String>::new());
+}

@@ -278,7 +278,7 @@ impl Spellfire {
     pub(crate) fn lacks_choice(&self, card: CardId, effect: &Effect, by: Seat) -> bool {
         match effect {
             Effect::OneOf(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
-            Effect::Fly(target) => self.candidates(card, target, by).is_empty(),
+            Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => self.candidates(card, target, by).is_empty(),
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
                 self.candidates(card, target, by).is_empty()
             }
@@ -326,7 +326,7 @@ impl Spellfire {
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
-            Effect::OneOf(_) | Effect::Fly(_) => self.ask(effect, source, by, false, 1),
+            Effect::OneOf(_) | Effect::Fly(_) | Effect::ShuffleIntoDraw(_) => self.ask(effect, source, by, false, 1),
             Effect::Every(inner) => {
                 let Some(target) = inner.choice_target() else { return };
                 for card in self.candidates(source, target, by) {

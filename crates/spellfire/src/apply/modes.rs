@@ -1,11 +1,13 @@
 //! Powers that let their player choose between ways of acting (`OneOf`: "one champion or two
 //! allies"), flight given to a chosen fighting card (`Fly`), and a card that stays on the
 //! opposing champion (`StaysOnOpponent`), and cards in play that change the phase-1 draw
-//! (`TurnDraw`).
+//! (`TurnDraw`); a champion's power as it casts a spell (`Trigger::Casts`), and a card shuffled
+//! back into its owner's draw pile (`ShuffleIntoDraw`).
 
 use spellhall_core::Seat;
 
-use crate::effects::{Effect, Trigger, Whose};
+use crate::catalogue::cards::CardType;
+use crate::effects::{Ability, Cost, Effect, Trigger, Whose};
 use crate::event::Event;
 use crate::state::{CardId, Pending, Pick, Spellfire};
 
@@ -67,6 +69,26 @@ impl Spellfire {
                 };
                 if more > 0 && !self.pick_candidates(&next).is_empty() {
                     self.pending.push(Pending::Pick(Box::new(next)));
+                }
+            }
+            Effect::ShuffleIntoDraw(_) => {
+                let owner = self.owner(card);
+                if !self.in_play_but_realms().contains(&card) {
+                    return;
+                }
+                self.discard_in_play(card, events);
+                let discard = &mut self.player_mut(owner).discard;
+                if let Some(index) = discard.iter().position(|&c| c == card) {
+                    discard.remove(index);
+                    self.player_mut(owner).draw.put_top(card);
+                    let rng = &mut self.rng;
+                    self.players[owner.index()].draw.shuffle(rng);
+                    events.push(Event::Returned {
+                        seat: owner,
+                        card: self.name(card).into(),
+                        by: self.name(source).into(),
+                        to: "into its owner's draw pile, shuffled".into(),
+                    });
                 }
             }
             Effect::Fly(_) => {
@@ -148,5 +170,32 @@ impl Spellfire {
         }
         let drawn = (base as i32 + change).max(1) as usize;
         if self.player(seat).turns <= 1 { drawn.max(base.min(3)) } else { drawn }
+    }
+
+    /// `caster` has just cast `spell` for `by`: its `Casts` powers act (the Defiler's price), the
+    /// first only in a battle when they act once a battle.
+    pub(crate) fn caster_casts(&mut self, caster: Option<CardId>, spell: CardId, by: Seat, events: &mut Vec<Event>) {
+        let Some(caster) = caster else { return };
+        if !matches!(self.kind(spell), CardType::WizardSpell | CardType::ClericSpell) {
+            return;
+        }
+        let abilities: Vec<Ability> = self
+            .card(caster)
+            .power
+            .abilities()
+            .iter()
+            .filter(|a| a.when == Trigger::Casts)
+            .cloned()
+            .collect();
+        for ability in abilities {
+            let once = ability.cost == Cost::OncePerBattle && self.battle.is_some();
+            if once && self.tracks.used_in_battle.contains(&caster) {
+                continue;
+            }
+            if once {
+                self.tracks.used_in_battle.push(caster);
+            }
+            self.begin_choices(&ability.effect, caster, by, &[], events);
+        }
     }
 }
