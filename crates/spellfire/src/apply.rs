@@ -1221,6 +1221,8 @@ impl Spellfire {
                     }
                 }
             }
+            // Any other power that asks a choice (Spell Turning's spell of the battle).
+            ref effect if effect.asks() => self.begin_choices(effect, card, seat, &[], events),
             _ => {}
         }
     }
@@ -1339,6 +1341,11 @@ impl Spellfire {
                 events.push(answered(Answer::Copied));
                 pause.copies.push(seat);
                 self.continue_pause(pause, events);
+            }
+            Effect::TurnSpell => {
+                events.push(answered(Answer::Turned));
+                self.turn_spell(&mut pause, seat);
+                self.resolve_event(pause, events);
             }
             _ => self.continue_pause(pause, events),
         }
@@ -1565,6 +1572,8 @@ impl Spellfire {
             Effect::FightsForUser(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
+            // Acts in its pause (`answer`).
+            Effect::TurnSpell => {}
             Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {
                 self.carry_out_outcome(effect, source, by, target, calmed, events)
             }

@@ -655,6 +655,9 @@ pub enum Effect {
     LosesPowers(Fighters),
     /// Cancels a spell just cast, answered in its pause (SF-40, AMB-6): it does not act.
     NegateSpell,
+    /// Turns a spell just cast back at its caster, answered in its pause (AMB-6): it acts as if
+    /// this card's player had cast it, aimed at the champion who cast it if it was aimed at a card.
+    TurnSpell,
     /// The chosen card (an ally of the opposing side of the round, or one taken from a hand)
     /// fights on its user's side for the rest of the round; then it goes to its owner's discard
     /// pile like any ally.
@@ -1033,6 +1036,7 @@ impl Effect {
             Effect::SlipsPast => "its user's champion slips past the defending champion, who goes back to its pool, and razes the attacked realm".into(),
             Effect::RazesTheRealm => "razes the attacked realm at once and wins the battle".into(),
             Effect::NegateSpell => "cancels a spell another player has just cast outside a round".into(),
+            Effect::TurnSpell => "turns a spell another player has just cast outside a round back at him: it acts as if this card's player had cast it, against the champion who cast it".into(),
             Effect::FightsForUser(target) => format!(
                 "makes {} fight on its user's side for the rest of the round (then it is discarded like any ally)",
                 target.words()

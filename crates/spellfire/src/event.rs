@@ -321,6 +321,8 @@ pub enum Answer {
     Negated,
     Calmed,
     Copied,
+    /// A spell turned back at its caster (Spell Turning).
+    Turned,
 }
 
 impl GameEvent for Event {
@@ -450,6 +452,11 @@ impl GameEvent for Event {
                 ),
                 Answer::Copied => format!(
                     "{} copies {event} with {card}: it will act for {} too.",
+                    name(seat),
+                    name(seat)
+                ),
+                Answer::Turned => format!(
+                    "{} turns {event} back at its caster with {card}: it acts for {}.",
                     name(seat),
                     name(seat)
                 ),

@@ -569,8 +569,10 @@ impl Spellfire {
         // A spell's pause (AMB-6) is answered only by a card that cancels spells, an event's only
         // by one that answers events.
         let (kind, duplicate) = match answer.effect {
-            _ if (answer.effect == Effect::NegateSpell) != !self.played_as_event(pause.event) => return refusal(),
-            Effect::NegateSpell => (EventKind::Any, false),
+            _ if matches!(answer.effect, Effect::NegateSpell | Effect::TurnSpell) != !self.played_as_event(pause.event) => {
+                return refusal();
+            }
+            Effect::NegateSpell | Effect::TurnSpell => (EventKind::Any, false),
             Effect::NegateEvent(kind) | Effect::CalmEvent(kind) => (kind, false),
             Effect::DuplicateEvent(kind) => (kind, true),
             _ => return refusal(),

@@ -3459,7 +3459,7 @@ fn card_1st_244_silver_spring_razes_an_opponents_realm_of_the_defenders_choice()
         },
     );
     ok(&mut game, Action::Decline);
-    let slot = |game: &Spellfire, seat, at| game.player(seat).formation.slot(Position(at)).unwrap().clone();
+    let slot = |game: &Spellfire, seat, at| *game.player(seat).formation.slot(Position(at)).unwrap();
     assert!(slot(&game, P2, A).razed);
     assert_eq!(discard_names(&game, P2), ["Silver Spring"]);
     ok(&mut game, Action::KeepSpoils);
@@ -3729,4 +3729,66 @@ fn card_1st_303_defiler_casting_costs_a_friendly_realm_or_holding() {
     ok(&mut game, Action::Choose(balic));
     assert!(game.player(P1).formation.slot(Position(B)).unwrap().razed);
     assert_eq!(discard_names(&game, P1), Vec::<String>::new());
+}
+
+#[test]
+fn card_1st_398_spell_turning_turns_a_phase_3_spell_back_at_its_caster() {
+    // The Magister casts Death Spell on Tergoz Tenhammer; in its pause Tysiln San turns it: it
+    // acts as if P2 had cast it, at The Magister (level 4, in its reach).
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Cormyr")])
+        .pool(0, [("The Magister", NONE)])
+        .hand(0, ["Death Spell"])
+        .formation(1, [realm(A, "Waterdeep")])
+        .pool(1, [("Tergoz Tenhammer", NONE), ("Tysiln San", NONE)])
+        .hand(1, ["Spell Turning"])
+        .build();
+    let death = game.id_of(0, "Death Spell");
+    ok(&mut game, Action::UseCard(death));
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    ok(&mut game, Action::Choose(tergoz));
+    assert_eq!(game.decider(), Some(P2), "asked in the spell's pause");
+    let turning = game.id_of(1, "Spell Turning");
+    ok(&mut game, Action::Answer(turning));
+    assert!(game.pending().is_none());
+    assert_eq!(pool_names(&game, P2), ["Tergoz Tenhammer", "Tysiln San"], "the target is spared");
+    assert!(pool_names(&game, P1).is_empty(), "the caster is struck");
+    let mut p1 = discard_names(&game, P1);
+    p1.sort();
+    assert_eq!(p1, ["Death Spell", "The Magister"]);
+    assert_eq!(discard_names(&game, P2), ["Spell Turning"]);
+}
+
+#[test]
+fn sf_177_a_turned_card_acts_against_the_champion_who_used_it() {
+    // In a round a spell is turned after it is cast (as Dispel Magic cancels one there): what it
+    // did at once stays done, its bonus and its powers in the round act for the other side. The
+    // Magister (4) with a Skeleton (+1) and Horrors of the Abyss (+5) holds Mordenkainen (7) with
+    // a Sea Zombie (+4) by casting Hold Undead; Mordenkainen turns it back: now the Magister's
+    // undead count nothing and the zombie counts again.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", NONE),
+        ("Mordenkainen", NONE),
+        &["Skeleton", "Horrors of the Abyss", "Hold Undead"],
+        &["Sea Zombie", "Spell Turning"],
+    );
+    ally(&mut game, 0, "Skeleton");
+    let horrors = game.id_of(0, "Horrors of the Abyss");
+    ok(&mut game, Action::UseCard(horrors));
+    ally(&mut game, 1, "Sea Zombie");
+    let hold = game.id_of(0, "Hold Undead");
+    ok(&mut game, Action::UseCard(hold));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (10, 7));
+    let turning = game.id_of(1, "Spell Turning");
+    ok(&mut game, Action::UseCard(turning));
+    ok(&mut game, Action::Choose(hold));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 11));
+    let battle = game.battle().unwrap();
+    assert!(battle.defending.as_ref().unwrap().round_cards.contains(&hold));
+    // The turned spell is still its caster's card: it ends in his discard pile with the round.
+    ok(&mut game, Action::Pass);
+    assert!(discard_names(&game, P1).contains(&"Hold Undead".to_string()));
+    assert!(!discard_names(&game, P2).contains(&"Hold Undead".to_string()));
 }

@@ -13,10 +13,6 @@ use std::path::{Path, PathBuf};
 /// issue scripts them).
 const WAIVERS: &[(u32, &str)] = &[
     (
-        177,
-        "turning a card back at its user (Spell Turning) is not scripted yet",
-    ),
-    (
         206,
         "no item that copies another card's power is scripted yet: the 1st Edition's one, Orb of Green Dragonkind (1st/424), needs a copy of a dragon's level and powers, which the effect language lacks",
     ),

@@ -4,12 +4,12 @@
 
 use spellhall_core::{RuleError, Seat};
 
-use crate::combat::Side;
 use crate::action::Action;
+use crate::combat::Side;
 use crate::effects::{Ability, Cost, Effect, Trigger};
-use crate::formation::Position;
 use crate::event::Event;
-use crate::state::{CardId, Spellfire};
+use crate::formation::Position;
+use crate::state::{CardId, Pause, Spellfire};
 
 impl Spellfire {
     /// The player on the other side of the battle in progress from `seat`, if `seat` fights in it.
@@ -44,10 +44,8 @@ impl Spellfire {
         events: &mut Vec<Event>,
     ) {
         match effect {
-            Effect::If(condition, inner) => {
-                if self.condition_holds(condition, source, self.side_of_seat(by)) {
-                    self.begin_choices(inner, source, by, calmed, events);
-                }
+            Effect::If(condition, inner) if self.condition_holds(condition, source, self.side_of_seat(by)) => {
+                self.begin_choices(inner, source, by, calmed, events);
             }
             Effect::Raze(_) => {
                 let Some(realm) = target else { return };
@@ -177,7 +175,10 @@ impl Spellfire {
             ));
         };
         if ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&card) {
-            return Err(RuleError::new(format!("{name} has been used in this battle."), "SF-140"));
+            return Err(RuleError::new(
+                format!("{name} has been used in this battle."),
+                "SF-140",
+            ));
         }
         let side = self.side_of_seat(seat);
         if !self.condition_holds(&ability.condition, card, side) || self.lacks_choice(card, &ability.effect, seat) {
@@ -207,11 +208,29 @@ impl Spellfire {
         events.push(Event::CardUsed {
             seat,
             card: self.name(card).into(),
-            champion: self.fighter(seat).map_or_else(String::new, |f| self.name(f.card).into()),
+            champion: self
+                .fighter(seat)
+                .map_or_else(String::new, |f| self.name(f.card).into()),
         });
         if ability.cost == Cost::OncePerBattle && !ability.effect.asks() {
             self.tracks.used_in_battle.push(card);
         }
         self.begin_choices(&ability.effect, card, seat, &[], events);
+    }
+
+    /// A spell in its pause turned back by `seat` (Spell Turning): it acts as if `seat` had cast
+    /// it; one aimed at a card is aimed at the champion who cast it instead, if the spell can
+    /// reach him, else at nothing.
+    pub(crate) fn turn_spell(&self, pause: &mut Pause, seat: Seat) {
+        if pause.target.is_some() {
+            let caster = self.caster(pause.by, pause.event);
+            let aim = self
+                .card(pause.event)
+                .power
+                .on_play()
+                .and_then(|a| a.effect.choice_target());
+            pause.target = caster.filter(|&c| aim.is_some_and(|t| self.candidates(pause.event, t, seat).contains(&c)));
+        }
+        pause.by = seat;
     }
 }
