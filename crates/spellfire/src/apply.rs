@@ -667,6 +667,7 @@ impl Spellfire {
                     flying: Vec::new(),
                     escaping: None,
                     turned: Vec::new(),
+                    joined: Vec::new(),
                 })
             }
         }
@@ -807,6 +808,15 @@ impl Spellfire {
         for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
             total.add(Source::Card(card), self.counted_value(side, card));
         }
+        // Champions of the side's pool fighting beside it as allies (Helm of Teleportation).
+        let seat = if side == Side::Attacker {
+            battle.attacker
+        } else {
+            battle.defender
+        };
+        for &card in battle.joined.iter().filter(|&&c| self.owner(c) == seat) {
+            total.add(Source::Card(card), self.icon_value(card));
+        }
         self.add_level_changes(side, &mut total);
         if self.config.rules.world_bonuses {
             let realm = self
@@ -891,6 +901,12 @@ impl Spellfire {
             return;
         };
         let (attacker, defender) = (battle.attacker, battle.defender);
+        // Pool champions that fought beside one as allies stay home for the rest of the battle.
+        let joined = std::mem::take(&mut battle.joined);
+        battle.defended.extend(&joined);
+        self.used
+            .attacked
+            .extend(joined.iter().filter(|&&c| self.cards[c.index()].owner == attacker));
         let (winner, mut winner_fighter, loser, mut loser_fighter, winner_total, loser_total) = match loser_side {
             Side::Attacker => (defender, defending, attacker, attacking, totals.1, totals.0),
             Side::Defender => (attacker, attacking, defender, defending, totals.0, totals.1),
@@ -1548,6 +1564,7 @@ impl Spellfire {
             | Effect::Rebuild(_)
             | Effect::InsteadOfBonus(_)
             | Effect::FightsForUser(_)
+            | Effect::JoinsAsAlly(_)
                 if target.is_some() =>
             {
                 if let Some(card) = target {
@@ -1569,7 +1586,7 @@ impl Spellfire {
                 self.carry_out_mode(effect, source, by, target, calmed, events)
             }
             // Its card is still to choose.
-            Effect::FightsForUser(_) => self.begin_choices(effect, source, by, calmed, events),
+            Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
             Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
             // Acts in its pause (`answer`).

@@ -662,6 +662,10 @@ pub enum Effect {
     /// fights on its user's side for the rest of the round; then it goes to its owner's discard
     /// pile like any ally.
     FightsForUser(Target),
+    /// The chosen champion of its player's pool fights beside the user's champion as an ally for
+    /// this round (its level counts for that side); it stays in the pool, and may not fight again
+    /// in this battle.
+    JoinsAsAlly(Target),
     /// The inner effect acts only if the condition holds as it acts, seen from the side of the
     /// card's player (Protection: an undead opposing champion is sent home).
     If(Condition, Box<Effect>),
@@ -1041,6 +1045,10 @@ impl Effect {
                 "makes {} fight on its user's side for the rest of the round (then it is discarded like any ally)",
                 target.words()
             ),
+            Effect::JoinsAsAlly(target) => format!(
+                "lets {} join its user's champion as an ally for the round; it then goes back to its pool and may not fight again in this battle",
+                target.words()
+            ),
             Effect::If(condition, inner) => format!("{} (only if {})", inner.describe(), condition.words()),
             Effect::Raze(target) => format!("razes {}", target.words()),
             Effect::ExtraAttacks(n) => format!(
@@ -1330,7 +1338,7 @@ impl Effect {
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => Some(target),
-            Effect::FightsForUser(target) => Some(target),
+            Effect::FightsForUser(target) | Effect::JoinsAsAlly(target) => Some(target),
             Effect::Raze(target) => Some(target),
             _ => None,
         }

@@ -424,6 +424,10 @@ pub struct Battle {
     /// Undead): they go to their owner's discard pile as the round ends.
     #[serde(default)]
     pub turned: Vec<CardId>,
+    /// Champions of a pool fighting beside their player's champion as allies for the round
+    /// (Helm of Teleportation): they stay in the pool, and may not fight again in this battle.
+    #[serde(default)]
+    pub joined: Vec<CardId>,
 }
 
 /// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players

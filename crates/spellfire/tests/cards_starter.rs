@@ -3068,7 +3068,11 @@ fn card_1st_199_rens_crystal_ball_inspects_the_top_three_cards_and_discards_one(
     assert_eq!(offered(&game), three);
     ok(&mut game, Action::Choose(three[1]));
     assert_eq!(discard_names(&game, P1), ["Galek"]);
-    assert_eq!(draw_top_names(&game, P1, 3), ["Rowan", "Cleric of Torm", "Tergoz Tenhammer"], "the rest stay in order");
+    assert_eq!(
+        draw_top_names(&game, P1, 3),
+        ["Rowan", "Cleric of Torm", "Tergoz Tenhammer"],
+        "the rest stay in order"
+    );
     assert!(game.pending().is_none(), "one card only");
     assert_eq!(
         game.player(P1).pool[0].attachments,
@@ -3791,4 +3795,88 @@ fn sf_177_a_turned_card_acts_against_the_champion_who_used_it() {
     ok(&mut game, Action::Pass);
     assert!(discard_names(&game, P1).contains(&"Hold Undead".to_string()));
     assert!(!discard_names(&game, P2).contains(&"Hold Undead".to_string()));
+}
+
+#[test]
+fn card_1st_219_helm_of_teleportation_a_pool_champion_joins_as_an_ally_for_one_round() {
+    // Mordenkainen (7) attacks; the Cleric of Gond (4) defends with the helm, Hettman Tsurin (2)
+    // and the Cleric of Torm (5) waiting in P2's pool.
+    let mut game = attack(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        &[
+            ("Cleric of Gond", &["Helm of Teleportation"]),
+            ("Cleric of Torm", NONE),
+            ("Hettman Tsurin", NONE),
+        ],
+        &[],
+        &[],
+    );
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::Defend { champion: gond });
+    // As the round begins the helm's owner may call one other champion of his pool.
+    let (torm, hettman) = (game.id_of(1, "Cleric of Torm"), game.id_of(1, "Hettman Tsurin"));
+    assert_eq!(game.decider(), Some(P2));
+    assert_eq!(
+        offered(&game),
+        [torm, hettman],
+        "his own pool's champions, not the one fighting"
+    );
+    ok(&mut game, Action::Choose(torm));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (7, 9),
+        "the Cleric of Torm's 5 counts beside the Cleric of Gond's 4"
+    );
+    assert!(game.player(P2).pool_index(torm).is_some(), "it stays in the pool");
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P1), ["Mordenkainen"]);
+    assert!(
+        discard_names(&game, P2).is_empty(),
+        "the champion that joined goes home, not to the discard pile"
+    );
+    assert_eq!(game.player(P2).pool.len(), 3);
+
+    // Once the round is over it may not fight again in this battle.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Mordenkainen", NONE), ("Maligor the Red", NONE)])
+        .pool(
+            1,
+            [("Cleric of Gond", &["Helm of Teleportation"]), ("Hettman Tsurin", NONE)],
+        )
+        .build();
+    let at = Position(A);
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: mordenkainen,
+            defender: P2,
+            at,
+        },
+    );
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::Defend { champion: gond });
+    let hettman = game.id_of(1, "Hettman Tsurin");
+    ok(&mut game, Action::Choose(hettman));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Cleric of Gond", "Helm of Teleportation"]);
+    assert!(game.player(P2).pool_index(hettman).is_some());
+    let maligor = game.id_of(0, "Maligor the Red");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: maligor,
+            defender: P2,
+            at,
+        },
+    );
+    assert!(game.legal().contains(&Action::Decline));
+    assert!(
+        !game.legal().contains(&Action::Defend { champion: hettman }),
+        "Hettman Tsurin fought in this battle already"
+    );
 }

@@ -322,7 +322,7 @@ impl Spellfire {
             Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::Raze(_) => {
                 self.ask(effect, source, by, false, 1)
             }
-            Effect::FightsForUser(_) => self.ask(effect, source, by, false, 1),
+            Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.ask(effect, source, by, false, 1),
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
@@ -431,6 +431,18 @@ impl Spellfire {
                 self.carry_out(inner, source, by, Some(card), &[], events);
             }
             Effect::FightsForUser(_) => self.fights_for(by, card, events),
+            Effect::JoinsAsAlly(_) => {
+                let in_pool = self.player(by).pool_index(card).is_some();
+                let Some(battle) = self.battle.as_mut().filter(|b| in_pool && !b.defended.contains(&card)) else {
+                    return;
+                };
+                battle.joined.push(card);
+                events.push(Event::FightsFor {
+                    seat: by,
+                    owner: by,
+                    card: self.name(card).into(),
+                });
+            }
             _ => {}
         }
     }
@@ -584,7 +596,10 @@ impl Spellfire {
             };
             let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
             for ability in abilities {
+                // A once-a-battle power that has acted asks no more (Helm of Teleportation).
+                let spent = ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&source);
                 if ability.when == Trigger::RoundStart
+                    && !spent
                     && ability.effect.choice_target().is_some()
                     && self.condition_holds(&ability.condition, source, side)
                 {
