@@ -644,7 +644,8 @@ impl Spellfire {
         self.used.attacked.push(champion);
         self.used.battle = true;
         self.phase = Phase::Battle;
-        if self.battle.is_none() {
+        let new_battle = self.battle.is_none();
+        if new_battle {
             self.forget_last_battle();
         }
         match &mut self.battle {
@@ -680,6 +681,9 @@ impl Spellfire {
             realm: realm.map_or_else(String::new, |r| self.name(r).into()),
         });
         self.attack_powers(champion, seat, events);
+        if new_battle {
+            self.realm_attacked(defender, at, events);
+        }
     }
 
     fn defend(&mut self, seat: Seat, champion: CardId, events: &mut Vec<Event>) {
@@ -1582,7 +1586,11 @@ impl Spellfire {
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where it applies: the phase-1 draw.
             Effect::TurnDraw { .. } => {}
-            Effect::OneOf(_) | Effect::Fly(_) | Effect::StaysOnOpponent | Effect::ShuffleIntoDraw(_) => {
+            Effect::OneOf(_)
+            | Effect::Fly(_)
+            | Effect::StaysOnOpponent
+            | Effect::ShuffleIntoDraw(_)
+            | Effect::DrawAndPlay => {
                 self.carry_out_mode(effect, source, by, target, calmed, events)
             }
             // Its card is still to choose.

@@ -105,6 +105,8 @@ pub enum Trigger {
     TurnBegins,
     /// When its player ends the turn (phase 6), while the card is in play.
     TurnEnds,
+    /// When a battle over its realm begins, before the defence (a realm's or holding's power).
+    RealmAttacked,
     /// When this champion casts a wizard or cleric spell; with `Cost::OncePerBattle`, only the
     /// first it casts in a battle acts ("if it casts one or more spells").
     Casts,
@@ -693,6 +695,9 @@ pub enum Effect {
     /// negative, fewer — cards in phase 1: never below one, and never below three on a player's
     /// first turn (SF-34).
     TurnDraw { whose: Whose, change: i8 },
+    /// Its player draws a card and may play it at once, whatever its phase, as spoils are played
+    /// (SF-212), or keep it in his hand.
+    DrawAndPlay,
     /// The chosen card leaves play for its owner's draw pile, which is shuffled.
     ShuffleIntoDraw(Target),
 }
@@ -1071,6 +1076,7 @@ impl Effect {
                 if *change < 0 { "fewer" } else { "more" },
                 if change.unsigned_abs() == 1 { "" } else { "s" }
             ),
+            Effect::DrawAndPlay => "its player draws a card and may play it at once, whatever its phase".into(),
             Effect::ShuffleIntoDraw(target) => {
                 format!("shuffles {} back into its owner's draw pile", target.words())
             }
@@ -1178,6 +1184,7 @@ impl Ability {
             (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),
             (Trigger::TurnEnds, _) => "When its player ends the turn, ".to_string(),
             (Trigger::Casts, _) => "When this champion casts a wizard or cleric spell, it ".to_string(),
+            (Trigger::RealmAttacked, _) => "When a battle over its realm begins, ".to_string(),
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
                 "When an ally joins {} side of a round it fights in, it ",
                 match party {

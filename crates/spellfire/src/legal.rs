@@ -324,6 +324,11 @@ impl Spellfire {
             }
         };
         match action {
+            // A card drawn in a battle by a realm's power is played at once or kept (Lost Oasis).
+            Action::ReturnSpoils if self.battle.is_some() => refuse(
+                "Play the card you drew at once, or keep it in your hand.",
+                "SF-212",
+            ),
             Action::KeepSpoils | Action::ReturnSpoils => Ok(()),
             Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(seat, *card, *at)),
             Action::PlayHolding { card, at } => only_spoils(*card).and_then(|_| self.check_holding(seat, *card, *at)),

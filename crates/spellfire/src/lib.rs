@@ -97,6 +97,9 @@ impl Game for Spellfire {
             (Some(Pending::InstantDefeat(threat)), _, _) => {
                 format!("Battle: {} may reply to an instant defeat", seat_token(threat.seat))
             }
+            (Some(Pending::Spoils { seat, .. }), _, _) if self.battle.is_some() => {
+                format!("Battle: {} may play the card just drawn at once", seat_token(*seat))
+            }
             (Some(Pending::Spoils { seat, .. }), _, _) => format!("Spoils of victory for {}", seat_token(*seat)),
             (Some(Pending::Rebuild { .. }), _, _) => format!("{whose} rebuilds a realm"),
             (Some(Pending::Aid { aided, asking }), _, _) => {

@@ -3880,3 +3880,48 @@ fn card_1st_219_helm_of_teleportation_a_pool_champion_joins_as_an_ally_for_one_r
         "Hettman Tsurin fought in this battle already"
     );
 }
+
+#[test]
+fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_attacked() {
+    // Mordenkainen (7) attacks Raam, which holds the Lost Oasis; P2's pool is empty and the top of
+    // his draw pile is Captain Kazhal (9).
+    let attacked = |holding: &str| {
+        let mut game = TestGame::new(2)
+            .phase(Phase::Pool)
+            .pool(0, [("Mordenkainen", NONE)])
+            .formation(1, [realm(A, "Raam").holding(holding), realm(B, "Draj")])
+            .draw(1, ["Captain Kazhal"])
+            .build();
+        let mordenkainen = game.id_of(0, "Mordenkainen");
+        ok(&mut game, Action::Attack { champion: mordenkainen, defender: P2, at: Position(A) });
+        game
+    };
+    let mut game = attacked("Lost Oasis");
+    let kazhal = game.id_of(1, "Captain Kazhal");
+    assert_eq!(game.decider(), Some(P2));
+    assert!(game.player(P2).hand.contains(&kazhal), "drawn");
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })));
+    assert!(refused(&game, Action::ReturnSpoils).rule.contains("SF-212"), "not put back");
+    // Played at once into the pool, Kazhal takes up the defence.
+    ok(&mut game, Action::ToPool(kazhal));
+    assert!(game.pending().is_none());
+    ok(&mut game, Action::Defend { champion: kazhal });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 9 + 1), "Raam adds 1");
+    // Or kept in the hand.
+    let mut game = attacked("Lost Oasis");
+    ok(&mut game, Action::KeepSpoils);
+    assert!(game.player(P2).hand.contains(&game.id_of(1, "Captain Kazhal")));
+    assert!(game.player(P2).pool.is_empty());
+    // North Ledopolus does the same.
+    let game = attacked("North Ledopolus");
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })));
+    // An attack on another realm draws nothing.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Mordenkainen", NONE)])
+        .formation(1, [realm(A, "Raam"), realm(B, "Draj").holding("Lost Oasis")])
+        .build();
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    ok(&mut game, Action::Attack { champion: mordenkainen, defender: P2, at: Position(A) });
+    assert!(game.player(P2).hand.is_empty() && game.pending().is_none());
+}

@@ -2,7 +2,8 @@
 //! allies"), flight given to a chosen fighting card (`Fly`), and a card that stays on the
 //! opposing champion (`StaysOnOpponent`), and cards in play that change the phase-1 draw
 //! (`TurnDraw`); a champion's power as it casts a spell (`Trigger::Casts`), and a card shuffled
-//! back into its owner's draw pile (`ShuffleIntoDraw`).
+//! back into its owner's draw pile (`ShuffleIntoDraw`); a realm's power as a battle over it
+//! begins (`Trigger::RealmAttacked`), and a card drawn to be played at once (`DrawAndPlay`).
 
 use spellhall_core::Seat;
 
@@ -38,6 +39,13 @@ impl Spellfire {
     ) {
         if *effect == Effect::StaysOnOpponent {
             self.stay_on_opponent(source, by);
+            return;
+        }
+        if *effect == Effect::DrawAndPlay {
+            // Offered as spoils are: play it at once (whatever its phase), or keep it.
+            if let Some(&card) = self.draw_cards(by, 1, events).first() {
+                self.pending.push(Pending::Spoils { seat: by, card });
+            }
             return;
         }
         let Some(card) = target else {
@@ -196,6 +204,29 @@ impl Spellfire {
                 self.tracks.used_in_battle.push(caster);
             }
             self.begin_choices(&ability.effect, caster, by, &[], events);
+        }
+    }
+
+    /// A battle over `seat`'s realm at `at` has begun: the `RealmAttacked` powers of the realm and
+    /// its holding act for him, before he chooses a defender.
+    pub(crate) fn realm_attacked(&mut self, seat: Seat, at: crate::formation::Position, events: &mut Vec<Event>) {
+        let Some(slot) = self.player(seat).formation.slot(at).filter(|s| !s.razed) else {
+            return;
+        };
+        let powers: Vec<(Effect, CardId, Seat)> = [Some(slot.realm), slot.holding]
+            .into_iter()
+            .flatten()
+            .flat_map(|card| {
+                self.card(card)
+                    .power
+                    .abilities()
+                    .iter()
+                    .filter(|a| a.when == Trigger::RealmAttacked)
+                    .map(move |a| (a.effect.clone(), card, seat))
+            })
+            .collect();
+        for (effect, card, seat) in powers {
+            self.carry_out_mode(&effect, card, seat, None, &[], events);
         }
     }
 }
