@@ -9,19 +9,23 @@ use crate::{
     Action, Answer, CardId, Colour, Config, Effect, Event, Mode, Pool, Side, SpellOption, Spellcaster, Spells,
 };
 
-const START_ENERGY: u32 = 10;
-const START_SAPPHIRES: u32 = 2;
-const WINNING_SAPPHIRES: u32 = 15;
+pub(crate) const START_ENERGY: u32 = 10;
+pub(crate) const START_SAPPHIRES: u32 = 2;
+pub(crate) const WINNING_SAPPHIRES: u32 = 15;
+/// The cards dealt to each Mage; a solo Mage (of three) is dealt twice as many.
+pub(crate) const HAND: usize = 3;
+pub(crate) const SOLO_HAND: usize = 2 * HAND;
+pub(crate) const ACTIONS_PER_TURN: u8 = 2;
 
 impl Spellcaster {
     /// Shuffle, deal 3 cards to each Mage (6 to a solo Mage), give each side 10 Energy and 2
     /// Sapphires, choose who begins, and begin the first turn.
     pub(crate) fn setup(config: &Config, spells: &Arc<Spells>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
-        let mode = match config.mages {
-            2 => Mode::Duel,
-            3 => Mode::ThreeMages,
-            4 => Mode::FourMages,
-            n => return Err(SetupError(format!("Spellcaster is for 2 to 4 Mages, not {n}"))),
+        let Some(mode) = Mode::of(config.mages) else {
+            return Err(SetupError(format!(
+                "Spellcaster is for 2 to 4 Mages, not {}",
+                config.mages
+            )));
         };
         let mut rng = GameRng::new(seed);
         let mut cards: Vec<CardId> = (0..spells.len() as u8).map(CardId).collect();
@@ -61,10 +65,10 @@ impl Spellcaster {
             deck_ran_out: false,
             finish: None,
         };
-        for round in 0..6 {
+        for round in 0..SOLO_HAND {
             for seat in Seat::all(seats) {
-                let solo = mode == Mode::ThreeMages && seat == Seat(1);
-                if (round < 3 || solo)
+                let solo = mode == Mode::ThreeMages && mode.side_of(seat) == Side(1);
+                if (round < HAND || solo)
                     && let Some(card) = game.deck.draw()
                 {
                     game.hands[seat.index()].push(card);
@@ -130,7 +134,7 @@ impl Spellcaster {
     fn begin_turn(&mut self, events: &mut Vec<Event>) {
         let seat = self.turn_seat();
         self.turn += 1;
-        self.actions_left = 2;
+        self.actions_left = ACTIONS_PER_TURN;
         self.activated.clear();
         self.fired_this_turn.clear();
         events.push(Event::TurnBegan { seat, turn: self.turn });

@@ -17,6 +17,7 @@ mod legal;
 #[cfg(feature = "scenario")]
 pub mod scenario;
 mod state;
+mod summary;
 mod view;
 
 pub use action::{Action, Answer, SpellOption};
@@ -24,6 +25,7 @@ pub use content::{Colour, SPELLS_FILE, SpellDef, Spells};
 pub use effects::{Effect, spell_text};
 pub use event::Event;
 pub use state::{CardId, Config, Mode, Pool, Side, Spellcaster};
+pub use summary::{rules_summary, seat_roles};
 pub use view::{PlacardView, SideView, View};
 
 use std::sync::Arc;

@@ -36,6 +36,27 @@ pub enum Mode {
     FourMages,
 }
 
+impl Mode {
+    /// The Mode of a table of `mages`, if the game is for that many.
+    pub fn of(mages: u8) -> Option<Mode> {
+        match mages {
+            2 => Some(Mode::Duel),
+            3 => Some(Mode::ThreeMages),
+            4 => Some(Mode::FourMages),
+            _ => None,
+        }
+    }
+
+    /// The side a seat plays for: with three Mages the solo Mage (seat 2) is side 2.
+    pub fn side_of(self, seat: Seat) -> Side {
+        match self {
+            Mode::Duel => Side(seat.0),
+            Mode::ThreeMages => Side(u8::from(seat.0 == 1)),
+            Mode::FourMages => Side(seat.0 % 2),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
     /// 2, 3 or 4.
@@ -122,11 +143,7 @@ impl Spellcaster {
 
     /// The side a seat plays for.
     pub fn side_of(&self, seat: Seat) -> Side {
-        match self.mode {
-            Mode::Duel => Side(seat.0),
-            Mode::ThreeMages => Side(u8::from(seat.0 == 1)),
-            Mode::FourMages => Side(seat.0 % 2),
-        }
+        self.mode.side_of(seat)
     }
 
     /// The seats of a side, in seat order.

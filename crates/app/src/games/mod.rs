@@ -68,8 +68,10 @@ pub trait GameAdapter: Send + Sync + 'static {
     const PLAYERS: RangeInclusive<u8>;
     /// Whether a computer can take a seat.
     const HAS_COMPUTER: bool;
-    /// Whether the setup screen offers a strong computer ([`Self::strong_choice`]) for a seat.
-    const HAS_STRONG: bool = false;
+    /// The strong computer the setup screen offers for a seat, if the game has one: its
+    /// [`spellhall_search::Strong::strong_choice`], under the same contract as
+    /// [`Self::computer_choice`] (a search that thinks within the budget).
+    const STRONG: Option<StrongChoice<Self::G>> = None;
 
     /// What each seat is at a table of `players` ("Team 1", "Solo"), when seats differ.
     fn seat_roles(players: u8) -> Vec<&'static str> {
@@ -152,20 +154,6 @@ pub trait GameAdapter: Send + Sync + 'static {
         rng.below(legal.len())
     }
 
-    /// The strong computer's choice, under the same contract as [`Self::computer_choice`]: a
-    /// search that thinks within `budget`. Only called when `HAS_STRONG`; by default the greedy
-    /// choice.
-    fn strong_choice(
-        view: &<Self::G as Game>::View,
-        legal: &[<Self::G as Game>::Action],
-        content: &<Self::G as Game>::Content,
-        rng: &mut GameRng,
-        budget: &SearchBudget,
-    ) -> usize {
-        let _ = budget;
-        Self::computer_choice(view, legal, content, rng)
-    }
-
     /// The rules in brief, shown with F1.
     fn rules_summary() -> &'static str;
 }
@@ -219,6 +207,11 @@ impl<'a, G: Game> TableInput<'a, G> {
 fn no_reason<A>(_: &A) -> Option<String> {
     None
 }
+
+/// A strong computer's choice: an index into the legal actions, from the deciding seat's view, the
+/// legal actions and the content, thinking within the budget.
+pub type StrongChoice<G> =
+    fn(&<G as Game>::View, &[<G as Game>::Action], &<G as Game>::Content, &mut GameRng, &SearchBudget) -> usize;
 
 /// The log's lines for the actions of `history` from index `from` on, as `viewer` may read them.
 pub fn log_lines_from<E: spellhall_core::GameEvent>(
@@ -507,9 +500,9 @@ impl<A: GameAdapter> AnySession for Table<A> {
         let strong = match controller {
             _ if !A::HAS_COMPUTER => return None,
             Controller::Person => return None,
-            Controller::Computer => false,
+            Controller::Computer => None,
             // A game without a strong player seats its greedy one (a save made elsewhere).
-            Controller::StrongComputer => A::HAS_STRONG,
+            Controller::StrongComputer => A::STRONG,
         };
         let game = self.session.state();
         let legal = game.legal_actions();
@@ -525,15 +518,14 @@ impl<A: GameAdapter> AnySession for Table<A> {
             ..budget.clone()
         };
         let think = move || {
-            let pick = if strong {
-                A::strong_choice(&view, &legal, &content, &mut rng, &budget)
-            } else {
-                A::computer_choice(&view, &legal, &content, &mut rng)
+            let pick = match strong {
+                Some(strong_choice) => strong_choice(&view, &legal, &content, &mut rng, &budget),
+                None => A::computer_choice(&view, &legal, &content, &mut rng),
             };
             to_ron(&legal[pick.min(legal.len().checked_sub(1)?)])
         };
         Some(ComputerJob {
-            strong,
+            strong: strong.is_some(),
             think: Box::new(think),
             cancel,
         })
@@ -643,7 +635,7 @@ impl<A: GameAdapter> GameFactory for Factory<A> {
         A::HAS_COMPUTER
     }
     fn has_strong(&self) -> bool {
-        A::HAS_COMPUTER && A::HAS_STRONG
+        A::HAS_COMPUTER && A::STRONG.is_some()
     }
     fn seat_roles(&self, players: u8) -> Vec<&'static str> {
         A::seat_roles(players)

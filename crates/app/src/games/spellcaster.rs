@@ -9,7 +9,7 @@ use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, ToAct, plural};
 use std::sync::Arc;
 
-use super::{GameAdapter, TableInput, UserContent};
+use super::{GameAdapter, StrongChoice, TableInput, UserContent};
 use crate::ui::card::{CardFace, CardSize, card, card_facing};
 use crate::ui::theme;
 
@@ -241,14 +241,10 @@ impl GameAdapter for SpellcasterAdapter {
     const TAGLINE: &'static str = "A duel of spells on four colour placards.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
-    const HAS_STRONG: bool = true;
+    const STRONG: Option<StrongChoice<Spellcaster>> = Some(<Spellcaster as spellhall_search::Strong>::strong_choice);
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
-        match players {
-            3 => vec!["Team", "Solo", "Team"],
-            4 => vec!["Team 1", "Team 2", "Team 1", "Team 2"],
-            _ => Vec::new(),
-        }
+        spellcaster::seat_roles(players)
     }
 
     fn config(players: u8, _options: &[usize]) -> Result<Config, String> {
@@ -472,30 +468,7 @@ impl GameAdapter for SpellcasterAdapter {
         spellcaster::computer::greedy_choice(view, legal, spells, rng)
     }
 
-    fn strong_choice(
-        view: &View,
-        legal: &[Action],
-        spells: &Arc<Spells>,
-        rng: &mut GameRng,
-        budget: &spellhall_search::SearchBudget,
-    ) -> usize {
-        <Spellcaster as spellhall_search::Strong>::strong_choice(view, legal, spells, rng, budget)
-    }
-
     fn rules_summary() -> &'static str {
-        "Win by gathering 15 Sapphires or by draining your rival's Energy to 0. Each side starts with \
-         10 Energy and 2 Sapphires; each Mage holds 3 cards.\n\n\
-         Your turn: Active Spells (marked A) facing you go off, then you draw a card, then you take two \
-         actions, the same one twice if you like: draw a card; play a card from your hand onto its colour's \
-         placard (it faces you, and you now control that colour); or cast the top card of a placard that \
-         faces you (each card once per turn).\n\n\
-         If a Mage cannot draw at the start of a turn, the game ends and the most Sapphires win (then the \
-         most Energy). A spell that draws more cards than the deck holds gives what is left, and the game \
-         ends after that turn. Paid and lost Energy and Sapphires go back to the supply; lost cards go to \
-         the discard pile.\n\n\
-         Three Mages: a team of two shares one pool against a solo Mage, who starts with 6 cards; turns go \
-         team, solo, team, solo. Four Mages: two teams, each sharing a pool; turns alternate between the \
-         teams. Teammates never see each other's hands.\n\n\
-         The 60 spells are Spellhall's own design (the rulebook gives the rules, not the cards)."
+        spellcaster::rules_summary()
     }
 }

@@ -19,7 +19,7 @@ use spellhall_core::content::ContentError;
 use spellhall_core::{Seat, fill_seat_names, seat_name};
 use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom, Target, View};
 
-use super::{GameAdapter, SetupOption, TableInput, UserContent};
+use super::{GameAdapter, SetupOption, StrongChoice, TableInput, UserContent};
 use crate::ui::theme;
 use pick::Pick;
 
@@ -148,7 +148,7 @@ impl GameAdapter for SpellsOfDoomAdapter {
         "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
-    const HAS_STRONG: bool = true;
+    const STRONG: Option<StrongChoice<SpellsOfDoom>> = Some(<SpellsOfDoom as spellhall_search::Strong>::strong_choice);
 
     /// Two players, or two teams of two: never three.
     fn player_counts() -> Vec<u8> {
@@ -214,16 +214,6 @@ impl GameAdapter for SpellsOfDoomAdapter {
         rng: &mut spellhall_core::GameRng,
     ) -> usize {
         spells_of_doom::computer::greedy_choice(view, legal, content, rng)
-    }
-
-    fn strong_choice(
-        view: &View,
-        legal: &[Action],
-        content: &Arc<Content>,
-        rng: &mut spellhall_core::GameRng,
-        budget: &spellhall_search::SearchBudget,
-    ) -> usize {
-        <SpellsOfDoom as spellhall_search::Strong>::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

@@ -19,7 +19,7 @@ use mighty_magics::{
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_name};
 
-use super::{GameAdapter, SetupOption, TableInput, UserContent};
+use super::{GameAdapter, SetupOption, StrongChoice, TableInput, UserContent};
 use crate::ui::card::{CardFace, CardSize};
 use centre::centre_strip;
 use counters::cost_words;
@@ -218,7 +218,7 @@ impl GameAdapter for MightyMagicsAdapter {
     const TAGLINE: &'static str = "A shared-deck kingdom war of Strongholds, Hordes and Mighty Magics.";
     const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
-    const HAS_STRONG: bool = true;
+    const STRONG: Option<StrongChoice<MightyMagics>> = Some(<MightyMagics as spellhall_search::Strong>::strong_choice);
 
     fn options() -> Vec<SetupOption> {
         vec![SetupOption {
@@ -347,16 +347,6 @@ impl GameAdapter for MightyMagicsAdapter {
 
     fn computer_choice(view: &View, legal: &[Action], cards: &Arc<Cards>, rng: &mut GameRng) -> usize {
         mighty_magics::computer::greedy_choice(view, legal, cards, rng)
-    }
-
-    fn strong_choice(
-        view: &View,
-        legal: &[Action],
-        cards: &Arc<Cards>,
-        rng: &mut GameRng,
-        budget: &spellhall_search::SearchBudget,
-    ) -> usize {
-        <MightyMagics as spellhall_search::Strong>::strong_choice(view, legal, cards, rng, budget)
     }
 
     fn rules_summary() -> &'static str {

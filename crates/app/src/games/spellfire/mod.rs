@@ -17,7 +17,7 @@ use spellfire::{Action, CardRef, Config, Content, Formats, Rules, Spellfire, Vie
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_token};
 
-use super::{GameAdapter, SeatOption, SeatPick, SetupChoice, SetupOption, TableInput, UserContent};
+use super::{GameAdapter, SeatOption, SeatPick, SetupChoice, SetupOption, StrongChoice, TableInput, UserContent};
 use crate::screens::deck_editor::model::add_user_sets;
 
 pub struct SpellfireAdapter;
@@ -99,7 +99,7 @@ impl GameAdapter for SpellfireAdapter {
         "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.";
     const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
-    const HAS_STRONG: bool = true;
+    const STRONG: Option<StrongChoice<Spellfire>> = Some(<Spellfire as spellhall_search::Strong>::strong_choice);
 
     fn options() -> Vec<SetupOption> {
         let off_on = vec!["Off", "On"];
@@ -287,16 +287,6 @@ impl GameAdapter for SpellfireAdapter {
     /// The greedy player, from the deciding seat's view only.
     fn computer_choice(view: &View, legal: &[Action], content: &Arc<Content>, rng: &mut GameRng) -> usize {
         spellfire::computer::greedy_choice(view, legal, content, rng)
-    }
-
-    fn strong_choice(
-        view: &View,
-        legal: &[Action],
-        content: &Arc<Content>,
-        rng: &mut GameRng,
-        budget: &spellhall_search::SearchBudget,
-    ) -> usize {
-        <Spellfire as spellhall_search::Strong>::strong_choice(view, legal, content, rng, budget)
     }
 
     fn rules_summary() -> &'static str {
