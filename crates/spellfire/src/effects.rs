@@ -93,7 +93,8 @@ pub enum Trigger {
     RoundWon,
     /// When its side loses a round, as the round ends (a card fighting with the beaten side).
     RoundLost,
-    /// When this champion is sent to attack, before a defender is chosen (SF-105).
+    /// When this champion begins a battle by attacking, before a defender is chosen (SF-105);
+    /// not when he opens a later round of it.
     Attacks,
     /// When its realm (a holding's realm) is razed, by a battle or a card, as the holding goes.
     Razed,
@@ -1178,7 +1179,7 @@ impl Ability {
             (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),
             (Trigger::RoundWon, _) => "When its side wins a round, it ".to_string(),
             (Trigger::RoundLost, _) => "When its side loses a round, it ".to_string(),
-            (Trigger::Attacks, _) => "When it attacks, before a defender is chosen, it ".to_string(),
+            (Trigger::Attacks, _) => "When it begins a battle by attacking, before a defender is chosen, it ".to_string(),
             (Trigger::Razed, _) => "When its realm is razed, it ".to_string(),
             (Trigger::CarrierUses, _) => "Used by the champion carrying it as his card in a round, it ".to_string(),
             (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),

@@ -3441,6 +3441,26 @@ fn card_1st_261_agis_destroys_a_monster_in_the_defenders_pool_before_the_battle(
     assert_eq!(pool_names(&game, spellhall_core::Seat(2)), ["Greater Feyr"]);
     assert_eq!(game.decider(), Some(P2), "now the defender chooses");
     ok(&mut game, Action::Defend { champion: torm });
+    // Sent into a later round of a battle, Agis does not: the battle has begun.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Rikus", NONE), ("Agis", NONE)])
+        .pool(1, [("Cleric of Gond", NONE), ("Skeletal Horde", NONE)])
+        .build();
+    let attack = |champion| Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(A),
+    };
+    let (rikus, agis) = (game.id_of(0, "Rikus"), game.id_of(0, "Agis"));
+    ok(&mut game, attack(rikus));
+    let gond = game.id_of(1, "Cleric of Gond");
+    ok(&mut game, Action::Defend { champion: gond });
+    ok(&mut game, Action::Pass);
+    ok(&mut game, attack(agis));
+    assert_eq!(game.decider(), Some(P2), "no choice for Agis's player");
+    assert_eq!(pool_names(&game, P2), ["Skeletal Horde"]);
 }
 
 #[test]

@@ -118,9 +118,12 @@ impl Spellfire {
         }
     }
 
-    /// `champion` of `seat` has just been sent to attack: its `Attacks` powers (Agis) act or ask
-    /// their choices before a defender is chosen.
+    /// `champion` of `seat` has just been sent to attack: if the battle begins with him, his
+    /// `Attacks` powers (Agis) act or ask their choices before a defender is chosen.
     pub(crate) fn attack_powers(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
+        if self.battle.as_ref().is_none_or(|b| !b.defended.is_empty()) {
+            return;
+        }
         let powers: Vec<(Effect, CardId, Seat)> = self
             .card(champion)
             .power
