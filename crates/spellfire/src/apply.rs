@@ -972,7 +972,7 @@ impl Spellfire {
     /// The realm at `at` is razed and its holding discarded; `razer` is the attacker whose
     /// battle razed it (for the Conqueror's markers), none when a card did.
     fn raze(&mut self, seat: Seat, at: Position, razer: Option<Seat>, events: &mut Vec<Event>) {
-        let razed_powers = self.razed_powers(seat, at);
+        let razed_powers = self.realm_powers(seat, at, Trigger::Razed);
         let Some(slot) = self.player_mut(seat).formation.slot_mut(at) else {
             return;
         };

@@ -135,8 +135,9 @@ impl Spellfire {
         self.powers_act(powers, events);
     }
 
-    /// The `Razed` powers of `seat`'s realm at `at` and its holding, read before the holding goes.
-    pub(crate) fn razed_powers(&self, seat: Seat, at: Position) -> Vec<(Effect, CardId, Seat)> {
+    /// The powers with trigger `when` of `seat`'s standing realm at `at` and its holding (`Razed`
+    /// powers are read before the holding goes): each effect with its card and player.
+    pub(crate) fn realm_powers(&self, seat: Seat, at: Position, when: Trigger) -> Vec<(Effect, CardId, Seat)> {
         let Some(slot) = self.player(seat).formation.slot(at).filter(|s| !s.razed) else {
             return Vec::new();
         };
@@ -148,7 +149,7 @@ impl Spellfire {
                     .power
                     .abilities()
                     .iter()
-                    .filter(|a| a.when == Trigger::Razed)
+                    .filter(move |a| a.when == when)
                     .map(move |a| (a.effect.clone(), card, seat))
             })
             .collect()
