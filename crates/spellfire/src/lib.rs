@@ -24,6 +24,7 @@ pub mod legal;
 #[cfg(feature = "scenario")]
 pub mod scenario;
 pub mod state;
+mod summary;
 pub mod view;
 
 use std::sync::Arc;
@@ -38,6 +39,7 @@ pub use catalogue::{CardFilter, Catalogue, SortKey, cards, crossfire, deck, form
 pub use effects::Power;
 pub use event::Event;
 pub use state::{BattleStep, CardId, Config, Content, Pending, Phase, Rules, Spellfire};
+pub use summary::rules_summary;
 pub use view::View;
 
 use crate::state::FighterKind;

@@ -318,28 +318,14 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
     Config { format, decks, rules }
 }
 
-/// The rules in brief, with the starter format's numbers taken from the format itself.
+/// The rules in brief from the engine, for the starter decks' format, and how this table lets a
+/// player do what the rules allow.
 fn rules_summary() -> String {
-    let (draw, hand) = formats()
-        .get(default_format())
-        .map_or((3, 8), |f| (f.draw_per_turn(), f.hand_limit()));
+    let rules = formats().get(default_format()).map(spellfire::rules_summary).unwrap_or_default();
     format!(
-        "Win with a formation full of unrazed realms (the pyramid A; B C; D E F), or with the most \
-         unrazed realms when the draw piles run out.\n\n\
-         Each turn: 0 you may put a rule card into play; 1 draw ({draw} cards with starter decks); \
-         2 one realm action (play a realm, front first, or rebuild or replace a razed one) and one \
-         holding on one of your realms; 3 put champions into your pool, give them magical items and \
-         artifacts, use phase-3 spells; 4 attack one realm of one other player that your champion can \
-         reach (the front realms, or further with movement powers): the defender sends a champion, \
-         or lets the realm be razed; 5 phase-5 spells, then discard down to {hand} cards; 6 end the \
-         turn.\n\n\
-         Combat: the side with the lower total (level plus bonuses; a tie goes to the defender) is \
-         losing and plays one card at a time (an ally, a spell its champion can cast, an item) or \
-         passes and loses the round. The attacker who wins razes the realm and takes spoils; the \
-         attacker may then send another champion.\n\n\
-         Events may be played at any time: after each event every other player, clockwise, may \
-         answer it (the event pause). On another player's turn, press \"Wait: <name> plays an \
-         event\" to take the next decision: the screen passes to that player.\n\n\
+        "{rules}\n\n\
+         On another player's turn, press \"Wait: <name> plays an event\" to take the next decision: \
+         the screen passes to that player.\n\n\
          A card with a small mark plays by its type's rules only: its power is not enforced yet."
     )
 }
