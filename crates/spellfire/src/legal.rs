@@ -523,8 +523,9 @@ impl Spellfire {
     /// A card whose effect needs a target cannot be played without one (SF-166).
     fn check_has_target(&self, card: CardId) -> Result<(), RuleError> {
         // A card with a bonus (Lightning Bolt) still adds it when it finds nothing to destroy.
+        // A champion played as an event (Crime Lord) has a level, not a bonus to add.
         if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
-            && self.icon_value(card) == 0
+            && (self.icon_value(card) == 0 || self.kind(card).is_champion())
             && self.targets(card, target).is_empty()
         {
             return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");

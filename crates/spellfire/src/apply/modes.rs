@@ -10,7 +10,7 @@ use spellhall_core::Seat;
 use crate::catalogue::cards::CardType;
 use crate::effects::{Ability, Cost, Effect, Trigger, Whose};
 use crate::event::Event;
-use crate::state::{CardId, Pending, Pick, Spellfire};
+use crate::state::{CardId, FighterKind, Pending, Pick, Spellfire};
 
 impl Spellfire {
     /// The cards a `OneOf` may begin with: those of each way's first choice, without repeats.
@@ -128,9 +128,16 @@ impl Spellfire {
         let (Some(own), Some(other)) = (own.as_mut(), other.as_mut()) else {
             return;
         };
-        if let Some(index) = own.round_cards.iter().position(|&c| c == card) {
-            own.round_cards.remove(index);
+        let Some(index) = own.round_cards.iter().position(|&c| c == card) else {
+            return;
+        };
+        own.round_cards.remove(index);
+        // Only a champion carries it home; a realm defending itself has no pool to take it to,
+        // so the card is used up.
+        if other.kind == FighterKind::Champion {
             other.attachments.push(card);
+        } else {
+            self.bin(card, super::Bin::Discard);
         }
     }
 
