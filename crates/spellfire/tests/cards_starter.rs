@@ -3178,7 +3178,8 @@ fn card_1st_361_chariot_of_sustarre_one_champion_or_two_allies_fly() {
     let mut game = setup();
     ok(&mut game, Action::Choose(cleric));
     assert!(game.pending().is_none(), "one champion: nothing more to choose");
-    assert_eq!(total(&game, Side::Attacker), 5 + 0 + 1);
+    // The cleric flies (5), Galek still counts nothing, the Legion 1.
+    assert_eq!(total(&game, Side::Attacker), 6);
 }
 
 #[test]
