@@ -55,6 +55,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<DialogState>()
         .add_plugins(spellfire_card::plugin)
         .add_systems(Startup, spawn_camera)
+        .add_systems(
+            PreUpdate,
+            pointer_away_for_screenshots
+                .run_if(resource_exists::<crate::automation::ScreenshotPlan>)
+                .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        )
         .configure_sets(
             EguiPrimaryContextPass,
             ScreenUi.run_if(|visible: Res<UiVisible>| visible.0),
@@ -69,6 +76,21 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .run_if(|visible: Res<UiVisible>| visible.0),
         );
+}
+
+/// A screenshot shows the screen as a player first sees it: wherever the display's pointer happens
+/// to rest (the middle of a virtual display), egui is told it left the window, so no card is
+/// hovered and no tooltip covers the table.
+fn pointer_away_for_screenshots(mut inputs: Query<&mut bevy_egui::EguiInput>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| {
+            !matches!(
+                event,
+                egui::Event::PointerMoved(_) | egui::Event::MouseMoved(_) | egui::Event::PointerButton { .. }
+            )
+        });
+        input.0.events.push(egui::Event::PointerGone);
+    }
 }
 
 fn spawn_camera(mut commands: Commands) {

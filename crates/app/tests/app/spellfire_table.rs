@@ -304,3 +304,86 @@ fn a_four_player_game_between_starter_decks_is_played_to_the_end_with_every_hand
         "each of the four took the screen: {hand_offs} hand-offs"
     );
 }
+
+/// A two-player game between starter decks, played by the greedy computer until the seat deciding
+/// may rebuild one of its razed realms (phase 2), with that realm's name drawn once on the table.
+fn rebuild_offered() -> (spellfire::Spellfire, spellfire::formation::Position, String) {
+    use spellhall_core::Game;
+    let content = std::sync::Arc::new(spellfire::Content::shipped().unwrap());
+    let starters = spellfire::deck::starter_decks().unwrap();
+    for seed in 0..40 {
+        let config = spellfire::Config {
+            format: starters[0].format.clone(),
+            decks: vec![starters[0].cards.clone(), starters[1].cards.clone()],
+            rules: Default::default(),
+        };
+        let mut game = spellfire::Spellfire::new(&config, &content, seed).unwrap();
+        let mut rng = GameRng::new(seed);
+        for _ in 0..2_000 {
+            let Some(seat) = game.to_act().seat() else { break };
+            let legal = game.legal_actions();
+            if let Some(&Action::Rebuild { at }) = legal.iter().find(|a| matches!(a, Action::Rebuild { .. })) {
+                let view = game.view(seat);
+                let realm = view.players[seat.index()].formation[at.index()].as_ref().unwrap().realm;
+                let name = game.name(realm.id).to_string();
+                let shown = view
+                    .players
+                    .iter()
+                    .flat_map(|p| p.formation.iter().flatten())
+                    .filter(|r| game.name(r.realm.id) == name)
+                    .count();
+                if shown == 1 {
+                    return (game, at, name);
+                }
+                break;
+            }
+            let choice = spellfire::computer::greedy_choice(&game.view(seat), &legal, &content, &mut rng);
+            game.apply(&legal[choice]).unwrap();
+        }
+    }
+    panic!("no seed leads to a rebuild being offered");
+}
+
+#[test]
+fn a_click_on_ones_own_razed_realm_rebuilds_it_and_its_hover_names_the_cost() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable;
+    use spellhall::egui::accesskit::Role;
+    use spellhall::games::spellfire::SpellfireAdapter;
+    use spellhall::games::{GameAdapter, TableInput};
+    use spellhall_core::Game;
+
+    let (game, at, name) = rebuild_offered();
+    let seat = game.to_act().seat().unwrap();
+    let view = game.view(seat);
+    let legal = game.legal_actions();
+    let names = vec!["Ann".to_string(), "Ben".to_string()];
+    let rebuild = Action::Rebuild { at };
+    let cost = format!("Click: {}", game.describe_action(&rebuild));
+    let mut harness = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(
+        |ui, chosen: &mut Option<Action>| {
+            let describe = |a: &Action| game.describe_action(a);
+            let input = TableInput::new(&view, &legal, &describe, game.content(), &names);
+            if let Some(action) = SpellfireAdapter::draw_table(ui, &input) {
+                *chosen = Some(action);
+            }
+        },
+        None,
+    );
+    harness.run();
+    harness.get_by_label(&name).hover();
+    harness.run();
+    harness.get_by_label(&cost);
+    assert!(cost.contains("discard 3 cards"), "the hover names the cost: {cost}");
+    assert_eq!(*harness.state(), None, "hovering plays nothing");
+    // The pointer leaves (the hover's large face also bears the name), then clicks the tile.
+    harness.hover_at(spellhall::egui::pos2(1279.0, 799.0));
+    harness.run();
+    harness.get_by_role_and_label(Role::Button, &name).click();
+    harness.run();
+    assert_eq!(
+        *harness.state(),
+        Some(rebuild),
+        "one click on the lit razed realm rebuilds it"
+    );
+}

@@ -54,7 +54,7 @@ fn compact_sizes(width: f32, positions: usize) -> Sizes {
     let tile = ((width - 16.0 - gap * (across - 1.0)) / across).clamp(44.0, 96.0);
     Sizes {
         realm: egui::vec2(tile, (tile * 0.42).clamp(22.0, 34.0)),
-        holding: 11.0,
+        holding: 13.0,
         gap,
     }
 }

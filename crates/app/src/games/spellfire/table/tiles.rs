@@ -2,6 +2,8 @@
 //! of a power not enforced, and rings for what may be clicked. Hovering a tile shows the large face
 //! with our own words for its power (and the printed text, if the player imported it).
 
+use std::sync::Arc;
+
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
 use spellfire::effects::describe;
 use spellfire::view::CardView;
@@ -55,7 +57,13 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                 StrokeKind::Inside,
             );
             // Face down: the name dimmed and struck through, "razed" above it where there is room.
-            let font = fit_font(painter, &name, 11.0, rect.width() - 6.0);
+            let shown = name_galley(
+                painter,
+                &name,
+                11.0,
+                rect.width() - 6.0,
+                theme::PARCHMENT.gamma_multiply(0.6),
+            );
             let at = if rect.height() >= 34.0 {
                 painter.text(
                     rect.center_top() + egui::vec2(0.0, 4.0),
@@ -68,29 +76,34 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
             } else {
                 rect.center()
             };
-            let shown = painter.text(
-                at,
-                Align2::CENTER_CENTER,
-                &name,
-                font,
-                theme::PARCHMENT.gamma_multiply(0.6),
+            let shown_rect = Align2::CENTER_CENTER.anchor_size(at, shown.size());
+            painter.galley(shown_rect.min, shown, theme::PARCHMENT);
+            painter.hline(
+                shown_rect.x_range(),
+                shown_rect.center().y,
+                Stroke::new(1.0, theme::MUTED),
             );
-            painter.hline(shown.x_range(), shown.center().y, Stroke::new(1.0, theme::MUTED));
         } else {
             painter.rect_filled(rect, radius, frame);
-            // The name on a parchment bar, the level in a badge, the type's glyph below.
-            let bar = Rect::from_min_size(rect.min + egui::vec2(2.0, 2.0), egui::vec2(rect.width() - 4.0, 16.0));
+            // The name on a parchment bar, the level in a badge, the type's glyph below. A strip
+            // (a holding or an attachment tucked under its card) is all bar, inside its own rect.
+            let inset = if rect.height() < 20.0 { 1.0 } else { 2.0 };
+            let bar = Rect::from_min_size(
+                rect.min + egui::vec2(inset, inset),
+                egui::vec2(rect.width() - 2.0 * inset, (rect.height() - 2.0 * inset).min(16.0)),
+            );
             painter.rect_filled(bar, CornerRadius::same(2), theme::PARCHMENT);
             let level = entry.and_then(|e| e.card.level.as_ref()).map(ToString::to_string);
             let badge_width = level.as_ref().map_or(0.0, |l| 8.0 + 6.5 * l.len() as f32);
-            let font = fit_font(painter, &name, 12.0, bar.width() - badge_width - 4.0);
-            painter.text(
-                bar.left_center() + egui::vec2(2.0, 0.0),
-                Align2::LEFT_CENTER,
+            let galley = name_galley(
+                painter,
                 &name,
-                font,
+                bar.height().min(12.0),
+                bar.width() - badge_width - 4.0,
                 theme::INK,
             );
+            let at = Align2::LEFT_CENTER.anchor_size(bar.left_center() + egui::vec2(2.0, 0.0), galley.size());
+            painter.galley(at.min, galley, theme::INK);
             if let Some(level) = level {
                 let badge = Rect::from_min_size(
                     egui::pos2(bar.max.x - badge_width, bar.min.y),
@@ -135,6 +148,19 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
         }
     }
     response.on_hover_ui(|ui| preview(ui, scene, card))
+}
+
+/// The smallest print a card's name gets on a tile: below it a name is cut short with "…" (the
+/// hover shows the card whole) rather than shrunk past reading.
+const SMALLEST_NAME: f32 = 10.0;
+
+/// `name` on one line in `width`: at `size`, or smaller down to [`SMALLEST_NAME`], then cut short.
+fn name_galley(painter: &egui::Painter, name: &str, size: f32, width: f32, colour: Color32) -> Arc<egui::Galley> {
+    let font = fit_font(painter, name, size, width);
+    let font = FontId::proportional(font.size.max(SMALLEST_NAME.min(size)));
+    let mut job = egui::text::LayoutJob::simple_singleline(name.to_string(), font, colour);
+    job.wrap = egui::text::TextWrapping::truncate_at_width(width.max(1.0));
+    painter.layout_job(job)
 }
 
 /// The small mark of a card whose power the engine does not enforce.
