@@ -538,6 +538,7 @@ impl Spellfire {
             self.pending
                 .retain(|p| !matches!(p, Pending::Spoils { card: c, .. } if *c == card));
         }
+        self.drop_aimless_targets(&mut events);
         // The end of the turn waited for its powers' choices (Hettman Tsurin): it goes on now.
         if self.used.ending && self.pending.is_empty() && self.phase == Phase::AfterBattle && self.outcome.is_none() {
             self.end_turn(&mut events);
@@ -1276,6 +1277,29 @@ impl Spellfire {
             events.push(Event::Walled { seat: battle.attacker });
         }
         self.end_battle(None, events);
+    }
+
+    /// A target still to be chosen whose every candidate went away meanwhile (a spell cast by the
+    /// Defiler, who then razed the very realm the battle was over) is given up: the card acts on
+    /// nothing, and an event waiting for it goes where a played event goes.
+    fn drop_aimless_targets(&mut self, events: &mut Vec<Event>) {
+        while let Some(&Pending::Target { seat, event, copy }) = self.pending.last() {
+            let aimed = match self.card(event).power.on_play().map(|a| &a.effect) {
+                Some(Effect::Discard(target)) => !self.targets(event, target).is_empty(),
+                _ => true,
+            };
+            if aimed {
+                return;
+            }
+            self.pending.pop();
+            events.push(Event::TargetGone {
+                seat,
+                card: self.name(event).into(),
+            });
+            if !copy {
+                self.bin(event, self.event_bin(event));
+            }
+        }
     }
 
     /// An event (or a copy of one) has been played: its player chooses a target if it needs one,

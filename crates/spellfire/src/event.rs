@@ -299,6 +299,11 @@ pub enum Event {
         owner: Seat,
         card: String,
     },
+    /// Every target `seat` could aim `card` at went away before he chose one: it acts on nothing.
+    TargetGone {
+        seat: Seat,
+        card: String,
+    },
     /// `seat` held no card the power `by` asked him for.
     NothingTaken {
         seat: Seat,
@@ -621,6 +626,7 @@ impl GameEvent for Event {
                 name(owner),
                 name(seat)
             ),
+            Event::TargetGone { seat, card } => format!("{}'s {card} has nothing left to aim at.", name(seat)),
             Event::NothingTaken { seat, by } => format!("{} has no card for {by} to take.", name(seat)),
             Event::LookedAt {
                 seat,

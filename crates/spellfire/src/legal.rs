@@ -376,6 +376,11 @@ impl Spellfire {
                 "SF-166",
             );
         }
+        // Spoils, or a card drawn and played at once as a battle begins (Lost Oasis), are used
+        // outside any round: a power that acts on a round's fighters has none to act on.
+        if self.card(card).power.on_play().is_some_and(|a| a.effect.in_round_only()) {
+            return refuse(format!("{} acts only in a round.", self.name(card)), "SF-160");
+        }
         self.check_has_target(card)
     }
 
