@@ -453,7 +453,11 @@ impl Spellfire {
                 // A card whose power in the battle makes the walled attacker fly (Flight) is his
                 // one answer to the wall: he goes on if he can cross now (SF-132).
                 if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
-                    && self.card(*card).power.in_battle().any(|a| matches!(a.effect, Effect::Flies(_)))
+                    && self
+                        .card(*card)
+                        .power
+                        .in_battle()
+                        .any(|a| matches!(a.effect, Effect::Flies(_)))
                 {
                     self.pending.pop();
                     if !self.can_cross(wall) {
@@ -1614,9 +1618,7 @@ impl Spellfire {
             | Effect::Fly(_)
             | Effect::StaysOnOpponent
             | Effect::ShuffleIntoDraw(_)
-            | Effect::DrawAndPlay => {
-                self.carry_out_mode(effect, source, by, target, calmed, events)
-            }
+            | Effect::DrawAndPlay => self.carry_out_mode(effect, source, by, target, calmed, events),
             // Its card is still to choose.
             Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.

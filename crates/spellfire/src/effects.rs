@@ -1179,7 +1179,9 @@ impl Ability {
             (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),
             (Trigger::RoundWon, _) => "When its side wins a round, it ".to_string(),
             (Trigger::RoundLost, _) => "When its side loses a round, it ".to_string(),
-            (Trigger::Attacks, _) => "When it begins a battle by attacking, before a defender is chosen, it ".to_string(),
+            (Trigger::Attacks, _) => {
+                "When it begins a battle by attacking, before a defender is chosen, it ".to_string()
+            }
             (Trigger::Razed, _) => "When its realm is razed, it ".to_string(),
             (Trigger::CarrierUses, _) => "Used by the champion carrying it as his card in a round, it ".to_string(),
             (Trigger::TurnBegins, _) => "When its player's turn begins, ".to_string(),

@@ -92,7 +92,9 @@ impl Spellfire {
                 Action::Pass => Ok(()),
                 Action::PlayEvent(card) => self.check_event(seat, *card),
                 Action::UseCard(card) => self.check_any_time(seat, *card),
-                Action::PlayRealm { card, at } if self.card(*card).power.any_time() => self.check_realm(seat, *card, *at),
+                Action::PlayRealm { card, at } if self.card(*card).power.any_time() => {
+                    self.check_realm(seat, *card, *at)
+                }
                 _ => refuse(
                     "You said wait: play an event or a spell cast at any time, or play nothing after all.",
                     "SF-186, SF-165",
@@ -123,7 +125,12 @@ impl Spellfire {
                     if matches!(
                         self.card(*card).power.on_play().map(|a| &a.effect),
                         Some(Effect::BecomesFlyer | Effect::BreaksWall)
-                    ) || self.card(*card).power.abilities().iter().any(|a| a.effect.gives_flight()) =>
+                    ) || self
+                        .card(*card)
+                        .power
+                        .abilities()
+                        .iter()
+                        .any(|a| a.effect.gives_flight()) =>
                 {
                     self.check_use(seat, *card)
                 }
@@ -325,10 +332,9 @@ impl Spellfire {
         };
         match action {
             // A card drawn in a battle by a realm's power is played at once or kept (Lost Oasis).
-            Action::ReturnSpoils if self.battle.is_some() => refuse(
-                "Play the card you drew at once, or keep it in your hand.",
-                "SF-212",
-            ),
+            Action::ReturnSpoils if self.battle.is_some() => {
+                refuse("Play the card you drew at once, or keep it in your hand.", "SF-212")
+            }
             Action::KeepSpoils | Action::ReturnSpoils => Ok(()),
             Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(seat, *card, *at)),
             Action::PlayHolding { card, at } => only_spoils(*card).and_then(|_| self.check_holding(seat, *card, *at)),
@@ -378,7 +384,12 @@ impl Spellfire {
         }
         // Spoils, or a card drawn and played at once as a battle begins (Lost Oasis), are used
         // outside any round: a power that acts on a round's fighters has none to act on.
-        if self.card(card).power.on_play().is_some_and(|a| a.effect.in_round_only()) {
+        if self
+            .card(card)
+            .power
+            .on_play()
+            .is_some_and(|a| a.effect.in_round_only())
+        {
             return refuse(format!("{} acts only in a round.", self.name(card)), "SF-160");
         }
         self.check_has_target(card)
@@ -580,7 +591,9 @@ impl Spellfire {
         // A spell's pause (AMB-6) is answered only by a card that cancels spells, an event's only
         // by one that answers events.
         let (kind, duplicate) = match answer.effect {
-            _ if matches!(answer.effect, Effect::NegateSpell | Effect::TurnSpell) != !self.played_as_event(pause.event) => {
+            _ if matches!(answer.effect, Effect::NegateSpell | Effect::TurnSpell)
+                != !self.played_as_event(pause.event) =>
+            {
                 return refusal();
             }
             Effect::NegateSpell | Effect::TurnSpell => (EventKind::Any, false),

@@ -2961,7 +2961,10 @@ fn card_1st_211_flight_the_champion_and_every_ally_fly_for_the_battle() {
     assert!(matches!(game.pending(), Some(spellfire::Pending::Walled { .. })));
     let flight = game.id_of(0, "Flight");
     ok(&mut game, Action::UseCard(flight));
-    assert!(game.pending().is_none() && game.battle().is_some(), "he flies over and fights on");
+    assert!(
+        game.pending().is_none() && game.battle().is_some(),
+        "he flies over and fights on"
+    );
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 6));
 }
 
@@ -3167,12 +3170,18 @@ fn card_1st_361_chariot_of_sustarre_one_champion_or_two_allies_fly() {
     // Two allies: both fly, the champion does not.
     ok(&mut game, Action::Choose(galek));
     assert_eq!(total(&game, Side::Attacker), 3 + 2 + 1);
-    assert!(!game.legal().contains(&Action::Choose(cleric)), "not the champion as well");
+    assert!(
+        !game.legal().contains(&Action::Choose(cleric)),
+        "not the champion as well"
+    );
     ok(&mut game, Action::Choose(legion));
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (8, 7));
     assert_eq!(game.losing_side(), Side::Defender);
     ok(&mut game, Action::Pass);
-    assert_eq!(discard_names(&game, P1), ["Galek", "The Iron Legion", "Chariot of Sustarre"]);
+    assert_eq!(
+        discard_names(&game, P1),
+        ["Galek", "The Iron Legion", "Chariot of Sustarre"]
+    );
     assert_eq!(discard_names(&game, P2), ["Mordenkainen"]);
     // Or the champion alone, and no ally after him.
     let mut game = setup();
@@ -3239,11 +3248,33 @@ fn card_1st_2_menzoberranzan_played_at_any_time_and_closed_to_flyers() {
     let menzo = game.id_of(0, "Menzoberranzan");
     let waterdeep = game.id_of(0, "Waterdeep");
     let legal = game.legal();
-    assert!(legal.contains(&Action::PlayRealm { card: menzo, at: Position(B) }));
-    assert!(!legal.iter().any(|a| matches!(a, Action::PlayRealm { card, .. } if *card == waterdeep)));
-    assert!(!legal.contains(&Action::PlayRealm { card: menzo, at: Position(3) }), "the fill order holds");
-    ok(&mut game, Action::PlayRealm { card: menzo, at: Position(B) });
-    assert_eq!(game.player(P1).formation.slot(Position(B)).map(|s| s.realm), Some(menzo));
+    assert!(legal.contains(&Action::PlayRealm {
+        card: menzo,
+        at: Position(B)
+    }));
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, Action::PlayRealm { card, .. } if *card == waterdeep))
+    );
+    assert!(
+        !legal.contains(&Action::PlayRealm {
+            card: menzo,
+            at: Position(3)
+        }),
+        "the fill order holds"
+    );
+    ok(
+        &mut game,
+        Action::PlayRealm {
+            card: menzo,
+            at: Position(B),
+        },
+    );
+    assert_eq!(
+        game.player(P1).formation.slot(Position(B)).map(|s| s.realm),
+        Some(menzo)
+    );
     // In another player's turn, after a claim.
     let mut game = TestGame::new(2)
         .phase(Phase::Pool)
@@ -3252,8 +3283,17 @@ fn card_1st_2_menzoberranzan_played_at_any_time_and_closed_to_flyers() {
         .build();
     ok(&mut game, Action::Claim(P2));
     let menzo = game.id_of(1, "Menzoberranzan");
-    ok(&mut game, Action::PlayRealm { card: menzo, at: Position(B) });
-    assert_eq!(game.player(P2).formation.slot(Position(B)).map(|s| s.realm), Some(menzo));
+    ok(
+        &mut game,
+        Action::PlayRealm {
+            card: menzo,
+            at: Position(B),
+        },
+    );
+    assert_eq!(
+        game.player(P2).formation.slot(Position(B)).map(|s| s.realm),
+        Some(menzo)
+    );
     assert!(game.player(P2).hand.is_empty());
     // Closed to flyers: Neeva flies, Mordenkainen walks.
     assert!(may_attack(realm(A, "Menzoberranzan"), "Neeva").is_err());
@@ -3302,7 +3342,11 @@ fn card_1st_360_protection_sends_an_undead_champion_home_with_the_round_lost() {
     let protection = game.id_of(1, "Protection");
     ok(&mut game, Action::UseCard(protection));
     assert!(game.battle().is_none(), "the battle is over");
-    assert_eq!(pool_names(&game, P1), ["Skeletal Horde"], "back in its pool, not discarded");
+    assert_eq!(
+        pool_names(&game, P1),
+        ["Skeletal Horde"],
+        "back in its pool, not discarded"
+    );
     assert!(discard_names(&game, P1).is_empty());
     assert_eq!(discard_names(&game, P2), ["Protection"]);
     assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
@@ -3329,7 +3373,11 @@ fn card_1st_360_protection_discards_undead_allies_and_bars_more_for_the_round() 
     ok(&mut game, Action::UseCard(protection));
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 4));
     assert_eq!(discard_names(&game, P1), ["Skeleton"]);
-    assert_eq!(pool_names(&game, P1), Vec::<String>::new(), "a living champion fights on");
+    assert_eq!(
+        pool_names(&game, P1),
+        Vec::<String>::new(),
+        "a living champion fights on"
+    );
     let zombie = game.id_of(0, "Sea Zombie");
     let refusal = refused(&game, Action::PlayAlly(zombie));
     assert_eq!(refusal.rule, "SF-140");
@@ -3375,7 +3423,10 @@ fn card_1st_251_mogadishos_horde_on_the_losing_side_discards_the_opponents_holdi
         .formation(0, [realm(A, "Waterdeep").holding("Berdusk")])
         .formation(
             1,
-            [realm(A, "Cormyr").holding("Mulmaster"), realm(B, "Thay").holding("Tantras")],
+            [
+                realm(A, "Cormyr").holding("Mulmaster"),
+                realm(B, "Thay").holding("Tantras"),
+            ],
         )
         .formation(2, [realm(A, "Anauroch").holding("Hillsfar")])
         .pool(0, [("Azhul", NONE)])
@@ -3401,8 +3452,16 @@ fn card_1st_251_mogadishos_horde_on_the_losing_side_discards_the_opponents_holdi
     p2.sort();
     assert_eq!(p2, ["Mulmaster", "Tantras"]);
     let holding = |seat: spellhall_core::Seat| game.player(seat).formation.slot(Position(A)).unwrap().holding;
-    assert_eq!(holding(P1), Some(game.id_of(0, "Berdusk")), "its own player's holding stays");
-    assert_eq!(holding(spellhall_core::Seat(2)), Some(game.id_of(2, "Hillsfar")), "a third player's too");
+    assert_eq!(
+        holding(P1),
+        Some(game.id_of(0, "Berdusk")),
+        "its own player's holding stays"
+    );
+    assert_eq!(
+        holding(spellhall_core::Seat(2)),
+        Some(game.id_of(2, "Hillsfar")),
+        "a third player's too"
+    );
     assert_eq!(holding(P2), None);
 }
 
@@ -3470,7 +3529,14 @@ fn card_1st_244_silver_spring_razes_an_opponents_realm_of_the_defenders_choice()
     // spoils, then P2 razes one of P1's standing realms (Thay, razed already, is not offered).
     let mut game = TestGame::new(2)
         .phase(Phase::Pool)
-        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay").razed(), realm(common::C, "Cormyr")])
+        .formation(
+            0,
+            [
+                realm(A, "Waterdeep"),
+                realm(B, "Thay").razed(),
+                realm(common::C, "Cormyr"),
+            ],
+        )
         .formation(1, [realm(A, "Urik").holding("Silver Spring"), realm(B, "Anauroch")])
         .pool(0, [("Azhul", NONE)])
         .build();
@@ -3497,7 +3563,10 @@ fn card_1st_244_silver_spring_razes_an_opponents_realm_of_the_defenders_choice()
     let legal = game.legal();
     assert!(legal.contains(&Action::Choose(waterdeep)) && legal.contains(&Action::Choose(cormyr)));
     assert!(!legal.contains(&Action::Choose(thay)), "razed already");
-    assert!(!legal.contains(&Action::Choose(game.id_of(1, "Anauroch"))), "not his own");
+    assert!(
+        !legal.contains(&Action::Choose(game.id_of(1, "Anauroch"))),
+        "not his own"
+    );
     assert!(!legal.contains(&Action::Pass), "the razing is not optional");
     ok(&mut game, Action::Choose(cormyr));
     assert!(slot(&game, P1, common::C).razed);
@@ -3723,7 +3792,14 @@ fn card_1st_303_defiler_casting_costs_a_friendly_realm_or_holding() {
             .pool(1, [("Captain Kazhal", NONE)])
             .build();
         let defiler = game.id_of(0, "Defiler");
-        ok(&mut game, Action::Attack { champion: defiler, defender: P2, at: Position(A) });
+        ok(
+            &mut game,
+            Action::Attack {
+                champion: defiler,
+                defender: P2,
+                at: Position(A),
+            },
+        );
         let kazhal = game.id_of(1, "Captain Kazhal");
         ok(&mut game, Action::Defend { champion: kazhal });
         let shield = game.id_of(0, "Shield");
@@ -3741,7 +3817,11 @@ fn card_1st_303_defiler_casting_costs_a_friendly_realm_or_holding() {
     let pile = game.player(P1).draw.len();
     ok(&mut game, Action::Choose(ziggurat));
     assert!(game.player(P1).formation.slot(Position(A)).unwrap().holding.is_none());
-    assert_eq!(game.player(P1).draw.len(), pile + 1, "the holding is shuffled into the draw pile");
+    assert_eq!(
+        game.player(P1).draw.len(),
+        pile + 1,
+        "the holding is shuffled into the draw pile"
+    );
     assert!(game.player(P1).discard.is_empty());
     // A second spell in the battle costs nothing more: 6 + 2 + 5 against 9.
     let cone = game.id_of(0, "Cone of Cold");
@@ -3777,7 +3857,11 @@ fn card_1st_398_spell_turning_turns_a_phase_3_spell_back_at_its_caster() {
     let turning = game.id_of(1, "Spell Turning");
     ok(&mut game, Action::Answer(turning));
     assert!(game.pending().is_none());
-    assert_eq!(pool_names(&game, P2), ["Tergoz Tenhammer", "Tysiln San"], "the target is spared");
+    assert_eq!(
+        pool_names(&game, P2),
+        ["Tergoz Tenhammer", "Tysiln San"],
+        "the target is spared"
+    );
     assert!(pool_names(&game, P1).is_empty(), "the caster is struck");
     let mut p1 = discard_names(&game, P1);
     p1.sort();
@@ -3914,7 +3998,14 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
             .draw(1, ["Captain Kazhal"])
             .build();
         let mordenkainen = game.id_of(0, "Mordenkainen");
-        ok(&mut game, Action::Attack { champion: mordenkainen, defender: P2, at: Position(A) });
+        ok(
+            &mut game,
+            Action::Attack {
+                champion: mordenkainen,
+                defender: P2,
+                at: Position(A),
+            },
+        );
         game
     };
     let mut game = attacked("Lost Oasis");
@@ -3922,12 +4013,19 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
     assert_eq!(game.decider(), Some(P2));
     assert!(game.player(P2).hand.contains(&kazhal), "drawn");
     assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { .. })));
-    assert!(refused(&game, Action::ReturnSpoils).rule.contains("SF-212"), "not put back");
+    assert!(
+        refused(&game, Action::ReturnSpoils).rule.contains("SF-212"),
+        "not put back"
+    );
     // Played at once into the pool, Kazhal takes up the defence.
     ok(&mut game, Action::ToPool(kazhal));
     assert!(game.pending().is_none());
     ok(&mut game, Action::Defend { champion: kazhal });
-    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 9 + 1), "Raam adds 1");
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (7, 9 + 1),
+        "Raam adds 1"
+    );
     // Or kept in the hand.
     let mut game = attacked("Lost Oasis");
     ok(&mut game, Action::KeepSpoils);
@@ -3943,6 +4041,13 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
         .formation(1, [realm(A, "Raam"), realm(B, "Draj").holding("Lost Oasis")])
         .build();
     let mordenkainen = game.id_of(0, "Mordenkainen");
-    ok(&mut game, Action::Attack { champion: mordenkainen, defender: P2, at: Position(A) });
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: mordenkainen,
+            defender: P2,
+            at: Position(A),
+        },
+    );
     assert!(game.player(P2).hand.is_empty() && game.pending().is_none());
 }

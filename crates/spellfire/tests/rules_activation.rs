@@ -143,7 +143,10 @@ const ORDER_CARDS: &str = r#"(
 
 fn order_content() -> std::sync::Arc<spellfire::state::Content> {
     let mut files = spellfire::catalogue::shipped_files();
-    files.push(spellhall_core::content::SourceFile::embedded("tests/order.ron", ORDER_CARDS));
+    files.push(spellhall_core::content::SourceFile::embedded(
+        "tests/order.ron",
+        ORDER_CARDS,
+    ));
     let catalogue = spellfire::Catalogue::load(&files).expect("the test cards load");
     let shipped = spellfire::scenario::shipped_content();
     std::sync::Arc::new(spellfire::state::Content {

@@ -11,12 +11,10 @@ use std::path::{Path, PathBuf};
 /// Rules with no scenario test yet, and why. Each needs a card power that is not scripted yet: the
 /// engine has nothing to enforce until the effect language gives it such a card (the starter-deck
 /// issue scripts them).
-const WAIVERS: &[(u32, &str)] = &[
-    (
-        206,
-        "no item that copies another card's power is scripted yet: the 1st Edition's one, Orb of Green Dragonkind (1st/424), needs a copy of a dragon's level and powers, which the effect language lacks",
-    ),
-];
+const WAIVERS: &[(u32, &str)] = &[(
+    206,
+    "no item that copies another card's power is scripted yet: the 1st Edition's one, Orb of Green Dragonkind (1st/424), needs a copy of a dragon's level and powers, which the effect language lacks",
+)];
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -27,8 +27,9 @@ impl Spellfire {
     /// `source` itself.
     pub(crate) fn candidates(&self, source: CardId, target: &Target, by: Seat) -> Vec<CardId> {
         let seats = |whose: Whose| {
-            Seat::all(self.seats())
-                .filter(move |&s| Self::whose_fits(whose, s, by) || (whose == Whose::Facing && self.facing(by) == Some(s)))
+            Seat::all(self.seats()).filter(move |&s| {
+                Self::whose_fits(whose, s, by) || (whose == Whose::Facing && self.facing(by) == Some(s))
+            })
         };
         let mut out: Vec<CardId> = match target {
             Target::Realm(whose) => seats(*whose)

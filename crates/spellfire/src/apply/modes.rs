@@ -184,7 +184,11 @@ impl Spellfire {
             return base;
         }
         let drawn = (base as i32 + change).max(1) as usize;
-        if self.player(seat).turns <= 1 { drawn.max(base.min(3)) } else { drawn }
+        if self.player(seat).turns <= 1 {
+            drawn.max(base.min(3))
+        } else {
+            drawn
+        }
     }
 
     /// `caster` has just cast `spell` for `by`: its `Casts` powers act (the Defiler's price), the

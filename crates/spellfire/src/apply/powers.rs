@@ -374,7 +374,8 @@ impl Spellfire {
             Members::Allies => ally,
             Members::ChampionAndAllies => card == fighter.card || ally,
             Members::ItemsAndArtifacts => {
-                fighter.attachments.contains(&card) && matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
+                fighter.attachments.contains(&card)
+                    && matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
             }
             Members::RoundCards => fighter.round_cards.contains(&card),
             Members::This | Members::FirstAlly => false,

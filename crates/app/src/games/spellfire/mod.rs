@@ -321,7 +321,10 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
 /// The rules in brief from the engine, for the starter decks' format, and how this table lets a
 /// player do what the rules allow.
 fn rules_summary() -> String {
-    let rules = formats().get(default_format()).map(spellfire::rules_summary).unwrap_or_default();
+    let rules = formats()
+        .get(default_format())
+        .map(spellfire::rules_summary)
+        .unwrap_or_default();
     format!(
         "{rules}\n\n\
          On another player's turn, press \"Wait: <name> plays an event\" to take the next decision: \
