@@ -483,12 +483,9 @@ impl GameAdapter for TallyWithUserContent {
 
     fn draw_table(
         ui: &mut spellhall::egui::Ui,
-        view: &spellhall_core::testkit::TallyView,
-        legal: &[TallyAction],
-        describe: &dyn Fn(&TallyAction) -> String,
-        names: &[String],
+        table: &spellhall::games::TableInput<'_, Self::G>,
     ) -> Option<TallyAction> {
-        TallyAdapter::draw_table(ui, view, legal, describe, names)
+        TallyAdapter::draw_table(ui, table)
     }
 
     fn rules_summary() -> &'static str {
