@@ -123,14 +123,14 @@ fn sf_74_pool_cards_stay_and_a_fighting_champion_is_not_in_the_pool() {
         .phase(Phase::Pool)
         .pool(
             0,
-            [("Elminster the Mage", &["Dwarven Hammer"][..]), ("Marco Volo", &[][..])],
+            [("Elminster the Mage", &["Dwarven Hammer"][..]), ("Preserver", &[][..])],
         )
         .formation(0, [realm(A, "Cormyr")])
         .formation(1, [realm(A, "Sembia")])
         .build();
     let elminster = game.id_of(0, "Elminster the Mage");
     play!(game, attack(elminster, 1, A));
-    assert_eq!(pool(&game, 0), [("Marco Volo".to_string(), vec![])]);
+    assert_eq!(pool(&game, 0), [("Preserver".to_string(), vec![])]);
     let view = game.view_for(Seat(1));
     assert_eq!(view.players[0].pool.len(), 1);
     assert_eq!(
