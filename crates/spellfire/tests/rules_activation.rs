@@ -244,3 +244,56 @@ fn sf_138_cards_of_one_type_act_highest_icon_first_then_by_name() {
     // 3 × 2 + 3 + 2 + 1 = 12, against (3 + 3) × 2 + 3 = 15 by name.
     assert_eq!(attacker_total(&["Adding Charm", "Great Doubling Charm"], &[]), 12);
 }
+
+// Worked examples of section 11.5.
+//
+// WE-13 (Chest of Many Things turns a monster into a hero as the reply to an instant defeat) is not
+// tested: the Chest's power (1st/420, 2nd/420) is not scripted, and no scripted card changes a
+// champion's type. WE-15 (the Airship event, destroying two allies, as the reply that discards the
+// Noble Djinni about to defeat Strahd) is not tested: the Airship's power (1st/90 and its
+// reprints) is not scripted. Both are waived in rules_coverage.rs.
+
+#[test]
+fn we_14_an_instant_defeat_reply_may_not_strike_at_its_source() {
+    // Neeva, a flyer, attacks carrying the Shield of Wickedness, which pulls an opposing ally over
+    // to her side as it joins. Tergoz Tenhammer defends, is losing 5 to 7, and plays the Noble
+    // Djinni, whose power discards the opposing flyers in the battle.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Neeva", &["Shield of Wickedness"][..])])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .hand(1, ["Noble Djinni"])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Neeva"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Tergoz Tenhammer")
+        }
+    );
+    assert_eq!(game.decider(), Some(Seat(1)));
+    let djinni = game.id_of(1, "Noble Djinni");
+    play!(game, Action::PlayAlly(djinni));
+    // The Shield may not be the answer that pulls the Djinni, the cause of the defeat, over to
+    // Neeva's side: the Djinni stays with seat 1 and Neeva is defeated, ending the battle with
+    // the defender's spoils.
+    let neeva = game.id_of(0, "Neeva");
+    assert!(game.player(Seat(0)).discard.contains(&neeva));
+    assert!(
+        !game.player(Seat(0)).discard.contains(&djinni),
+        "the Djinni never fought for seat 0"
+    );
+    assert!(game.battle().is_none());
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })));
+    // Not tested: SF-134's one reply (here, say, an event) before a card played during a round
+    // defeats a champion. The engine offers that reply only against powers that act as a round
+    // begins (`Pending::InstantDefeat`); a card played later, like the Djinni, acts at once.
+}

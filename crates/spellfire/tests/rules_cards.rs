@@ -832,3 +832,59 @@ fn sf_237_half_elves_and_drow_count_as_elves() {
     assert!(card("Son of Tasslehoff").counts_as(Attribute::Halfling));
     assert!(!card("King Havlor II").counts_as(Attribute::Elf));
 }
+
+// WE-37's other half — Block or Dodge stopping the unarmed combat card, Invulnerability the blood
+// ability, Alarm or Busted! the thief skill, and Death Touch, a blood ability Dispel Magic can
+// stop — needs those cards' powers, none of which is scripted yet (RR/99, RR/112, BR/45, NS/85,
+// NS/103, BR/43): only Dispel Magic's half is tested here.
+#[test]
+fn we_37_dispel_magic_cannot_cancel_unarmed_combat_blood_abilities_or_thief_skills() {
+    // P1's champion (5) attacks P2's Cleric of Torm (5) and is losing on the tie; his card puts
+    // him ahead, and the cleric, losing now, would cancel it with Dispel Magic (the cleric's
+    // printing, 1st/358). Against a spell he can; against the three others there is nothing for
+    // Dispel Magic to act on.
+    let round = |attacker: &str, card: &str| {
+        let mut game = TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(1, [realm(A, "Cormyr")])
+            .pool(0, [(attacker, &[][..])])
+            .hand(0, [card])
+            .pool(1, [("Cleric of Torm", &[][..])])
+            .hand(1, ["1st/358"])
+            .build();
+        let champion = game.id_of(0, attacker);
+        ok(
+            &mut game,
+            Action::Attack {
+                champion,
+                defender: P2,
+                at: Position(A),
+            },
+        );
+        let torm = game.id_of(1, "Cleric of Torm");
+        ok(&mut game, Action::Defend { champion: torm });
+        let action = use_card(&game, 0, card);
+        ok(&mut game, action);
+        assert_eq!(game.decider(), Some(P2), "{card} put the attacker ahead");
+        game
+    };
+    for (attacker, card) in [
+        ("King Havlor II", "Jab"),
+        ("The Harpy", "Bloodform"),
+        ("Thief", "Broad Jump"),
+    ] {
+        let game = round(attacker, card);
+        let dispel = game.id_of(1, "Dispel Magic");
+        assert!(
+            refused(&game, Action::UseCard(dispel)).rule.contains("SF-166"),
+            "{card}"
+        );
+    }
+    // A spell it can.
+    let mut game = round("The Magister", "Cone of Cold");
+    let dispel = game.id_of(1, "Dispel Magic");
+    ok(&mut game, Action::UseCard(dispel));
+    let cone = game.id_of(0, "Cone of Cold");
+    ok(&mut game, Action::Choose(cone));
+    assert!(game.player(P1).discard.contains(&cone));
+}

@@ -1298,3 +1298,100 @@ fn we_54_ties_go_to_the_defender() {
     assert!(pool_cards(&game, P2).contains(&tysiln));
     assert!(matches!(game.pending(), Some(Pending::Spoils { seat: P2, .. })));
 }
+
+#[test]
+fn we_39_an_earthwalker_may_not_attack_a_realm_closed_to_its_type() {
+    // The Bright Desert may not be attacked by heroes. Torg (3rd Edition: an earthwalker hero)
+    // may reach any realm, yet not this one, even with it exposed in A.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("3rd/47", &[][..]), ("Young Gold Dragon", &[][..])])
+        .formation(
+            1,
+            [
+                realm(A, "The Bright Desert"),
+                realm(B, "Sembia"),
+                realm(C, "Calimshan"),
+                realm(F, "Vaasa"),
+            ],
+        )
+        .build();
+    let torg = game.id_of(0, "Torg Mac Cei, the Ironlord");
+    let at = |champion, at: u8| Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(at),
+    };
+    let error = refused(&game, at(torg, A));
+    assert!(
+        error.reason.contains("cannot be attacked by"),
+        "{}: {}",
+        error.rule,
+        error.reason
+    );
+    // Elsewhere his earthwalking reaches even the shielded back row.
+    assert!(game.check(&at(torg, F)).is_ok());
+    // A champion of another type may attack the exposed Bright Desert.
+    assert!(game.check(&at(game.id_of(0, "Young Gold Dragon"), A)).is_ok());
+}
+
+#[test]
+fn we_40_a_flyer_cannot_choose_to_walk() {
+    // Pirate Isles, exposed in A, may not be attacked by flyers: Neeva cannot give up flying to
+    // attack it as a walker would.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Neeva", &[][..]), ("King Havlor II", &[][..])])
+        .formation(1, [realm(A, "Pirate Isles"), realm(B, "Sembia")])
+        .build();
+    let at = |champion, at: u8| Action::Attack {
+        champion,
+        defender: P2,
+        at: Position(at),
+    };
+    let neeva = game.id_of(0, "Neeva");
+    let error = refused(&game, at(neeva, A));
+    assert!(error.rule.contains("SF-147"), "{}", error.rule);
+    // She still flies over it to B; a walker may attack the exposed A.
+    assert!(game.check(&at(neeva, B)).is_ok());
+    assert!(game.check(&at(game.id_of(0, "King Havlor II"), A)).is_ok());
+}
+
+// WE-44's first half (Brine Dragon keeping its power in reserve, SF-228) needs the Brine Dragon's
+// power, which is not scripted (4th/237, DL/45): only its second half is tested here.
+#[test]
+fn we_44_the_noble_djinni_also_strikes_a_flying_ally() {
+    // King Havlor II (5) attacks the exposed Cormyr with the Pteranadon (+2, a flyer) beside him;
+    // Tergoz Tenhammer (5) defends and answers with the Noble Djinni, whose power discards the
+    // opposing flyers in the battle: the flying ally too (SF-149).
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("King Havlor II", &[][..])])
+        .hand(0, ["Pteranadon", "1st/65"])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .hand(1, ["Noble Djinni"])
+        .build();
+    let havlor = game.id_of(0, "King Havlor II");
+    attack(&mut game, havlor, A);
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    ok(&mut game, Action::Defend { champion: tergoz });
+    let [pteranadon, second] = game.ids_of(0, "Pteranadon")[..] else {
+        panic!("two Pteranadons");
+    };
+    ok(&mut game, Action::PlayAlly(pteranadon));
+    assert_eq!(total(&game, Side::Attacker), 7);
+    let djinni = game.id_of(1, "Noble Djinni");
+    ok(&mut game, Action::PlayAlly(djinni));
+    assert!(
+        game.player(P1).discard.contains(&pteranadon),
+        "the flying ally is discarded"
+    );
+    assert!(
+        !game.player(P1).discard.contains(&havlor) && game.battle().is_some(),
+        "Havlor, no flyer, fights on"
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 9));
+    // And no other flying ally may join while the Djinni is there.
+    assert!(game.check(&Action::PlayAlly(second)).is_err());
+}

@@ -597,3 +597,130 @@ fn sf_205_an_extra_turn_is_not_the_owners_next_turn() {
         "the extra turn did not wake the Bell"
     );
 }
+
+#[test]
+fn we_24_treasure_discards_a_monster_attacker_and_the_defender_draws_spoils() {
+    // The Pereghost (7, a monster) attacks the exposed Cormyr; Herminard (4) defends and is
+    // losing. His card is Treasure, which discards every monster in a battle or a pool: the
+    // Young Gold Dragon in seat 0's pool goes too.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("The Pereghost", &[][..]), ("Young Gold Dragon", &[][..])])
+        .formation(0, [realm(0, "Sembia")])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Herminard", &[][..])])
+        .hand(1, ["Treasure"])
+        .build();
+    let pereghost = game.id_of(0, "The Pereghost");
+    act(
+        &mut game,
+        Action::Attack {
+            champion: pereghost,
+            defender: Seat(1),
+            at: Position(0),
+        },
+    );
+    let herminard = game.id_of(1, "Herminard");
+    act(&mut game, Action::Defend { champion: herminard });
+    assert_eq!(game.decider(), Some(Seat(1)), "the defender is losing");
+    let treasure = game.id_of(1, "Treasure");
+    act(&mut game, Action::PlayEvent(treasure));
+    // Seat 0 neither negates nor calms it.
+    all_pass(&mut game);
+    assert!(game.player(Seat(0)).discard.contains(&pereghost));
+    assert!(
+        game.player(Seat(0))
+            .discard
+            .contains(&game.id_of(0, "Young Gold Dragon")),
+        "the monster in the pool too"
+    );
+    assert!(game.battle().is_none(), "the battle is over");
+    assert!(
+        matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })),
+        "the defender's spoils"
+    );
+    assert!(game.player(Seat(1)).pool.iter().any(|c| c.card == herminard));
+    assert!(realm_at(&game, 1, 0).is_some(), "the realm stands");
+}
+
+/// Play the active seat's turn out (drawing, ending each phase, discarding down to the hand size
+/// anything but `keep`) until the next seat's turn begins.
+fn finish_turn(game: &mut Spellfire, keep: &[CardId]) {
+    let seat = game.active();
+    while game.active() == seat {
+        let action = match game.phase() {
+            Phase::StartOfTurn => Action::Draw,
+            Phase::Battle => Action::EndBattle,
+            Phase::AfterBattle if game.check(&Action::EndTurn).is_err() => {
+                let card = *game
+                    .player(seat)
+                    .hand
+                    .iter()
+                    .find(|c| !keep.contains(c))
+                    .expect("a card to discard");
+                Action::Discard(card)
+            }
+            Phase::AfterBattle => Action::EndTurn,
+            _ => Action::EndPhase,
+        };
+        act(game, action);
+    }
+}
+
+/// From the start of the active seat's turn to its phase 3.
+fn to_phase_3(game: &mut Spellfire) {
+    act(game, Action::Draw);
+    act(game, Action::EndPhase);
+    assert_eq!(game.phase(), Phase::Pool);
+}
+
+#[test]
+fn we_45_a_once_per_turn_power_does_not_come_back_in_an_extra_turn() {
+    // Seat 0's Bell of Might (usable once until its owner's next turn) copies seat 1's Good Fortune
+    // in phase 3 of seat 0's turn. The Caravan then gives seat 0 an extra turn, in which the Bell
+    // still rests; it is awake again in phase 3 of seat 0's next regular turn.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Midnight, Goddess of Magic", &["Bell of Might"][..])])
+        .formation(0, [realm(0, "Cormyr")])
+        .hand(0, ["The Caravan"])
+        .formation(1, [realm(0, "Sembia")])
+        .hand(1, ["Good Fortune", "3rd/100", "4th/120"])
+        .turns(0, 2)
+        .turns(1, 2)
+        .filler(40)
+        .build();
+    let bell = game.id_of(0, "Bell of Might");
+    let caravan = game.id_of(0, "The Caravan");
+    let fortunes = game.ids_of(1, "Good Fortune");
+    act(&mut game, Action::Claim(Seat(1)));
+    act(&mut game, Action::PlayEvent(fortunes[0]));
+    act(&mut game, Action::Answer(bell));
+    all_pass(&mut game);
+    assert_eq!(game.player(Seat(0)).hand.len(), 6, "the copy drew five");
+    finish_turn(&mut game, &[caravan]);
+    // Seat 1's turn has begun: before it does anything, seat 0 plays The Caravan.
+    assert_eq!((game.active(), game.phase()), (Seat(1), Phase::StartOfTurn));
+    act(&mut game, Action::Claim(Seat(0)));
+    act(&mut game, Action::PlayEvent(caravan));
+    all_pass(&mut game);
+    assert_eq!(game.active(), Seat(0), "seat 0's extra turn");
+    to_phase_3(&mut game);
+    act(&mut game, Action::Claim(Seat(1)));
+    act(&mut game, Action::PlayEvent(fortunes[1]));
+    assert_eq!(
+        game.check(&Action::Answer(bell)).unwrap_err().rule,
+        "SF-204",
+        "the extra turn is not seat 0's next regular turn (SF-205)"
+    );
+    all_pass(&mut game);
+    finish_turn(&mut game, &[]);
+    assert_eq!(game.active(), Seat(1));
+    finish_turn(&mut game, &[fortunes[2]]);
+    // Seat 0's next regular turn: from phase 3 the Bell may be used again.
+    assert_eq!(game.active(), Seat(0));
+    to_phase_3(&mut game);
+    act(&mut game, Action::Claim(Seat(1)));
+    act(&mut game, Action::PlayEvent(fortunes[2]));
+    assert_eq!(game.check(&Action::Answer(bell)), Ok(()), "awake again");
+}

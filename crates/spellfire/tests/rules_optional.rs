@@ -1354,3 +1354,125 @@ fn sf_254_a_questing_champion_casts_nothing() {
     act(&mut game, Action::Quest(elminster));
     assert!(game.check(&Action::UseCard(wish)).is_err());
 }
+
+// ---- Worked examples ----
+
+#[test]
+fn we_49_experience_spoils_4_against_10() {
+    // (a) The Magister (4), with the Gladiators (+9), beats Fejyelsae (10): he gains the
+    // difference, 6, to base level 10.
+    let game = experience_battle(|_| {}, "The Magister", "Fejyelsae", Some("Gladiators"));
+    let magister = game.id_of(0, "The Magister");
+    assert!(game.player(Seat(1)).discard.contains(&game.id_of(1, "Fejyelsae")));
+    assert_eq!(game.experience(magister), 6);
+    assert_eq!(game.base_level(magister), 10);
+    // (b) Fejyelsae beats the Magister: she gains the loser's level, 4, to base level 14.
+    let mut game = TestGame::new(2)
+        .rules(|r| r.experience_spoils = true)
+        .phase(Phase::Pool)
+        .pool(0, [("The Magister", &[][..])])
+        .pool(1, [("Fejyelsae", &[][..])])
+        .formation(1, [realm(A, "Cormyr")])
+        .build();
+    battle(&mut game, 0, "The Magister", 1, A, "Fejyelsae");
+    assert_eq!(to_act(&game), Seat(0), "the attacker is losing");
+    act(&mut game, Action::Pass);
+    assert!(game.player(Seat(0)).discard.contains(&game.id_of(0, "The Magister")));
+    let fejyelsae = game.id_of(1, "Fejyelsae");
+    assert_eq!(game.experience(fejyelsae), 4);
+    assert_eq!(game.base_level(fejyelsae), 14);
+    // Levels lost in the discard pile: sf_249_earned_levels_fight_in_later_battles_and_are_lost_in_the_discard_pile.
+}
+
+/// How many cards `seat` draws in phase 1 of a three-player game with melons brought by
+/// `melons` (not its first turn).
+fn melon_draw_of_three(melons: &[u8], seat: u8) -> usize {
+    let mut game = TestGame::new(3)
+        .rules(|r| {
+            r.melon_rule = true;
+            r.melons = melons.iter().map(|&s| Seat(s)).collect();
+        })
+        .active(seat)
+        .turns(seat, 3)
+        .phase(Phase::StartOfTurn)
+        .build();
+    act(&mut game, Action::Draw);
+    game.player(Seat(seat)).hand.len()
+}
+
+#[test]
+fn we_50_melon_rule_with_one_and_with_two_melons() {
+    // (a) Only P1 brought a melon: he draws 3, P2 and P3 draw 2.
+    assert_eq!([0, 1, 2].map(|seat| melon_draw_of_three(&[0], seat)), [3, 2, 2]);
+    // (b) P1 and P2 did: all three draw 2, never fewer.
+    assert_eq!([0, 1, 2].map(|seat| melon_draw_of_three(&[0, 1], seat)), [2, 2, 2]);
+}
+
+#[test]
+fn we_51_aid_the_attacker_shared_victory() {
+    // Four players. P1's Herminard (4) attacks P2's Cormyr, defended by Tergoz Tenhammer (5); P3
+    // helps the attacker with Zadoc (+2) and Tergoz falls. P1 sends Stef'fa Naf'ski, P2 has
+    // nobody left and declines: Cormyr is razed. P1 and P3 each have five unrazed realms, and
+    // a realm on top of their draw piles.
+    let five = |a: &'static str, b, c, d, e| [realm(A, a), realm(B, b), realm(C, c), realm(D, d), realm(E, e)];
+    let mut game = TestGame::new(4)
+        .rules(|r| r.aid = true)
+        .phase(Phase::Pool)
+        .pool(0, [("Herminard", &[][..]), ("Stef'fa Naf'ski", &[][..])])
+        .formation(0, five("Sembia", "Calimshan", "Vaasa", "The High Forest", "Rashemen"))
+        .draw(0, ["Keoland"])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .formation(1, [realm(A, "Cormyr")])
+        .hand(2, ["Zadoc"])
+        .formation(
+            2,
+            five("Narfell", "The Trollmoors", "The Yeomanry", "Nyrond", "Waterdeep"),
+        )
+        .draw(2, ["Celene"])
+        .build();
+    battle(&mut game, 0, "Herminard", 1, A, "Tergoz Tenhammer");
+    act(&mut game, Action::AskAid);
+    assert_eq!(to_act(&game), Seat(2));
+    let zadoc = game.id_of(2, "Zadoc");
+    act(&mut game, Action::PlayAlly(zadoc));
+    assert_eq!(to_act(&game), Seat(1), "6 against 5: the defender is losing");
+    act(&mut game, Action::Pass);
+    assert!(
+        game.player(Seat(1))
+            .discard
+            .contains(&game.id_of(1, "Tergoz Tenhammer"))
+    );
+    let steffa = game.id_of(0, "Stef'fa Naf'ski");
+    act(
+        &mut game,
+        Action::Attack {
+            champion: steffa,
+            defender: Seat(1),
+            at: Position(A),
+        },
+    );
+    act(&mut game, Action::Decline);
+    assert!(game.player(Seat(1)).formation.slot(Position(A)).expect("A").razed);
+    // P1 draws his spoils, a realm, and plays it at once: six realms, but P3's card is owed.
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(0), .. })));
+    let keoland = game.id_of(0, "Keoland");
+    act(
+        &mut game,
+        Action::PlayRealm {
+            card: keoland,
+            at: Position(F),
+        },
+    );
+    assert!(game.outcome().is_none(), "the helper's card is still owed");
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(2), .. })));
+    let celene = game.id_of(2, "Celene");
+    act(
+        &mut game,
+        Action::PlayRealm {
+            card: celene,
+            at: Position(F),
+        },
+    );
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.winners, vec![Seat(0), Seat(2)], "they share the victory");
+}

@@ -755,3 +755,42 @@ fn sf_34_on_his_first_turn_a_player_draws_at_least_three_whatever_cuts_the_draw(
     play!(later, Action::Draw);
     assert_eq!(later.player(Seat(0)).hand.len(), 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Worked examples
+
+#[test]
+fn we_2_marco_volo_looks_at_an_opponents_top_card_in_phase_0_before_the_draw() {
+    // Seat 1 ends its turn; seat 0's begins with Marco Volo in its pool.
+    let mut game = TestGame::new(2)
+        .active(1)
+        .phase(Phase::AfterBattle)
+        .formation(0, [realm(A, "Cormyr")])
+        .formation(1, [realm(A, "Thay")])
+        .pool(0, [("Marco Volo", &[][..])])
+        .draw(0, ["Rowan"])
+        .draw(1, ["Mordenkainen"])
+        .build();
+    play!(game, Action::EndTurn);
+    assert_eq!((game.active(), game.phase()), (Seat(0), Phase::StartOfTurn));
+    // Phase 0: the look comes first; the draw is not offered until it is made or let be.
+    assert_eq!(game.decider(), Some(Seat(0)));
+    assert!(!game.legal().contains(&Action::Draw), "no draw before the look");
+    assert!(game.player(Seat(0)).hand.is_empty());
+    play!(game, Action::ChoosePlayer(Seat(1)));
+    let top = game.id_of(1, "Mordenkainen");
+    let looked: Vec<CardId> = game.view_for(Seat(0)).looking_at.iter().map(|c| c.id).collect();
+    assert_eq!(looked, [top], "the top card of the opponent's pile, shown to him");
+    assert!(game.view_for(Seat(1)).looking_at.is_empty());
+    // What else he may do with it is the card's text (here: discard it, or leave it).
+    play!(game, Action::Pass);
+    assert_eq!(
+        game.player(Seat(1)).draw.iter_top_down().next(),
+        Some(&top),
+        "left on top"
+    );
+    assert!(game.player(Seat(0)).hand.is_empty(), "still no card drawn");
+    // Then phase 1: the draw.
+    play!(game, Action::Draw);
+    assert!(game.player(Seat(0)).hand.contains(&game.id_of(0, "Rowan")));
+}

@@ -121,3 +121,24 @@ fn sf_129_only_the_defending_side_raises_a_wall() {
     assert_eq!(refused(&game, Action::UseCard(wall)).rule, "SF-129");
     assert!(!game.legal().contains(&Action::UseCard(wall)));
 }
+
+#[test]
+fn we_26_fly_answers_a_wall_even_while_losing() {
+    // The Magister (4), no flyer, attacks; Maligor the Red (3) defends, is losing, and raises the
+    // Wall of Fire (+3): only flyers may attack across it. The Magister is now losing 4 to 6, yet
+    // he may answer with Fly as his one card.
+    let mut game = walled("The Magister", &["Fly"], "1st/335");
+    assert!(matches!(game.pending(), Some(Pending::Walled { seat: Seat(0), .. })));
+    let fly = game.id_of(0, "Fly");
+    play!(game, Action::UseCard(fly));
+    assert!(game.pending().is_none());
+    assert!(game.battle().is_some(), "a flyer now, he carries on fighting");
+    assert_eq!(
+        (
+            common::total(&game, spellfire::combat::Side::Attacker),
+            common::total(&game, spellfire::combat::Side::Defender)
+        ),
+        (4, 6)
+    );
+    assert_eq!(game.decider(), Some(Seat(0)), "still losing, he plays next");
+}
