@@ -1393,7 +1393,10 @@ impl Spellfire {
             Effect::TurnSpell => {
                 events.push(answered(Answer::Turned));
                 self.turn_spell(&mut pause, seat);
-                self.resolve_event(pause, events);
+                // The turned spell is its turner's now: every other player, the one whose
+                // champion it strikes among them, may answer it in turn before it acts (SF-170:
+                // another of his champions may still save a Wish's caster).
+                self.open_pause(pause.event, seat, pause.target, pause.copy);
             }
             _ => self.continue_pause(pause, events),
         }

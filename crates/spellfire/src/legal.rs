@@ -646,9 +646,10 @@ impl Spellfire {
             _ if in_hand => {
                 // A spell or the like needs a champion in the pool able to use it (SF-163, SF-165);
                 // "only dragons may cast it" names the casters instead of the icon.
+                // A champion resting after casting Wish cannot cast it (SF-170).
                 let caster_ok = |c: CardId| match &answer.condition {
                     Condition::UserIs(attribute) => self.card(c).has(*attribute),
-                    _ => self.can_use(c, FighterKind::Champion, card),
+                    _ => self.free_caster(c, card),
                 };
                 player.pool.iter().any(|c| caster_ok(c.card))
             }

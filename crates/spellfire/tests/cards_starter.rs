@@ -3856,6 +3856,9 @@ fn card_1st_398_spell_turning_turns_a_phase_3_spell_back_at_its_caster() {
     assert_eq!(game.decider(), Some(P2), "asked in the spell's pause");
     let turning = game.id_of(1, "Spell Turning");
     ok(&mut game, Action::Answer(turning));
+    // The turned spell waits for P1's answer in its turn (SF-170); he has none and lets it act.
+    assert_eq!(game.decider(), Some(P1));
+    ok(&mut game, Action::Pass);
     assert!(game.pending().is_none());
     assert_eq!(
         pool_names(&game, P2),

@@ -34,10 +34,6 @@ const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
         "Karlott the Shaman's printings have no power (1st, 2nd, No Edition) or an unscripted one (3rd/63)",
     ),
     (
-        29,
-        "a spell turned back by Spell Turning acts at once: the engine gives its caster's player no pause to save the caster with another champion's Dispel Magic or Spell Turning (SF-170)",
-    ),
-    (
         33,
         "Death Rock (AR/102) and Barab's Goblet of Dissolution (AR/105) are not scripted",
     ),

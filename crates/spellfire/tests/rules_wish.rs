@@ -237,3 +237,68 @@ fn sf_45_in_phase_5_the_active_player_may_still_cast() {
     assert!(game.player(Seat(1)).pool[0].attachments.is_empty());
     assert_eq!(game.phase(), Phase::AfterBattle);
 }
+
+/// Seat 0, in phase 3, has The Magister (a wizard) with Wish and Dispel Magic in hand, and
+/// `others` in the pool besides; seat 1 has Tergoz Tenhammer and Tysiln San (a wizard) with
+/// Spell Turning. The Magister wishes Tergoz away; Tysiln San turns the Wish back at him.
+fn wish_turned_back(others: &[&str]) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(0, "Cormyr")])
+        .pool(0, [("The Magister", &[][..])])
+        .hand(0, ["Wish", "1st/346"])
+        .formation(1, [realm(0, "Sembia")])
+        .pool(1, [("Tergoz Tenhammer", &[][..]), ("Tysiln San", &[][..])])
+        .hand(1, ["Spell Turning"]);
+    for &other in others {
+        setup = setup.pool(0, [(other, &[][..])]);
+    }
+    let mut game = setup.build();
+    let wish = game.id_of(0, "Wish");
+    act(&mut game, Action::UseCard(wish));
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    act(&mut game, Action::Choose(tergoz));
+    assert_eq!(game.decider(), Some(Seat(1)), "seat 1 is asked in the Wish's pause");
+    let turning = game.id_of(1, "Spell Turning");
+    act(&mut game, Action::Answer(turning));
+    assert_eq!(
+        game.decider(),
+        Some(Seat(0)),
+        "the turned Wish waits for seat 0's answer"
+    );
+    game
+}
+
+fn in_pool(game: &Spellfire, seat: u8, name: &str) -> bool {
+    let card = game.id_of(seat, name);
+    game.player(Seat(seat)).pool.iter().any(|c| c.card == card)
+}
+
+#[test]
+fn we_29_only_another_champion_can_save_the_wish_caster_from_his_turned_wish() {
+    // The Magister alone: having cast Wish he can do nothing, not even cast Dispel Magic, and
+    // the turned Wish discards him.
+    let mut game = wish_turned_back(&[]);
+    let dispel = game.id_of(0, "Dispel Magic");
+    assert!(
+        game.check(&Action::Answer(dispel)).is_err(),
+        "the caster rests (SF-170)"
+    );
+    assert!(!game.legal().contains(&Action::Answer(dispel)));
+    act(&mut game, Action::Pass);
+    assert!(!in_pool(&game, 0, "The Magister"));
+    assert!(game.player(Seat(0)).discard.contains(&game.id_of(0, "The Magister")));
+    assert!(
+        in_pool(&game, 1, "Tergoz Tenhammer"),
+        "the Wish's first target is spared"
+    );
+    // With Maligor the Red, another wizard, in his pool, seat 0 cancels it and saves him.
+    let mut game = wish_turned_back(&["Maligor the Red"]);
+    let dispel = game.id_of(0, "Dispel Magic");
+    act(&mut game, Action::Answer(dispel));
+    assert!(game.pending().is_none());
+    assert!(in_pool(&game, 0, "The Magister"), "saved");
+    assert!(in_pool(&game, 1, "Tergoz Tenhammer"));
+    let wish = game.id_of(0, "Wish");
+    assert!(game.player(Seat(0)).discard.contains(&wish), "the Wish is used up");
+}

@@ -227,7 +227,22 @@ impl Spellfire {
     /// reach him, else at nothing.
     pub(crate) fn turn_spell(&self, pause: &mut Pause, seat: Seat) {
         if pause.target.is_some() {
-            let caster = self.caster(pause.by, pause.event);
+            // A spell whose caster rests once it is cast (Wish) was cast by the champion of that
+            // player's who began resting last; any other by a free one able to cast it.
+            let rests = self
+                .card(pause.event)
+                .power
+                .on_play()
+                .is_some_and(|a| a.cost == Cost::CasterRestsUntilOwnersNextTurn);
+            let caster = if rests {
+                self.resting
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|&c| self.player(pause.by).pool_index(c).is_some())
+            } else {
+                self.caster(pause.by, pause.event)
+            };
             let aim = self
                 .card(pause.event)
                 .power
