@@ -245,6 +245,7 @@ fn sf_19_chase_cards_are_unrestricted_in_the_standard_format() {
 
 #[test]
 fn sf_20_to_23_larger_formats_have_their_own_limits() {
+    // AMB-35: the format files' limits, not the scrambled guide table.
     let formats = Formats::shipped().unwrap();
     let f75 = formats.get("75").unwrap();
     let f110 = formats.get("110").unwrap();

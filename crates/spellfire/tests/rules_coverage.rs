@@ -39,6 +39,23 @@ const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
     ),
 ];
 
+/// Ambiguities (AMB-n) that no test names, and why. Every other one is named by a test, as
+/// `amb_6_...` or as "AMB-6" in a test file, beside the test that checks its reading.
+const AMB_WAIVERS: &[(u32, &str)] = &[
+    (
+        4,
+        "no scripted card sends a fighting champion to Limbo or the Abyss, so only the discard half of the reading can happen (sf_208, we_24)",
+    ),
+    (
+        36,
+        "deck construction (section 2), the deck model's: every champion's level counts toward the cap, avatars included",
+    ),
+    (
+        37,
+        "deck construction (section 2), the deck model's: a dungeon counts in the deck total like any card",
+    ),
+];
+
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -59,6 +76,31 @@ fn checklist(text: &str) -> (BTreeSet<u32>, BTreeSet<u32>) {
         .filter_map(|l| number(l.trim().strip_prefix("### WE-")?))
         .collect();
     (rules, examples)
+}
+
+/// The checklist's ambiguities (`### AMB-n.`).
+fn ambiguities(text: &str) -> BTreeSet<u32> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("### AMB-"))
+        .filter_map(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .collect()
+}
+
+/// The ambiguities a test file names: "AMB-n" anywhere, or a test `amb_n_...`.
+fn ambiguities_named(text: &str) -> BTreeSet<u32> {
+    let mut found = BTreeSet::new();
+    for marker in ["AMB-", "amb_"] {
+        for (at, _) in text.match_indices(marker) {
+            let digits: String = text[at + marker.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if let Ok(n) = digits.parse() {
+                found.insert(n);
+            }
+        }
+    }
+    found
 }
 
 /// The rule numbers a test's name gives for `prefix` ("sf" or "we").
@@ -94,18 +136,19 @@ fn named(function: &str, prefix: &str) -> Vec<u32> {
     found
 }
 
-/// Every test function name in the crate's tests and sources.
-fn test_names() -> Vec<String> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            walk(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
         }
     }
+}
+
+/// Every test function name in the crate's tests and sources.
+fn test_names() -> Vec<String> {
     let mut files = Vec::new();
     walk(&manifest().join("tests"), &mut files);
     walk(&manifest().join("src"), &mut files);
@@ -134,6 +177,57 @@ fn test_names_give_their_rules() {
     assert_eq!(named("sf_20_to_23_larger_formats", "sf"), vec![20, 21, 22, 23]);
     assert_eq!(named("sf_24_and_25_starters", "sf"), vec![24, 25]);
     assert_eq!(named("a_card_not_in_the_catalogue", "sf"), Vec::<u32>::new());
+}
+
+#[test]
+fn ambiguities_are_named_by_a_test() {
+    let path = std::env::var_os("SPELLFIRE_CHECKLIST")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| manifest().join("../../../shared/rules/spellfire-rules-checklist.md"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        println!("ambiguities: {} is not here; skipped", path.display());
+        return;
+    };
+    let all = ambiguities(&text);
+    assert_eq!(all.len(), 39, "the checklist has 39 ambiguities");
+    let mut files = Vec::new();
+    walk(&manifest().join("tests"), &mut files);
+    let named: BTreeSet<u32> = files
+        .iter()
+        .filter(|f| !f.ends_with("rules_coverage.rs"))
+        .flat_map(|f| ambiguities_named(&std::fs::read_to_string(f).unwrap_or_default()))
+        .collect();
+    let waived: BTreeMap<u32, &str> = AMB_WAIVERS.iter().copied().collect();
+    let figure = format!(
+        "ambiguities: {}/{} named by a test ({} waived)",
+        all.iter().filter(|a| named.contains(a)).count(),
+        all.len(),
+        waived.len()
+    );
+    let _ = writeln!(std::io::stderr().lock(), "{figure}");
+    println!("{figure}");
+    let missing: Vec<u32> = all
+        .iter()
+        .copied()
+        .filter(|a| !named.contains(a) && !waived.contains_key(a))
+        .collect();
+    for (amb, why) in &waived {
+        println!("  AMB-{amb}: {why}");
+    }
+    assert!(
+        missing.is_empty(),
+        "ambiguities no test names and no waiver: {missing:?}"
+    );
+    let stale: Vec<u32> = waived.keys().copied().filter(|a| named.contains(a)).collect();
+    assert!(
+        stale.is_empty(),
+        "waived ambiguities a test now names (remove the waiver): {stale:?}"
+    );
+    let unknown: Vec<u32> = named.iter().copied().filter(|a| !all.contains(a)).collect();
+    assert!(
+        unknown.is_empty(),
+        "tests name ambiguities the checklist does not have: {unknown:?}"
+    );
 }
 
 #[test]

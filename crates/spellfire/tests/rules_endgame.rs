@@ -136,6 +136,7 @@ fn sf_211_the_spoils_are_played_kept_or_put_back() {
 
 #[test]
 fn sf_212_a_spoils_card_played_at_once_ignores_its_phase() {
+    // AMB-23: only the phase is lifted; a realm may come after the turn's realm action.
     // A realm, after this turn's realm action.
     let mut game = TestGame::new(2)
         .phase(Phase::Realms)
@@ -185,6 +186,7 @@ fn sf_212_a_spoils_card_played_at_once_ignores_its_phase() {
 
 #[test]
 fn sf_212_the_defender_plays_his_spoils_in_the_attackers_turn() {
+    // AMB-23: a defender plays his spoils in the other player's turn.
     let mut game = battle("Kaz the Minotaur", "Dagrande")
         .pool(1, [("Cleric of Torm", &[][..])])
         .build();
@@ -345,6 +347,7 @@ fn sf_213_a_razed_realm_does_not_count() {
 
 #[test]
 fn sf_214_a_player_who_runs_out_finishes_his_turn_then_the_game_ends() {
+    // AMB-2: the game ends at the end of the turn in progress when the pile ran out.
     let mut game = TestGame::new(2)
         .phase(Phase::StartOfTurn)
         .filler(0)
@@ -375,6 +378,7 @@ fn sf_214_a_player_who_runs_out_finishes_his_turn_then_the_game_ends() {
 
 #[test]
 fn sf_215_a_deck_out_is_scored_by_unrazed_then_razed_realms_then_holdings() {
+    // AMB-1: more razed realms break a tie of unrazed ones, then more holdings.
     // Unrazed realms first.
     let mut game = deckout_table(
         vec![realm(A, "Cormyr"), realm(B, "Sembia")],
@@ -443,6 +447,7 @@ fn deckout_table_with(
 
 #[test]
 fn sf_215_the_second_count_follows_the_tables_choice() {
+    // AMB-1's other readings, each a `DeckoutTiebreak`.
     let p1 = || vec![realm(A, "Cormyr"), realm(B, "Sembia").razed()];
     let p2 = || vec![realm(A, "Vaasa").holding("Hillsfar")];
     let winners = |tiebreak| {
@@ -460,6 +465,7 @@ fn sf_215_the_second_count_follows_the_tables_choice() {
 
 #[test]
 fn sf_214_the_deck_out_ending_follows_the_tables_choice() {
+    // AMB-2's other readings, each a `DeckoutEnd`.
     // Immediately: the game ends with the draw.
     let game = deckout_table_with(
         |r| r.deckout_end = DeckoutEnd::Immediately,
@@ -811,6 +817,7 @@ fn sf_263_with_the_barbarians_game_the_six_realms_must_survive_a_round() {
 
 #[test]
 fn sf_264_a_ten_realm_formation_with_110_card_decks() {
+    // AMB-34: the four-row pyramid A; B C; D E F; G H I J.
     let names = [
         "Cormyr",
         "Sembia",
@@ -884,6 +891,7 @@ fn deck_75(catalogue: &Catalogue) -> Vec<CardRef> {
 
 #[test]
 fn sf_265_larger_decks_keep_the_opening_hand_of_five() {
+    // AMB-34: five cards in every deck size.
     let content = shipped_content();
     let deck = deck_75(&content.catalogue);
     let config = Config {

@@ -451,6 +451,35 @@ fn sf_201_sf_202_a_copy_is_a_card_of_its_own_that_can_be_negated() {
 }
 
 #[test]
+fn amb_17_a_player_duplicates_an_event_once_however_many_copiers_he_has() {
+    // Seat 1 has both the Bell of Might and Onad the Weasel: one answer in the pause (SF-194), so
+    // one copy, and the copy's pause does not ask him again.
+    let mut game = TestGame::new(2)
+        .hand(0, ["Good Fortune"])
+        .pool(
+            1,
+            [
+                ("Midnight, Goddess of Magic", &["Bell of Might"][..]),
+                ("Onad the Weasel", &[][..]),
+            ],
+        )
+        .filler(20)
+        .build();
+    let action = Action::PlayEvent(game.id_of(0, "Good Fortune"));
+    act(&mut game, action);
+    let action = Action::Answer(game.id_of(1, "Bell of Might"));
+    act(&mut game, action);
+    let onad = game.id_of(1, "Onad the Weasel");
+    while game.pending().is_some() {
+        assert!(game.check(&Action::Answer(onad)).is_err(), "no second copy");
+        let seat = game.decider().expect("someone is asked");
+        assert_ne!(seat, Seat(1), "seat 1 is not asked again");
+        act(&mut game, Action::Pass);
+    }
+    assert_eq!(game.player(Seat(1)).hand.len(), 5, "one copy: five cards");
+}
+
+#[test]
 fn sf_203_a_copy_cannot_be_copied_again() {
     let mut game = TestGame::new(3)
         .hand(0, ["Good Fortune"])

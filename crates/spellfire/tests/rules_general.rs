@@ -223,3 +223,51 @@ fn sf_26_the_standard_formats_ban_no_card() {
         assert!(formats.get(id).unwrap().banned.is_empty(), "{id}");
     }
 }
+
+#[test]
+fn amb_readings_are_the_default_rules() {
+    // Every reading the checklist adopts for an ambiguity with a setup option is what a table gets
+    // unless it chooses otherwise (and no optional rule of section 26 is on).
+    use spellfire::formation::FormationSize;
+    use spellfire::state::{
+        AidItems, AttachInCombat, ConquerorCounts, DeckoutEnd, DeckoutTiebreak, FearScope, LevelMeans, MelonFirstTurn,
+        MulliganLimit, PermanentDestruction, Phase3Counterplay, Phase4Caster, RebuildCostZone, ReplaceWhileHole,
+        XpOnEqual,
+    };
+    let rules = Rules::default();
+    assert_eq!(rules.deckout_tiebreak, DeckoutTiebreak::RazedMore, "AMB-1");
+    assert_eq!(rules.deckout_end, DeckoutEnd::EndOfCurrentTurn, "AMB-2");
+    assert_eq!(rules.rebuild_cost_zone, RebuildCostZone::Hand, "AMB-3");
+    assert_eq!(rules.phase3_counterplay, Phase3Counterplay::CounterOnly, "AMB-6");
+    assert!(!rules.winner_may_play_events, "AMB-7");
+    assert_eq!(rules.phase4_caster, Phase4Caster::CombatantOnly, "AMB-8");
+    assert_eq!(rules.attach_in_combat, AttachInCombat::ItemsAndArtifacts, "AMB-9");
+    assert!(!rules.spoils_if_realm_lost_before_defender, "AMB-10");
+    assert!(!rules.limbo_return_same_turn, "AMB-12");
+    assert_eq!(rules.unspecified_level_means, LevelMeans::Adjusted, "AMB-14");
+    assert_eq!(rules.mulligan_limit, MulliganLimit::PerPlayer, "AMB-19");
+    assert_eq!(rules.replace_while_hole, ReplaceWhileHole::Allowed, "AMB-22");
+    assert_eq!(rules.aid_items_after_battle, AidItems::StayWithChampion, "AMB-24");
+    assert_eq!(rules.conqueror_counts, ConquerorCounts::MarkersOnTable, "AMB-26");
+    assert_eq!(rules.permanent_destruction, PermanentDestruction::Off, "AMB-27");
+    assert_eq!(rules.xp_on_equal_levels, XpOnEqual::LoserLevel, "AMB-28");
+    assert_eq!(rules.fear_scope, FearScope::UndeadOnly, "AMB-29");
+    assert!(!rules.parallel_includes_artifacts, "AMB-30");
+    assert!(!rules.quest_winner_may_attack, "AMB-31");
+    assert!(!rules.true_victory, "AMB-33");
+    assert_eq!(rules.formation, FormationSize::Six, "AMB-34");
+    assert_eq!(rules.melon_first_turn, MelonFirstTurn::Applies, "AMB-39");
+    // No optional rule of section 26 is on.
+    assert!(
+        !(rules.barbarians_game
+            || rules.world_bonuses
+            || rules.aid
+            || rules.conqueror
+            || rules.experience_spoils
+            || rules.fear
+            || rules.melon_rule
+            || rules.parallel_universes
+            || rules.questing
+            || rules.treasure)
+    );
+}

@@ -1133,6 +1133,7 @@ fn amb_32_treasure_that_cannot_be_carried_is_discarded() {
 
 #[test]
 fn sf_259_no_deck_out_under_true_victory_and_six_realms_win_at_once() {
+    // AMB-33: the "True" rule as one option, `true_victory`.
     let mut game = TestGame::new(2)
         .rules(|r| r.true_victory = true)
         .filler(0)
@@ -1475,4 +1476,25 @@ fn we_51_aid_the_attacker_shared_victory() {
     );
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0), Seat(2)], "they share the victory");
+}
+
+#[test]
+fn amb_25_the_reshuffle_takes_the_discard_pile_only_when_a_card_must_be_drawn() {
+    // Barbarian's Game: one card left, three to draw. The discard pile becomes the new draw pile
+    // as the second card is drawn; the event in the Abyss and the champion in Limbo stay out.
+    let mut game = TestGame::new(2)
+        .rules(|r| r.barbarians_game = true)
+        .filler(0)
+        .phase(Phase::StartOfTurn)
+        .draw(0, ["Zadoc"])
+        .discard(0, ["Miles", "Trystan"])
+        .abyss(0, ["Good Fortune"])
+        .limbo(0, ["Herminard"])
+        .build();
+    act(&mut game, Action::Draw);
+    let player = game.player(Seat(0));
+    assert_eq!(player.hand.len(), 3);
+    assert!(player.draw.is_empty() && player.discard.is_empty());
+    assert_eq!(player.abyss, vec![game.id_of(0, "Good Fortune")]);
+    assert_eq!(player.limbo.len(), 1);
 }

@@ -54,6 +54,7 @@ fn totals(game: &Spellfire) -> (i32, i32) {
 
 #[test]
 fn sf_180_an_items_bonus_is_ignored_by_an_immune_opponent_but_its_flight_stays() {
+    // AMB-13: what touches only its own champion (the flight) is not cancelled.
     // Mordenkainen (7) rides the Griffon (+2, its carrier flies) against Gib Htimsen (9), who is
     // immune to every magical item: the Griffon adds nothing.
     let mut game = round(
@@ -250,6 +251,7 @@ fn sf_157_a_champion_whose_power_is_cancelled_keeps_its_icon_ability() {
 
 #[test]
 fn sf_158_what_only_a_champions_power_let_it_use_goes_with_the_power() {
+    // AMB-15: spells granted by a power go with it, as psionic power cards do.
     // The Adventurers!, heroes, cast wizard spells by their power, not their icon. Against The
     // Enchantress, defending, they lose that power and cannot cast Cone of Cold.
     let game = round(
@@ -334,6 +336,39 @@ fn amb_6_without_phase_3_counterplay_the_spell_acts_at_once() {
     death_spell_on_tergoz(&mut game);
     assert!(game.pending().is_none(), "nobody is asked");
     assert!(!in_pool(&game, 1, "Tergoz Tenhammer"));
+    assert_eq!(game.player(Seat(1)).hand, vec![game.id_of(1, "Dispel Magic")]);
+}
+
+#[test]
+fn amb_6_in_phase_5_nobody_answers_the_active_players_spell() {
+    // Raise Dead (a cleric spell for phases 3 and 5) brings Herminard back from seat 0's discard
+    // pile. In phase 3 seat 1 is asked first and may cancel it with Dispel Magic; in phase 5 only
+    // the active player uses such cards, so it acts with nobody asked.
+    let table = |phase| {
+        TestGame::new(2)
+            .phase(phase)
+            .formation(0, [realm(0, "Cormyr")])
+            .pool(0, [("Cleric of Gond", NONE)])
+            .hand(0, ["Raise Dead"])
+            .discard(0, ["Herminard"])
+            .formation(1, [realm(0, "Waterdeep")])
+            .pool(1, [("Tysiln San", NONE)])
+            .hand(1, ["1st/346"])
+            .build()
+    };
+    let mut game = table(Phase::Pool);
+    play!(game, Action::UseCard(game.id_of(0, "Raise Dead")));
+    assert!(matches!(game.pending(), Some(spellfire::Pending::EventPause(_))));
+    assert!(game.legal().contains(&Action::Answer(game.id_of(1, "Dispel Magic"))));
+    let mut game = table(Phase::AfterBattle);
+    play!(game, Action::UseCard(game.id_of(0, "Raise Dead")));
+    assert!(!matches!(game.pending(), Some(spellfire::Pending::EventPause(_))));
+    assert_eq!(game.decider(), Some(Seat(0)), "seat 1 is not asked");
+    let herminard = game.id_of(0, "Herminard");
+    if !game.player(Seat(0)).hand.contains(&herminard) {
+        play!(game, Action::Choose(herminard));
+    }
+    assert!(game.player(Seat(0)).hand.contains(&herminard));
     assert_eq!(game.player(Seat(1)).hand, vec![game.id_of(1, "Dispel Magic")]);
 }
 

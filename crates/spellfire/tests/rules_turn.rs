@@ -50,6 +50,7 @@ fn first_player(events: &[Event]) -> Seat {
 
 #[test]
 fn sf_27_the_highest_last_digit_goes_first_and_ties_reveal_again() {
+    // AMB-20: one random card of each deck, revealed and put back; the tied reveal again.
     let content = common::content();
     let mut ties = 0;
     for seed in 0..120 {
@@ -363,6 +364,7 @@ fn sf_36_one_holding_onto_any_of_his_realms() {
 
 #[test]
 fn sf_37_the_holding_may_come_before_the_realm_and_each_only_once() {
+    // AMB-21: the two phase-2 steps in either order.
     let mut game = TestGame::new(2)
         .hand(0, ["Berdusk", "Waterdeep", "Tantras", "Shadowdale"])
         .formation(0, [realm(A, "Cormyr")])

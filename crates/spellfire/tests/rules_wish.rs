@@ -87,6 +87,7 @@ fn sf_169_wish_discards_any_card_in_play_but_a_realm() {
 
 #[test]
 fn sf_167_sf_170_the_caster_cannot_be_used_until_its_owners_next_turn() {
+    // AMB-16: as the card says, until the start of its owner's next turn.
     let mut game = table();
     let gauntlets = game.id_of(0, "Gauntlets of Ogre Power");
     wish_at(&mut game, gauntlets);
