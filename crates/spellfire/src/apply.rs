@@ -415,12 +415,25 @@ impl Spellfire {
                     ally: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
-                // An ally's power that acts as it joins (Giant Skeleton).
-                if let Some(ability) = self.card(*card).power.on_play().cloned() {
+                // An ally's power that acts as it joins (Giant Skeleton). One that would defeat the
+                // opposing champion waits for its owner's one reply (SF-134), and so do the powers
+                // that answer the ally joining.
+                if let Some(threat) = self.defeat_by_play(*card, seat) {
+                    events.push(Event::InstantDefeatComing {
+                        seat: threat.seat,
+                        champion: self
+                            .fighting(threat.victim)
+                            .map_or_else(String::new, |c| self.name(c).into()),
+                        by: self.name(*card).into(),
+                    });
+                    self.pending.push(Pending::InstantDefeat(threat));
+                } else if let Some(ability) = self.card(*card).power.on_play().cloned() {
                     self.carry_out(&ability.effect, *card, seat, None, &[], &mut events);
                 }
                 // The attacked realm's powers that answer an ally joining (Yaramuke).
-                if let Some(battle) = &self.battle {
+                if let Some(battle) = &self.battle
+                    && !matches!(self.pending.last(), Some(Pending::InstantDefeat(t)) if t.played)
+                {
                     let side = if battle.attacker == seat {
                         Side::Attacker
                     } else {
@@ -744,6 +757,30 @@ impl Spellfire {
         }
     }
 
+    /// A card `seat` just played in the round whose power, acting as it joins, would discard the
+    /// opposing champion (SF-134): the threat its owner may reply to first.
+    fn defeat_by_play(&self, card: CardId, seat: Seat) -> Option<InstantDefeat> {
+        let battle = self.battle.as_ref()?;
+        let (side, other_seat) = if battle.attacker == seat {
+            (Side::Attacker, battle.defender)
+        } else {
+            (Side::Defender, battle.attacker)
+        };
+        let victim = self.fighting(side.other())?;
+        let ability = self.card(card).power.on_play()?;
+        match &ability.effect {
+            Effect::DiscardAll(cards) if self.selects(cards, victim, seat, card) => Some(InstantDefeat {
+                seat: other_seat,
+                victim: side.other(),
+                source: card,
+                replied: false,
+                step: side,
+                played: true,
+            }),
+            _ => None,
+        }
+    }
+
     /// The champion fighting for `side` in the current round.
     fn fighting(&self, side: Side) -> Option<CardId> {
         let battle = self.battle.as_ref()?;
@@ -798,6 +835,7 @@ impl Spellfire {
                     source,
                     replied: false,
                     step,
+                    played: false,
                 });
             }
         }
@@ -867,6 +905,26 @@ impl Spellfire {
             Some(Pending::Walled { .. }) => {
                 self.pending.pop();
                 self.walled_out(events);
+            }
+            Some(Pending::InstantDefeat(threat)) if threat.played => {
+                self.pending.pop();
+                // The card just played acts now if it is still in the battle; then the powers
+                // that answer an ally joining.
+                if self.battle_cards().iter().any(|&(c, _)| c == threat.source)
+                    && let Some(ability) = self.card(threat.source).power.on_play().cloned()
+                {
+                    self.carry_out(
+                        &ability.effect,
+                        threat.source,
+                        self.owner(threat.source),
+                        None,
+                        &[],
+                        events,
+                    );
+                    if self.battle.is_some() {
+                        self.ally_joined(threat.victim.other(), events);
+                    }
+                }
             }
             Some(Pending::InstantDefeat(threat)) => {
                 self.pending.pop();

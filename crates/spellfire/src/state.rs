@@ -524,6 +524,11 @@ pub struct InstantDefeat {
     /// Whose step of the order of activation found the threat: the defender's power acts only if
     /// the attacker's did not end the round (SF-136).
     pub step: crate::combat::Side,
+    /// The threat is a card just played in the round whose power, acting as it joins, would
+    /// defeat the champion (the Noble Djinni against a flyer): it acts after the reply, if its
+    /// card is still in the battle (SF-134).
+    #[serde(default)]
+    pub played: bool,
 }
 
 /// An event waiting while the other players answer it, one at a time clockwise (SF-192–198).

@@ -2701,6 +2701,9 @@ fn card_1st_84_noble_djinni_discards_the_opposing_flyers_and_bars_more_this_roun
     );
     ally(&mut game, 1, "Pteranadon");
     ally(&mut game, 0, "Noble Djinni");
+    // P2 may first reply to the defeat of his champion with one card (SF-134); he has none.
+    assert!(matches!(game.pending(), Some(spellfire::Pending::InstantDefeat(_))));
+    ok(&mut game, Action::Pass);
     assert_eq!(discard_names(&game, P2), ["Tyrinon", "Pteranadon"]);
     assert!(
         game.battle()

@@ -253,18 +253,20 @@ fn sf_138_cards_of_one_type_act_highest_icon_first_then_by_name() {
 // Noble Djinni about to defeat Strahd) is not tested: the Airship's power (1st/90 and its
 // reprints) is not scripted. Both are waived in rules_coverage.rs.
 
-#[test]
-fn we_14_an_instant_defeat_reply_may_not_strike_at_its_source() {
-    // Neeva, a flyer, attacks carrying the Shield of Wickedness, which pulls an opposing ally over
-    // to her side as it joins. Tergoz Tenhammer defends, is losing 5 to 7, and plays the Noble
-    // Djinni, whose power discards the opposing flyers in the battle.
-    let mut game = TestGame::new(2)
+/// Neeva, a flyer, attacks carrying the Shield of Wickedness (it pulls an opposing ally over to
+/// her side as it joins) with `hand`; Tergoz Tenhammer defends, is losing 5 to 7, and plays the
+/// Noble Djinni, whose power discards the opposing flyers in the battle.
+fn djinni_against_neeva(hand: &[&str]) -> Spellfire {
+    let mut builder = TestGame::new(2)
         .phase(Phase::Pool)
         .pool(0, [("Neeva", &["Shield of Wickedness"][..])])
         .formation(1, [realm(0, "Cormyr")])
         .pool(1, [("Tergoz Tenhammer", &[][..])])
-        .hand(1, ["Noble Djinni"])
-        .build();
+        .hand(1, ["Noble Djinni"]);
+    for card in hand {
+        builder = builder.hand(0, [*card]);
+    }
+    let mut game = builder.build();
     play!(
         game,
         Action::Attack {
@@ -280,12 +282,23 @@ fn we_14_an_instant_defeat_reply_may_not_strike_at_its_source() {
         }
     );
     assert_eq!(game.decider(), Some(Seat(1)));
-    let djinni = game.id_of(1, "Noble Djinni");
-    play!(game, Action::PlayAlly(djinni));
-    // The Shield may not be the answer that pulls the Djinni, the cause of the defeat, over to
-    // Neeva's side: the Djinni stays with seat 1 and Neeva is defeated, ending the battle with
-    // the defender's spoils.
-    let neeva = game.id_of(0, "Neeva");
+    play!(game, Action::PlayAlly(game.id_of(1, "Noble Djinni")));
+    game
+}
+
+#[test]
+fn we_14_an_instant_defeat_reply_may_not_strike_at_its_source() {
+    // Before the Djinni's power acts, seat 0 has its one reply (SF-134). The Shield, which would
+    // pull the Djinni — the cause of the defeat — over to Neeva's side, is no such reply.
+    let mut game = djinni_against_neeva(&[]);
+    assert_eq!(threat(&game), Some((Seat(0), Side::Attacker)));
+    assert_eq!(
+        game.legal(),
+        vec![Action::Pass],
+        "nothing in hand; the Shield is no reply"
+    );
+    play!(game, Action::Pass);
+    let (neeva, djinni) = (game.id_of(0, "Neeva"), game.id_of(1, "Noble Djinni"));
     assert!(game.player(Seat(0)).discard.contains(&neeva));
     assert!(
         !game.player(Seat(0)).discard.contains(&djinni),
@@ -293,7 +306,23 @@ fn we_14_an_instant_defeat_reply_may_not_strike_at_its_source() {
     );
     assert!(game.battle().is_none());
     assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })));
-    // Not tested: SF-134's one reply (here, say, an event) before a card played during a round
-    // defeats a champion. The engine offers that reply only against powers that act as a round
-    // begins (`Pending::InstantDefeat`); a card played later, like the Djinni, acts at once.
+}
+
+#[test]
+fn sf_134_an_event_may_answer_a_card_played_during_the_round() {
+    // An event is always an acceptable reply (SF-135): Mutiny! discards every ally in the battle,
+    // the Djinni too, and calls the battle off. Neeva is saved.
+    let mut game = djinni_against_neeva(&["Mutiny!"]);
+    let mutiny = game.id_of(0, "Mutiny!");
+    assert!(game.legal().contains(&Action::PlayEvent(mutiny)));
+    play!(game, Action::PlayEvent(mutiny));
+    common::all_pass(&mut game);
+    if threat(&game).is_some() {
+        play!(game, Action::Pass);
+    }
+    let (neeva, djinni) = (game.id_of(0, "Neeva"), game.id_of(1, "Noble Djinni"));
+    assert!(game.player(Seat(1)).discard.contains(&djinni));
+    assert!(!game.player(Seat(0)).discard.contains(&neeva), "Neeva is saved");
+    assert!(game.player(Seat(0)).pool.iter().any(|c| c.card == neeva));
+    assert!(game.battle().is_none(), "the battle is called off");
 }
