@@ -1261,6 +1261,7 @@ impl Spellfire {
             }),
             Effect::DiscardAll(_)
             | Effect::For(..)
+            | Effect::OnePlayer(..)
             | Effect::StaysOnOpponent
             | Effect::CallsOffBattle
             | Effect::Escapes
@@ -1271,6 +1272,7 @@ impl Spellfire {
             | Effect::ToPool(_)
             | Effect::Rebuild(_)
             | Effect::UpTo(..)
+            | Effect::UpToTotal(..)
             | Effect::May(_)
             | Effect::Every(_)
             | Effect::Then(_)
@@ -1549,21 +1551,35 @@ impl Spellfire {
                     }
                 }
             }
+            // A lasting effect on a card still to choose (Geas): the choice comes first.
+            Effect::For(_, inner) if target.is_none() && inner.choice_target().is_some() => {
+                self.begin_choices(effect, source, by, calmed, events)
+            }
             Effect::For(until, _) => {
+                let next_turn_ends = |seat: Seat| Ends::TurnEnds {
+                    seat,
+                    turns: self.player(seat).turns + 1,
+                };
                 let ends = match until {
                     Until::PlayersNextTurn => Ends::TurnBegins(by),
                     Until::CurrentPlayersNextTurn => Ends::TurnBegins(self.active),
-                    Until::EndOfPlayersNextTurn => Ends::TurnEnds {
-                        seat: by,
-                        turns: self.player(by).turns + 1,
-                    },
+                    Until::EndOfPlayersNextTurn => next_turn_ends(by),
                     Until::EndOfRound => Ends::RoundEnds,
+                    Until::EndOfOwnersNextTurn => next_turn_ends(target.map_or(by, |card| self.owner(card))),
                 };
+                if let Some(card) = target {
+                    events.push(Event::Barred {
+                        seat: self.owner(card),
+                        card: self.name(card).into(),
+                        by: self.name(source).into(),
+                    });
+                }
                 self.lasting.push(crate::state::Lasting {
                     card: source,
                     by,
                     spared: calmed.to_vec(),
                     ends,
+                    on: target,
                 });
             }
             // The user's side (Blink) or the opposing side (Charm Monster) loses the round, but its
@@ -1671,8 +1687,14 @@ impl Spellfire {
             | Effect::UpTo(..)
             | Effect::May(_)
             | Effect::EachPlayer(_)
+            | Effect::OnePlayer(..)
             | Effect::Every(_)
             | Effect::Then(_) => self.begin_choices(effect, source, by, calmed, events),
+            // A card chosen within the total: the inner effect acts on it.
+            Effect::UpToTotal(_, inner) if target.is_some() => {
+                self.carry_out(inner, source, by, target, calmed, events)
+            }
+            Effect::UpToTotal(..) => self.begin_choices(effect, source, by, calmed, events),
             // Read where it applies: the phase-1 draw.
             Effect::TurnDraw { .. } => {}
             Effect::OneOf(_)
@@ -1737,6 +1759,8 @@ impl Spellfire {
             | Effect::SharesHoldingOf(_)
             | Effect::OneKindABattle(_)
             | Effect::WithstandsRazings(_) => {}
+            // Lasting only inside a `For`, which records the chosen champion.
+            Effect::Barred { .. } => {}
         }
     }
 
@@ -1745,6 +1769,8 @@ impl Spellfire {
     /// battle. A discarded attacker ends the battle with spoils for the defender (SF-128); a
     /// discarded defender ends the round, and the attacker may go on (SF-130).
     fn discard_in_play(&mut self, card: CardId, events: &mut Vec<Event>) {
+        // What lasted on the card (Geas) ends with it: back in play later, it is a new card.
+        self.lasting.retain(|l| l.on != Some(card));
         let owner = self.owner(card);
         events.push(Event::Discarded {
             seat: owner,

@@ -353,7 +353,7 @@ impl Player<'_> {
                 if *seat == self.view.seat {
                     -1
                 } else {
-                    5
+                    5 + self.player_pick_gain(*seat)
                 }
             }
             Action::AskAid => {
@@ -546,11 +546,79 @@ impl Player<'_> {
                 if gain >= 5 { 20 + gain } else { -15 }
             }
             Effect::For(_, inner) if matches!(**inner, Effect::NoAttacksOn { .. }) => self.shelter_score(inner),
+            // A champion of another pool kept out of battles (Geas): worth it against a strong one.
+            Effect::For(_, inner) if matches!(**inner, Effect::Barred { .. }) => {
+                let foe = self.best_foe();
+                if foe >= 6 { 10 + foe } else { -15 }
+            }
+            // One player's weak champions discarded (Death Fog): the best other pool to turn it on.
+            Effect::OnePlayer(_, inner) => {
+                let gain = self
+                    .one_player_gain(inner)
+                    .into_iter()
+                    .map(|(_, g)| g)
+                    .max()
+                    .unwrap_or(0);
+                if gain >= 4 { 20 + gain } else { -15 }
+            }
             effect => match self.return_gain(effect) {
                 Some(gain) if gain >= 4 => 20 + gain,
                 _ => -15,
             },
         }
+    }
+
+    /// What `inner` of a [`Effect::OnePlayer`] would take from each other player: the levels of
+    /// his pool champions it discards (`Every(Discard(InPool))` inside, "own" being his).
+    fn one_player_gain(&self, inner: &Effect) -> Vec<(Seat, i32)> {
+        fn discarded(effect: &Effect) -> Vec<&Cards> {
+            match effect {
+                Effect::Then(all) => all.iter().flat_map(discarded).collect(),
+                Effect::Every(inner) => discarded(inner),
+                Effect::Discard(Target::InPool(cards)) | Effect::DiscardAll(cards) => vec![cards],
+                _ => Vec::new(),
+            }
+        }
+        let kills = discarded(inner);
+        self.view
+            .players
+            .iter()
+            .filter(|p| p.seat != self.view.seat)
+            .map(|p| {
+                let gain = p
+                    .pool
+                    .iter()
+                    .filter(|c| {
+                        let level =
+                            self.level_of(&c.champion) + c.attachments.iter().map(|a| self.level_of(a)).sum::<i32>();
+                        self.card_facts(&c.champion)
+                            .is_some_and(|facts| kills.iter().any(|cards| cards.fits(facts, level)))
+                    })
+                    .map(|c| self.level_of(&c.champion).max(1))
+                    .sum();
+                (p.seat, gain)
+            })
+            .collect()
+    }
+
+    /// For a power that turns on one player (Death Fog's pick): what it takes from `seat`.
+    fn player_pick_gain(&self, seat: Seat) -> i32 {
+        let Some(PendingView::Target { event, .. }) = &self.view.pending else {
+            return 0;
+        };
+        let inner = self
+            .card_facts(event)
+            .and_then(|c| c.power.on_play())
+            .and_then(|a| match &a.effect {
+                Effect::OnePlayer(_, inner) => Some(inner.as_ref().clone()),
+                _ => None,
+            });
+        inner.map_or(0, |inner| {
+            self.one_player_gain(&inner)
+                .into_iter()
+                .find(|&(s, _)| s == seat)
+                .map_or(0, |(_, gain)| gain)
+        })
     }
 
     /// What a return from this seat's discard pile or a rebuild is worth to it now: the best card
@@ -861,13 +929,9 @@ impl Player<'_> {
         // A power's choice during play that does not discard (a return from the discard pile, a
         // rebuild): the best card of this seat's own.
         let discards = match &self.view.pending {
-            Some(PendingView::Target { event, .. }) => self.card_facts(event).is_none_or(|c| {
-                c.power.abilities().is_empty()
-                    || c.power
-                        .abilities()
-                        .iter()
-                        .any(|a| matches!(a.effect, Effect::Discard(_) | Effect::DiscardAll(_)))
-            }),
+            Some(PendingView::Target { event, .. }) => self
+                .card_facts(event)
+                .is_none_or(|c| c.power.abilities().is_empty() || c.power.abilities().iter().any(|a| harms(&a.effect))),
             _ => true,
         };
         if !discards {
@@ -992,6 +1056,28 @@ impl Player<'_> {
                 .map(|(v, _)| self.worth_in_play(v.id))
                 .max()
                 .unwrap_or(0),
+            // Opposing cards up to a total (Flame Strike): the largest first, while the total allows.
+            Effect::UpToTotal(most, inner) => match inner.as_ref() {
+                Effect::Discard(Target::Chosen(cards)) => {
+                    let mut levels: Vec<i32> = self
+                        .cards_in_play()
+                        .iter()
+                        .filter(|(v, seat)| *seat != me && self.fits(cards, v, *seat, me))
+                        .map(|(v, _)| self.level_of(v))
+                        .collect();
+                    levels.sort_unstable_by(|a, b| b.cmp(a));
+                    let mut left = i32::from(*most);
+                    let mut gain = 0;
+                    for level in levels {
+                        if level <= left {
+                            left -= level;
+                            gain += level.max(1);
+                        }
+                    }
+                    gain
+                }
+                _ => 0,
+            },
             Effect::Levels { .. } | Effect::For(_, _) if ability_matters(ability) => self.power_levels(card),
             _ => 0,
         }
@@ -1242,4 +1328,17 @@ pub fn evaluate(game: &Spellfire) -> Vec<f64> {
 impl Strong for Spellfire {
     const PLAYOUT_LIMIT: u32 = STRONG_PLAYOUT_LIMIT;
     const GUIDE: Guide<'static, Self> = Guide::new(Some(&action_scores), Some(&evaluate));
+}
+
+/// Whether an effect's choice hurts the card chosen (a discard, a bar on battles), so that the
+/// greedy computer aims it at another player's card rather than its own.
+fn harms(effect: &Effect) -> bool {
+    match effect {
+        Effect::Discard(_) | Effect::DiscardAll(_) | Effect::Barred { .. } => true,
+        Effect::For(_, inner) | Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => harms(inner),
+        Effect::UpToTotal(_, inner) => harms(inner),
+        Effect::OnePlayer(_, inner) => harms(inner),
+        Effect::Then(all) => all.iter().any(harms),
+        _ => false,
+    }
 }

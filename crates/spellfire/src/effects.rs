@@ -408,6 +408,9 @@ pub enum Until {
     CurrentPlayersNextTurn,
     /// Until the round in progress (or, outside one, the next) ends.
     EndOfRound,
+    /// Until the end of the next turn of the owner of the card it acts on ("until after the
+    /// owner's next turn"): a lasting effect on a chosen card.
+    EndOfOwnersNextTurn,
 }
 
 impl Until {
@@ -417,7 +420,31 @@ impl Until {
             Until::EndOfPlayersNextTurn => "until the end of its player's next turn",
             Until::CurrentPlayersNextTurn => "until the next turn of the player whose turn it is",
             Until::EndOfRound => "for one round",
+            Until::EndOfOwnersNextTurn => "until the end of its owner's next turn",
         }
+    }
+}
+
+/// What a champion kept out of battles by [`Effect::Barred`] may not do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bar {
+    /// It may not attack; it may still defend.
+    Attacking,
+    /// It may neither attack nor defend.
+    AttackingAndDefending,
+}
+
+impl Bar {
+    fn words(self) -> &'static str {
+        match self {
+            Bar::Attacking => "attacking",
+            Bar::AttackingAndDefending => "attacking and defending",
+        }
+    }
+
+    /// Whether the bar keeps its champion from defending too.
+    pub fn defending(self) -> bool {
+        self == Bar::AttackingAndDefending
     }
 }
 
@@ -701,6 +728,16 @@ pub enum Effect {
     DrawAndPlay,
     /// The chosen card leaves play for its owner's draw pile, which is shuffled.
     ShuffleIntoDraw(Target),
+    /// The chosen champion is kept from attacking (or from defending too); inside a `For`, whose
+    /// lasting records the champion, for as long as that lasts.
+    Barred { target: Target, from: Bar },
+    /// Its player chooses one player (one `whose` allows, seen from him); the inner effect then
+    /// acts for that player as [`Effect::EachPlayer`]'s does for each: "own" in its target
+    /// means the chosen player's own, and its choices, if any, are his.
+    OnePlayer(Whose, Box<Effect>),
+    /// The inner effect acts on cards chosen one at a time whose levels (or bonuses) together
+    /// come to at most this total; the chooser may stop ("any number ... totaling 6 or less").
+    UpToTotal(u8, Box<Effect>),
 }
 
 impl Power {
@@ -1081,6 +1118,21 @@ impl Effect {
             Effect::ShuffleIntoDraw(target) => {
                 format!("shuffles {} back into its owner's draw pile", target.words())
             }
+            Effect::UpToTotal(most, inner) => format!(
+                "acts on cards its player chooses one at a time, their levels together {most} at most (he may stop): it {}",
+                inner.describe()
+            ),
+            Effect::Barred { target, from } => format!("keeps {} from {}", target.words(), from.words()),
+            Effect::OnePlayer(whose, inner) => format!(
+                "lets its player pick one player{}, for whom it {} (\"own\" meaning that player's own)",
+                match whose {
+                    Whose::Anyone => "",
+                    Whose::Own => " (himself)",
+                    Whose::Opponents => " among the others",
+                    Whose::Facing => " (the one on the other side of the battle)",
+                },
+                inner.describe()
+            ),
             Effect::StaysOnOpponent => {
                 "goes onto the opposing champion and stays with him, its level counting on his side, until it is discarded".into()
             }
@@ -1347,9 +1399,13 @@ impl Effect {
                 Some(target)
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
+            Effect::UpToTotal(_, inner) => inner.choice_target(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => Some(target),
             Effect::FightsForUser(target) | Effect::JoinsAsAlly(target) => Some(target),
             Effect::Raze(target) => Some(target),
+            Effect::Barred { target, .. } => Some(target),
+            // A lasting effect on a chosen card (Geas): its card is chosen as it begins.
+            Effect::For(_, inner) => inner.choice_target(),
             _ => None,
         }
     }
@@ -1360,7 +1416,7 @@ impl Effect {
         match self {
             Effect::If(_, inner) => inner.asks(),
             Effect::Then(all) => all.iter().any(Effect::asks),
-            Effect::EachPlayer(_) => true,
+            Effect::EachPlayer(_) | Effect::OnePlayer(..) => true,
             other => other.choice_target().is_some(),
         }
     }

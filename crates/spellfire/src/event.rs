@@ -309,6 +309,18 @@ pub enum Event {
         seat: Seat,
         by: String,
     },
+    /// `seat` chose `player` as the one `card`'s power acts for.
+    PlayerChosen {
+        seat: Seat,
+        card: String,
+        player: Seat,
+    },
+    /// `seat`'s champion `card` is kept out of battles for a while by the power of `by`.
+    Barred {
+        seat: Seat,
+        card: String,
+        by: String,
+    },
     /// A power let `seat` look at the top of `owner`'s draw pile: the cards for him alone.
     LookedAt {
         seat: Seat,
@@ -628,6 +640,12 @@ impl GameEvent for Event {
             ),
             Event::TargetGone { seat, card } => format!("{}'s {card} has nothing left to aim at.", name(seat)),
             Event::NothingTaken { seat, by } => format!("{} has no card for {by} to take.", name(seat)),
+            Event::PlayerChosen { seat, card, player } => {
+                format!("{} turns {card} on {}.", name(seat), name(player))
+            }
+            Event::Barred { seat, card, by } => {
+                format!("{}'s {card} is kept out of battles for a while by {by}.", name(seat))
+            }
             Event::LookedAt {
                 seat,
                 owner,

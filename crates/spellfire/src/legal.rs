@@ -817,6 +817,16 @@ impl Spellfire {
                 "SF-55",
             );
         }
+        if let Some(bar) = self.kept_from(champion, false) {
+            return refuse(
+                format!(
+                    "{} keeps {} from attacking until after its owner's next turn.",
+                    self.name(bar),
+                    self.name(champion)
+                ),
+                "SF-140",
+            );
+        }
         if let Some(bar) = self.attack_barred(champion, defender) {
             return refuse(
                 format!(
@@ -857,6 +867,16 @@ impl Spellfire {
             );
         }
         self.check_not_questing(champion, false)?;
+        if let Some(bar) = self.kept_from(champion, true) {
+            return refuse(
+                format!(
+                    "{} keeps {} from defending until after its owner's next turn.",
+                    self.name(bar),
+                    self.name(champion)
+                ),
+                "SF-140",
+            );
+        }
         if self.resting.contains(&champion) {
             return refuse(
                 format!("{} cannot be used until your next turn.", self.name(champion)),

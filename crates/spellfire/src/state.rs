@@ -431,13 +431,16 @@ pub struct Battle {
 }
 
 /// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players
-/// who calmed it.
+/// who calmed it; `on` the card it was aimed at, if it acts on one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Lasting {
     pub card: CardId,
     pub by: Seat,
     pub spared: Vec<Seat>,
     pub ends: Ends,
+    /// The card it acts on, for a lasting effect on a chosen card (Geas's champion).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on: Option<CardId>,
 }
 
 /// When a lasting power ends.

@@ -4057,3 +4057,281 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
     );
     assert!(game.player(P2).hand.is_empty() && game.pending().is_none());
 }
+
+// Champions kept out of battles for a while, spells up to a total level and an immunity to
+// lightning (issue 16, helper cardsA).
+
+/// The active player ends his turn: whatever phases are left, and the draw of the next.
+fn pass_turn(game: &mut Spellfire) {
+    let seat = game.active();
+    while game.active() == seat {
+        let legal = game.legal();
+        let next = [
+            Action::EndPhase,
+            Action::EndTurn,
+            Action::Draw,
+            Action::Pass,
+            Action::ReturnSpoils,
+        ]
+        .into_iter()
+        .find(|a| legal.contains(a))
+        .unwrap_or_else(|| panic!("the turn can end: {legal:?}"));
+        ok(game, next);
+    }
+}
+
+/// The active player goes on to phase 3 (drawing on the way).
+fn to_pool_phase(game: &mut Spellfire) {
+    while game.phase() != Phase::Pool {
+        let next = if game.legal().contains(&Action::Draw) {
+            Action::Draw
+        } else {
+            Action::EndPhase
+        };
+        ok(game, next);
+    }
+}
+
+/// `seat`'s `champion` may attack `defender`'s realm at A now: the refusal, if any.
+fn attack_refusal(game: &Spellfire, champion: &str, seat: u8, defender: spellhall_core::Seat) -> Option<String> {
+    let attack = Action::Attack {
+        champion: game.id_of(seat, champion),
+        defender,
+        at: Position(A),
+    };
+    let answer = game.check(&attack);
+    assert_eq!(answer.is_ok(), game.legal().contains(&attack), "check and legal agree");
+    answer.err().map(|e| e.reason)
+}
+
+#[test]
+fn card_1st_394_geas_a_champion_neither_attacks_nor_defends_until_after_its_owners_next_turn() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay")])
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Anauroch")])
+        .pool(0, [("Mordenkainen", NONE), ("Tergoz Tenhammer", NONE)])
+        .pool(1, [("Cleric of Torm", NONE), ("The Magister", NONE)])
+        .hand(0, ["Geas"])
+        .filler(10)
+        .build();
+    use_card(&mut game, 0, "Geas");
+    common::all_pass(&mut game);
+    let [torm, magister] = ["Cleric of Torm", "The Magister"].map(|n| game.id_of(1, n));
+    assert_eq!(offered(&game), [torm, magister], "a champion of another player's pool");
+    assert!(!game.legal().contains(&Action::Pass), "the caster must choose");
+    ok(&mut game, Action::Choose(torm));
+    assert!(game.pending().is_none());
+    assert_eq!(discard_names(&game, P1), ["Geas"]);
+    assert_eq!(
+        pool_names(&game, P2),
+        ["Cleric of Torm", "The Magister"],
+        "the champion stays in the pool"
+    );
+    // In this turn, the Cleric of Torm may not defend his realm; the Magister may.
+    let tergoz = game.id_of(0, "Tergoz Tenhammer");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: tergoz,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let reason = refused(&game, Action::Defend { champion: torm }).reason;
+    assert!(reason.contains("Geas"), "{reason}");
+    assert!(game.legal().contains(&Action::Defend { champion: magister }));
+    ok(&mut game, Action::Decline);
+    pass_turn(&mut game);
+    // In his owner's next turn he may not attack; the Magister may.
+    assert_eq!(game.active(), P2);
+    to_pool_phase(&mut game);
+    let reason = attack_refusal(&game, "Cleric of Torm", 1, P1).expect("barred");
+    assert!(reason.contains("Geas"), "{reason}");
+    assert_eq!(attack_refusal(&game, "The Magister", 1, P1), None);
+    pass_turn(&mut game);
+    // After that turn the bar is gone: he defends again.
+    assert_eq!(game.active(), P1);
+    to_pool_phase(&mut game);
+    let mordenkainen = game.id_of(0, "Mordenkainen");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: mordenkainen,
+            defender: P2,
+            at: Position(B),
+        },
+    );
+    ok(&mut game, Action::Defend { champion: torm });
+    // With no champion in another pool, Geas has nothing to act on and is not cast.
+    let game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("Mordenkainen", NONE)])
+        .hand(0, ["Geas"])
+        .build();
+    refused(&game, Action::UseCard(game.id_of(0, "Geas")));
+}
+
+#[test]
+fn card_1st_391_death_fog_discards_one_pools_champions_of_level_five_or_less_and_bars_the_rest_from_attacking() {
+    // P1's Magister casts it on P2's pool: the Cleric of Torm (5) and Hettman Tsurin (2) die;
+    // Tergoz Tenhammer (5) carries a Magic Sword (+3), level 8 adjusted, and survives with
+    // Mordenkainen (7). P1's own Greater Feyr (5) is not touched.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep"), realm(B, "Thay")])
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Anauroch")])
+        .pool(0, [("The Magister", NONE), ("Greater Feyr", NONE)])
+        .pool(
+            1,
+            [
+                ("Cleric of Torm", NONE),
+                ("Hettman Tsurin", NONE),
+                ("Tergoz Tenhammer", &["Magic Sword"]),
+                ("Mordenkainen", NONE),
+            ],
+        )
+        .hand(0, ["Death Fog"])
+        .filler(10)
+        .build();
+    use_card(&mut game, 0, "Death Fog");
+    common::all_pass(&mut game);
+    assert!(offered(&game).is_empty(), "a player is chosen, not a card");
+    assert!(
+        game.legal().contains(&Action::ChoosePlayer(P1)),
+        "any player, the caster too"
+    );
+    ok(&mut game, Action::ChoosePlayer(P2));
+    assert!(game.pending().is_none());
+    assert_eq!(pool_names(&game, P2), ["Tergoz Tenhammer", "Mordenkainen"]);
+    let mut gone = discard_names(&game, P2);
+    gone.sort();
+    assert_eq!(gone, ["Cleric of Torm", "Hettman Tsurin"]);
+    assert_eq!(pool_names(&game, P1), ["The Magister", "Greater Feyr"]);
+    assert_eq!(discard_names(&game, P1), ["Death Fog"]);
+    // The survivors may still defend (the card bars attacks only).
+    let feyr = game.id_of(0, "Greater Feyr");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: feyr,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    assert!(game.legal().contains(&Action::Defend { champion: tergoz }));
+    ok(&mut game, Action::Decline);
+    pass_turn(&mut game);
+    // In P2's next turn neither survivor may attack; a champion played since may.
+    to_pool_phase(&mut game);
+    for survivor in ["Tergoz Tenhammer", "Mordenkainen"] {
+        let reason = attack_refusal(&game, survivor, 1, P1).expect("barred");
+        assert!(reason.contains("Death Fog"), "{reason}");
+    }
+    pass_turn(&mut game);
+    pass_turn(&mut game);
+    // After that turn they attack again.
+    to_pool_phase(&mut game);
+    assert_eq!(game.active(), P2);
+    assert_eq!(attack_refusal(&game, "Mordenkainen", 1, P1), None);
+}
+
+#[test]
+fn greedy_computer_turns_death_fog_and_geas_on_other_players() {
+    // Three players: P2 shows Mordenkainen (7), out of Death Fog's reach; P3 the Cleric of Torm
+    // (5) and Hettman Tsurin (2). The greedy P1 casts it and picks P3.
+    let p3 = spellhall_core::Seat(2);
+    let mut game = TestGame::new(3)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .formation(2, [realm(A, "Anauroch")])
+        .pool(0, [("The Magister", NONE)])
+        .pool(1, [("Mordenkainen", NONE)])
+        .pool(2, [("Cleric of Torm", NONE), ("Hettman Tsurin", NONE)])
+        .hand(0, ["Death Fog"])
+        .build();
+    let content = common::content();
+    let greedy = |game: &Spellfire| {
+        let legal = game.legal();
+        let mut rng = spellhall_core::GameRng::new(3);
+        let seat = game.decider().expect("a seat decides");
+        legal[spellfire::computer::greedy_choice(&game.view_for(seat), &legal, &content, &mut rng)].clone()
+    };
+    assert_eq!(greedy(&game), Action::UseCard(game.id_of(0, "Death Fog")));
+    use_card(&mut game, 0, "Death Fog");
+    common::all_pass(&mut game);
+    assert_eq!(greedy(&game), Action::ChoosePlayer(p3));
+    // Geas's choice: another player's champion, never its own.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .formation(1, [realm(A, "Cormyr")])
+        .pool(0, [("The Magister", NONE)])
+        .pool(1, [("Mordenkainen", NONE), ("Hettman Tsurin", NONE)])
+        .hand(0, ["Geas"])
+        .build();
+    assert_eq!(
+        greedy(&game),
+        Action::UseCard(game.id_of(0, "Geas")),
+        "against a level 7"
+    );
+    use_card(&mut game, 0, "Geas");
+    common::all_pass(&mut game);
+    assert_eq!(greedy(&game), Action::Choose(game.id_of(1, "Mordenkainen")));
+}
+
+#[test]
+fn card_1st_367_flame_strike_opposing_allies_up_to_six_levels_in_all_chosen_by_the_caster() {
+    // The Cleric of Torm with a Magic Sword (7) attacks; Hettman Tsurin (2) defends and brings
+    // Rowan (+1), Galek (+2) and War Party (+4): 9 against 7.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Cleric of Torm", &["Magic Sword"]),
+        ("Hettman Tsurin", NONE),
+        &["Flame Strike"],
+        &["Rowan", "Galek", "War Party"],
+    );
+    ally(&mut game, 1, "Rowan");
+    ally(&mut game, 1, "Galek");
+    ally(&mut game, 1, "War Party");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 9));
+    use_card(&mut game, 0, "Flame Strike");
+    let [rowan, galek, war_party] = ["Rowan", "Galek", "War Party"].map(|n| game.id_of(1, n));
+    assert_eq!(offered(&game), [rowan, galek, war_party]);
+    assert!(game.legal().contains(&Action::Pass), "any number: the caster may stop");
+    ok(&mut game, Action::Choose(war_party));
+    // Four of the six levels are spent: War Party's 4 leaves room for 2.
+    assert_eq!(offered(&game), [rowan, galek]);
+    ok(&mut game, Action::Choose(galek));
+    assert!(game.pending().is_none(), "the six levels are spent: Rowan stays");
+    assert_eq!(discard_names(&game, P2), ["War Party", "Galek"]);
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 2 + 1));
+    // Against allies that total more than six in any choice but one, and one ally of level 7
+    // or more: only what fits is offered; with none that fits the spell is not cast.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Cleric of Torm", &["Magic Sword"]),
+        ("Hettman Tsurin", NONE),
+        &["Flame Strike"],
+        &["Elven Archer", "War Party"],
+    );
+    ally(&mut game, 1, "Elven Archer");
+    ally(&mut game, 1, "War Party");
+    use_card(&mut game, 0, "Flame Strike");
+    let [archer, war_party] = ["Elven Archer", "War Party"].map(|n| game.id_of(1, n));
+    assert_eq!(offered(&game), [archer, war_party]);
+    ok(&mut game, Action::Choose(archer));
+    assert!(game.pending().is_none(), "War Party's 4 is more than the 3 left");
+    assert_eq!(discard_names(&game, P2), ["Elven Archer"]);
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Cleric of Torm", &["Magic Sword"]),
+        ("Hettman Tsurin", NONE),
+        &["Flame Strike"],
+        &[],
+    );
+    refused(&game, Action::UseCard(game.id_of(0, "Flame Strike")));
+}

@@ -77,7 +77,8 @@ impl Spellfire {
             Target::InPool(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).pool.iter())
                 .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
-                .filter(|&c| cards.fits(self.card(c), self.icon_value(c)) && !self.shielded(c, source))
+                // A pool champion's level as a power reads it: with its items (AMB-14).
+                .filter(|&c| cards.fits(self.card(c), self.power_level(c)) && !self.shielded(c, source))
                 .collect(),
             Target::Discarded(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).discard.iter().copied())
@@ -112,7 +113,7 @@ impl Spellfire {
         if let Effect::OneOf(all) = &pick.effect {
             return self.one_of_candidates(pick.source, all, pick.seat);
         }
-        match (pick.effect.choice_target(), pick.player) {
+        let mut out = match (pick.effect.choice_target(), pick.player) {
             (None | Some(Target::RandomInHand(_) | Target::LargestInHand(_)), _)
             | (Some(Target::DrawTop { .. }), None) => Vec::new(),
             (Some(Target::DrawTop { .. }), Some(seat)) => {
@@ -120,7 +121,12 @@ impl Spellfire {
                 pick.seen.iter().copied().filter(|c| pile.contains(c)).collect()
             }
             (Some(target), _) => self.candidates(pick.source, target, pick.seat),
+        };
+        // What the total left allows (Flame Strike).
+        if let Effect::UpToTotal(most, _) = &pick.effect {
+            out.retain(|&c| self.power_level(c) <= i32::from(*most));
         }
+        out
     }
 
     /// The players whose draw pile or hand `target` may reach into for `by`: those with a card
@@ -143,6 +149,14 @@ impl Spellfire {
 
     /// The players the pick on top of the stack may choose now (before its cards).
     pub(crate) fn pick_players(&self, pick: &Pick) -> Vec<Seat> {
+        if let (Effect::OnePlayer(whose, _), None) = (&pick.effect, pick.player) {
+            return Seat::all(self.seats())
+                .filter(|&s| match whose {
+                    Whose::Facing => self.facing(pick.seat) == Some(s),
+                    other => Self::whose_fits(*other, s, pick.seat),
+                })
+                .collect();
+        }
         match (pick.effect.choice_target(), pick.player) {
             (Some(target), None) => self.players_for(target, pick.seat),
             _ => Vec::new(),
@@ -156,6 +170,15 @@ impl Spellfire {
             return;
         };
         pick.player = Some(player);
+        if let Effect::OnePlayer(_, inner) = &pick.effect {
+            events.push(Event::PlayerChosen {
+                seat: pick.seat,
+                card: self.name(pick.source).into(),
+                player,
+            });
+            self.begin_choices(inner, pick.source, player, &[], events);
+            return;
+        }
         match pick.effect.choice_target() {
             Some(&Target::DrawTop { depth, .. }) => {
                 pick.seen = self.player(player).draw.peek_top(usize::from(depth)).copied().collect();
@@ -287,7 +310,13 @@ impl Spellfire {
                 self.candidates(card, target, by).is_empty() && self.players_for(target, by).is_empty()
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
-            Effect::Raze(target) => self.candidates(card, target, by).is_empty(),
+            Effect::Raze(target) | Effect::Barred { target, .. } => self.candidates(card, target, by).is_empty(),
+            Effect::For(_, inner) => self.lacks_choice(card, inner, by),
+            Effect::UpToTotal(most, inner) => inner.choice_target().is_none_or(|target| {
+                self.candidates(card, target, by)
+                    .iter()
+                    .all(|&c| self.power_level(c) > i32::from(*most))
+            }),
             Effect::Then(all) => all.iter().any(|e| self.lacks_choice(card, e, by)),
             _ => false,
         }
@@ -328,6 +357,11 @@ impl Spellfire {
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
             Effect::OneOf(_) | Effect::Fly(_) | Effect::ShuffleIntoDraw(_) => self.ask(effect, source, by, false, 1),
+            // A lasting effect on a card to choose (Geas); a player to choose (Death Fog).
+            Effect::For(_, inner) if inner.choice_target().is_some() => self.ask(effect, source, by, false, 1),
+            Effect::OnePlayer(..) => self.ask(effect, source, by, false, 1),
+            // As many as the total allows: the pick's effect carries the total left.
+            Effect::UpToTotal(..) => self.ask(effect, source, by, true, u8::MAX),
             Effect::Every(inner) => {
                 let Some(target) = inner.choice_target() else { return };
                 for card in self.candidates(source, target, by) {
@@ -382,9 +416,17 @@ impl Spellfire {
         if once {
             self.tracks.used_in_battle.push(pick.source);
         }
+        let effect = match &pick.effect {
+            Effect::UpToTotal(most, inner) => {
+                let spent = u8::try_from(self.power_level(card).max(0)).unwrap_or(u8::MAX);
+                Effect::UpToTotal(most.saturating_sub(spent), inner.clone())
+            }
+            other => other.clone(),
+        };
         self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events);
         let more = Pick {
             left: pick.left.saturating_sub(1),
+            effect,
             ..*pick
         };
         if self.outcome.is_none() && more.left > 0 && !self.pick_candidates(&more).is_empty() {

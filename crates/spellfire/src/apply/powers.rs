@@ -520,6 +520,8 @@ impl Spellfire {
             match effect {
                 Effect::For(_, inner) => Some(inner),
                 Effect::Then(all) => all.iter().find_map(lasting),
+                // Death Fog's bar on the chosen player's champions.
+                Effect::OnePlayer(_, inner) | Effect::Every(inner) => lasting(inner),
                 _ => None,
             }
         }
@@ -551,6 +553,20 @@ impl Spellfire {
             let let_through = unless.as_ref().is_some_and(|who| who.matches(self.card(champion)));
             (covered && !let_through && !lasting.spared.contains(&defender)).then_some(lasting.card)
         })
+    }
+
+    /// The card whose lasting power keeps `champion` from attacking (or, `defending`, from
+    /// defending) now: Geas, Death Fog.
+    pub(crate) fn kept_from(&self, champion: CardId, defending: bool) -> Option<CardId> {
+        self.lasting
+            .iter()
+            .filter(|l| l.on == Some(champion))
+            .find_map(|lasting| {
+                let Some(Effect::Barred { from, .. }) = self.lasting_effect(lasting.card) else {
+                    return None;
+                };
+                (!defending || from.defending()).then_some(lasting.card)
+            })
     }
 
     /// What a card adds to `side`'s total before level changes: its icon, or nothing when the
