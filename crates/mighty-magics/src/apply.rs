@@ -188,8 +188,9 @@ impl MightyMagics {
         }
     }
 
-    /// The holder is done: the counters go left, over players without cards, until they would come
-    /// back to the active player; then what is left returns to the pile and the Attack phase begins.
+    /// The holder is done: the counters go left, over players without cards and players who could
+    /// pay for no card at all with them, until they would come back to the active player; then
+    /// what is left returns to the pile and the Attack phase begins.
     fn pass_on(&mut self, events: &mut Events) {
         let Phase::Recruit { holder } = self.phase else {
             return;
@@ -198,6 +199,14 @@ impl MightyMagics {
         while next != self.active && !self.tray.is_empty() {
             if self.hand(next).is_empty() {
                 events.push(Event::Skipped { seat: next });
+                next = self.left_of(next);
+                continue;
+            }
+            if !self.could_use_tray(next) {
+                events.push(Event::CannotUse {
+                    seat: next,
+                    counters: self.tray.clone(),
+                });
                 next = self.left_of(next);
                 continue;
             }

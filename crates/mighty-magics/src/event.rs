@@ -96,6 +96,12 @@ pub enum Event {
     Skipped {
         seat: Seat,
     },
+    /// A player who could pay for no card of the game with these counters (whatever he holds) is
+    /// not offered them: he would have nothing to decide.
+    CannotUse {
+        seat: Seat,
+        counters: Vec<Resource>,
+    },
     Attacking {
         attacker: Seat,
         defender: Seat,
@@ -236,6 +242,11 @@ impl GameEvent for Event {
                 name(names, *to)
             ),
             Event::Skipped { seat } => format!("{} has no cards and is skipped.", name(names, *seat)),
+            Event::CannotUse { seat, counters: list } => format!(
+                "No card could be paid for with {} by {}: they pass on.",
+                counters(list),
+                name(names, *seat)
+            ),
             Event::Attacking {
                 attacker,
                 defender,

@@ -518,6 +518,17 @@ impl MightyMagics {
         }
     }
 
+    /// Whether `seat` could pay for any card of the game from the tray, with his own converts.
+    /// Only the deck list, the tray and his Strongholds count, never his hand: passing over a
+    /// player who could not (nothing for him to decide) tells no one what he holds.
+    pub fn could_use_tray(&self, seat: Seat) -> bool {
+        let converts = self.converts(seat);
+        self.cards
+            .definitions()
+            .iter()
+            .any(|def| !payments(&self.tray, &def.cost_units(), &converts).is_empty())
+    }
+
     /// The ways `seat` can pay for `card` from the tray.
     pub fn payments_for(&self, seat: Seat, card: CardId) -> Vec<Vec<Resource>> {
         payments(&self.tray, &self.cards.get(card).cost_units(), &self.converts(seat))

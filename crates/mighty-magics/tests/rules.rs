@@ -319,10 +319,55 @@ fn recruit_leftovers_pass_to_the_left_and_reach_the_second_player() {
 fn recruit_a_player_without_cards_is_not_offered_the_leftovers() {
     let mut game = new_game(3);
     set_hand(&mut game, P3, &[id("knights", 0)]);
-    recruit_with(&mut game, &[id("elves", 0)], &[Stone]);
+    // One Magic pays for Alchemy or Change Destiny: someone could use it.
+    recruit_with(&mut game, &[id("elves", 0)], &[Magic]);
     let events = act(&mut game, Action::Pass);
     assert!(events.contains(&Event::Skipped { seat: P2 }));
     assert_eq!(game.to_act(), ToAct::Seat(P3));
+}
+
+#[test]
+fn recruit_a_player_who_could_pay_for_no_card_with_the_leftovers_is_not_offered_them() {
+    // No card of the deck costs a single Stone, and Ben's Strongholds convert nothing: whatever he
+    // holds, he would have nothing to decide, so the counters go back and Ann attacks.
+    let mut game = new_game(2);
+    give(&mut game, P1, &[id("orcs", 0)]);
+    give(&mut game, P2, &[id("stone-keep", 0)]);
+    set_hand(&mut game, P2, &[id("knights", 0), id("stone-keep", 1)]);
+    recruit_with(&mut game, &[id("elves", 0)], &[Stone]);
+    let events = act(&mut game, Action::Pass);
+    assert!(
+        events.contains(&Event::CannotUse {
+            seat: P2,
+            counters: vec![Stone]
+        }),
+        "{events:?}"
+    );
+    assert!(events.contains(&Event::Returned { counters: vec![Stone] }));
+    assert_eq!(game.to_act(), ToAct::Seat(P1));
+    assert!(matches!(game.phase(), Phase::Attack(_)));
+    let line = Event::CannotUse {
+        seat: P2,
+        counters: vec![Stone],
+    }
+    .describe(Some(P1), &["Ann".into(), "Ben".into()]);
+    assert_eq!(
+        line.as_deref(),
+        Some("No card could be paid for with 1 Stone by Ben: they pass on.")
+    );
+}
+
+#[test]
+fn recruit_the_leftovers_are_offered_when_some_card_could_be_paid_whatever_the_hand_holds() {
+    // With Dwarven Mines (Stone into Metal) one Stone and one Chaos pay for Orcs: Ben is asked,
+    // though his hand holds nothing they pay for (what he holds must not decide it).
+    let mut game = new_game(2);
+    give(&mut game, P2, &[id("dwarven-mines", 0)]);
+    set_hand(&mut game, P2, &[id("knights", 0)]);
+    recruit_with(&mut game, &[id("elves", 0)], &[Stone, Chaos]);
+    act(&mut game, Action::Pass);
+    assert_eq!(game.to_act(), ToAct::Seat(P2));
+    assert_eq!(game.legal_actions(), vec![Action::Pass], "nothing he holds is payable");
 }
 
 #[test]
