@@ -6,6 +6,12 @@
 //!
 //! The player confirms casualties as soon as they may, marks them otherwise, and takes the
 //! phase's way on (Hold fast, Attack!, Pass) before anything else; else the first legal action.
+//!
+//! With `HANDOFF_STILL=1` in the environment nobody plays: the shot is `spellhall`'s own.
+//! With `HANDOFF_TAKE=1` in the environment the next person then takes the screen too: the shot
+//! shows what they read on arrival (what happened since the table opened, as they were away).
+//! Open a Mighty Magics save at a defence (`mid_game_save mighty-magics OUT 0 SEED 2 defend`) to
+//! see the attacker come back to how the attack ended.
 
 use std::process::ExitCode;
 
@@ -28,8 +34,21 @@ fn play_on(
     mut handed_over: Local<bool>,
 ) {
     let Some(session) = game.session.as_deref() else { return };
+    if std::env::var_os("HANDOFF_STILL").is_some() {
+        return;
+    }
     if hotseat.is_some_and(|s| *s.get() == HotSeat::Handoff) && focus.viewer.is_some() {
         *handed_over = true;
+    }
+    if *handed_over && std::env::var_os("HANDOFF_TAKE").is_some() {
+        // Past the leaving player's outcome, then the curtain: once each, in that order.
+        if focus.outcome_from.is_some() {
+            out.write(UiCommand::OutcomeSeen);
+        } else if focus.pending.is_some() {
+            out.write(UiCommand::ConfirmHandoff);
+        }
+        redraw.write(bevy::window::RequestRedraw);
+        return;
     }
     let Some(seat) = session.to_act().seat() else { return };
     if *handed_over || focus.viewer != Some(seat) || focus.pending.is_some() {

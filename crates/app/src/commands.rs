@@ -30,6 +30,9 @@ pub enum UiCommand {
     ConfirmHandoff,
     /// The player leaving the screen has read what their last action did: up goes the curtain.
     OutcomeSeen,
+    /// The person at the screen has read what happened while they were away (or what their
+    /// last action ended).
+    NewsSeen,
     Undo,
     /// The persons asked have agreed to the pending undo.
     ConfirmUndo,

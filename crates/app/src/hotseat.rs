@@ -36,6 +36,24 @@ pub struct TableFocus {
     /// How many actions the log held when the viewer took the screen: only what they did since
     /// is theirs to be shown.
     pub since: usize,
+    /// Over the table, until the viewer has read it or acts: what the actions from this index of
+    /// the log on did. After the curtain, all that happened since they last handed the screen
+    /// over; after an action of theirs that ended something (a battle) when they play on, that
+    /// action's outcome.
+    pub news_from: Option<usize>,
+    /// Where the log stood when each person (by name) last handed the screen over.
+    pub left: std::collections::BTreeMap<String, usize>,
+    /// How many actions the log held when the table opened (a new game, a loaded save): a person
+    /// who has not had the screen since reads from there, not the whole game.
+    pub opened_at: Option<usize>,
+}
+
+impl TableFocus {
+    /// Where the news of the person called `name` starts: when they last handed the screen over,
+    /// else when the table opened.
+    pub fn left_at(&self, name: &str) -> usize {
+        self.left.get(name).copied().or(self.opened_at).unwrap_or(0)
+    }
 }
 
 /// Set by `--screen playing` so a screenshot shows the table, not the first curtain.
@@ -124,8 +142,17 @@ pub fn follow_decider(
     mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let Some(session) = &game.session else { return };
-    // An undo shortens the log: what the viewer does next counts from there.
-    focus.since = focus.since.min(session.actions_taken());
+    // An undo shortens the log: what the viewer does next counts from there, and what anyone
+    // missed cannot start after its end.
+    let actions = session.actions_taken();
+    focus.since = focus.since.min(actions);
+    focus.opened_at = Some(focus.opened_at.unwrap_or(actions).min(actions));
+    for left in focus.left.values_mut() {
+        *left = (*left).min(actions);
+    }
+    if focus.news_from.is_some_and(|from| from >= actions) {
+        focus.news_from = None;
+    }
     let seats = session.seats();
     // A person is known by name: two seats with one name are one person playing both.
     let person = |seat: Seat| {
@@ -160,6 +187,12 @@ pub fn follow_decider(
                     let from = session.last_action_of(viewer).filter(|&i| i >= focus.since)?;
                     (!session.outcome_lines(viewer, from).is_empty()).then_some(from)
                 });
+                // Whatever happens from here on, they have not seen: it is theirs to read when
+                // they take the screen again.
+                if let Some(name) = focus.viewer.and_then(person) {
+                    focus.left.insert(name.to_string(), actions);
+                }
+                focus.news_from = None;
                 focus.pending = Some(seat);
                 next_hotseat.set(HotSeat::Handoff);
             }
@@ -169,11 +202,24 @@ pub fn follow_decider(
     }
 }
 
-/// The person on the curtain has taken the screen; the log then held `actions` actions.
-pub fn take_screen(focus: &mut TableFocus, next_hotseat: &mut NextState<HotSeat>, actions: usize) {
+/// The person on the curtain has taken the screen: their table, with what happened since they
+/// last had it (the end of an attack they made, a Hero of theirs that fell) on top.
+pub fn take_screen(
+    focus: &mut TableFocus,
+    next_hotseat: &mut NextState<HotSeat>,
+    session: &dyn crate::games::AnySession,
+) {
     if let Some(seat) = focus.pending.take() {
+        let actions = session.actions_taken();
+        let name = session
+            .seats()
+            .get(seat.index())
+            .map(|s| s.name.clone())
+            .unwrap_or_default();
+        let from = focus.left_at(&name);
         focus.viewer = Some(seat);
         focus.outcome_from = None;
+        focus.news_from = (from < actions && !session.outcome_lines(seat, from).is_empty()).then_some(from);
         focus.since = actions;
         next_hotseat.set(HotSeat::Acting);
     }

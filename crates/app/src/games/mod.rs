@@ -128,15 +128,26 @@ pub trait GameAdapter: Send + Sync + 'static {
     fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Self::G>) -> Option<<Self::G as Game>::Action>;
 
     /// What the actions of `history` from index `from` on did, in words for `viewer`: shown to a
-    /// player before the screen passes to another person (the result of an attack, a death). The
-    /// rest of `history` tells what led up to them. By default the log's lines for those actions.
+    /// player before the screen passes to another person, and to a person taking the screen back
+    /// (the result of an attack, a death). The rest of `history` tells what led up to them. By
+    /// default the [`GameAdapter::headlines`], then the log's lines for those actions.
     fn outcome_lines(
         history: &[Vec<<Self::G as Game>::Event>],
         from: usize,
         viewer: Seat,
         names: &[String],
     ) -> Vec<String> {
-        log_lines_from(history, from, viewer, names)
+        let mut lines = Self::headlines(history, from, names);
+        lines.extend(log_lines_from(history, from, viewer, names));
+        lines
+    }
+
+    /// What ended in the actions of `history` from index `from` on that is worth stopping for even
+    /// when the same person plays on (how a battle ended): a line each, public words. The player
+    /// whose action it was reads it over the table. None by default.
+    fn headlines(history: &[Vec<<Self::G as Game>::Event>], from: usize, names: &[String]) -> Vec<String> {
+        let _ = (history, from, names);
+        Vec::new()
     }
 
     /// The computer's choice for the deciding seat: an index into `legal`, made from that seat's
@@ -362,6 +373,9 @@ pub trait AnySession: Send + Sync {
     /// What the actions from log index `from` on did, in words for `viewer` (see
     /// [`GameAdapter::outcome_lines`]).
     fn outcome_lines(&self, viewer: Seat, from: usize) -> Vec<String>;
+    /// What ended in the actions from log index `from` on that is worth a stop (see
+    /// [`GameAdapter::headlines`]).
+    fn headlines(&self, from: usize) -> Vec<String>;
     fn write_save(&self, path: &Path) -> Result<(), String>;
     fn rules_summary(&self) -> &'static str;
     /// Draw the table for `viewer`, from `view(viewer)` only. Returns a chosen action as RON.
@@ -575,6 +589,9 @@ impl<A: GameAdapter> AnySession for Table<A> {
     }
     fn outcome_lines(&self, viewer: Seat, from: usize) -> Vec<String> {
         A::outcome_lines(self.session.events(), from, viewer, &self.session.names())
+    }
+    fn headlines(&self, from: usize) -> Vec<String> {
+        A::headlines(self.session.events(), from, &self.session.names())
     }
     fn write_save(&self, path: &Path) -> Result<(), String> {
         self.session.to_save().write(path).map_err(|e| e.to_string())

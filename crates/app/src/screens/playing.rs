@@ -81,15 +81,20 @@ fn play_commands(
                 }
                 match session.act(*seat, action) {
                     Ok(()) => {
+                        // Playing on puts away what happened meanwhile; what this action ended
+                        // (a battle) is shown in its place, should the same person play on.
+                        let action = session.actions_taken().saturating_sub(1);
+                        focus.news_from = (!session.headlines(action).is_empty()).then_some(action);
                         changed.write(GameChanged);
                     }
                     Err(reason) => notices.refused(reason),
                 }
             }
             UiCommand::ConfirmHandoff => {
-                hotseat::take_screen(&mut focus, &mut next_hotseat, session.actions_taken());
+                hotseat::take_screen(&mut focus, &mut next_hotseat, &**session);
             }
             UiCommand::OutcomeSeen => focus.outcome_from = None,
+            UiCommand::NewsSeen => focus.news_from = None,
             // The claimant takes the next decision; the curtain then follows it to that person.
             UiCommand::Claim(seat) => {
                 if focus.viewer.is_none() || focus.pending.is_some() || pending.0.is_some() {
@@ -254,6 +259,17 @@ pub fn playing_screen(ctx: &egui::Context, table: &TableScreen, dialogs: &mut Di
     match (curtain || asking, focus.viewer) {
         _ if outcome.is_some() => {}
         (false, Some(viewer)) => {
+            // What happened while this person was away, over their table (drawn first, so that
+            // Enter puts it away rather than playing something).
+            if let Some(from) = focus.news_from.filter(|_| focus.pending.is_none()) {
+                // From before they took the screen: the others' doing; else their own.
+                let title = if from < focus.since {
+                    "While you were away"
+                } else {
+                    "What happened"
+                };
+                news_window(ctx, title, &session.outcome_lines(viewer, from), commands);
+            }
             egui::Panel::right("log")
                 .exact_size(320.0)
                 .frame(theme::side())
@@ -517,6 +533,42 @@ pub fn outcome_window(ctx: &egui::Context, lines: &[String], next: &str, out: &m
                         .fill(theme::ACCENT);
                 if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
                     out.push(UiCommand::OutcomeSeen);
+                }
+            });
+        });
+}
+
+/// Over the table of the person at the screen, until they have read it or act: what happened
+/// since they last handed the screen over (the end of an attack they made, what the others did),
+/// or how something their own action ended went (a battle) when they play on themselves.
+pub fn news_window(ctx: &egui::Context, title: &str, lines: &[String], out: &mut Vec<UiCommand>) {
+    if lines.is_empty() {
+        return;
+    }
+    egui::Window::new("news")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .frame(theme::tile())
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-160.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_width(540.0);
+            ui.label(egui::RichText::new(title).size(26.0).color(theme::GOLD).strong());
+            ui.add_space(8.0);
+            egui::ScrollArea::vertical().max_height(380.0).show(ui, |ui| {
+                for line in lines {
+                    ui.label(egui::RichText::new(line).size(18.0));
+                    ui.add_space(3.0);
+                }
+            });
+            ui.add_space(14.0);
+            ui.vertical_centered(|ui| {
+                let button = egui::Button::new(egui::RichText::new("To my table").size(21.0))
+                    .min_size(egui::vec2(340.0, 50.0))
+                    .fill(theme::ACCENT);
+                let enter = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
+                if ui.add(button).clicked() || enter {
+                    out.push(UiCommand::NewsSeen);
                 }
             });
         });

@@ -1,5 +1,6 @@
 //! Outcomes that are easy to miss (issue 18, point 7), held headless: the player leaving the
-//! screen reads what their action did before the curtain; the Mighty Magics defender sees what
+//! screen reads what their action did before the curtain, and on taking it back what happened
+//! while they were away (the end of the attack they made); the Mighty Magics defender sees what
 //! each side will lose; no curtain where the same person decides next or nobody does; the results
 //! show every figure the end weighed.
 
@@ -189,6 +190,143 @@ fn outcome_before_handoff_only_what_the_leaving_player_did_since_taking_the_scre
         (focus(&app).viewer, focus(&app).outcome_from, focus(&app).since),
         (Some(P2), None, 1)
     );
+}
+
+#[test]
+fn outcome_on_return_the_person_taking_the_screen_reads_what_happened_while_away() {
+    let dir = scratch("news");
+    let mut app = app_in(&dir);
+    start(&mut app, "tally", persons(&["Ann", "Ben"]), 3);
+    send(&mut app, UiCommand::ConfirmHandoff);
+    assert_eq!(focus(&app).news_from, None, "nothing happened before Ann's first turn");
+    act(&mut app, P1, &TallyAction::Draw);
+    send(&mut app, UiCommand::OutcomeSeen);
+    send(&mut app, UiCommand::ConfirmHandoff);
+    // Ben never had the screen: he reads Ann's turn, in his words (her card is hidden from him).
+    assert_eq!((focus(&app).viewer, focus(&app).news_from), (Some(P2), Some(0)));
+    assert_eq!(session(&app).outcome_lines(P2, 0), vec!["Ann drew a card.".to_string()]);
+    act(&mut app, P2, &TallyAction::Draw);
+    assert_eq!(focus(&app).news_from, None, "playing on puts the news away");
+    send(&mut app, UiCommand::OutcomeSeen);
+    send(&mut app, UiCommand::ConfirmHandoff);
+
+    // Ann is back: what Ben did since she handed the screen over, over her own table.
+    assert_eq!(
+        (hotseat(&app), focus(&app).viewer, focus(&app).news_from),
+        (Some(HotSeat::Acting), Some(P1), Some(1))
+    );
+    {
+        let mut harness = table_harness(&app);
+        harness.get_by_label("While you were away");
+        assert_eq!(
+            harness.query_all_by_label("Ben drew a card.").count(),
+            2,
+            "in the window as in the log"
+        );
+        assert_eq!(
+            harness.query_all_by_label_contains("You drew").count(),
+            1,
+            "what she saw herself is in the log only, not told again"
+        );
+        harness.get_by_label("To my table").click();
+        harness.run();
+        assert_eq!(harness.state().1, vec![UiCommand::NewsSeen]);
+    }
+    send(&mut app, UiCommand::NewsSeen);
+    assert_eq!(focus(&app).news_from, None);
+    {
+        let harness = table_harness(&app);
+        assert!(harness.query_by_label("While you were away").is_none());
+        assert_eq!(harness.query_all_by_label("Ben drew a card.").count(), 1, "the log's");
+    }
+    // Her table was live all along: she plays on.
+    act(&mut app, P1, &TallyAction::Draw);
+    assert_eq!(session(&app).actions_taken(), 3);
+}
+
+#[test]
+fn outcome_mighty_magics_the_attacker_on_return_and_a_defender_playing_on_read_how_the_battle_ended() {
+    let dir = scratch("news-attack");
+    let mut app = app_in(&dir);
+    start(&mut app, "mighty-magics", persons(&["Ann", "Ben"]), 11);
+    // Both recruit what they can and attack with everything; a defender holds fast.
+    let order = [
+        "Charge",
+        "HoldFast",
+        "ConfirmLosses",
+        "Lose(",
+        "Send(",
+        "Target(",
+        "Recruit",
+        "Refill",
+        "Pass",
+    ];
+    // The attacker whose battle went on after they handed the screen over.
+    let mut waiting: Option<Seat> = None;
+    let mut told = None;
+    let mut played_on_after_battle = false;
+    for _ in 0..3000 {
+        if screen(&app) != Screen::Playing || (told.is_some() && played_on_after_battle) {
+            break;
+        }
+        if hotseat(&app) == Some(HotSeat::Handoff) {
+            let outcome = focus(&app).outcome_from.is_some();
+            send(
+                &mut app,
+                if outcome {
+                    UiCommand::OutcomeSeen
+                } else {
+                    UiCommand::ConfirmHandoff
+                },
+            );
+            let shown = focus(&app);
+            if !outcome && told.is_none() && waiting.is_some() && shown.viewer == waiting {
+                let seat = shown.viewer.unwrap();
+                let lines = shown
+                    .news_from
+                    .map(|from| session(&app).outcome_lines(seat, from))
+                    .unwrap_or_default();
+                if lines.first().is_some_and(|l| l.starts_with("The battle for")) {
+                    // It leads the news, over the attacker's table, before anything is played.
+                    let harness = table_harness(&app);
+                    harness.get_by_label("While you were away");
+                    harness.get_by_label(&lines[0]);
+                    told = Some((seat, lines[0].clone()));
+                }
+            }
+            continue;
+        }
+        let seat = session(&app).to_act().seat().unwrap();
+        let legal = session(&app).legal_actions();
+        let action = order
+            .iter()
+            .find_map(|word| legal.iter().find(|a| a.starts_with(word)))
+            .unwrap_or(&legal[0])
+            .clone();
+        let charge = action == "Charge";
+        send(&mut app, UiCommand::Act { seat, action });
+        if charge && session(&app).to_act().seat() != Some(seat) {
+            waiting = Some(seat);
+        }
+        // A battle that ended with this action while the same person plays on (the defender's
+        // turn comes next): the battle is told over the table, not only in the log.
+        let shown = focus(&app);
+        if let Some(from) = shown.news_from
+            && hotseat(&app) == Some(HotSeat::Acting)
+            && shown.viewer == Some(seat)
+        {
+            let lines = session(&app).outcome_lines(seat, from);
+            assert!(lines[0].starts_with("The battle for"), "{lines:?}");
+            let harness = table_harness(&app);
+            harness.get_by_label("What happened");
+            harness.get_by_label(&lines[0]);
+            played_on_after_battle = true;
+        }
+    }
+    assert!(played_on_after_battle, "a defender played on after a battle ended");
+    let (seat, line) = told.expect("an attacker took the screen back after the battle ended");
+    let name = ["Ann", "Ben"][seat.index()];
+    assert!(line.contains(&format!("{name} lost")), "{line}");
 }
 
 /// Ann attacks Ben's Druids Grove (Force 2) with Dragons (4) and Orcs (2); Ben holds Knights (3)

@@ -54,21 +54,34 @@ pub fn face(cards: &Cards, card: CardId) -> CardFace {
     }
 }
 
-/// How the battle that ended with the actions of `history` from `from` on went, in one line: the
-/// battle ends the attacker's turn, so it is the one before the first new turn among them.
-fn battle_summary(history: &[Vec<Event>], from: usize, names: &[String]) -> Option<String> {
+/// How each battle that ended with the actions of `history` from `from` on went, a line each: a
+/// battle ends the attacker's turn, so it is the one before each new turn among them (the news
+/// of a player who was away for several turns may hold several).
+fn battle_summaries(history: &[Vec<Event>], from: usize, names: &[String]) -> Vec<String> {
     let events: Vec<(usize, &Event)> = history
         .iter()
         .enumerate()
         .flat_map(|(index, events)| events.iter().map(move |e| (index, e)))
         .collect();
     let turn_over = |e: &Event| matches!(e, Event::TurnBegan { .. } | Event::Won { .. });
-    let end = events.iter().position(|(index, e)| *index >= from && turn_over(e))?;
-    let turn = events[..end]
-        .iter()
-        .rposition(|(_, e)| turn_over(e))
-        .map_or(0, |i| i + 1);
-    let battle = &events[turn..end];
+    let mut turn = 0;
+    let mut lines = Vec::new();
+    for (end, (index, event)) in events.iter().enumerate() {
+        if !turn_over(event) {
+            continue;
+        }
+        if *index >= from
+            && let Some(line) = battle_summary(&events[turn..end], names)
+        {
+            lines.push(line);
+        }
+        turn = end + 1;
+    }
+    lines
+}
+
+/// How the battle among one turn's events went, if one was fought to its end.
+fn battle_summary(battle: &[(usize, &Event)], names: &[String]) -> Option<String> {
     let defence = battle.iter().position(|(_, e)| matches!(e, Event::Defending { .. }))?;
     let (
         Event::Attacking {
@@ -338,11 +351,10 @@ impl GameAdapter for MightyMagicsAdapter {
         chosen
     }
 
-    /// A battle that ended in these actions leads with how it ended: the totals, each side's
-    /// losses and what became of the Stronghold, gathered from the battle's events.
-    fn outcome_lines(history: &[Vec<Event>], from: usize, viewer: Seat, names: &[String]) -> Vec<String> {
-        let lines = super::log_lines_from(history, from, viewer, names);
-        battle_summary(history, from, names).into_iter().chain(lines).collect()
+    /// A battle that ended in these actions: the totals, each side's losses and what became of
+    /// the Stronghold, gathered from the battle's events (the outcome leads with it).
+    fn headlines(history: &[Vec<Event>], from: usize, names: &[String]) -> Vec<String> {
+        battle_summaries(history, from, names)
     }
 
     fn computer_choice(view: &View, legal: &[Action], cards: &Arc<Cards>, rng: &mut GameRng) -> usize {
