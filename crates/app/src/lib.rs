@@ -75,6 +75,8 @@ pub fn headless_app(dirs: UserDirs, catalog: GameCatalog) -> App {
 /// The games on the title screen; with `dev_games`, also the kernel's test game Tally (in a
 /// build with the `dev` feature).
 pub fn catalog(dirs: &UserDirs, dev_games: bool) -> GameCatalog {
+    // Mutable only when the `dev` feature may add its test game.
+    #[cfg_attr(not(feature = "dev"), allow(unused_mut))]
     let mut catalog = GameCatalog::shipped(dirs);
     #[cfg(feature = "dev")]
     if dev_games {
