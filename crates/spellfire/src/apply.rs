@@ -8,7 +8,7 @@ use spellhall_core::{Figure, GameRng, Outcome, RuleError, Seat, SetupError, seat
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardType};
-use crate::catalogue::deck::{Deck, validate};
+use crate::catalogue::deck::{Deck, validate_with};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
 use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
@@ -67,7 +67,7 @@ impl Spellfire {
                 cards: list.clone(),
                 ..Deck::new(&format!("Seat {}'s deck", index + 1), &format.id)
             };
-            let problems = validate(&deck, format, &content.catalogue);
+            let problems = validate_with(&deck, format, &content.catalogue, config.rules.deck);
             if let Some(first) = problems.first() {
                 return Err(SetupError(format!(
                     "Seat {}'s deck does not fit the {} format: {first}{}",

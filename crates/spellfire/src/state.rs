@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::{GameRng, Outcome, Pile, Seat};
 
 use crate::catalogue::cards::{Card, CardRef, CardType};
+use crate::catalogue::deck::DeckOptions;
 use crate::catalogue::{Catalogue, Entry};
 use crate::format::Formats;
 use crate::formation::{Formation, FormationSize, Position};
@@ -124,6 +125,9 @@ pub struct Rules {
     pub phase3_counterplay: Phase3Counterplay,
     /// The level a power means when it says only "level" (AMB-14).
     pub unspecified_level_means: LevelMeans,
+    /// How the decks are checked where the sources leave room: avatars' levels (AMB-36) and
+    /// dungeons (AMB-37).
+    pub deck: DeckOptions,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -543,3 +543,63 @@ fn describe_joins_words_like_a_sentence() {
     assert_eq!(effects::join_words(&words), "allies, artifacts and spells");
     assert_eq!(effects::join_words(&words[..1]), "allies");
 }
+
+#[test]
+fn amb_36_avatar_levels_count_toward_the_cap_unless_the_table_says_not() {
+    let kit = kit();
+    let format = kit.formats.get("55").unwrap();
+    let avatar = kit
+        .catalogue
+        .entries
+        .iter()
+        .find(|e| e.card.avatar && e.card.champion_level().is_some_and(|l| l > 6))
+        .unwrap();
+    let mut deck = kit.standard_deck();
+    let mut used = kit.names_in(&deck);
+    // Fourteen champions of level 6 (84 levels) and the avatar: over 90 only with the avatar.
+    for id in kit.pick(14, &mut used, |c| c.champion_level() == Some(6)) {
+        kit.swap_first(&mut deck, |c| c.champion_level().is_some_and(|l| l < 6), id);
+    }
+    kit.swap_first(&mut deck, |c| c.champion_level().is_some_and(|l| l < 6), avatar.id);
+    let total = 84 + avatar.card.champion_level().unwrap();
+    let counted = |options: deck::DeckOptions| -> Vec<String> {
+        deck::validate_with(&deck, format, &kit.catalogue, options)
+            .into_iter()
+            .map(|v| v.message)
+            .filter(|m| m.starts_with("Champions total"))
+            .collect()
+    };
+    assert_eq!(
+        counted(deck::DeckOptions::default()),
+        [format!("Champions total {total} levels; the limit is 90.")]
+    );
+    let free = deck::DeckOptions {
+        avatar_levels_count: false,
+        ..Default::default()
+    };
+    assert_eq!(counted(free), Vec::<String>::new());
+}
+
+#[test]
+fn amb_37_a_dungeon_counts_in_the_deck_size_unless_the_table_says_not() {
+    let kit = kit();
+    let format = kit.formats.get("55").unwrap();
+    let dungeon = kit
+        .catalogue
+        .entries
+        .iter()
+        .find(|e| e.card.kind == CardType::Dungeon)
+        .unwrap();
+    let mut deck = kit.standard_deck();
+    assert_eq!(kit.check(&deck), Vec::new());
+    deck.add(dungeon.id);
+    assert_eq!(
+        kit.messages(&deck),
+        ["The deck has 56 cards; the 55-card standard format needs exactly 55."]
+    );
+    let outside = deck::DeckOptions {
+        dungeon_counts_in_deck: false,
+        ..Default::default()
+    };
+    assert_eq!(deck::validate_with(&deck, format, &kit.catalogue, outside), Vec::new());
+}

@@ -914,3 +914,32 @@ fn sf_265_larger_decks_keep_the_opening_hand_of_five() {
     }
     assert!(game.player(first).hand.len() >= 5 + 3);
 }
+
+#[test]
+fn amb_37_setup_checks_the_decks_with_the_tables_deck_options() {
+    // A 75-card deck and a dungeon: 76 cards, refused unless the dungeon stands outside the count.
+    let content = shipped_content();
+    let mut deck = deck_75(&content.catalogue);
+    let dungeon = content
+        .catalogue
+        .entries
+        .iter()
+        .find(|e| e.card.kind == CardType::Dungeon)
+        .expect("a dungeon card");
+    deck.push(dungeon.id);
+    let mut config = Config {
+        format: "75".into(),
+        decks: vec![deck.clone(), deck],
+        rules: Rules::default(),
+    };
+    let Err(refused) = Spellfire::setup(&config, &content, 7) else {
+        panic!("76 cards are refused");
+    };
+    assert!(refused.0.contains("76 cards"), "{}", refused.0);
+    config.rules.deck = deck::DeckOptions {
+        dungeon_counts_in_deck: false,
+        ..Default::default()
+    };
+    let (game, _) = Spellfire::setup(&config, &content, 7).expect("the dungeon stands outside the count");
+    assert_eq!(game.player(P1).draw.len() + game.player(P1).hand.len(), 76);
+}

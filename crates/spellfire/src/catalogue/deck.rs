@@ -273,8 +273,34 @@ fn capitalise(text: &str) -> String {
         .map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// Every way `deck` breaks `format`, in the order a player would fix them; empty when legal.
+/// The table's choices for deck construction where the sources leave room (the checklist's
+/// AMB-36 and AMB-37). The default is the checklist's reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeckOptions {
+    /// Whether an avatar's level counts toward the format's total of champion levels (AMB-36).
+    pub avatar_levels_count: bool,
+    /// Whether a dungeon card counts toward the deck's size (AMB-37).
+    pub dungeon_counts_in_deck: bool,
+}
+
+impl Default for DeckOptions {
+    fn default() -> Self {
+        Self {
+            avatar_levels_count: true,
+            dungeon_counts_in_deck: true,
+        }
+    }
+}
+
+/// Every way `deck` breaks `format`, in the order a player would fix them; empty when legal. The
+/// checklist's readings decide what the sources leave open ([`DeckOptions::default`]).
 pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Violation> {
+    validate_with(deck, format, catalogue, DeckOptions::default())
+}
+
+/// [`validate`] with the table's deck options.
+pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, options: DeckOptions) -> Vec<Violation> {
     let mut problems = Vec::new();
     let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(deck.cards.len());
     let mut unknown = Vec::new();
@@ -314,8 +340,14 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         known.iter().filter(|(id, e)| keep(*id, e)).map(|(id, _)| *id).collect()
     };
 
-    // Size (SF-15, SF-20, SF-22).
-    let total = deck.cards.len() as u32;
+    // Size (SF-15, SF-20, SF-22); a dungeon may stand outside it (AMB-37).
+    let sized: Vec<CardRef> = if options.dungeon_counts_in_deck {
+        deck.cards.clone()
+    } else {
+        let dungeon = |id: &CardRef| catalogue.get(*id).is_some_and(|e| e.card.kind == CardType::Dungeon);
+        deck.cards.iter().filter(|id| !dungeon(id)).copied().collect()
+    };
+    let total = sized.len() as u32;
     if format.cards.min == format.cards.max && total != format.cards.min {
         problems.push(violation(
             rule_for(format, Topic::Size),
@@ -329,7 +361,7 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         // Too many cards is no one card's fault: nothing is marked.
         if let Some(mut size) = against(
             rule_for(format, Topic::Size),
-            deck.cards.clone(),
+            sized,
             format.cards,
             "card",
             "cards",
@@ -379,7 +411,12 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
         "champions",
         format,
     ));
-    let levels: i32 = champions.iter().map(|(_, level)| level).sum();
+    // An avatar's level may stand outside the total (AMB-36).
+    let levels: i32 = champions
+        .iter()
+        .filter(|(id, _)| options.avatar_levels_count || !catalogue.get(*id).is_some_and(|e| e.card.avatar))
+        .map(|(_, level)| level)
+        .sum();
     if levels > format.levels.max as i32 {
         problems.push(violation(
             rule_for(format, Topic::Champions),
