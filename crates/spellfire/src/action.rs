@@ -66,6 +66,9 @@ pub enum Action {
     /// Choose the player whose draw pile or hand a power reaches into (a look at his top cards,
     /// a card taken at random from his hand).
     ChoosePlayer(Seat),
+    /// Choose one of the ways a power offers (`Effect::ChooseOne`), by its place in the list:
+    /// a level or a special power to copy (Johydee's Mask).
+    ChooseOption(u8),
     /// Pass: the losing side ends the round; a seat in an event pause lets the event be; a seat
     /// that claimed the next decision changes its mind.
     Pass,

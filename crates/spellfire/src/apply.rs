@@ -18,6 +18,7 @@ mod limbo;
 mod modes;
 
 mod choices;
+mod copies;
 mod optional;
 mod outcomes;
 mod powers;
@@ -390,6 +391,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: self.name(*champion).into(),
                 });
+                self.item_attached(seat, *card, &mut events);
             }
             Action::EndPhase => {
                 self.phase = match self.phase {
@@ -467,9 +469,8 @@ impl Spellfire {
                 // one answer to the wall: he goes on if he can cross now (SF-132).
                 if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
                     && self
-                        .card(*card)
-                        .power
-                        .in_battle()
+                        .abilities_of(*card)
+                        .filter(|a| a.when == Trigger::InBattle)
                         .any(|a| matches!(a.effect, Effect::Flies(_)))
                 {
                     self.pending.pop();
@@ -497,6 +498,7 @@ impl Spellfire {
                 self.pick(*card, &mut events)
             }
             Action::ChoosePlayer(player) => self.choose_player(*player, &mut events),
+            Action::ChooseOption(index) => self.choose_option(*index, &mut events),
             Action::Choose(target) => {
                 if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
                     events.push(Event::TargetChosen {
@@ -614,13 +616,10 @@ impl Spellfire {
             self.bin(*card, Bin::Discard);
         }
         // An item used up in one round (a potion) does not go home with its champion.
-        let (used_up, kept): (Vec<CardId>, Vec<CardId>) = fighter.attachments.into_iter().partition(|&c| {
-            self.card(c)
-                .power
-                .abilities()
-                .iter()
-                .any(|a| a.effect == Effect::OneUse)
-        });
+        let (used_up, kept): (Vec<CardId>, Vec<CardId>) = fighter
+            .attachments
+            .into_iter()
+            .partition(|&c| self.abilities_of(c).any(|a| a.effect == Effect::OneUse));
         for card in used_up {
             self.bin(card, Bin::Discard);
         }
@@ -812,10 +811,7 @@ impl Spellfire {
                 continue;
             }
             let found = self
-                .card(source)
-                .power
-                .abilities()
-                .iter()
+                .abilities_of(source)
                 .filter(|a| a.when == Trigger::RoundStart)
                 .find_map(|ability| match &ability.effect {
                     Effect::DefeatsOpponent(champions)
@@ -850,7 +846,7 @@ impl Spellfire {
             Side::Attacker => battle.attacking.as_ref()?,
             Side::Defender => battle.defending.as_ref()?,
         };
-        let mut total = Total::new(fighter.card, self.icon_value(fighter.card));
+        let mut total = Total::new(fighter.card, self.champion_level(fighter.card));
         total.add(Source::Experience, self.experience(fighter.card));
         for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
             total.add(Source::Card(card), self.counted_value(side, card));
@@ -1410,7 +1406,7 @@ impl Spellfire {
         let Some(Pending::EventPause(pause)) = self.pending.pop() else {
             return;
         };
-        let Some(ability) = self.card(card).power.pause_answer().cloned() else {
+        let Some(ability) = self.pause_answer_of(card).cloned() else {
             return;
         };
         let mut pause = *pause;
@@ -1695,6 +1691,14 @@ impl Spellfire {
                 self.carry_out(inner, source, by, target, calmed, events)
             }
             Effect::UpToTotal(..) => self.begin_choices(effect, source, by, calmed, events),
+            Effect::CopyLevel(_) | Effect::CopyPower(_) if target.is_some() => {
+                if let Some(from) = target {
+                    self.copy_onto_carrier(effect, source, by, from, events);
+                }
+            }
+            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) => {
+                self.begin_choices(effect, source, by, calmed, events)
+            }
             // Read where it applies: the phase-1 draw.
             Effect::TurnDraw { .. } => {}
             Effect::OneOf(_)

@@ -338,6 +338,12 @@ impl Player<'_> {
             Action::EndTurn => 0,
             Action::Claim(_) => -100,
             Action::Answer(card) => self.answer_score(*card),
+            // A way of a power (Johydee's Mask: a level or a power to copy): the best it offers.
+            Action::ChooseOption(way) => self.way_score(*way),
+            // A champion whose level or power an item copies for its carrier.
+            Action::Choose(card) if self.copying().is_some() => self
+                .copying()
+                .map_or(0, |(effect, item)| self.copy_score(effect, item, *card)),
             // A card a power makes fight for this seat (Shield of Wickedness) is worth taking.
             Action::Choose(_) if self.enlisting() => 5,
             // A card on top of a draw pile looked at for a power: another player's best card goes.
@@ -921,6 +927,68 @@ impl Player<'_> {
         };
         self.card_facts(event)
             .is_some_and(|c| c.power.abilities().iter().any(|a| enlists(&a.effect)))
+    }
+
+    /// The copy being chosen now, if the pick on top of the stack is one: its effect and item.
+    fn copying(&self) -> Option<(&Effect, CardId)> {
+        match self.view.public.pending.last() {
+            Some(crate::determinise::PublicPending::Shown(crate::state::Pending::Pick(pick))) => {
+                matches!(pick.effect, Effect::CopyLevel(_) | Effect::CopyPower(_))
+                    .then_some((&pick.effect, pick.source))
+            }
+            _ => None,
+        }
+    }
+
+    /// The champion of this seat carrying `item`, as the view shows it.
+    fn carrier_of(&self, item: CardId) -> Option<CardId> {
+        let pools = self.view.public.players.iter().flat_map(|p| p.pool.iter());
+        let carried = pools
+            .into_iter()
+            .find(|c| c.attachments.contains(&item))
+            .map(|c| c.card);
+        carried.or_else(|| {
+            let battle = self.view.public.battle.as_ref()?;
+            [&battle.attacking, &battle.defending]
+                .into_iter()
+                .flatten()
+                .find(|f| f.attachments.contains(&item))
+                .map(|f| f.card)
+        })
+    }
+
+    /// What copying `from`'s level (how much higher than the carrier's own) or special power (the
+    /// levels it would move in a round now, and one for having it) gains the carrier of `item`.
+    fn copy_score(&self, effect: &Effect, item: CardId, from: CardId) -> i32 {
+        match effect {
+            Effect::CopyLevel(_) => self.value(from) - self.carrier_of(item).map_or(0, |c| self.value(c)),
+            _ => 1 + self.power_levels(from).max(0),
+        }
+    }
+
+    /// The best a way of the `ChooseOne` pick on top of the stack offers, over the champions in
+    /// play it could take from.
+    fn way_score(&self, way: u8) -> i32 {
+        let Some(crate::determinise::PublicPending::Shown(crate::state::Pending::Pick(pick))) =
+            self.view.public.pending.last()
+        else {
+            return 0;
+        };
+        let Effect::ChooseOne(all) = &pick.effect else { return 0 };
+        let Some(effect) = all.get(usize::from(way)) else {
+            return 0;
+        };
+        let carrier = self.carrier_of(pick.source);
+        self.cards_in_play()
+            .iter()
+            .filter(|(v, _)| Some(v.id) != carrier && self.kind(v.id).is_some_and(|k| k.is_champion()))
+            .filter(|(v, _)| {
+                !matches!(effect, Effect::CopyPower(_))
+                    || self.facts(v.id).is_some_and(|c| !c.power.abilities().is_empty())
+            })
+            .map(|(v, _)| self.copy_score(effect, pick.source, v.id))
+            .max()
+            .unwrap_or(-1)
     }
 
     /// The target of this seat's event: a realm of the opponent with the most standing realms,

@@ -111,6 +111,9 @@ pub enum Trigger {
     /// When this champion casts a wizard or cleric spell; with `Cost::OncePerBattle`, only the
     /// first it casts in a battle acts ("if it casts one or more spells").
     Casts,
+    /// When the card (a magical item or artifact) is put on a champion: from the hand in phase 3,
+    /// in a round, or as spoils (SF-206: a copy is chosen then, never later).
+    Attached,
 }
 
 /// Who may cross a wall.
@@ -738,6 +741,15 @@ pub enum Effect {
     /// The inner effect acts on cards chosen one at a time whose levels (or bonuses) together
     /// come to at most this total; the chooser may stop ("any number ... totaling 6 or less").
     UpToTotal(u8, Box<Effect>),
+    /// Its player chooses one of these ways (`Action::ChooseOption`, by its place in the list),
+    /// among those that find something to act on; the chosen way then asks its own choices.
+    ChooseOne(Vec<Effect>),
+    /// The champion carrying this card (an item or artifact) takes the chosen champion's printed
+    /// level as his own for as long as he carries it.
+    CopyLevel(Target),
+    /// The champion carrying this card gains the chosen champion's special power (its scripted
+    /// abilities, acting as his own) for as long as he carries it.
+    CopyPower(Target),
 }
 
 impl Power {
@@ -1132,6 +1144,17 @@ impl Effect {
                     Whose::Facing => " (the one on the other side of the battle)",
                 },
                 inner.describe()
+            Effect::ChooseOne(all) => {
+                let parts: Vec<String> = all.iter().map(Effect::describe).collect();
+                format!("lets its player choose one way, not both: it {}", parts.join("; or it "))
+            }
+            Effect::CopyLevel(target) => format!(
+                "gives the champion carrying it the printed level of {}, for as long as he carries it",
+                target.words()
+            ),
+            Effect::CopyPower(target) => format!(
+                "gives the champion carrying it the special power of {}, acting as his own for as long as he carries it",
+                target.words()
             ),
             Effect::StaysOnOpponent => {
                 "goes onto the opposing champion and stays with him, its level counting on his side, until it is discarded".into()
@@ -1240,6 +1263,7 @@ impl Ability {
             (Trigger::TurnEnds, _) => "When its player ends the turn, ".to_string(),
             (Trigger::Casts, _) => "When this champion casts a wizard or cleric spell, it ".to_string(),
             (Trigger::RealmAttacked, _) => "When a battle over its realm begins, ".to_string(),
+            (Trigger::Attached, _) => "When it is put on a champion (and only then), it ".to_string(),
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
                 "When an ally joins {} side of a round it fights in, it ",
                 match party {
@@ -1401,6 +1425,7 @@ impl Effect {
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
             Effect::UpToTotal(_, inner) => inner.choice_target(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => Some(target),
+            Effect::CopyLevel(target) | Effect::CopyPower(target) => Some(target),
             Effect::FightsForUser(target) | Effect::JoinsAsAlly(target) => Some(target),
             Effect::Raze(target) => Some(target),
             Effect::Barred { target, .. } => Some(target),
@@ -1416,7 +1441,7 @@ impl Effect {
         match self {
             Effect::If(_, inner) => inner.asks(),
             Effect::Then(all) => all.iter().any(Effect::asks),
-            Effect::EachPlayer(_) | Effect::OnePlayer(..) => true,
+            Effect::EachPlayer(_) | Effect::OnePlayer(..) | Effect::ChooseOne(_) => true,
             other => other.choice_target().is_some(),
         }
     }

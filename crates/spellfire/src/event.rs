@@ -327,6 +327,20 @@ pub enum Event {
         owner: Seat,
         cards: Vec<String>,
     },
+    /// `seat` chose the way `card`'s power acts (`Effect::ChooseOne`), in words.
+    WayChosen {
+        seat: Seat,
+        card: String,
+        way: String,
+    },
+    /// `item`, carried by `champion` of `seat`, copies `from`'s level (`level`) or special power.
+    Copied {
+        seat: Seat,
+        item: String,
+        champion: String,
+        from: String,
+        level: bool,
+    },
     GameOver {
         reason: String,
     },
@@ -662,6 +676,18 @@ impl GameEvent for Event {
                 name(seat),
                 cards(seen.len()),
                 name(owner)
+            ),
+            Event::WayChosen { seat, card, way } => format!("{} chooses for {card}: it {way}.", name(seat)),
+            Event::Copied {
+                seat,
+                item,
+                champion,
+                from,
+                level,
+            } => format!(
+                "{}'s {champion} takes {} of {from} through {item}.",
+                name(seat),
+                if *level { "the level" } else { "the special power" }
             ),
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })

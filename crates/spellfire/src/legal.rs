@@ -125,12 +125,7 @@ impl Spellfire {
                     if matches!(
                         self.card(*card).power.on_play().map(|a| &a.effect),
                         Some(Effect::BecomesFlyer | Effect::BreaksWall)
-                    ) || self
-                        .card(*card)
-                        .power
-                        .abilities()
-                        .iter()
-                        .any(|a| a.effect.gives_flight()) =>
+                    ) || self.abilities_of(*card).any(|a| a.effect.gives_flight()) =>
                 {
                     self.check_use(seat, *card)
                 }
@@ -153,11 +148,15 @@ impl Spellfire {
             Some(Pending::Pick(pick)) => {
                 let offered = self.pick_candidates(pick);
                 let players = self.pick_players(pick);
+                let ways = self.pick_options(pick);
                 match action {
                     Action::Choose(card) if offered.contains(card) => Ok(()),
                     Action::ChoosePlayer(player) if players.contains(player) => Ok(()),
+                    Action::ChooseOption(way) if ways.contains(way) => Ok(()),
                     // "Up to" and "may" let the player stop; with nothing left, the choice ends.
-                    Action::Pass if pick.optional || (offered.is_empty() && players.is_empty()) => Ok(()),
+                    Action::Pass if pick.optional || (offered.is_empty() && players.is_empty() && ways.is_empty()) => {
+                        Ok(())
+                    }
                     _ => refuse(
                         format!(
                             "Choose what {} acts on{}.",
@@ -584,7 +583,7 @@ impl Spellfire {
         if card.index() >= self.cards.len() || self.owner(card) != seat {
             return refusal();
         }
-        let Some(answer) = self.card(card).power.pause_answer() else {
+        let Some(answer) = self.pause_answer_of(card) else {
             return refusal();
         };
         let event = self.card(pause.event);
@@ -1136,12 +1135,7 @@ impl Spellfire {
         // An event that could bring more cards must be played first (SF-217).
         let drawing = player.hand.iter().find(|&&card| {
             self.kind(card) == CardType::Event
-                && self
-                    .card(card)
-                    .power
-                    .abilities()
-                    .iter()
-                    .any(|a| matches!(a.effect, Effect::Draw(_)))
+                && self.abilities_of(card).any(|a| matches!(a.effect, Effect::Draw(_)))
                 && self.check_event(seat, card).is_ok()
         });
         if let Some(&card) = drawing {
@@ -1301,7 +1295,7 @@ impl Spellfire {
                             .iter()
                             .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied())),
                     )
-                    .filter(|&c| self.card(c).power.pause_answer().is_some())
+                    .filter(|&c| self.pause_answer_of(c).is_some())
                     .map(Action::Answer);
                 candidates.extend(answers);
                 candidates.push(Action::Pass);
@@ -1334,6 +1328,7 @@ impl Spellfire {
             Some(Pending::Pick(pick)) => {
                 candidates.extend(self.pick_candidates(pick).into_iter().map(Action::Choose));
                 candidates.extend(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
+                candidates.extend(self.pick_options(pick).into_iter().map(Action::ChooseOption));
                 candidates.push(Action::Pass);
             }
             None => {

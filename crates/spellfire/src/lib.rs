@@ -285,6 +285,15 @@ impl Spellfire {
             Action::PlayEvent(card) => format!("Play the event {}", name(card)),
             Action::Answer(card) => format!("Answer the event with {}", name(card)),
             Action::Choose(card) => format!("Aim it at {}", name(card)),
+            Action::ChooseOption(way) => match self.pending.last() {
+                Some(Pending::Pick(pick)) => match &pick.effect {
+                    crate::effects::Effect::ChooseOne(all) => all
+                        .get(usize::from(*way))
+                        .map_or_else(String::new, |e| format!("Choose: it {}", e.describe())),
+                    _ => String::new(),
+                },
+                _ => String::new(),
+            },
             Action::ChoosePlayer(seat) => {
                 let target = match self.pending.last() {
                     Some(Pending::Pick(pick)) => pick.effect.choice_target(),

@@ -609,6 +609,24 @@ pub struct Tracks {
     /// Realms that withstood battles razing them, and how many in a row (Nibenay).
     #[serde(default)]
     pub withstood: Vec<(CardId, u8)>,
+    /// What items copy from another champion for the champion carrying them (Johydee's Mask):
+    /// chosen as the item is put on him (SF-206), read while he carries it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub copies: Vec<Copied>,
+}
+
+/// A copy an item gives its carrier: `from`'s printed level, or its special power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Copied {
+    pub item: CardId,
+    pub from: CardId,
+    pub what: CopiedWhat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CopiedWhat {
+    Level,
+    Power,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -4134,6 +4134,46 @@ fn card_1st_394_geas_a_champion_neither_attacks_nor_defends_until_after_its_owne
         &mut game,
         Action::Attack {
             champion: tergoz,
+/// P1's Kiara (2) in the pool with Johydee's Mask in hand, P2's pool holding `p2_pool`; phase 3.
+fn mask_table(p2_pool: &[&str]) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Kiara", NONE)])
+        .hand(0, ["Johydee's Mask"]);
+    for &champion in p2_pool {
+        setup = setup.pool(1, [(champion, NONE)]);
+    }
+    setup.build()
+}
+
+#[test]
+fn card_1st_218_johydees_mask_its_carrier_takes_a_level_or_a_power_of_any_champion_in_play() {
+    // Level: Kiara (2) takes Iuz the Evil's 8; Iuz keeps his own.
+    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
+    let (kiara, mask) = (game.id_of(0, "Kiara"), game.id_of(0, "Johydee's Mask"));
+    let (iuz, allisa) = (game.id_of(1, "Iuz the Evil"), game.id_of(1, "Allisa of the Mist"));
+    ok(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    assert_eq!(game.decider(), Some(P1), "the mask's player chooses as it is put on");
+    assert_eq!(
+        game.legal(),
+        [Action::ChooseOption(0), Action::ChooseOption(1)],
+        "a level or a special power, one of them, and no passing"
+    );
+    ok(&mut game, Action::ChooseOption(0));
+    assert_eq!(offered(&game), [iuz, allisa], "any champion in play but the carrier");
+    ok(&mut game, Action::Choose(iuz));
+    assert!(game.pending().is_none(), "one choice only: not both");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: kiara,
             defender: P2,
             at: Position(A),
         },
@@ -4216,6 +4256,38 @@ fn card_1st_391_death_fog_discards_one_pools_champions_of_level_five_or_less_and
         &mut game,
         Action::Attack {
             champion: feyr,
+    ok(&mut game, Action::Defend { champion: allisa });
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (8, 5),
+        "Kiara fights at Iuz's 8; Allisa's power (three against a monster) does not come with a level"
+    );
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Allisa of the Mist"]);
+    assert!(discard_names(&game, P1).is_empty());
+    assert_eq!(
+        game.player(P2).pool.len(),
+        1,
+        "Iuz stays in P2's pool, at his own level"
+    );
+
+    // Power: Kiara gains Allisa's three against a monster, and keeps her own level of 2. Iuz has
+    // no scripted power to copy, so only Allisa is offered.
+    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
+    ok(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    ok(&mut game, Action::ChooseOption(1));
+    assert_eq!(offered(&game), [allisa]);
+    ok(&mut game, Action::Choose(allisa));
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: kiara,
             defender: P2,
             at: Position(A),
         },
@@ -4334,4 +4406,27 @@ fn card_1st_367_flame_strike_opposing_allies_up_to_six_levels_in_all_chosen_by_t
         &[],
     );
     refused(&game, Action::UseCard(game.id_of(0, "Flame Strike")));
+    ok(&mut game, Action::Defend { champion: iuz });
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (5, 8),
+        "Kiara's 2 and three more against the monster Iuz, as Allisa would have"
+    );
+    // Kiara loses the round: she goes to the discard pile with the mask, whose copy goes with it.
+    ok(&mut game, Action::Pass);
+    let mut lost = discard_names(&game, P1);
+    lost.sort();
+    assert_eq!(lost, ["Johydee's Mask", "Kiara"]);
+    assert_eq!(game.player(P2).pool.len(), 2, "Allisa and Iuz are untouched");
+
+    // With no other champion in play, nothing is asked: the mask is put on and copies nothing.
+    let mut game = mask_table(&[]);
+    ok(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    assert!(game.pending().is_none());
 }

@@ -11,11 +11,8 @@ use std::path::{Path, PathBuf};
 
 /// Rules with no scenario test yet, and why. Each needs a card power that is not scripted yet: the
 /// engine has nothing to enforce until the effect language gives it such a card (the starter-deck
-/// issue scripts them).
-const WAIVERS: &[(u32, &str)] = &[(
-    206,
-    "no item that copies another card's power is scripted yet: the 1st Edition's one, Orb of Green Dragonkind (1st/424), needs a copy of a dragon's level and powers, which the effect language lacks",
-)];
+/// issue scripts them). None is left.
+const WAIVERS: &[(u32, &str)] = &[];
 
 /// Worked examples with no scenario test, and why: each needs a card power that is not scripted.
 /// A test that checks only part of an example says in a comment which part it leaves out.

@@ -753,3 +753,80 @@ fn we_45_a_once_per_turn_power_does_not_come_back_in_an_extra_turn() {
     act(&mut game, Action::PlayEvent(fortunes[2]));
     assert_eq!(game.check(&Action::Answer(bell)), Ok(()), "awake again");
 }
+
+#[test]
+fn sf_206_a_copying_item_chooses_as_it_is_played_never_later_in_the_fight() {
+    use common::total;
+    use spellfire::combat::Side;
+    let table = || {
+        TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(1, [realm(0, "Cormyr"), realm(1, "Thay")])
+            .pool(0, [("Kiara", &[][..])])
+            .hand(0, ["Johydee's Mask"])
+            .pool(1, [("Iuz the Evil", &[][..]), ("Allisa of the Mist", &[][..])])
+            .build()
+    };
+    let attack = |game: &mut Spellfire, champion: CardId| {
+        let at = Position(0);
+        act(
+            game,
+            Action::Attack {
+                champion,
+                defender: Seat(1),
+                at,
+            },
+        );
+    };
+    let choosing = |game: &Spellfire| {
+        game.legal()
+            .into_iter()
+            .any(|a| matches!(a, Action::ChooseOption(_) | Action::Choose(_)))
+    };
+
+    // Chosen in its owner's phase 3, as it is put on: Allisa's level 5. Once Iuz (8) is in the
+    // fight, the mask asks nothing more and Kiara stays at 5.
+    let mut game = table();
+    let (kiara, mask) = (game.id_of(0, "Kiara"), game.id_of(0, "Johydee's Mask"));
+    let (iuz, allisa) = (game.id_of(1, "Iuz the Evil"), game.id_of(1, "Allisa of the Mist"));
+    act(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    act(&mut game, Action::ChooseOption(0));
+    act(&mut game, Action::Choose(allisa));
+    attack(&mut game, kiara);
+    act(&mut game, Action::Defend { champion: iuz });
+    assert_eq!(game.decider(), Some(Seat(0)), "Kiara is losing and plays");
+    assert!(!choosing(&game), "no copy may be chosen again in the fight");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 8));
+
+    // Played from the hand during the battle, it chooses at that moment: the opposing champion
+    // already in the fight may be copied.
+    let mut game = table();
+    attack(&mut game, kiara);
+    act(&mut game, Action::Defend { champion: iuz });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (2, 8));
+    act(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    assert_eq!(game.decider(), Some(Seat(0)));
+    assert_eq!(game.legal(), [Action::ChooseOption(0), Action::ChooseOption(1)]);
+    act(&mut game, Action::ChooseOption(0));
+    let offered: Vec<Action> = game.legal();
+    assert!(offered.contains(&Action::Choose(iuz)), "the defender in the fight");
+    act(&mut game, Action::Choose(iuz));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (8, 8),
+        "Kiara fights at Iuz's level; a tie still goes to the defender"
+    );
+    assert!(!choosing(&game), "the choice, once made, is not asked again");
+}

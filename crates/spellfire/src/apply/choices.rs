@@ -113,6 +113,9 @@ impl Spellfire {
         if let Effect::OneOf(all) = &pick.effect {
             return self.one_of_candidates(pick.source, all, pick.seat);
         }
+        if matches!(pick.effect, Effect::CopyLevel(_) | Effect::CopyPower(_)) {
+            return self.copy_candidates(pick.source, &pick.effect, pick.seat);
+        }
         let mut out = match (pick.effect.choice_target(), pick.player) {
             (None | Some(Target::RandomInHand(_) | Target::LargestInHand(_)), _)
             | (Some(Target::DrawTop { .. }), None) => Vec::new(),
@@ -288,7 +291,7 @@ impl Spellfire {
             .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
         let sources: Vec<CardId> = pool.chain(realms).collect();
         for &source in sources.iter().rev() {
-            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
             for ability in abilities.iter().rev() {
                 if ability.when == when && self.condition_holds(&ability.condition, source, Side::Attacker) {
                     self.begin_choices(&ability.effect, source, seat, &[], events);
@@ -301,7 +304,8 @@ impl Spellfire {
     /// whole use is a choice among no cards is refused rather than played for nothing (SF-166).
     pub(crate) fn lacks_choice(&self, card: CardId, effect: &Effect, by: Seat) -> bool {
         match effect {
-            Effect::OneOf(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
+            Effect::OneOf(all) | Effect::ChooseOne(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
+            Effect::CopyLevel(_) | Effect::CopyPower(_) => self.copy_candidates(card, effect, by).is_empty(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => self.candidates(card, target, by).is_empty(),
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
                 self.candidates(card, target, by).is_empty()
@@ -333,7 +337,10 @@ impl Spellfire {
             player: None,
             seen: Vec::new(),
         };
-        if !self.pick_candidates(&pick).is_empty() || !self.pick_players(&pick).is_empty() {
+        if !self.pick_candidates(&pick).is_empty()
+            || !self.pick_players(&pick).is_empty()
+            || !self.pick_options(&pick).is_empty()
+        {
             self.pending.push(Pending::Pick(Box::new(pick)));
         }
     }
@@ -362,6 +369,9 @@ impl Spellfire {
             Effect::OnePlayer(..) => self.ask(effect, source, by, false, 1),
             // As many as the total allows: the pick's effect carries the total left.
             Effect::UpToTotal(..) => self.ask(effect, source, by, true, u8::MAX),
+            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) => {
+                self.ask(effect, source, by, false, 1)
+            }
             Effect::Every(inner) => {
                 let Some(target) = inner.choice_target() else { return };
                 for card in self.candidates(source, target, by) {
@@ -407,12 +417,7 @@ impl Spellfire {
             event: self.name(pick.source).into(),
             target: self.name(card).into(),
         });
-        let once = self
-            .card(pick.source)
-            .power
-            .abilities()
-            .iter()
-            .any(|a| a.cost == Cost::OncePerBattle);
+        let once = self.abilities_of(pick.source).any(|a| a.cost == Cost::OncePerBattle);
         if once {
             self.tracks.used_in_battle.push(pick.source);
         }
@@ -513,7 +518,7 @@ impl Spellfire {
     /// The `Defeated` powers of `champion`, which lost a round for `side`: whether it survives
     /// (and then it may defend again in this battle).
     pub(crate) fn survives_defeat(&mut self, champion: CardId, side: Side) -> bool {
-        let survives = self.card(champion).power.abilities().iter().any(|a| {
+        let survives = self.abilities_of(champion).any(|a| {
             a.when == Trigger::Defeated
                 && a.effect == Effect::Survives
                 && self.condition_holds(&a.condition, champion, side)
@@ -532,10 +537,7 @@ impl Spellfire {
     /// into the draw pile; a choice from the discard pile).
     pub(crate) fn after_defeat(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
         let abilities: Vec<_> = self
-            .card(champion)
-            .power
-            .abilities()
-            .iter()
+            .abilities_of(champion)
             .filter(|a| a.when == Trigger::Defeated && a.effect != Effect::Survives)
             .cloned()
             .collect();
@@ -583,7 +585,7 @@ impl Spellfire {
             if !standing {
                 continue;
             }
-            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
             for ability in abilities.iter().rev() {
                 let acts = ability.when == Trigger::RoundEnds || (held && ability.when == Trigger::RealmHeld);
                 if acts {
@@ -603,7 +605,7 @@ impl Spellfire {
                 Side::Attacker => battle.attacker,
                 Side::Defender => battle.defender,
             };
-            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
             for ability in abilities {
                 let Trigger::AllyJoins(party) = ability.when else {
                     continue;
@@ -637,7 +639,7 @@ impl Spellfire {
                 (Some(b), Side::Defender) => b.defender,
                 (None, _) => return,
             };
-            let abilities: Vec<_> = self.card(source).power.abilities().to_vec();
+            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
             for ability in abilities {
                 // A once-a-battle power that has acted asks no more (Helm of Teleportation).
                 let spent = ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&source);
@@ -655,10 +657,7 @@ impl Spellfire {
     /// Whether `champion` must attack in its owner's turns: by its own power or an item's.
     fn must_attack(&self, champion: CardId) -> bool {
         let own = self
-            .card(champion)
-            .power
-            .abilities()
-            .iter()
+            .abilities_of(champion)
             .any(|a| a.when == Trigger::InPlay && a.effect == Effect::MustAttack);
         own || self.carries(champion, |e| *e == Effect::MustAttack)
     }

@@ -166,7 +166,7 @@ impl Spellfire {
         }
         let change: i32 = cards
             .iter()
-            .flat_map(|&card| self.card(card).power.abilities().iter().map(move |a| (card, a)))
+            .flat_map(|&card| self.abilities_of(card).map(move |a| (card, a)))
             .filter_map(|(card, a)| match a.effect {
                 Effect::TurnDraw { whose, change } if a.when == Trigger::InPlay => {
                     let by = self.owner(card);
@@ -199,10 +199,7 @@ impl Spellfire {
             return;
         }
         let abilities: Vec<Ability> = self
-            .card(caster)
-            .power
-            .abilities()
-            .iter()
+            .abilities_of(caster)
             .filter(|a| a.when == Trigger::Casts)
             .cloned()
             .collect();
@@ -228,10 +225,7 @@ impl Spellfire {
             .into_iter()
             .flatten()
             .flat_map(|card| {
-                self.card(card)
-                    .power
-                    .abilities()
-                    .iter()
+                self.abilities_of(card)
                     .filter(|a| a.when == Trigger::RealmAttacked)
                     .map(move |a| (a.effect.clone(), card, seat))
             })

@@ -458,6 +458,10 @@ impl Spellfire {
             card: self.name(card).into(),
             champion: champion.map_or_else(String::new, |c| self.name(c).into()),
         });
+        // Given by a helper, an item's choice is his, as its player (SF-206: as it is played).
+        if attached {
+            self.item_attached(helper, card, events);
+        }
     }
 
     /// The battle is over: helpers' surviving items go back to their hands if the table says so

@@ -76,10 +76,7 @@ impl Spellfire {
 
     /// How many more attacks than one `champion` may make in a turn, by its own power.
     pub(crate) fn extra_attacks(&self, champion: CardId) -> usize {
-        self.card(champion)
-            .power
-            .abilities()
-            .iter()
+        self.abilities_of(champion)
             .filter_map(|a| match a.effect {
                 Effect::ExtraAttacks(n) if a.when == Trigger::InPlay => Some(usize::from(n)),
                 _ => None,
@@ -102,7 +99,7 @@ impl Spellfire {
             if side != loser || self.powers_lost(card) {
                 continue;
             }
-            for ability in self.card(card).power.abilities() {
+            for ability in self.abilities_of(card) {
                 if ability.when == Trigger::RoundLost && self.condition_holds(&ability.condition, card, side) {
                     out.push((ability.effect.clone(), card, seat));
                 }
@@ -125,10 +122,7 @@ impl Spellfire {
             return;
         }
         let powers: Vec<(Effect, CardId, Seat)> = self
-            .card(champion)
-            .power
-            .abilities()
-            .iter()
+            .abilities_of(champion)
             .filter(|a| a.when == Trigger::Attacks && self.condition_holds(&a.condition, champion, Side::Attacker))
             .map(|a| (a.effect.clone(), champion, seat))
             .collect();
@@ -145,10 +139,7 @@ impl Spellfire {
             .into_iter()
             .flatten()
             .flat_map(|card| {
-                self.card(card)
-                    .power
-                    .abilities()
-                    .iter()
+                self.abilities_of(card)
                     .filter(move |a| a.when == when)
                     .map(move |a| (a.effect.clone(), card, seat))
             })
@@ -162,11 +153,7 @@ impl Spellfire {
         if !fighter.attachments.contains(&card) || self.powers_lost(card) {
             return None;
         }
-        self.card(card)
-            .power
-            .abilities()
-            .iter()
-            .find(|a| a.when == Trigger::CarrierUses)
+        self.abilities_of(card).find(|a| a.when == Trigger::CarrierUses)
     }
 
     /// Whether `seat`'s fighting champion may use the power of `card`, which he carries, now.

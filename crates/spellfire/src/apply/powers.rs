@@ -101,10 +101,7 @@ impl Spellfire {
     /// The abilities of `card` active now with the trigger, whose condition holds for a card
     /// fighting for `side`.
     fn abilities_now<'a>(&'a self, card: CardId, side: Side, when: Trigger) -> impl Iterator<Item = &'a Ability> + 'a {
-        self.card(card)
-            .power
-            .abilities()
-            .iter()
+        self.abilities_of(card)
             .filter(move |a| a.when == when && self.condition_holds(&a.condition, card, side))
             .filter(move |_| !self.powers_lost(card))
     }
@@ -123,7 +120,7 @@ impl Spellfire {
             return self.total(side).map_or(0, |t| t.value());
         }
         let items: i32 = self.attachments_of(card).iter().map(|&c| self.icon_value(c)).sum();
-        self.icon_value(card) + self.experience(card) + items
+        self.champion_level(card) + self.experience(card) + items
     }
 
     /// Whether the active player's spell `card`, used now by `seat`, waits for the other players'
@@ -152,7 +149,7 @@ impl Spellfire {
         };
         self.battle_cards().into_iter().any(|(source, source_side)| {
             source != card
-                && self.card(source).power.abilities().iter().any(|a| {
+                && self.abilities_of(source).any(|a| {
                     let Effect::LosesPowers(of) = &a.effect else {
                         return false;
                     };
@@ -182,7 +179,7 @@ impl Spellfire {
             .filter(|(_, slot)| !slot.razed)
             .flat_map(|(_, slot)| [Some(slot.realm), slot.holding])
             .flatten()
-            .flat_map(|card| self.card(card).power.abilities().iter())
+            .flat_map(|card| self.abilities_of(card))
             .filter(|a| a.when == Trigger::InPlay)
             .filter_map(|a| amount(&a.effect))
             .sum()
@@ -198,7 +195,7 @@ impl Spellfire {
         for owner in Seat::all(self.seats()) {
             let slots = self.player(owner).formation.realms().filter(|(_, s)| !s.razed);
             for source in slots.flat_map(|(_, s)| [Some(s.realm), s.holding]).flatten() {
-                for ability in self.card(source).power.abilities() {
+                for ability in self.abilities_of(source) {
                     let Trigger::SpellPlayed(whose) = ability.when else {
                         continue;
                     };
@@ -230,7 +227,7 @@ impl Spellfire {
         let Some(realm) = self.player(seat).formation.slot(at).map(|s| s.realm) else {
             return false;
         };
-        let most = self.card(realm).power.abilities().iter().find_map(|a| match a.effect {
+        let most = self.abilities_of(realm).find_map(|a| match a.effect {
             Effect::WithstandsRazings(n) if a.when == Trigger::InPlay => Some(n),
             _ => None,
         });
@@ -304,20 +301,14 @@ impl Spellfire {
     /// Whether something `champion` carries has an in-play power matching `wanted`.
     pub(crate) fn carries(&self, champion: CardId, wanted: impl Fn(&Effect) -> bool) -> bool {
         self.attachments_of(champion).iter().any(|&item| {
-            self.card(item)
-                .power
-                .abilities()
-                .iter()
+            self.abilities_of(item)
                 .any(|a| a.when == Trigger::InPlay && wanted(&a.effect))
         })
     }
 
     /// The kind a card fights as: a realm or holding that defends as a champion kind, or its own.
     pub(crate) fn fights_as(&self, card: CardId) -> CardType {
-        self.card(card)
-            .power
-            .abilities()
-            .iter()
+        self.abilities_of(card)
             .find_map(|a| match a.effect {
                 Effect::DefendsAs(kind) => Some(kind),
                 _ => None,
@@ -343,16 +334,18 @@ impl Spellfire {
         let flies = self.battle.as_ref().is_some_and(|b| b.flying.contains(&card))
             || self.owner_side(card).is_some_and(|side| {
                 self.battle_cards().into_iter().any(|(source, source_side)| {
-                    self.card(source).power.in_battle().any(|a| match &a.effect {
-                        Effect::Flies(of) => {
-                            includes(of.side, source_side, side)
-                                && self.member_of(of.members, side, card)
-                                && of.only.as_ref().is_none_or(|f| f.matches(self.card(card)))
-                                && (a.condition == Condition::Always
-                                    || self.condition_holds(&a.condition, source, source_side))
-                        }
-                        _ => false,
-                    })
+                    self.abilities_of(source)
+                        .filter(|a| a.when == Trigger::InBattle)
+                        .any(|a| match &a.effect {
+                            Effect::Flies(of) => {
+                                includes(of.side, source_side, side)
+                                    && self.member_of(of.members, side, card)
+                                    && of.only.as_ref().is_none_or(|f| f.matches(self.card(card)))
+                                    && (a.condition == Condition::Always
+                                        || self.condition_holds(&a.condition, source, source_side))
+                            }
+                            _ => false,
+                        })
                 })
             });
         if flies {
@@ -600,10 +593,7 @@ impl Spellfire {
             sources.extend(slot.holding);
         }
         let own = sources.into_iter().any(|source| {
-            self.card(source)
-                .power
-                .abilities()
-                .iter()
+            self.abilities_of(source)
                 .any(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts))
         });
         own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
@@ -626,7 +616,7 @@ impl Spellfire {
             .chain(fighters.map(|f| (f.card, &f.attachments)))
             .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
         cards.filter(|&c| self.owner(c) == seat).any(|c| {
-            self.card(c).power.abilities().iter().any(|a| {
+            self.abilities_of(c).any(|a| {
                 a.when == Trigger::InPlay
                     && a.effect
                         .across(Scope::EveryChampion)
@@ -656,10 +646,7 @@ impl Spellfire {
         let facts = self.card(source);
         let immune_by = |holder: CardId| {
             let own = self
-                .card(holder)
-                .power
-                .abilities()
-                .iter()
+                .abilities_of(holder)
                 .any(|a| a.when == Trigger::InPlay && a.effect.immunity_covers(facts));
             own || self.carries(holder, |e| e.immunity_covers(facts)) || self.player_wide_immunity(holder, facts)
         };
@@ -683,10 +670,7 @@ impl Spellfire {
     pub(crate) fn realm_immune_to(&self, slot: &crate::formation::Slot, card: CardId) -> bool {
         let facts = self.card(card);
         [Some(slot.realm), slot.holding].into_iter().flatten().any(|source| {
-            self.card(source)
-                .power
-                .abilities()
-                .iter()
+            self.abilities_of(source)
                 .any(|a| a.when == Trigger::InPlay && a.effect.immunity_covers(facts))
         })
     }
@@ -696,7 +680,7 @@ impl Spellfire {
     pub(crate) fn closed_to(&self, slot: &crate::formation::Slot, champion: CardId, attacking: bool) -> Option<CardId> {
         let (own, across) = self.realm_cards(slot);
         own.iter().chain(&across).copied().find(|&card| {
-            self.card(card).power.abilities().iter().any(|a| {
+            self.abilities_of(card).any(|a| {
                 let Some(effect) = for_realm(a, own.contains(&card)) else {
                     return false;
                 };
@@ -716,19 +700,15 @@ impl Spellfire {
     /// are its battle's.
     pub(crate) fn kind_chosen_for_battle(&self, fighter: &Fighter, card: CardId) -> Option<CardType> {
         let kind = self.kind(card);
-        self.card(fighter.card)
-            .power
-            .abilities()
-            .iter()
-            .find_map(|a| match &a.effect {
-                Effect::OneKindABattle(kinds) if kinds.contains(&kind) => fighter
-                    .round_cards
-                    .iter()
-                    .map(|&c| self.kind(c))
-                    .find(|k| kinds.contains(k))
-                    .filter(|&k| k != kind),
-                _ => None,
-            })
+        self.abilities_of(fighter.card).find_map(|a| match &a.effect {
+            Effect::OneKindABattle(kinds) if kinds.contains(&kind) => fighter
+                .round_cards
+                .iter()
+                .map(|&c| self.kind(c))
+                .find(|k| kinds.contains(k))
+                .filter(|&k| k != kind),
+            _ => None,
+        })
     }
 
     /// The cards whose powers act for the realm at `slot`: its own — the realm, its holding, and
@@ -738,7 +718,7 @@ impl Spellfire {
         let formation = &self.player(self.owner(slot.realm)).formation;
         let face_up = || formation.realms().filter(|(_, s)| !s.razed).map(|(_, s)| s);
         let mut own: Vec<CardId> = [Some(slot.realm), slot.holding].into_iter().flatten().collect();
-        for ability in self.card(slot.realm).power.abilities() {
+        for ability in self.abilities_of(slot.realm) {
             if let Effect::SharesHoldingOf(named) = &ability.effect {
                 let shared = face_up()
                     .filter(|s| named.matches(self.card(s.realm)))
@@ -751,10 +731,7 @@ impl Spellfire {
             .flatten()
             .filter(|c| !own.contains(c))
             .filter(|&c| {
-                self.card(c)
-                    .power
-                    .abilities()
-                    .iter()
+                self.abilities_of(c)
                     .any(|a| a.effect.across(Scope::EveryRealm).is_some())
             })
             .collect();

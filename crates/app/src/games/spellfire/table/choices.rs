@@ -47,6 +47,7 @@ pub fn subject(action: &Action) -> Option<CardId> {
         | Action::EndTurn
         | Action::Claim(_)
         | Action::ChoosePlayer(_)
+        | Action::ChooseOption(_)
         | Action::AskAid
         | Action::ResolveQuest { .. } => None,
     }
