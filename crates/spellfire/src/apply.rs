@@ -22,6 +22,7 @@ mod copies;
 mod optional;
 mod outcomes;
 mod powers;
+mod stand_in;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Ends, Fighter,
     FighterKind, InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
@@ -623,7 +624,14 @@ impl Spellfire {
         for card in used_up {
             self.bin(card, Bin::Discard);
         }
-        if fighter.kind == FighterKind::Champion {
+        // A champion fighting in another's place goes back to the discard pile, with anything
+        // it came to carry (Rod of Shapechange).
+        if self.is_stand_in(fighter.card) {
+            self.bin(fighter.card, Bin::Discard);
+            for card in kept {
+                self.bin(card, Bin::Discard);
+            }
+        } else if fighter.kind == FighterKind::Champion {
             self.player_mut(seat).pool.push(Champion {
                 card: fighter.card,
                 attachments: kept,
@@ -1068,6 +1076,7 @@ impl Spellfire {
             }
         }
         self.return_aid_items(&aid.1, &aid.0, events);
+        self.stand_ins_end(spoils, events);
         self.phase = Phase::AfterBattle;
         events.push(Event::BattleOver { spoils });
         if let Some(seat) = spoils
@@ -1696,7 +1705,12 @@ impl Spellfire {
                     self.copy_onto_carrier(effect, source, by, from, events);
                 }
             }
-            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) => {
+            Effect::FightsInPlace(_) if target.is_some() => {
+                if let Some(card) = target {
+                    self.fight_in_place(by, card, source, events);
+                }
+            }
+            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) | Effect::FightsInPlace(_) => {
                 self.begin_choices(effect, source, by, calmed, events)
             }
             // Read where it applies: the phase-1 draw.

@@ -1146,6 +1146,19 @@ impl Player<'_> {
                 }
                 _ => 0,
             },
+            // A champion of this seat's discard pile fighting in place of its champion (Rod of
+            // Shapechange): how much higher the best of them is.
+            Effect::FightsInPlace(Target::Discarded(cards)) => {
+                let best = self
+                    .me()
+                    .discard
+                    .iter()
+                    .filter(|v| self.card_facts(v).is_some_and(|c| cards.fits(c, printed(c))))
+                    .map(|v| self.value(v.id))
+                    .max();
+                let now = self.my_round_fighter().map_or(0, |f| self.value(f.card.id));
+                best.map_or(0, |best| best - now)
+            }
             Effect::Levels { .. } | Effect::For(_, _) if ability_matters(ability) => self.power_levels(card),
             _ => 0,
         }

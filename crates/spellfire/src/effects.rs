@@ -750,6 +750,11 @@ pub enum Effect {
     /// The champion carrying this card gains the chosen champion's special power (its scripted
     /// abilities, acting as his own) for as long as he carries it.
     CopyPower(Target),
+    /// The chosen champion (from a discard pile) fights in place of the user's champion for the
+    /// rest of the battle, and goes back to the discard pile as it leaves the fight. The champion
+    /// it replaces waits in his pool with what he carries, unable to fight again in the battle;
+    /// he stays there if his side wins the battle, and is discarded with it all if not.
+    FightsInPlace(Target),
 }
 
 impl Power {
@@ -1144,12 +1149,17 @@ impl Effect {
                     Whose::Facing => " (the one on the other side of the battle)",
                 },
                 inner.describe()
+            ),
             Effect::ChooseOne(all) => {
                 let parts: Vec<String> = all.iter().map(Effect::describe).collect();
                 format!("lets its player choose one way, not both: it {}", parts.join("; or it "))
             }
             Effect::CopyLevel(target) => format!(
                 "gives the champion carrying it the printed level of {}, for as long as he carries it",
+                target.words()
+            ),
+            Effect::FightsInPlace(target) => format!(
+                "puts {} in the fight in place of its user's champion for the rest of the battle; he waits in his pool with what he carries and stays in play only if his side wins the battle (else he is discarded with it all); the stand-in goes back to the discard pile as it leaves the fight",
                 target.words()
             ),
             Effect::CopyPower(target) => format!(
@@ -1425,7 +1435,7 @@ impl Effect {
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::InsteadOfBonus(inner) => inner.choice_target(),
             Effect::UpToTotal(_, inner) => inner.choice_target(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => Some(target),
-            Effect::CopyLevel(target) | Effect::CopyPower(target) => Some(target),
+            Effect::CopyLevel(target) | Effect::CopyPower(target) | Effect::FightsInPlace(target) => Some(target),
             Effect::FightsForUser(target) | Effect::JoinsAsAlly(target) => Some(target),
             Effect::Raze(target) => Some(target),
             Effect::Barred { target, .. } => Some(target),

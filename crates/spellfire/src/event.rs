@@ -341,6 +341,13 @@ pub enum Event {
         from: String,
         level: bool,
     },
+    /// `card` fights for `seat` in place of `champion`, by `by`'s power.
+    StandsIn {
+        seat: Seat,
+        card: String,
+        champion: String,
+        by: String,
+    },
     GameOver {
         reason: String,
     },
@@ -688,6 +695,15 @@ impl GameEvent for Event {
                 "{}'s {champion} takes {} of {from} through {item}.",
                 name(seat),
                 if *level { "the level" } else { "the special power" }
+            ),
+            Event::StandsIn {
+                seat,
+                card,
+                champion,
+                by,
+            } => format!(
+                "{}'s {card} comes from the discard pile through {by} to fight in place of {champion}, who waits in the pool.",
+                name(seat)
             ),
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })

@@ -613,6 +613,18 @@ pub struct Tracks {
     /// chosen as the item is put on him (SF-206), read while he carries it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub copies: Vec<Copied>,
+    /// Champions fighting in another's place in the battle in progress (Rod of Shapechange).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stand_ins: Vec<StandIn>,
+}
+
+/// `card` fights for `seat` in place of `carrier`, who waits in `seat`'s pool until the battle
+/// ends: he stays if it is won, and is discarded if not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandIn {
+    pub card: CardId,
+    pub carrier: CardId,
+    pub seat: Seat,
 }
 
 /// A copy an item gives its carrier: `from`'s printed level, or its special power.

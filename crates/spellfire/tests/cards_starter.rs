@@ -4134,46 +4134,6 @@ fn card_1st_394_geas_a_champion_neither_attacks_nor_defends_until_after_its_owne
         &mut game,
         Action::Attack {
             champion: tergoz,
-/// P1's Kiara (2) in the pool with Johydee's Mask in hand, P2's pool holding `p2_pool`; phase 3.
-fn mask_table(p2_pool: &[&str]) -> Spellfire {
-    let mut setup = TestGame::new(2)
-        .phase(Phase::Pool)
-        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
-        .pool(0, [("Kiara", NONE)])
-        .hand(0, ["Johydee's Mask"]);
-    for &champion in p2_pool {
-        setup = setup.pool(1, [(champion, NONE)]);
-    }
-    setup.build()
-}
-
-#[test]
-fn card_1st_218_johydees_mask_its_carrier_takes_a_level_or_a_power_of_any_champion_in_play() {
-    // Level: Kiara (2) takes Iuz the Evil's 8; Iuz keeps his own.
-    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
-    let (kiara, mask) = (game.id_of(0, "Kiara"), game.id_of(0, "Johydee's Mask"));
-    let (iuz, allisa) = (game.id_of(1, "Iuz the Evil"), game.id_of(1, "Allisa of the Mist"));
-    ok(
-        &mut game,
-        Action::Attach {
-            card: mask,
-            champion: kiara,
-        },
-    );
-    assert_eq!(game.decider(), Some(P1), "the mask's player chooses as it is put on");
-    assert_eq!(
-        game.legal(),
-        [Action::ChooseOption(0), Action::ChooseOption(1)],
-        "a level or a special power, one of them, and no passing"
-    );
-    ok(&mut game, Action::ChooseOption(0));
-    assert_eq!(offered(&game), [iuz, allisa], "any champion in play but the carrier");
-    ok(&mut game, Action::Choose(iuz));
-    assert!(game.pending().is_none(), "one choice only: not both");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: kiara,
             defender: P2,
             at: Position(A),
         },
@@ -4256,38 +4216,6 @@ fn card_1st_391_death_fog_discards_one_pools_champions_of_level_five_or_less_and
         &mut game,
         Action::Attack {
             champion: feyr,
-    ok(&mut game, Action::Defend { champion: allisa });
-    assert_eq!(
-        (total(&game, Side::Attacker), total(&game, Side::Defender)),
-        (8, 5),
-        "Kiara fights at Iuz's 8; Allisa's power (three against a monster) does not come with a level"
-    );
-    ok(&mut game, Action::Pass);
-    assert_eq!(discard_names(&game, P2), ["Allisa of the Mist"]);
-    assert!(discard_names(&game, P1).is_empty());
-    assert_eq!(
-        game.player(P2).pool.len(),
-        1,
-        "Iuz stays in P2's pool, at his own level"
-    );
-
-    // Power: Kiara gains Allisa's three against a monster, and keeps her own level of 2. Iuz has
-    // no scripted power to copy, so only Allisa is offered.
-    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
-    ok(
-        &mut game,
-        Action::Attach {
-            card: mask,
-            champion: kiara,
-        },
-    );
-    ok(&mut game, Action::ChooseOption(1));
-    assert_eq!(offered(&game), [allisa]);
-    ok(&mut game, Action::Choose(allisa));
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: kiara,
             defender: P2,
             at: Position(A),
         },
@@ -4406,6 +4334,88 @@ fn card_1st_367_flame_strike_opposing_allies_up_to_six_levels_in_all_chosen_by_t
         &[],
     );
     refused(&game, Action::UseCard(game.id_of(0, "Flame Strike")));
+}
+
+/// P1's Kiara (2) in the pool with Johydee's Mask in hand, P2's pool holding `p2_pool`; phase 3.
+fn mask_table(p2_pool: &[&str]) -> Spellfire {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(0, [("Kiara", NONE)])
+        .hand(0, ["Johydee's Mask"]);
+    for &champion in p2_pool {
+        setup = setup.pool(1, [(champion, NONE)]);
+    }
+    setup.build()
+}
+
+#[test]
+fn card_1st_218_johydees_mask_its_carrier_takes_a_level_or_a_power_of_any_champion_in_play() {
+    // Level: Kiara (2) takes Iuz the Evil's 8; Iuz keeps his own.
+    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
+    let (kiara, mask) = (game.id_of(0, "Kiara"), game.id_of(0, "Johydee's Mask"));
+    let (iuz, allisa) = (game.id_of(1, "Iuz the Evil"), game.id_of(1, "Allisa of the Mist"));
+    ok(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    assert_eq!(game.decider(), Some(P1), "the mask's player chooses as it is put on");
+    assert_eq!(
+        game.legal(),
+        [Action::ChooseOption(0), Action::ChooseOption(1)],
+        "a level or a special power, one of them, and no passing"
+    );
+    ok(&mut game, Action::ChooseOption(0));
+    assert_eq!(offered(&game), [iuz, allisa], "any champion in play but the carrier");
+    ok(&mut game, Action::Choose(iuz));
+    assert!(game.pending().is_none(), "one choice only: not both");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: kiara,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Defend { champion: allisa });
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (8, 5),
+        "Kiara fights at Iuz's 8; Allisa's power (three against a monster) does not come with a level"
+    );
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Allisa of the Mist"]);
+    assert!(discard_names(&game, P1).is_empty());
+    assert_eq!(
+        game.player(P2).pool.len(),
+        1,
+        "Iuz stays in P2's pool, at his own level"
+    );
+
+    // Power: Kiara gains Allisa's three against a monster, and keeps her own level of 2. Iuz has
+    // no scripted power to copy, so only Allisa is offered.
+    let mut game = mask_table(&["Iuz the Evil", "Allisa of the Mist"]);
+    ok(
+        &mut game,
+        Action::Attach {
+            card: mask,
+            champion: kiara,
+        },
+    );
+    ok(&mut game, Action::ChooseOption(1));
+    assert_eq!(offered(&game), [allisa]);
+    ok(&mut game, Action::Choose(allisa));
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: kiara,
+            defender: P2,
+            at: Position(A),
+        },
+    );
     ok(&mut game, Action::Defend { champion: iuz });
     assert_eq!(
         (total(&game, Side::Attacker), total(&game, Side::Defender)),
@@ -4429,4 +4439,128 @@ fn card_1st_367_flame_strike_opposing_allies_up_to_six_levels_in_all_chosen_by_t
         },
     );
     assert!(game.pending().is_none());
+}
+
+#[test]
+fn card_1st_93_rod_of_shapechange_a_discarded_champion_fights_in_its_carriers_place() {
+    // The Cleric of Gond (4) attacks with the rod; the Cleric of Torm (5) defends. Iuz the Evil
+    // (8) and Kiara (2) lie in P1's discard pile, Lolth (9) in P2's.
+    let table = || {
+        TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+            .pool(
+                0,
+                [
+                    ("Cleric of Gond", &["Rod of Shapechange"][..]),
+                    ("King Havlor II", NONE),
+                ],
+            )
+            .discard(0, ["Iuz the Evil", "Kiara"])
+            .pool(1, [("Cleric of Torm", NONE)])
+            .discard(1, ["Lolth, the Spider Queen"])
+            .build()
+    };
+    let attack = |game: &mut Spellfire, champion| {
+        let at = Position(A);
+        ok(
+            game,
+            Action::Attack {
+                champion,
+                defender: P2,
+                at,
+            },
+        );
+    };
+    let mut game = table();
+    let (gond, rod, havlor) = (
+        game.id_of(0, "Cleric of Gond"),
+        game.id_of(0, "Rod of Shapechange"),
+        game.id_of(0, "King Havlor II"),
+    );
+    let (iuz, kiara, torm) = (
+        game.id_of(0, "Iuz the Evil"),
+        game.id_of(0, "Kiara"),
+        game.id_of(1, "Cleric of Torm"),
+    );
+    attack(&mut game, gond);
+    ok(&mut game, Action::Defend { champion: torm });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 5));
+    ok(&mut game, Action::UseCard(rod));
+    assert_eq!(game.decider(), Some(P1));
+    assert_eq!(
+        offered(&game),
+        [iuz, kiara],
+        "a champion of its player's own discard pile"
+    );
+    ok(&mut game, Action::Choose(iuz));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (8, 5),
+        "Iuz fights in the Cleric of Gond's place"
+    );
+    let waiting = &game.player(P1).pool;
+    assert!(
+        waiting.iter().any(|c| c.card == gond && c.attachments == [rod]),
+        "the carrier waits in the pool with the rod"
+    );
+    assert_eq!(discard_names(&game, P1), ["Kiara"]);
+    let fighting = game.battle().unwrap().attacking.as_ref().unwrap();
+    assert_eq!(
+        (fighting.card, fighting.attachments.len()),
+        (iuz, 0),
+        "the rod went home with him"
+    );
+    // The Cleric of Torm is beaten; Iuz goes back to the discard pile as he leaves the fight.
+    ok(&mut game, Action::Pass);
+    assert_eq!(discard_names(&game, P2), ["Lolth, the Spider Queen", "Cleric of Torm"]);
+    let mut p1_discard = discard_names(&game, P1);
+    p1_discard.sort();
+    assert_eq!(p1_discard, ["Iuz the Evil", "Kiara"]);
+    assert!(
+        refused(
+            &game,
+            Action::Attack {
+                champion: gond,
+                defender: P2,
+                at: Position(A)
+            }
+        )
+        .rule
+        .starts_with("SF-")
+    );
+    // King Havlor goes on; with no defender left the realm is razed and the battle won: the
+    // Cleric of Gond stays in play with the rod.
+    attack(&mut game, havlor);
+    ok(&mut game, Action::Decline);
+    assert!(game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert!(
+        game.player(P1)
+            .pool
+            .iter()
+            .any(|c| c.card == gond && c.attachments == [rod])
+    );
+    assert_eq!(game.player(P1).pool.len(), 2);
+
+    // A lost battle: Kiara (2) stands in and is beaten; the Cleric of Gond does not come back,
+    // and goes to the discard pile with the rod.
+    let mut game = table();
+    attack(&mut game, gond);
+    ok(&mut game, Action::Defend { champion: torm });
+    ok(&mut game, Action::UseCard(rod));
+    ok(&mut game, Action::Choose(kiara));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (2, 5));
+    ok(&mut game, Action::Pass);
+    assert!(game.battle().is_none(), "the attacker is beaten: the battle is over");
+    let mut p1_discard = discard_names(&game, P1);
+    p1_discard.sort();
+    assert_eq!(
+        p1_discard,
+        ["Cleric of Gond", "Iuz the Evil", "Kiara", "Rod of Shapechange"]
+    );
+    assert_eq!(
+        game.player(P1).pool.iter().map(|c| c.card).collect::<Vec<_>>(),
+        [havlor]
+    );
+    assert_eq!(game.player(P2).pool.len(), 1, "the Cleric of Torm holds");
 }

@@ -306,6 +306,7 @@ impl Spellfire {
         match effect {
             Effect::OneOf(all) | Effect::ChooseOne(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
             Effect::CopyLevel(_) | Effect::CopyPower(_) => self.copy_candidates(card, effect, by).is_empty(),
+            Effect::FightsInPlace(target) => self.candidates(card, target, by).is_empty(),
             Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => self.candidates(card, target, by).is_empty(),
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
                 self.candidates(card, target, by).is_empty()
@@ -369,7 +370,7 @@ impl Spellfire {
             Effect::OnePlayer(..) => self.ask(effect, source, by, false, 1),
             // As many as the total allows: the pick's effect carries the total left.
             Effect::UpToTotal(..) => self.ask(effect, source, by, true, u8::MAX),
-            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) => {
+            Effect::ChooseOne(_) | Effect::CopyLevel(_) | Effect::CopyPower(_) | Effect::FightsInPlace(_) => {
                 self.ask(effect, source, by, false, 1)
             }
             Effect::Every(inner) => {
