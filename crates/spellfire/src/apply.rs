@@ -1776,7 +1776,8 @@ impl Spellfire {
             | Effect::Across(..)
             | Effect::SharesHoldingOf(_)
             | Effect::OneKindABattle(_)
-            | Effect::WithstandsRazings(_) => {}
+            | Effect::WithstandsRazings(_)
+            | Effect::Immune { .. } => {}
             // Lasting only inside a `For`, which records the chosen champion.
             Effect::Barred { .. } => {}
         }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::cards::{Attribute, Card, CardType, World};
+use crate::catalogue::cards::{Attribute, Card, CardType, Keyword, World};
 
 /// What a card does beyond its printed facts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -140,6 +140,8 @@ pub enum Champions {
     Either(Vec<Champions>),
     /// Cards not matching this.
     Not(Box<Champions>),
+    /// Cards with this fact of ours ([`Keyword`]): lightning.
+    Tagged(Keyword),
 }
 
 impl Champions {
@@ -163,6 +165,7 @@ impl Champions {
             Champions::OfWorld(world) => card.world == *world,
             Champions::Either(any) => any.iter().any(|c| c.matches_granted(card, kind, granted)),
             Champions::Not(other) => !other.matches_granted(card, kind, granted),
+            Champions::Tagged(keyword) => card.keywords.contains(keyword),
         }
     }
 
@@ -180,6 +183,7 @@ impl Champions {
                 words.join(" or ")
             }
             Champions::Not(other) => format!("anything but {}", other.words()),
+            Champions::Tagged(keyword) => format!("a {} card", keyword.name()),
         }
     }
 }
@@ -755,6 +759,10 @@ pub enum Effect {
     /// it replaces waits in his pool with what he carries, unable to fight again in the battle;
     /// he stays there if his side wins the battle, and is discarded with it all if not.
     FightsInPlace(Target),
+    /// These fighting cards of its side are immune to every opposing card that is one of `to`,
+    /// while the ability acts (Protection from Lightning, cast in a round): its bonus does not
+    /// count against their side's champion, and it cannot aim at them.
+    Immune { of: Fighters, to: Champions },
 }
 
 impl Power {
@@ -1135,6 +1143,11 @@ impl Effect {
             Effect::ShuffleIntoDraw(target) => {
                 format!("shuffles {} back into its owner's draw pile", target.words())
             }
+            Effect::Immune { of, to } => format!(
+                "{} cannot be harmed by {} of the other side: its bonus counts nothing against them and it cannot aim at them",
+                of.words(),
+                to.words()
+            ),
             Effect::UpToTotal(most, inner) => format!(
                 "acts on cards its player chooses one at a time, their levels together {most} at most (he may stop): it {}",
                 inner.describe()
@@ -1330,6 +1343,13 @@ pub fn describe(card: &Card) -> Vec<String> {
     }
     if card.avatar {
         lines.push("An avatar: each format limits how many a deck may hold.".into());
+    }
+    for keyword in &card.keywords {
+        lines.push(format!(
+            "A {} card, for the powers that name {}.",
+            keyword.name(),
+            keyword.name()
+        ));
     }
     if !card.uses.is_empty() {
         let kinds: Vec<String> = card.uses.iter().map(|u| u.describe()).collect();

@@ -4564,3 +4564,67 @@ fn card_1st_93_rod_of_shapechange_a_discarded_champion_fights_in_its_carriers_pl
     );
     assert_eq!(game.player(P2).pool.len(), 1, "the Cleric of Torm holds");
 }
+
+#[test]
+fn card_1st_368_protection_from_lightning_lightning_cannot_harm_the_caster_or_his_allies() {
+    // Mordenkainen (7) attacks; the Cleric of Gond with a Magic Sword (6) defends, casts
+    // Protection from Lightning and brings Galek (+2): 8 against 7.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", &["Magic Sword"]),
+        &["Lightning Bolt"],
+        &["Protection from Lightning", "Galek"],
+    );
+    use_card(&mut game, 1, "Protection from Lightning");
+    ally(&mut game, 1, "Galek");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 8));
+    // The bolt's +5 counts nothing against them, and it cannot destroy Galek: only the sword,
+    // an item, which the card does not cover, is offered.
+    use_card(&mut game, 0, "Lightning Bolt");
+    let sword = game.id_of(1, "Magic Sword");
+    assert_eq!(offered(&game), [sword]);
+    ok(&mut game, Action::Choose(sword));
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 4 + 2));
+    assert_eq!(discard_names(&game, P2), ["Magic Sword"]);
+    // Chain Lightning's +5 counts nothing either; a spell that is not lightning counts.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", &["Magic Sword"]),
+        &["Chain Lightning"],
+        &["Protection from Lightning", "Galek"],
+    );
+    use_card(&mut game, 1, "Protection from Lightning");
+    ally(&mut game, 1, "Galek");
+    use_card(&mut game, 0, "Chain Lightning");
+    assert_eq!(total(&game, Side::Attacker), 7);
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Cleric of Gond", &["Magic Sword"]),
+        &["Cone of Cold"],
+        &["Protection from Lightning", "Galek"],
+    );
+    use_card(&mut game, 1, "Protection from Lightning");
+    ally(&mut game, 1, "Galek");
+    use_card(&mut game, 0, "Cone of Cold");
+    assert_eq!(total(&game, Side::Attacker), 7 + 5, "Cone of Cold is not lightning");
+    // The lightning is a fact of the catalogue, shown in the card's words.
+    let content = common::content();
+    for entry in content.catalogue.named("Lightning Bolt") {
+        let words = spellfire::effects::describe(&entry.card);
+        assert!(words.iter().any(|l| l.contains("lightning card")), "{words:?}");
+    }
+    let protection = content
+        .catalogue
+        .named("Protection from Lightning")
+        .next()
+        .expect("in the catalogue");
+    assert!(
+        !spellfire::effects::describe(&protection.card)
+            .iter()
+            .any(|l| l.contains("A lightning card")),
+        "the protection is not lightning itself"
+    );
+}

@@ -597,6 +597,27 @@ impl Spellfire {
                 .any(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts))
         });
         own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
+            || self.warded(side, fighter.card, card)
+    }
+
+    /// Whether `card`, fighting for `side`, is immune to `source` by a card of the battle whose
+    /// power wards its side's fighters (Protection from Lightning: `Immune { of, to }`).
+    fn warded(&self, side: Side, card: CardId, source: CardId) -> bool {
+        if self.owner_side(source) == Some(side) {
+            return false;
+        }
+        self.battle_cards().into_iter().any(|(ward, ward_side)| {
+            self.abilities_now(ward, ward_side, Trigger::InBattle)
+                .any(|a| match &a.effect {
+                    Effect::Immune { of, to } => {
+                        includes(of.side, ward_side, side)
+                            && self.member_of(of.members, side, card)
+                            && of.only.as_ref().is_none_or(|f| self.is(f, card))
+                            && self.is(to, source)
+                    }
+                    _ => false,
+                })
+        })
     }
 
     /// Whether a card in play of the player of `champion` (a champion) makes every champion of
@@ -654,7 +675,11 @@ impl Spellfire {
             .owner_side(card)
             .and_then(|side| self.fighter_of(side))
             .map(|f| f.card);
-        immune_by(card) || champion.is_some_and(|c| c != card && immune_by(c))
+        immune_by(card)
+            || champion.is_some_and(|c| c != card && immune_by(c))
+            || self
+                .owner_side(card)
+                .is_some_and(|side| self.warded(side, card, source))
     }
 
     /// The side whose fighter `card` is with, if any.

@@ -381,6 +381,23 @@ impl Rarity {
     }
 }
 
+/// A fact of ours about a card that CrossFire's database does not give, for powers to select on
+/// (Protection from Lightning's lightning). Written in the set files by hand; the converter keeps
+/// it, as it keeps a scripted power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Keyword {
+    /// The card is lightning: a lightning spell, or an item that throws lightning.
+    Lightning,
+}
+
+impl Keyword {
+    pub fn name(self) -> &'static str {
+        match self {
+            Keyword::Lightning => "lightning",
+        }
+    }
+}
+
 /// A card's traits (CrossFire's attribute list, without the phase markers, which are
 /// [`Card::phases`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -656,6 +673,9 @@ pub struct Card {
     pub phases: Vec<u8>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub uses: Vec<Use>,
+    /// Our own facts about the card ([`Keyword`]), kept by the converter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<Keyword>,
     pub power: Power,
 }
 

@@ -11,7 +11,7 @@ use std::path::Path;
 use spellhall_core::content::ContentError;
 
 use crate::cards::{
-    Attribute, Card, CardRef, CardType, Level, PHASE_ATTRIBUTES, Rarity, SetCode, SetFile, Usable, Use, World,
+    Attribute, Card, CardRef, CardType, Keyword, Level, PHASE_ATTRIBUTES, Rarity, SetCode, SetFile, Usable, Use, World,
 };
 use crate::deck::Deck;
 use crate::effects::Power;
@@ -299,8 +299,14 @@ pub fn first_chase_number(set: &str) -> Option<u16> {
 }
 
 /// Facts from one raw record. `keep_power` is the power already written for this card in the
-/// existing RON (the converter refreshes facts and never loses scripted powers).
-pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Result<Card, ContentError> {
+/// existing RON (the converter refreshes facts and never loses scripted powers); `keywords` the
+/// facts of ours written there ([`Keyword`]), kept the same way.
+pub fn convert_card(
+    file: &str,
+    raw: &RawCard,
+    keep_power: Option<&Power>,
+    keywords: &[Keyword],
+) -> Result<Card, ContentError> {
     let fail = |message: String| ContentError {
         file: file.to_string(),
         line: raw.line,
@@ -364,6 +370,7 @@ pub fn convert_card(file: &str, raw: &RawCard, keep_power: Option<&Power>) -> Re
         attributes,
         phases,
         uses,
+        keywords: keywords.to_vec(),
         power,
     })
 }
@@ -380,6 +387,9 @@ pub fn convert_set(file: &str, raw: &RawSet, existing: Option<&SetFile>) -> Resu
     let powers: BTreeMap<u16, &Power> = existing
         .map(|set| set.cards.iter().map(|c| (c.number, &c.power)).collect())
         .unwrap_or_default();
+    let keywords: BTreeMap<u16, &[Keyword]> = existing
+        .map(|set| set.cards.iter().map(|c| (c.number, c.keywords.as_slice())).collect())
+        .unwrap_or_default();
     let mut cards = Vec::with_capacity(raw.cards.len());
     // Type 0 marks a number that was never printed in this set ("(no card)"): not a card.
     for record in raw.cards.iter().filter(|r| r.type_id != 0) {
@@ -394,7 +404,8 @@ pub fn convert_set(file: &str, raw: &RawSet, existing: Option<&SetFile>) -> Resu
         }
         // Powers the database decides (no text / not scripted) are always read afresh.
         let existing_power = powers.get(&record.card.number).copied().filter(|p| !p.from_database());
-        cards.push(convert_card(file, record, existing_power)?);
+        let kept_keywords = keywords.get(&record.card.number).copied().unwrap_or_default();
+        cards.push(convert_card(file, record, existing_power, kept_keywords)?);
     }
     cards.sort_by_key(|c| c.number);
     Ok(SetFile {
