@@ -14,6 +14,7 @@ use crate::combat::{Side, Source, Total, losing};
 use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
+mod leave;
 mod limbo;
 mod modes;
 
@@ -462,22 +463,10 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: champion.map_or_else(String::new, |c| self.name(c).into()),
                 });
-                self.spell_played(seat, *card, &mut events);
                 let caster = champion.or_else(|| self.caster(seat, *card));
-                self.cast(seat, *card, champion, &mut events);
-                self.caster_casts(caster, *card, seat, &mut events);
-                // A card whose power in the battle makes the walled attacker fly (Flight) is his
-                // one answer to the wall: he goes on if he can cross now (SF-132).
-                if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
-                    && self
-                        .abilities_of(*card)
-                        .filter(|a| a.when == Trigger::InBattle)
-                        .any(|a| matches!(a.effect, Effect::Flies(_)))
-                {
-                    self.pending.pop();
-                    if !self.can_cross(wall) {
-                        self.walled_out(&mut events);
-                    }
+                // A spell cast only with another player's leave waits for it (Midnight).
+                if !self.ask_leave(*card, seat, caster, champion, Vec::new(), false) {
+                    self.spell_goes_on(seat, *card, champion, caster, &mut events);
                 }
             }
             Action::PlayEvent(card) => {
@@ -517,6 +506,13 @@ impl Spellfire {
                     }
                 }
             }
+            Action::Answer(_) if matches!(self.pending.last(), Some(Pending::Leave(_))) => {
+                self.refuse_spell(&mut events)
+            }
+            // A spell cast as an answer waits for the leave a card asks for, its pause below.
+            Action::Answer(card)
+                if self.player(seat).hand.contains(card)
+                    && self.ask_leave(*card, seat, self.caster(seat, *card), None, Vec::new(), true) => {}
             Action::Answer(card) => self.answer(seat, *card, &mut events),
             Action::Pass => self.pass(&mut events),
             Action::EndBattle => self.end_battle(None, &mut events),
@@ -894,6 +890,7 @@ impl Spellfire {
             Some(Pending::Pick(_)) => {
                 self.pending.pop();
             }
+            Some(Pending::Leave(_)) => self.allow_spell(events),
             Some(Pending::Claim { seat }) => {
                 self.pending.pop();
                 events.push(Event::ClaimWithdrawn { seat });
@@ -1229,6 +1226,34 @@ impl Spellfire {
         }
     }
 
+    /// A spell or the like used by `seat`'s `caster` (the fighter `fighter` in a round) goes on
+    /// as cast: the powers that answer a spell played, its own effect, its caster's powers.
+    pub(crate) fn spell_goes_on(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        fighter: Option<CardId>,
+        caster: Option<CardId>,
+        events: &mut Vec<Event>,
+    ) {
+        self.spell_played(seat, card, events);
+        self.cast(seat, card, fighter, events);
+        self.caster_casts(caster, card, seat, events);
+        // A card whose power in the battle makes the walled attacker fly (Flight) is his one
+        // answer to the wall: he goes on if he can cross now (SF-132).
+        if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
+            && self
+                .abilities_of(card)
+                .filter(|a| a.when == Trigger::InBattle)
+                .any(|a| matches!(a.effect, Effect::Flies(_)))
+        {
+            self.pending.pop();
+            if !self.can_cross(wall) {
+                self.walled_out(events);
+            }
+        }
+    }
+
     /// A scripted spell or the like has just been used: its caster (the fighter in a round, else
     /// the first free champion of the pool able to cast it) pays the cost, and a target is chosen.
     fn cast(&mut self, seat: Seat, card: CardId, fighter: Option<CardId>, events: &mut Vec<Event>) {
@@ -1411,7 +1436,7 @@ impl Spellfire {
 
     /// An answer in the pause (SF-193): its cost paid, then the event negated for everyone,
     /// calmed for this player, or copied for him.
-    fn answer(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+    pub(crate) fn answer(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
         let Some(Pending::EventPause(pause)) = self.pending.pop() else {
             return;
         };
@@ -1777,7 +1802,8 @@ impl Spellfire {
             | Effect::SharesHoldingOf(_)
             | Effect::OneKindABattle(_)
             | Effect::WithstandsRazings(_)
-            | Effect::Immune { .. } => {}
+            | Effect::Immune { .. }
+            | Effect::CastsOnlyWithLeave(_) => {}
             // Lasting only inside a `For`, which records the chosen champion.
             Effect::Barred { .. } => {}
         }

@@ -759,6 +759,21 @@ impl Player<'_> {
         let Some(PendingView::EventPause { event, by, target, .. }) = &self.view.pending else {
             return -50;
         };
+        // Asked for leave to another player's spell (Midnight): refusing costs nothing and takes
+        // away what the spell was worth to him.
+        let gives_leave = self.facts(card).is_some_and(|c| {
+            c.power
+                .abilities()
+                .iter()
+                .any(|a| matches!(a.effect, Effect::CastsOnlyWithLeave(_)))
+        });
+        if gives_leave {
+            return if *by == self.view.seat {
+                -50
+            } else {
+                10 + self.value(event.id).max(0)
+            };
+        }
         let Some(effect) = self
             .card_facts(event)
             .and_then(|e| e.power.on_play())

@@ -314,6 +314,8 @@ pub enum Condition {
     Attacking,
     /// The champion with the power (or carrying it) has not attacked this turn.
     HasNotAttacked,
+    /// No other card of its name (the same card, SF-14) is in play: "if only one is in play".
+    OnlyCopyInPlay,
 }
 
 /// What using the ability costs.
@@ -507,9 +509,16 @@ impl Cards {
             Whose::Anyone => "",
             Whose::Own => "own ",
             Whose::Opponents => "opposing ",
+            Whose::Facing if each => "",
             Whose::Facing => "the opposing player's ",
         };
         let mut words = format!("{}{whose}{}", if each { "every " } else { "one " }, kinds.join(" or "));
+        let facing = each && self.whose == Whose::Facing;
+        if facing && self.in_battle {
+            words.push_str(" on the other side of the battle");
+        } else if facing {
+            words.push_str(" of the player on the other side of the battle");
+        }
         if let Some(only) = &self.only {
             words.push_str(&format!(
                 " that is {}",
@@ -519,7 +528,7 @@ impl Cards {
         if let Some(level) = self.level_at_most {
             words.push_str(&format!(" of level {level} or less"));
         }
-        if self.in_battle {
+        if self.in_battle && !facing {
             words.push_str(" in the battle");
         }
         words
@@ -763,6 +772,11 @@ pub enum Effect {
     /// while the ability acts (Protection from Lightning, cast in a round): its bonus does not
     /// count against their side's champion, and it cannot aim at them.
     Immune { of: Fighters, to: Champions },
+    /// Another player's champion that is one of these casts a wizard or cleric spell only with
+    /// the leave of this card's player (while the card is in play): after each such spell he is
+    /// asked, out of turn, to allow it — it goes on as cast — or refuse it — it is discarded
+    /// and does nothing.
+    CastsOnlyWithLeave(Champions),
 }
 
 impl Power {
@@ -875,6 +889,7 @@ impl Condition {
             ),
             Condition::Attacking => "its side attacks".into(),
             Condition::HasNotAttacked => "this champion has not attacked this turn".into(),
+            Condition::OnlyCopyInPlay => "no other card of its name is in play".into(),
         }
     }
 }
@@ -1032,6 +1047,7 @@ impl Effect {
                 1 => "its owner draws one more card at the start of each turn".into(),
                 n => format!("its owner draws {n} more cards at the start of each turn"),
             },
+            Effect::DiscardAll(cards) if cards.in_battle => format!("discards {}", cards.words(true)),
             Effect::DiscardAll(cards) => format!("discards {} in play", cards.words(true)),
             Effect::ToHand(target) => format!("puts {} into its owner's hand", target.words()),
             Effect::ToPool(target) => format!("puts {} back into its owner's pool", target.words()),
@@ -1194,6 +1210,10 @@ impl Effect {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
                 format!("is immune to all {}, offensive or defensive", join_words(&names))
             }
+            Effect::CastsOnlyWithLeave(casters) => format!(
+                "{} of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
+                casters.words()
+            ),
         }
     }
 }

@@ -304,6 +304,14 @@ pub enum Event {
         seat: Seat,
         card: String,
     },
+    /// `seat`, whose `card` says the spell may be cast only with his leave, allowed or refused
+    /// `spell` (refused: it is discarded and does nothing).
+    SpellLeave {
+        seat: Seat,
+        card: String,
+        spell: String,
+        allowed: bool,
+    },
     /// `seat` held no card the power `by` asked him for.
     NothingTaken {
         seat: Seat,
@@ -660,6 +668,16 @@ impl GameEvent for Event {
                 name(seat)
             ),
             Event::TargetGone { seat, card } => format!("{}'s {card} has nothing left to aim at.", name(seat)),
+            Event::SpellLeave {
+                seat,
+                card,
+                spell,
+                allowed: true,
+            } => format!("{} gives leave ({card}): {spell} is cast.", name(seat)),
+            Event::SpellLeave { seat, card, spell, .. } => format!(
+                "{} refuses leave ({card}): {spell} is discarded and does nothing.",
+                name(seat)
+            ),
             Event::NothingTaken { seat, by } => format!("{} has no card for {by} to take.", name(seat)),
             Event::PlayerChosen { seat, card, player } => {
                 format!("{} turns {card} on {}.", name(seat), name(player))

@@ -145,6 +145,18 @@ impl Spellfire {
                 _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
             },
             Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
+            Some(Pending::Leave(leave)) => match action {
+                Action::Pass => Ok(()),
+                Action::Answer(card) if *card == leave.source => Ok(()),
+                _ => refuse(
+                    format!(
+                        "{} may be cast only with your leave ({}): allow it, or refuse it.",
+                        self.name(leave.spell),
+                        self.name(leave.source)
+                    ),
+                    "SF-163",
+                ),
+            },
             Some(Pending::Pick(pick)) => {
                 let offered = self.pick_candidates(pick);
                 let players = self.pick_players(pick);
@@ -1325,6 +1337,10 @@ impl Spellfire {
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
+            Some(Pending::Leave(leave)) => {
+                candidates.push(Action::Answer(leave.source));
+                candidates.push(Action::Pass);
+            }
             Some(Pending::Pick(pick)) => {
                 candidates.extend(self.pick_candidates(pick).into_iter().map(Action::Choose));
                 candidates.extend(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));

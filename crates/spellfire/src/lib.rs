@@ -110,6 +110,11 @@ impl Game for Spellfire {
             (Some(Pending::Pick(pick)), _, _) => {
                 format!("{} chooses for {}", seat_token(pick.seat), self.name(pick.source))
             }
+            (Some(Pending::Leave(leave)), _, _) => format!(
+                "{} allows or refuses {}",
+                seat_token(leave.seat),
+                self.name(leave.spell)
+            ),
             (None, Phase::StartOfTurn, _) => format!("{whose}: phase 0, start of turn"),
             (None, Phase::Realms, _) => format!("{whose}: phase 2, realms and holdings"),
             (None, Phase::Pool, _) => format!("{whose}: phase 3, pool"),
@@ -283,7 +288,12 @@ impl Spellfire {
             Action::PlayAlly(card) => format!("Play the ally {}", name(card)),
             Action::UseCard(card) => format!("Use {}", name(card)),
             Action::PlayEvent(card) => format!("Play the event {}", name(card)),
-            Action::Answer(card) => format!("Answer the event with {}", name(card)),
+            Action::Answer(card) => match self.pending.last() {
+                Some(Pending::Leave(leave)) => {
+                    format!("Refuse {} (by {})", name(&leave.spell), name(card))
+                }
+                _ => format!("Answer the event with {}", name(card)),
+            },
             Action::Choose(card) => format!("Aim it at {}", name(card)),
             Action::ChooseOption(way) => match self.pending.last() {
                 Some(Pending::Pick(pick)) => match &pick.effect {
@@ -310,6 +320,7 @@ impl Spellfire {
             }
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
+                Some(Pending::Leave(leave)) => format!("Allow {}", name(&leave.spell)),
                 Some(Pending::Walled { .. }) => "Go back to the pool (the battle ends)".to_string(),
                 Some(Pending::InstantDefeat(threat)) if threat.replied => "Go on".to_string(),
                 Some(Pending::InstantDefeat(_)) => "Let the defeat happen".to_string(),

@@ -483,6 +483,27 @@ pub enum Pending {
     Aid { aided: Seat, asking: Seat },
     /// A power asks `seat` to choose what it acts on, during play (see [`Pick`]).
     Pick(Box<Pick>),
+    /// A spell just cast waits for the leave of `seat`, whose card's power says it may be cast
+    /// only with his leave (see [`Leave`]): `Pass` allows it, `Answer(source)` refuses it.
+    Leave(Box<Leave>),
+}
+
+/// A spell cast by `by`'s champion `caster` (the fighter `fighter` in a round) that waits for
+/// `seat`'s leave, asked because of `source`'s power; `asked` are the cards whose players have
+/// already allowed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leave {
+    pub seat: Seat,
+    pub source: CardId,
+    pub spell: CardId,
+    pub by: Seat,
+    pub caster: Option<CardId>,
+    pub fighter: Option<CardId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub asked: Vec<CardId>,
+    /// The spell is an answer in the event pause below, still in its player's hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub answer: bool,
 }
 
 /// A choice a power asks for during play: `seat` chooses a card for `effect` (a one-target
@@ -513,6 +534,7 @@ impl Pending {
             Pending::EventPause(ref pause) => pause.asking,
             Pending::Aid { asking, .. } => asking,
             Pending::Pick(ref pick) => pick.seat,
+            Pending::Leave(ref leave) => leave.seat,
         }
     }
 }

@@ -270,6 +270,16 @@ impl Spellfire {
                 seat: pick.seat,
                 event: self.card_view(pick.source),
             },
+            // A spell waiting for a player's leave is shown as a spell in its pause, where that
+            // player alone is asked: he answers (refuses it) with the card, or lets it be.
+            Pending::Leave(ref leave) => PendingView::EventPause {
+                event: self.card_view(leave.spell),
+                by: leave.by,
+                asking: leave.seat,
+                target: None,
+                calmed: Vec::new(),
+                copies: Vec::new(),
+            },
         });
         View {
             seat,

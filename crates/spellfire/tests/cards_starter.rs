@@ -4628,3 +4628,151 @@ fn card_1st_368_protection_from_lightning_lightning_cannot_harm_the_caster_or_hi
         "the protection is not lightning itself"
     );
 }
+
+#[test]
+fn card_1st_46_midnight_other_players_wizards_cast_only_with_her_leave() {
+    // The Magister (4), carrying the Shield of Devastation (+2), attacks Cormyr; Midnight (7)
+    // defends. As the round begins the shield goes to P1's discard pile: 4 against 7.
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("The Magister", &["Shield of Devastation"]),
+        ("Midnight, Goddess of Magic", NONE),
+        &["Horrors of the Abyss", "Cone of Cold"],
+        &["Enlarge"],
+    );
+    let midnight = game.id_of(1, "Midnight, Goddess of Magic");
+    assert_eq!(discard_names(&game, P1), ["Shield of Devastation"]);
+    assert!(
+        game.battle()
+            .unwrap()
+            .attacking
+            .as_ref()
+            .unwrap()
+            .attachments
+            .is_empty()
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
+    // The Magister casts Horrors of the Abyss (+5): Midnight's player is asked, out of turn,
+    // and refuses. The spell goes to P1's discard pile and counts nothing.
+    let horrors = game.id_of(0, "Horrors of the Abyss");
+    ok(&mut game, Action::UseCard(horrors));
+    assert_eq!(game.decider(), Some(P2), "asked in the round, though winning it");
+    let mut offered = game.legal();
+    offered.sort();
+    assert_eq!(offered, [Action::Answer(midnight), Action::Pass]);
+    ok(&mut game, Action::Answer(midnight));
+    assert!(game.pending().is_none());
+    assert_eq!(
+        discard_names(&game, P1),
+        ["Shield of Devastation", "Horrors of the Abyss"]
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (4, 7));
+    assert_eq!(game.decider(), Some(P1), "still losing, the Magister may try again");
+    // Cone of Cold (+5), allowed: it counts, 9 against 7.
+    let cone = game.id_of(0, "Cone of Cold");
+    ok(&mut game, Action::UseCard(cone));
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Pass);
+    assert!(game.pending().is_none());
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 7));
+    assert!(
+        game.battle()
+            .unwrap()
+            .attacking
+            .as_ref()
+            .unwrap()
+            .round_cards
+            .contains(&cone)
+    );
+    // Her own player's spells need no leave: Midnight casts Enlarge (+3) at once, 9 against 10.
+    let enlarge = game.id_of(1, "Enlarge");
+    ok(&mut game, Action::UseCard(enlarge));
+    assert!(game.pending().is_none());
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 10));
+    assert_eq!(discard_names(&game, P2), Vec::<String>::new());
+}
+
+#[test]
+fn card_1st_46_midnight_in_her_pool_refuses_a_phase_3_spell_before_it_is_aimed() {
+    // In P1's phase 3 The Magister casts Death Spell; Midnight waits in P2's pool beside Tergoz
+    // Tenhammer. P2 is asked before the spell is aimed and refuses: nothing is discarded but
+    // the spell.
+    let setup = || {
+        let mut game = TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(0, [realm(A, "Cormyr")])
+            .pool(0, [("The Magister", NONE)])
+            .hand(0, ["Death Spell"])
+            .formation(1, [realm(A, "Waterdeep")])
+            .pool(1, [("Tergoz Tenhammer", NONE), ("Midnight, Goddess of Magic", NONE)])
+            .build();
+        let death = game.id_of(0, "Death Spell");
+        ok(&mut game, Action::UseCard(death));
+        game
+    };
+    let mut game = setup();
+    let midnight = game.id_of(1, "Midnight, Goddess of Magic");
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Answer(midnight));
+    assert!(game.pending().is_none());
+    assert_eq!(game.decider(), Some(P1));
+    assert_eq!(discard_names(&game, P1), ["Death Spell"]);
+    assert_eq!(pool_names(&game, P1), ["The Magister"]);
+    assert_eq!(
+        pool_names(&game, P2),
+        ["Tergoz Tenhammer", "Midnight, Goddess of Magic"]
+    );
+    // Allowed, the spell is aimed and acts: Tergoz goes.
+    let mut game = setup();
+    ok(&mut game, Action::Pass);
+    let tergoz = game.id_of(1, "Tergoz Tenhammer");
+    assert_eq!(game.decider(), Some(P1), "the Magister's player aims it");
+    ok(&mut game, Action::Choose(tergoz));
+    // The other players may still cancel it in its pause (AMB-6): P2 lets it be.
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Pass);
+    assert_eq!(pool_names(&game, P2), ["Midnight, Goddess of Magic"]);
+    assert_eq!(discard_names(&game, P2), ["Tergoz Tenhammer"]);
+}
+
+#[test]
+fn card_1st_46_midnight_is_asked_for_a_spell_cast_as_an_answer() {
+    // Three players. P1's Magister casts Death Spell at P3's Tergoz Tenhammer; P2, with Midnight,
+    // allows it. In its pause P3's Tysiln San answers with Dispel Magic: P2 is asked again and
+    // refuses. Dispel Magic goes to P3's discard pile, P3 is still asked, lets the spell be, and
+    // Tergoz goes.
+    let p3 = spellhall_core::Seat(2);
+    let mut game = TestGame::new(3)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Cormyr")])
+        .pool(0, [("The Magister", NONE)])
+        .hand(0, ["Death Spell"])
+        .formation(1, [realm(A, "Waterdeep")])
+        .pool(1, [("Midnight, Goddess of Magic", NONE)])
+        .formation(2, [realm(A, "Impiltur")])
+        .pool(2, [("Tergoz Tenhammer", NONE), ("Tysiln San", NONE)])
+        .hand(2, ["Dispel Magic"])
+        .build();
+    let midnight = game.id_of(1, "Midnight, Goddess of Magic");
+    let death = game.id_of(0, "Death Spell");
+    ok(&mut game, Action::UseCard(death));
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::Pass);
+    let tergoz = game.id_of(2, "Tergoz Tenhammer");
+    ok(&mut game, Action::Choose(tergoz));
+    assert_eq!(game.decider(), Some(P2), "the pause asks P2 first");
+    ok(&mut game, Action::Pass);
+    assert_eq!(game.decider(), Some(p3));
+    let dispel = game.id_of(2, "Dispel Magic");
+    ok(&mut game, Action::Answer(dispel));
+    assert_eq!(game.decider(), Some(P2), "Tysiln San is a wizard of another player");
+    ok(&mut game, Action::Answer(midnight));
+    assert_eq!(discard_names(&game, p3), ["Dispel Magic"]);
+    assert!(game.player(p3).hand.is_empty());
+    assert_eq!(game.decider(), Some(p3), "still asked in the pause");
+    ok(&mut game, Action::Pass);
+    assert!(game.pending().is_none());
+    assert_eq!(pool_names(&game, p3), ["Tysiln San"]);
+    assert_eq!(discard_names(&game, p3), ["Dispel Magic", "Tergoz Tenhammer"]);
+    assert_eq!(discard_names(&game, P1), ["Death Spell"]);
+}

@@ -314,8 +314,17 @@ fn a_card_is_described_in_our_words() {
         lines.last().unwrap().contains("is immune to offensive wizard spells"),
         "{lines:?}"
     );
+    let maligor = describe(&catalogue.get(card("1st/43")).unwrap().card);
+    assert!(maligor.last().unwrap().contains("not scripted yet"), "{maligor:?}");
     let midnight = describe(&catalogue.get(card("1st/46")).unwrap().card);
-    assert!(midnight.last().unwrap().contains("not scripted yet"));
+    assert_eq!(
+        midnight[midnight.len() - 2..],
+        [
+            "While it is in play, a wizard of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting, if no other card of its name is in play.",
+            "When a round begins, it discards every magical item on the other side of the battle.",
+        ],
+        "{midnight:?}"
+    );
     let zhentil = describe(&catalogue.get(card("1st/3")).unwrap().card);
     assert_eq!(zhentil[0], "Defends itself as a level 5 champion.");
 }

@@ -323,3 +323,15 @@ fn greedy_keeps_a_return_from_the_discard_pile_until_there_is_something_to_retur
         .build();
     assert_eq!(greedy(&game), Action::EndPhase, "no champion in the discard pile");
 }
+
+#[test]
+fn card_1st_46_midnight_greedy_refuses_leave_to_another_players_spell() {
+    // The Magister (4) attacks; Midnight (7) defends. P1 casts Cone of Cold (+5): asked for
+    // leave, the greedy P2 refuses it.
+    let mut game = round("The Magister", "Midnight, Goddess of Magic", &["Cone of Cold"], NONE);
+    let cone = game.id_of(0, "Cone of Cold");
+    ok(&mut game, Action::UseCard(cone));
+    assert_eq!(game.decider(), Some(P2));
+    let midnight = game.id_of(1, "Midnight, Goddess of Magic");
+    assert_eq!(greedy(&game), Action::Answer(midnight));
+}

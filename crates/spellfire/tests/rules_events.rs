@@ -436,7 +436,7 @@ fn sf_201_sf_202_a_copy_is_a_card_of_its_own_that_can_be_negated() {
     let mut game = TestGame::new(2)
         .hand(0, ["Good Fortune", "Limited Wish"])
         .pool(0, [("Elminster the Mage", &[][..])])
-        .pool(1, [("Midnight, Goddess of Magic", &["Bell of Might"][..])])
+        .pool(1, [("The Magister", &["Bell of Might"][..])])
         .build();
     let action = Action::PlayEvent(game.id_of(0, "Good Fortune"));
     act(&mut game, action);
@@ -483,7 +483,7 @@ fn amb_17_a_player_duplicates_an_event_once_however_many_copiers_he_has() {
 fn sf_203_a_copy_cannot_be_copied_again() {
     let mut game = TestGame::new(3)
         .hand(0, ["Good Fortune"])
-        .pool(1, [("Midnight, Goddess of Magic", &["Bell of Might"][..])])
+        .pool(1, [("The Magister", &["Bell of Might"][..])])
         .pool(2, [("Onad the Weasel", &[][..])])
         .build();
     let action = Action::PlayEvent(game.id_of(0, "Good Fortune"));
@@ -501,7 +501,7 @@ fn sf_203_a_copy_cannot_be_copied_again() {
 fn sf_204_bell_of_might_rests_until_its_owners_next_turn() {
     let mut game = TestGame::new(2)
         .hand(0, ["Good Fortune", "3rd/100", "4th/120"])
-        .pool(1, [("Midnight, Goddess of Magic", &["Bell of Might"][..])])
+        .pool(1, [("The Magister", &["Bell of Might"][..])])
         // A realm, or the pool is lost at the end of the turn (SF-65).
         .formation(1, [realm(0, "Cormyr")])
         .filler(30)

@@ -631,7 +631,8 @@ impl Spellfire {
     }
 
     /// When a round begins: powers of the cards in the battle that ask a choice (a realm that
-    /// makes the attacker discard an item of the defender's choice), each asked of its owner.
+    /// makes the attacker discard an item of the defender's choice), each asked of its owner,
+    /// and those that discard every card they select.
     pub(crate) fn round_start_choices(&mut self, events: &mut Vec<Event>) {
         let cards = self.battle_cards();
         for &(source, side) in cards.iter().rev() {
@@ -644,12 +645,18 @@ impl Spellfire {
             for ability in abilities {
                 // A once-a-battle power that has acted asks no more (Helm of Teleportation).
                 let spent = ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&source);
-                if ability.when == Trigger::RoundStart
-                    && !spent
-                    && ability.effect.choice_target().is_some()
-                    && self.condition_holds(&ability.condition, source, side)
+                if ability.when != Trigger::RoundStart
+                    || spent
+                    || !self.condition_holds(&ability.condition, source, side)
                 {
+                    continue;
+                }
+                if ability.effect.choice_target().is_some() {
                     self.begin_choices(&ability.effect, source, seat, &[], events);
+                } else if matches!(ability.effect, Effect::DiscardAll(_)) {
+                    // Every card it selects goes, with no choice (Midnight: the opposing
+                    // champion's magical items).
+                    self.carry_out(&ability.effect, source, seat, None, &[], events);
                 }
             }
         }

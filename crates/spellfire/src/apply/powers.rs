@@ -409,6 +409,12 @@ impl Spellfire {
                 .attacked
                 .iter()
                 .any(|&c| c == card || self.attachments_of(c).contains(&card)),
+            Condition::OnlyCopyInPlay => {
+                let identity = self.cards[card.index()].identity;
+                !self
+                    .in_play_unique()
+                    .any(|c| c != card && self.cards[c.index()].identity == identity)
+            }
             Condition::HasAllies(party) => SIDES.into_iter().any(|s| {
                 includes(*party, side, s)
                     && self
