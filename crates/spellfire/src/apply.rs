@@ -17,6 +17,7 @@ use crate::formation::{FormationSize, Position, Slot};
 mod leave;
 mod limbo;
 mod modes;
+mod reply;
 
 mod choices;
 mod copies;
@@ -26,7 +27,7 @@ mod powers;
 mod stand_in;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Ends, Fighter,
-    FighterKind, InstantDefeat, Pause, Pending, Phase, Player, Spellfire, TurnUse,
+    FighterKind, InstantDefeat, Loss, Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -405,8 +406,10 @@ impl Spellfire {
             Action::Defend { champion } => self.defend(seat, *champion, &mut events),
             Action::Decline => {
                 events.push(Event::Declined { seat });
-                self.raze_target(&mut events);
-                self.end_battle(Some(self.active), &mut events);
+                if !self.threaten(Loss::BattleRazing { after: Vec::new() }) {
+                    self.raze_target(&mut events);
+                    self.end_battle(Some(self.active), &mut events);
+                }
             }
             Action::PlayAlly(card) => {
                 self.take_from_hand(seat, *card);
@@ -468,6 +471,10 @@ impl Spellfire {
                 if !self.ask_leave(*card, seat, caster, champion, Vec::new(), false) {
                     self.spell_goes_on(seat, *card, champion, caster, &mut events);
                 }
+            }
+            // A reply to a realm or holding about to go (Spirit of the Land).
+            Action::PlayEvent(card) if matches!(self.pending.last(), Some(Pending::Reply(_))) => {
+                self.reply_with(seat, *card, &mut events)
             }
             Action::PlayEvent(card) => {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
@@ -547,6 +554,8 @@ impl Spellfire {
             }
             Action::EndTurn => self.end_turn(&mut events),
         }
+        // A reply whose pause is over ends the wait for a razing or discard.
+        self.close_replies(&mut events);
         // A spoils card played at once ends the spoils decision (an event's pause may lie on top).
         if let Some(card) = spoils
             && !self.player(seat).hand.contains(&card)
@@ -891,6 +900,7 @@ impl Spellfire {
                 self.pending.pop();
             }
             Some(Pending::Leave(_)) => self.allow_spell(events),
+            Some(Pending::Reply(_)) => self.let_go(events),
             Some(Pending::Claim { seat }) => {
                 self.pending.pop();
                 events.push(Event::ClaimWithdrawn { seat });
@@ -1009,6 +1019,13 @@ impl Spellfire {
                 self.end_battle(Some(defender), events);
             }
             Side::Defender if realm_beaten || razes => {
+                // The players may first reply to the razing (Spirit of the Land): then the
+                // round's end waits with it.
+                if self.threaten(Loss::BattleRazing {
+                    after: realm_powers.clone(),
+                }) {
+                    return;
+                }
                 self.raze_target(events);
                 self.end_battle(Some(attacker), events);
             }
@@ -1523,7 +1540,13 @@ impl Spellfire {
             card: self.name(event).into(),
             enforced: self.card(event).power.is_enforced(),
         });
-        if let Some(ability) = self.card(event).power.on_play().cloned() {
+        // A reply to a razing or discard acts by its reply's ability (Spirit of the Land).
+        let reply = !pause.copy && matches!(self.pending.last(), Some(Pending::Reply(r)) if r.reply == Some(event));
+        let ability = match reply {
+            true => self.reply_ability(event).cloned(),
+            false => self.card(event).power.on_play().cloned(),
+        };
+        if let Some(ability) = ability {
             self.carry_out(
                 &ability.effect,
                 pause.event,
@@ -1562,7 +1585,10 @@ impl Spellfire {
                     return;
                 }
                 match self.player(owner).formation.position_of(target) {
+                    // The players may first reply to the discard (Spirit of the Land).
+                    Some(at) if self.threaten(Loss::RealmDiscarded { seat: owner, at }) => {}
                     Some(at) => self.discard_realm(owner, at, events),
+                    None if self.kind(target) == CardType::Holding && self.threaten(Loss::Discarded(target)) => {}
                     // A card in a hand or draw pile (Hettman Tsurin, Marco Volo) is not in play.
                     None if self.discard_unplayed(target, events) => {}
                     None => self.discard_in_play(target, events),
@@ -1657,8 +1683,10 @@ impl Spellfire {
                 if let Some(fighter) = battle.defending.take() {
                     self.return_fighter(defender, fighter);
                 }
-                self.raze_target(events);
-                self.end_battle(Some(attacker), events);
+                if !self.threaten(Loss::BattleRazing { after: Vec::new() }) {
+                    self.raze_target(events);
+                    self.end_battle(Some(attacker), events);
+                }
             }
             Effect::RazeFirstRealms => {
                 for seat in Seat::all(self.seats()) {
@@ -1806,6 +1834,12 @@ impl Spellfire {
             | Effect::CastsOnlyWithLeave(_) => {}
             // Lasting only inside a `For`, which records the chosen champion.
             Effect::Barred { .. } => {}
+            Effect::Saves => self.save_threatened(source, by, events),
+            Effect::EndsBattle => {
+                if self.battle.is_some() {
+                    self.end_battle(None, events);
+                }
+            }
         }
     }
 

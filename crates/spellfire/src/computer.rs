@@ -647,6 +647,7 @@ impl Player<'_> {
                 let razed = self.me().formation.iter().flatten().any(|r| r.razed);
                 Some(if razed { 8 } else { 0 })
             }
+            Effect::Then(all) => all.iter().find_map(|e| self.return_gain(e)),
             _ => None,
         }
     }
@@ -675,6 +676,11 @@ impl Player<'_> {
         let Some(facts) = self.facts(card) else {
             return -20;
         };
+        // A realm or holding about to be razed or discarded (shown as a pause over it): a reply
+        // is worth playing for one of this seat's own.
+        if let Some(PendingView::AboutToGo { owner, .. }) = &self.view.pending {
+            return if *owner == self.view.seat { 50 } else { -20 };
+        }
         let Some(ability) = facts.power.on_play() else {
             return -20;
         };
@@ -756,24 +762,18 @@ impl Player<'_> {
     /// An answer in an event pause: worth it when the event costs this seat more than it gives it
     /// (negate, calm), or helps whoever gets its effect (copy).
     fn answer_score(&self, card: CardId) -> i32 {
-        let Some(PendingView::EventPause { event, by, target, .. }) = &self.view.pending else {
-            return -50;
-        };
         // Asked for leave to another player's spell (Midnight): refusing costs nothing and takes
         // away what the spell was worth to him.
-        let gives_leave = self.facts(card).is_some_and(|c| {
-            c.power
-                .abilities()
-                .iter()
-                .any(|a| matches!(a.effect, Effect::CastsOnlyWithLeave(_)))
-        });
-        if gives_leave {
+        if let Some(PendingView::Leave { by, spell, .. }) = &self.view.pending {
             return if *by == self.view.seat {
                 -50
             } else {
-                10 + self.value(event.id).max(0)
+                10 + self.value(spell.id).max(0)
             };
         }
+        let Some(PendingView::EventPause { event, by, target, .. }) = &self.view.pending else {
+            return -50;
+        };
         let Some(effect) = self
             .card_facts(event)
             .and_then(|e| e.power.on_play())

@@ -114,6 +114,10 @@ pub enum Trigger {
     /// When the card (a magical item or artifact) is put on a champion: from the hand in phase 3,
     /// in a round, or as spoils (SF-206: a copy is chosen then, never later).
     Attached,
+    /// As a reply when a realm or holding in play is about to be razed or discarded, by a battle
+    /// or by a card: every player is asked in turn, from its owner clockwise, and may play the
+    /// card from the hand as an event (in its own pause) before the razing or discard happens.
+    AboutToGo,
 }
 
 /// Who may cross a wall.
@@ -316,6 +320,9 @@ pub enum Condition {
     HasNotAttacked,
     /// No other card of its name (the same card, SF-14) is in play: "if only one is in play".
     OnlyCopyInPlay,
+    /// The realm or holding about to be razed or discarded (`Trigger::AboutToGo`) is one of these;
+    /// a razing threatens the realm and the holding that goes with it.
+    Threatened(Champions),
 }
 
 /// What using the ability costs.
@@ -777,6 +784,11 @@ pub enum Effect {
     /// asked, out of turn, to allow it — it goes on as cast — or refuse it — it is discarded
     /// and does nothing.
     CastsOnlyWithLeave(Champions),
+    /// The realm or holding about to be razed or discarded (`Trigger::AboutToGo`) stays as it
+    /// is: the razing or discard does not happen.
+    Saves,
+    /// The battle in progress ends at once, and nobody earns spoils of victory.
+    EndsBattle,
 }
 
 impl Power {
@@ -890,6 +902,10 @@ impl Condition {
             Condition::Attacking => "its side attacks".into(),
             Condition::HasNotAttacked => "this champion has not attacked this turn".into(),
             Condition::OnlyCopyInPlay => "no other card of its name is in play".into(),
+            Condition::Threatened(cards) => format!(
+                "what is about to go is {}",
+                cards.words().replace("a card of ", "a realm or holding of ")
+            ),
         }
     }
 }
@@ -1210,6 +1226,8 @@ impl Effect {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
                 format!("is immune to all {}, offensive or defensive", join_words(&names))
             }
+            Effect::Saves => "saves the realm or holding about to go: it is neither razed nor discarded".into(),
+            Effect::EndsBattle => "ends the battle in progress at once: nobody earns spoils of victory".into(),
             Effect::CastsOnlyWithLeave(casters) => format!(
                 "{} of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
                 casters.words()
@@ -1307,6 +1325,10 @@ impl Ability {
             (Trigger::Casts, _) => "When this champion casts a wizard or cleric spell, it ".to_string(),
             (Trigger::RealmAttacked, _) => "When a battle over its realm begins, ".to_string(),
             (Trigger::Attached, _) => "When it is put on a champion (and only then), it ".to_string(),
+            (Trigger::AboutToGo, _) => {
+                "As a reply, when a realm or holding is about to be razed or discarded (by a battle or a card), it "
+                    .to_string()
+            }
             (Trigger::AllyJoins(party), kind) if !matches!(kind, CardType::Realm | CardType::Holding) => format!(
                 "When an ally joins {} side of a round it fights in, it ",
                 match party {

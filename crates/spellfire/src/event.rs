@@ -312,6 +312,12 @@ pub enum Event {
         spell: String,
         allowed: bool,
     },
+    /// `seat`'s reply `card` saved what was about to be razed or discarded.
+    Saved {
+        seat: Seat,
+        card: String,
+        saved: Vec<String>,
+    },
     /// `seat` held no card the power `by` asked him for.
     NothingTaken {
         seat: Seat,
@@ -677,6 +683,11 @@ impl GameEvent for Event {
             Event::SpellLeave { seat, card, spell, .. } => format!(
                 "{} refuses leave ({card}): {spell} is discarded and does nothing.",
                 name(seat)
+            ),
+            Event::Saved { seat, card, saved } => format!(
+                "{}'s {card} saves {}: it is neither razed nor discarded.",
+                name(seat),
+                list(saved)
             ),
             Event::NothingTaken { seat, by } => format!("{} has no card for {by} to take.", name(seat)),
             Event::PlayerChosen { seat, card, player } => {

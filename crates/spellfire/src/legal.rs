@@ -145,6 +145,23 @@ impl Spellfire {
                 _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
             },
             Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
+            Some(Pending::Reply(reply)) => match action {
+                Action::Pass => Ok(()),
+                Action::PlayEvent(card)
+                    if reply.reply.is_none()
+                        && self.holds(seat, *card, |_| self.played_as_event(*card))
+                        && self.reply_ability(*card).is_some() =>
+                {
+                    Ok(())
+                }
+                _ => refuse(
+                    format!(
+                        "{} is about to go: reply with a card that answers it, or let it go.",
+                        self.names(&reply.threatened).join(" with ")
+                    ),
+                    "SF-186",
+                ),
+            },
             Some(Pending::Leave(leave)) => match action {
                 Action::Pass => Ok(()),
                 Action::Answer(card) if *card == leave.source => Ok(()),
@@ -1337,6 +1354,16 @@ impl Spellfire {
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
+            Some(Pending::Reply(reply)) => {
+                if reply.reply.is_none() {
+                    candidates.extend(
+                        hand.iter()
+                            .filter(|&&c| self.played_as_event(c) && self.reply_ability(c).is_some())
+                            .map(|&c| Action::PlayEvent(c)),
+                    );
+                }
+                candidates.push(Action::Pass);
+            }
             Some(Pending::Leave(leave)) => {
                 candidates.push(Action::Answer(leave.source));
                 candidates.push(Action::Pass);

@@ -110,6 +110,11 @@ impl Game for Spellfire {
             (Some(Pending::Pick(pick)), _, _) => {
                 format!("{} chooses for {}", seat_token(pick.seat), self.name(pick.source))
             }
+            (Some(Pending::Reply(reply)), _, _) => format!(
+                "{} may save {}",
+                seat_token(reply.asking),
+                self.names(&reply.threatened).join(" with ")
+            ),
             (Some(Pending::Leave(leave)), _, _) => format!(
                 "{} allows or refuses {}",
                 seat_token(leave.seat),
@@ -321,6 +326,7 @@ impl Spellfire {
             Action::Pass => match self.pending.last() {
                 Some(Pending::EventPause(_)) => "Let the event be".to_string(),
                 Some(Pending::Leave(leave)) => format!("Allow {}", name(&leave.spell)),
+                Some(Pending::Reply(reply)) => format!("Let {} go", self.names(&reply.threatened).join(" with ")),
                 Some(Pending::Walled { .. }) => "Go back to the pool (the battle ends)".to_string(),
                 Some(Pending::InstantDefeat(threat)) if threat.replied => "Go on".to_string(),
                 Some(Pending::InstantDefeat(_)) => "Let the defeat happen".to_string(),

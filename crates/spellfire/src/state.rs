@@ -486,6 +486,38 @@ pub enum Pending {
     /// A spell just cast waits for the leave of `seat`, whose card's power says it may be cast
     /// only with his leave (see [`Leave`]): `Pass` allows it, `Answer(source)` refuses it.
     Leave(Box<Leave>),
+    /// A realm or holding is about to be razed or discarded: `asking` may reply with a card that
+    /// answers it (`Trigger::AboutToGo`), then the next seat clockwise (see [`Reply`]).
+    Reply(Box<Reply>),
+}
+
+/// What is about to happen to a realm or holding, waiting for the players' replies.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loss {
+    /// The attacked realm, razed by the battle its attacker wins (his spoils follow); `after`
+    /// are the realm's and holding's powers that act as the round ends.
+    BattleRazing { after: Vec<(CardId, Seat)> },
+    /// A realm razed by a card.
+    Razed { seat: Seat, at: Position },
+    /// A realm discarded by a card, with its holding.
+    RealmDiscarded { seat: Seat, at: Position },
+    /// A holding (or another card in play) discarded by a card.
+    Discarded(CardId),
+}
+
+/// The players' replies to a [`Loss`] of `threatened` (a realm and the holding that goes with
+/// it, or a holding): `asking` decides, `later` are asked after him; `reply` is the card played
+/// in reply (its pause may still be open), `saved` whether it saved them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reply {
+    pub asking: Seat,
+    pub later: spellhall_core::AnswerQueue,
+    pub threatened: Vec<CardId>,
+    pub loss: Loss,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<CardId>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub saved: bool,
 }
 
 /// A spell cast by `by`'s champion `caster` (the fighter `fighter` in a round) that waits for
@@ -535,6 +567,7 @@ impl Pending {
             Pending::Aid { asking, .. } => asking,
             Pending::Pick(ref pick) => pick.seat,
             Pending::Leave(ref leave) => leave.seat,
+            Pending::Reply(ref reply) => reply.asking,
         }
     }
 }

@@ -7,7 +7,7 @@ use spellhall_core::Seat;
 use crate::catalogue::cards::CardRef;
 use crate::combat::{Side, Total};
 use crate::formation::Position;
-use crate::state::{BattleStep, CardId, FighterKind, Pending, Phase, Spellfire};
+use crate::state::{BattleStep, CardId, FighterKind, Loss, Pending, Phase, Spellfire};
 
 /// A card the viewer may see: its id in this game, which card it is, and whether the engine
 /// enforces its power (false while it is `Unscripted`, so the table can mark it).
@@ -96,6 +96,23 @@ pub enum PendingView {
         /// Players it will not touch, and players it will also act for.
         calmed: Vec<Seat>,
         copies: Vec<Seat>,
+    },
+    /// A realm (with its holding) or a holding is about to be razed or discarded: `asking` may
+    /// reply with a card that answers it, or let it go.
+    AboutToGo {
+        asking: Seat,
+        /// Whose it is.
+        owner: Seat,
+        /// The realm or holding first, then the holding that goes with a realm.
+        threatened: Vec<CardView>,
+        /// Razed (a realm stays face down) rather than discarded.
+        razed: bool,
+    },
+    /// `by`'s champion cast `spell`, which acts only if `asking` gives leave.
+    Leave {
+        asking: Seat,
+        by: Seat,
+        spell: CardView,
     },
     /// The player of an event chooses what it acts on.
     Target {
@@ -270,15 +287,16 @@ impl Spellfire {
                 seat: pick.seat,
                 event: self.card_view(pick.source),
             },
-            // A spell waiting for a player's leave is shown as a spell in its pause, where that
-            // player alone is asked: he answers (refuses it) with the card, or lets it be.
-            Pending::Leave(ref leave) => PendingView::EventPause {
-                event: self.card_view(leave.spell),
-                by: leave.by,
+            Pending::Reply(ref reply) => PendingView::AboutToGo {
+                asking: reply.asking,
+                owner: self.owner(reply.threatened[0]),
+                threatened: self.card_views(&reply.threatened),
+                razed: matches!(reply.loss, Loss::BattleRazing { .. } | Loss::Razed { .. }),
+            },
+            Pending::Leave(ref leave) => PendingView::Leave {
                 asking: leave.seat,
-                target: None,
-                calmed: Vec::new(),
-                copies: Vec::new(),
+                by: leave.by,
+                spell: self.card_view(leave.spell),
             },
         });
         View {

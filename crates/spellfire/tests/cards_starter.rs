@@ -4776,3 +4776,117 @@ fn card_1st_46_midnight_is_asked_for_a_spell_cast_as_an_answer() {
     assert_eq!(discard_names(&game, p3), ["Dispel Magic", "Tergoz Tenhammer"]);
     assert_eq!(discard_names(&game, P1), ["Death Spell"]);
 }
+
+/// Spirit of the Land's table: P1's Tergoz Tenhammer (5) attacks P2's `target` at A; P2 holds
+/// the Spirit and has Cormyr razed at B.
+fn spirit_table(target: &str) -> Spellfire {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .pool(0, [("Tergoz Tenhammer", NONE)])
+        .formation(1, [realm(A, target), realm(B, "Cormyr").razed()])
+        .hand(1, ["Spirit of the land"])
+        .build();
+    let tergoz = game.id_of(0, "Tergoz Tenhammer");
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: tergoz,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    game
+}
+
+#[test]
+fn card_1st_288_spirit_of_the_land_saves_a_dark_sun_realm_from_a_battle_razing() {
+    // P2 lets Raam (Dark Sun) be razed; before it is, P2 (its owner) is asked first and plays
+    // the Spirit. In the Spirit's pause P1 lets it be: Raam stands, the battle is over and P1
+    // draws no spoils.
+    let mut game = spirit_table("Raam");
+    let spirit = game.id_of(1, "Spirit of the land");
+    let p1_hand = game.player(P1).hand.len();
+    ok(&mut game, Action::Decline);
+    assert_eq!(game.decider(), Some(P2), "the realm's owner is asked first");
+    let mut offered = game.legal();
+    offered.sort();
+    assert_eq!(offered, [Action::PlayEvent(spirit), Action::Pass]);
+    ok(&mut game, Action::PlayEvent(spirit));
+    assert_eq!(game.decider(), Some(P1), "asked in the Spirit's pause");
+    ok(&mut game, Action::Pass);
+    assert!(game.pending().is_none());
+    let raam = game.player(P2).formation.slot(Position(A)).unwrap();
+    assert!(!raam.razed);
+    assert!(game.battle().is_none());
+    assert_eq!(game.phase(), Phase::AfterBattle);
+    assert_eq!(game.player(P1).hand.len(), p1_hand, "no spoils");
+    assert_eq!(game.player(P2).abyss, [spirit]);
+    assert!(game.player(P2).hand.is_empty());
+    // Let go by both players, the razing happens and P1 draws his spoils.
+    let mut game = spirit_table("Raam");
+    ok(&mut game, Action::Decline);
+    ok(&mut game, Action::Pass);
+    assert_eq!(game.decider(), Some(P1), "then the next player clockwise");
+    ok(&mut game, Action::Pass);
+    assert!(game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert_eq!(game.player(P1).hand.len(), p1_hand + 1, "spoils of victory");
+    assert_eq!(game.player(P2).hand.len(), 1, "the Spirit is kept");
+}
+
+#[test]
+fn card_1st_288_spirit_of_the_land_answers_only_for_dark_sun_realms_and_holdings() {
+    // Thay is not of Dark Sun: nobody is asked, it is razed at once and P1 has spoils.
+    let mut game = spirit_table("Thay");
+    ok(&mut game, Action::Decline);
+    assert!(game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert!(matches!(game.pending(), Some(spellfire::state::Pending::Spoils { seat, .. }) if *seat == P1));
+    assert_eq!(game.player(P2).hand.len(), 1);
+}
+
+#[test]
+fn card_1st_288_spirit_of_the_land_saves_a_dark_sun_realm_from_a_card() {
+    // P1's Cataclysm! discards Raam; in its pause P2 lets it be. Before Raam goes, P2 plays the
+    // Spirit: Raam stays in P2's formation; both events end in their players' Abyss.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(0, [realm(A, "Waterdeep")])
+        .hand(0, ["Cataclysm!"])
+        .formation(1, [realm(A, "Raam")])
+        .hand(1, ["Spirit of the land"])
+        .build();
+    let cataclysm = game.id_of(0, "Cataclysm!");
+    let spirit = game.id_of(1, "Spirit of the land");
+    let raam = game.id_of(1, "Raam");
+    ok(&mut game, Action::PlayEvent(cataclysm));
+    ok(&mut game, Action::Choose(raam));
+    ok(&mut game, Action::Pass);
+    assert_eq!(game.decider(), Some(P2));
+    ok(&mut game, Action::PlayEvent(spirit));
+    ok(&mut game, Action::Pass);
+    assert!(game.pending().is_none());
+    assert_eq!(game.player(P2).formation.slot(Position(A)).map(|s| s.realm), Some(raam));
+    assert!(game.player(P2).discard.is_empty());
+    assert_eq!(game.player(P1).abyss, [cataclysm]);
+    assert_eq!(game.player(P2).abyss, [spirit]);
+}
+
+#[test]
+fn card_1st_288_spirit_of_the_land_rebuilds_a_razed_realm_and_ends_the_battle() {
+    // Played as an event in the battle over Thay: P2 rebuilds the razed Cormyr,
+    // and the battle is over with no spoils; Thay stands.
+    let mut game = spirit_table("Thay");
+    let spirit = game.id_of(1, "Spirit of the land");
+    let cormyr = game.id_of(1, "Cormyr");
+    let p1_hand = game.player(P1).hand.len();
+    ok(&mut game, Action::PlayEvent(spirit));
+    ok(&mut game, Action::Pass);
+    assert!(game.battle().is_none());
+    assert_eq!(game.decider(), Some(P2), "P2 chooses the razed realm");
+    ok(&mut game, Action::Choose(cormyr));
+    assert!(game.pending().is_none());
+    assert!(!game.player(P2).formation.slot(Position(B)).unwrap().razed);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+    assert_eq!(game.player(P1).hand.len(), p1_hand, "no spoils");
+    assert_eq!(pool_names(&game, P1), ["Tergoz Tenhammer"], "the attacker goes home");
+}

@@ -59,6 +59,10 @@ impl Spellfire {
                 if self.player(owner).formation.slot(at).is_some_and(|s| s.razed) {
                     return;
                 }
+                // The players may first reply to the razing (Spirit of the Land).
+                if self.threaten(crate::state::Loss::Razed { seat: owner, at }) {
+                    return;
+                }
                 // A battle over that realm has nothing left to fight for: it ends, no spoils.
                 if self
                     .battle

@@ -409,6 +409,15 @@ impl Spellfire {
                 .attacked
                 .iter()
                 .any(|&c| c == card || self.attachments_of(c).contains(&card)),
+            Condition::Threatened(cards) => self
+                .pending
+                .iter()
+                .rev()
+                .find_map(|p| match p {
+                    crate::state::Pending::Reply(reply) => Some(reply),
+                    _ => None,
+                })
+                .is_some_and(|reply| reply.threatened.iter().any(|&t| cards.matches(self.card(t)))),
             Condition::OnlyCopyInPlay => {
                 let identity = self.cards[card.index()].identity;
                 !self

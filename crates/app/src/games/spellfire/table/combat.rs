@@ -82,6 +82,27 @@ fn question(ui: &mut egui::Ui, scene: &Scene, pending: &PendingView) {
             name(*seat),
             if *left == 1 { "card" } else { "cards" }
         ),
+        PendingView::AboutToGo {
+            asking,
+            owner,
+            threatened,
+            razed,
+        } => {
+            let what = threatened.iter().map(card).collect::<Vec<_>>().join(" and ");
+            let fate = if *razed { "razed" } else { "discarded" };
+            format!(
+                "{}'s {what} is about to be {fate}. {}: reply with a card that saves it, or let it go?",
+                name(*owner),
+                name(*asking)
+            )
+        }
+        PendingView::Leave { asking, by, spell } => format!(
+            "{}'s champion casts {}, which acts only with {}'s leave. {}: allow it, or refuse it?",
+            name(*by),
+            card(spell),
+            name(*asking),
+            name(*asking)
+        ),
         PendingView::Aid { aided, asking } => format!(
             "{}: will you help {}? Give one card, or do not help.",
             name(*asking),
@@ -93,6 +114,8 @@ fn question(ui: &mut egui::Ui, scene: &Scene, pending: &PendingView) {
         ui.horizontal(|ui| {
             let shown = match pending {
                 PendingView::EventPause { event, .. } | PendingView::Target { event, .. } => Some(event),
+                PendingView::Leave { spell, .. } => Some(spell),
+                PendingView::AboutToGo { threatened, .. } => threatened.first(),
                 PendingView::Walled { wall, .. } => Some(wall),
                 PendingView::InstantDefeat { by, .. } => Some(by),
                 PendingView::Spoils { card: Some(c), .. } => Some(c),
