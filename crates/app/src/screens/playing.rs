@@ -504,38 +504,10 @@ pub fn curtain_body(ui: &mut egui::Ui, game: &ActiveGame, focus: &TableFocus, ou
 /// What the last action did, for the player about to hand the screen to `next`, with the step
 /// that raises the curtain.
 pub fn outcome_window(ctx: &egui::Context, lines: &[String], next: &str, out: &mut Vec<UiCommand>) {
-    egui::Window::new("What happened")
-        .title_bar(false)
-        .collapsible(false)
-        .resizable(false)
-        .frame(theme::tile())
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-160.0, 0.0))
-        .show(ctx, |ui| {
-            ui.set_width(540.0);
-            ui.label(
-                egui::RichText::new("What happened")
-                    .size(26.0)
-                    .color(theme::GOLD)
-                    .strong(),
-            );
-            ui.add_space(8.0);
-            egui::ScrollArea::vertical().max_height(380.0).show(ui, |ui| {
-                for line in lines {
-                    ui.label(egui::RichText::new(line).size(18.0));
-                    ui.add_space(3.0);
-                }
-            });
-            ui.add_space(14.0);
-            ui.vertical_centered(|ui| {
-                let button =
-                    egui::Button::new(egui::RichText::new(format!("Continue: hand the screen to {next}")).size(21.0))
-                        .min_size(egui::vec2(340.0, 50.0))
-                        .fill(theme::ACCENT);
-                if ui.add(button).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-                    out.push(UiCommand::OutcomeSeen);
-                }
-            });
-        });
+    let button = format!("Continue: hand the screen to {next}");
+    if lines_window(ctx, "What happened", "What happened", lines, &button, false) {
+        out.push(UiCommand::OutcomeSeen);
+    }
 }
 
 /// Over the table of the person at the screen, until they have read it or act: what happened
@@ -545,7 +517,24 @@ pub fn news_window(ctx: &egui::Context, title: &str, lines: &[String], out: &mut
     if lines.is_empty() {
         return;
     }
-    egui::Window::new("news")
+    // Enter is consumed so that it does not also take the table's highlighted action beneath.
+    if lines_window(ctx, "news", title, lines, "To my table", true) {
+        out.push(UiCommand::NewsSeen);
+    }
+}
+
+/// A window of `lines` under `title` with one wide button; true when the button or Enter is
+/// pressed.
+fn lines_window(
+    ctx: &egui::Context,
+    id: &str,
+    title: &str,
+    lines: &[String],
+    button: &str,
+    consume_enter: bool,
+) -> bool {
+    let mut pressed = false;
+    egui::Window::new(id)
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
@@ -563,15 +552,18 @@ pub fn news_window(ctx: &egui::Context, title: &str, lines: &[String], out: &mut
             });
             ui.add_space(14.0);
             ui.vertical_centered(|ui| {
-                let button = egui::Button::new(egui::RichText::new("To my table").size(21.0))
+                let button = egui::Button::new(egui::RichText::new(button).size(21.0))
                     .min_size(egui::vec2(340.0, 50.0))
                     .fill(theme::ACCENT);
-                let enter = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter));
-                if ui.add(button).clicked() || enter {
-                    out.push(UiCommand::NewsSeen);
-                }
+                let enter = if consume_enter {
+                    ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Enter))
+                } else {
+                    ui.input(|i| i.key_pressed(egui::Key::Enter))
+                };
+                pressed = ui.add(button).clicked() || enter;
             });
         });
+    pressed
 }
 
 fn undo_consent_dialog(ctx: &egui::Context, game: &ActiveGame, plan: &UndoPlan, out: &mut Vec<UiCommand>) {
