@@ -153,7 +153,11 @@ impl SpellsOfDoom {
                     Track::Attack => (player.hero.attack_step, def.attack.len()),
                 };
                 if usize::from(step) + 1 >= track_len {
-                    return refuse(format!("Your {track:?} is already at the top of its track."), UPGRADE);
+                    let reason = match track {
+                        Track::Armor => "Your Armor is already at the top of its track.",
+                        Track::Attack => "Your Attack is already at the top of its track.",
+                    };
+                    return refuse(reason, UPGRADE);
                 }
                 Ok(())
             }
@@ -170,7 +174,11 @@ impl SpellsOfDoom {
                     return refuse(Reason::Mana { costs, cost, have }, BUILD);
                 }
                 if self.towers_of(seat, *tower) >= TOWERS_PER_KIND {
-                    return refuse(format!("All your {}s are on the board.", tower.name()), BUILD);
+                    let reason = match tower {
+                        TowerKind::Mage => "All your Mage Towers are on the board.",
+                        TowerKind::Defense => "All your Defense Towers are on the board.",
+                    };
+                    return refuse(reason, BUILD);
                 }
                 if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
                     return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
@@ -689,13 +697,209 @@ impl SpellsOfDoom {
         Ok(at)
     }
 
-    /// Every action `check` accepts now, in a fixed order.
+    /// Every action `check` accepts now, in a fixed order: the same list as [`Self::legal_by_check`],
+    /// made faster.
+    ///
+    /// On the Hero's turn and when paying tokens off, each family of actions (moves, attacks,
+    /// cards...) is made directly from what the rules allow, in the order `legal_by_check` lists
+    /// them, without asking `check` about each candidate; only the few single actions (build,
+    /// capture, upgrade) are asked. The mulligan and the response windows go through
+    /// `legal_by_check`. A property test (`tests/properties.rs`) compares the two lists over
+    /// thousands of random positions: this runs before every action of every playout.
+    pub fn legal(&self) -> Vec<Action> {
+        let Some(seat) = self.decider() else {
+            return Vec::new();
+        };
+        match self.phase {
+            Phase::Hero => self.hero_phase_actions(seat),
+            Phase::PayTokens => {
+                let player = &self.players[seat.index()];
+                let mut out = Vec::new();
+                for burn in 0..=player.hero.burn {
+                    for brain_damage in 0..=player.hero.brain_damage {
+                        let cost = u32::from(burn) * BURN_PAY_OFF + u32::from(brain_damage) * BRAIN_DAMAGE_PAY_OFF;
+                        if cost <= player.mana {
+                            out.push(Action::PayTokens { burn, brain_damage });
+                        }
+                    }
+                }
+                out
+            }
+            _ => self.legal_by_check(),
+        }
+    }
+
+    /// The Hero phase's actions of `legal_by_check`, in its order, each made only when `check`
+    /// accepts it (the conditions are `check`'s, read once per family instead of per candidate).
+    fn hero_phase_actions(&self, seat: Seat) -> Vec<Action> {
+        let player = &self.players[seat.index()];
+        let mut out = Vec::with_capacity(256);
+        let hero = Character::Hero(seat);
+        if let Some(at) = player.hero.at {
+            if self.hero_may_move(seat).is_ok() {
+                // Within Speed + mana / 2 the extra steps are paid for (`check_move`).
+                let reach = self.speed(seat) + player.mana / SPEED_COST;
+                for hex in self.content.board.around(at.hex(), reach) {
+                    if hex != at.hex() {
+                        out.push(Action::Move { to: Pos::of(hex) });
+                    }
+                }
+            }
+            let plain = self.hero_may_attack(seat, false).is_ok();
+            let fire = self.hero_may_attack(seat, true).is_ok();
+            if plain || fire {
+                for target in self.enemy_targets_near(seat, at) {
+                    if plain {
+                        out.push(Action::Attack { target, fire: false });
+                    }
+                    if fire {
+                        out.push(Action::Attack { target, fire: true });
+                    }
+                }
+            }
+            for action in [
+                Action::Build { tower: TowerKind::Mage },
+                Action::Build {
+                    tower: TowerKind::Defense,
+                },
+                Action::Capture,
+            ] {
+                if self.verdict(&action).is_ok() {
+                    out.push(action);
+                }
+            }
+        }
+        // Cards played from the hand or the Reserve on the player's characters (`check_play`):
+        // the Hero first, even while off the board, then his creatures.
+        let creatures = || {
+            self.creatures
+                .iter()
+                .filter(move |c| c.id.owner == seat)
+                .map(|c| Character::Creature(c.id))
+        };
+        for card in player.hand.iter().chain(&player.reserve) {
+            let def = self.card(seat, *card);
+            let (on_hero, on_creatures, unless_fast) = match (def.kind, &def.effect) {
+                (CardKind::Terrain { .. }, _) => continue,
+                (CardKind::Spell { .. }, Effect::Decoy { .. }) => continue,
+                (CardKind::Spell { .. }, _) => (true, false, false),
+                (CardKind::Skill, Effect::CounterAttack) => continue,
+                (CardKind::Skill, Effect::GainMana { .. } | Effect::TowerConjuration { .. } | Effect::Summoning) => {
+                    (true, false, false)
+                }
+                (
+                    CardKind::Skill,
+                    Effect::Run { .. }
+                    | Effect::MagicShield { .. }
+                    | Effect::Heal { .. }
+                    | Effect::StrongAttack { .. }
+                    | Effect::Accuracy { .. }
+                    | Effect::FastAttack,
+                ) => (player.hero.at.is_some(), true, def.effect == Effect::FastAttack),
+                _ => continue,
+            };
+            let allowed = |on: Character| !unless_fast || !self.flags.boost(on).fast;
+            if on_hero && allowed(hero) {
+                out.push(Action::Play { card: *card, on: hero });
+            }
+            if on_creatures {
+                for on in creatures().filter(|on| allowed(*on)) {
+                    out.push(Action::Play { card: *card, on });
+                }
+            }
+        }
+        // Every candidate `cast_candidates` makes is one `check_cast` accepts: it asks
+        // `may_cast` and `cast_fits`, and names 1 to the castable copies (never Decoy, which
+        // fits no target).
+        self.cast_candidates(seat, &mut out);
+        // Likewise every summon, creature move and creature attack `creature_candidates` makes.
+        self.creature_candidates(seat, &mut out);
+        for card in &player.hand {
+            if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
+                for hex in self.content.board.hexes() {
+                    out.push(Action::PlaceTerrain {
+                        card: *card,
+                        at: Pos::of(hex),
+                    });
+                }
+            }
+        }
+        for (card, token) in &player.terrain {
+            // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
+            // Area on an enemy one, in or next to its token's hex.
+            let def = self.card(seat, *card);
+            let CardKind::Terrain { cost } = def.kind else {
+                continue;
+            };
+            if player.mana < u32::from(cost) {
+                continue;
+            }
+            let friendly = match def.effect {
+                Effect::FriendlyArea { .. } => true,
+                Effect::ExplodingArea { .. } => false,
+                _ => continue,
+            };
+            let fits = |owner: Seat, at: Option<Pos>| {
+                (Self::team(owner) == Self::team(seat)) == friendly && at.is_some_and(|at| at.distance(*token) <= 1)
+            };
+            for other in crate::seats(self.seats()) {
+                if fits(other, self.players[other.index()].hero.at) {
+                    out.push(Action::Reveal {
+                        card: *card,
+                        on: Target::Hero(other),
+                    });
+                }
+            }
+            for creature in &self.creatures {
+                if fits(creature.id.owner, Some(creature.at)) {
+                    out.push(Action::Reveal {
+                        card: *card,
+                        on: Target::Creature(creature.id),
+                    });
+                }
+            }
+        }
+        if player.reserve.len() < RESERVE_MAX && player.mana >= 1 {
+            for card in &player.hand {
+                out.push(Action::Reserve { card: *card });
+            }
+        }
+        for action in [
+            Action::Upgrade { track: Track::Armor },
+            Action::Upgrade { track: Track::Attack },
+        ] {
+            if self.verdict(&action).is_ok() {
+                out.push(action);
+            }
+        }
+        // Any two different cards held (each card is in one place: `held` lists each once).
+        let terrain = || player.terrain.iter().map(|(c, _)| c);
+        let held = || {
+            player
+                .hand
+                .iter()
+                .chain(&player.reserve)
+                .chain(&player.spells)
+                .chain(terrain())
+        };
+        for (i, first) in held().enumerate() {
+            for second in held().skip(i + 1) {
+                out.push(Action::Recharge {
+                    cards: [*first, *second],
+                });
+            }
+        }
+        out.push(Action::EndTurn);
+        out
+    }
+
+    /// Every action `check` accepts now, in a fixed order: the rules' list by definition.
     ///
     /// Candidates are made family by family (moves, attacks, cards...), and `check` keeps those
     /// it accepts. A family whose common conditions fail (the Hero has moved, the spell costs
-    /// too much) is skipped whole, and targets are drawn from what is in reach, so that nearly
-    /// every candidate made is accepted: this runs before every action of every playout.
-    pub fn legal(&self) -> Vec<Action> {
+    /// too much) is skipped whole, and targets are drawn from what is in reach. [`Self::legal`]
+    /// gives the same list faster.
+    pub fn legal_by_check(&self) -> Vec<Action> {
         let Some(seat) = self.decider() else {
             return Vec::new();
         };
@@ -823,7 +1027,8 @@ impl SpellsOfDoom {
 }
 
 impl SpellsOfDoom {
-    /// Summons (after Summoning), and every creature's moves and attacks.
+    /// Summons (after Summoning), and every creature's moves and attacks: each one `check`
+    /// accepts (`check_summon`, `check_creature_move`, `check_creature_attack`), and no other.
     fn creature_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.flags.summoning
             && let Some(hero) = self.players[seat.index()].hero.at
@@ -841,6 +1046,9 @@ impl SpellsOfDoom {
             if self.creature_may_move(seat, creature.id).is_ok() {
                 let speed = self.creature_speed(creature);
                 for hex in self.content.board.around(creature.at.hex(), speed) {
+                    if hex == creature.at.hex() {
+                        continue;
+                    }
                     out.push(Action::CreatureMove {
                         creature: creature.id,
                         to: Pos::of(hex),

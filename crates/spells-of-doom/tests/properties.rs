@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use spellhall_core::testkit::{PlayoutOptions, determinisation_playouts, privacy_playouts, random_playouts};
+use spellhall_core::{Game, GameRng};
 use spells_of_doom::{Config, Content, SpellsOfDoom};
 
 /// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Content>`.
@@ -85,4 +86,40 @@ fn a_game_sampled_from_a_view_agrees_with_it() {
         .unwrap_or_else(|failure| panic!("{heroes:?}: {failure}"));
         assert!(report.moved > 0, "{heroes:?}: {report:?}");
     }
+}
+
+/// `legal_actions` is made fast family by family; the rules' list is the one `check` accepts
+/// (`legal_by_check`). The two are the same list, in the same order, at every decision of random
+/// games of 2 players (every pair of Heroes in turn) and of 4, 2,000 of each (`SOD_GAMES` caps
+/// it), and a random pick from that list is accepted by `check`.
+#[test]
+fn legal_actions_are_the_candidates_check_accepts() {
+    let content = Content::shipped().expect("content");
+    let content = Arc::new(content);
+    let heroes = ["magie", "byron", "oakheart", "hypnor"];
+    let games = games().min(2_000);
+    let mut decisions = 0u64;
+    for players in [2usize, 4] {
+        for seed in 0..games {
+            // Two players: every pair of Heroes, each in either seat; four: the seats rotate.
+            let step = if players == 2 { 1 + seed as usize / 4 % 3 } else { 1 };
+            let config = Config {
+                heroes: (0..players)
+                    .map(|i| heroes[(seed as usize + i * step) % 4].to_string())
+                    .collect(),
+            };
+            let mut game = SpellsOfDoom::new(&config, &content, seed).expect("setup");
+            let mut rng = GameRng::new(seed);
+            while game.to_act().seat().is_some() {
+                let fast = game.legal_actions();
+                let by_check = game.legal_by_check();
+                assert_eq!(fast, by_check, "{config:?}, seed {seed}, after {decisions} decisions");
+                let pick = &fast[rng.below(fast.len())];
+                game.check(pick).expect("a legal action is accepted");
+                game.apply(pick).expect("a legal action is applied");
+                decisions += 1;
+            }
+        }
+    }
+    assert!(decisions > games * 100, "{decisions} decisions");
 }

@@ -1,0 +1,66 @@
+//! Random 2-player playouts with the kernel's `play_randomly`, for profiling (`perf record -g`)
+//! and for checking that a change to the rules' speed changes no game:
+//! `cargo run --release -p spells-of-doom --example random_playouts -- [SECONDS]` plays fresh games
+//! (seed 1 on, Heroes in turn) for that long and prints the actions a second;
+//! `... -- games N` plays the first N games of 2 and of 4 players and prints a digest of their final states (serialized),
+//! with every list of legal actions on the way, the same before and after such a change.
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use spellhall_core::Game;
+use spellhall_core::testkit::play_randomly;
+use spells_of_doom::{Config, Content, SpellsOfDoom};
+
+fn deal(content: &Arc<Content>, players: usize, seed: u64) -> SpellsOfDoom {
+    let heroes = ["magie", "hypnor", "byron", "oakheart"];
+    let config = Config {
+        heroes: (0..players)
+            .map(|i| heroes[(seed as usize + i) % 4].to_string())
+            .collect(),
+    };
+    SpellsOfDoom::new(&config, content, seed).expect("setup")
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let content = Arc::new(Content::shipped().expect("content"));
+    if args.first().map(String::as_str) == Some("games") {
+        let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200);
+        let mut hasher = DefaultHasher::new();
+        let (mut actions, mut offered) = (0u64, 0u64);
+        for (players, seed) in [2, 4].into_iter().flat_map(|p| (1..=games).map(move |s| (p, s))) {
+            let mut game = deal(&content, players, seed);
+            let mut rng = spellhall_core::GameRng::new(seed);
+            while game.to_act().seat().is_some() {
+                let legal = game.legal_actions();
+                format!("{legal:?}").hash(&mut hasher);
+                offered += legal.len() as u64;
+                let pick = rng.below(legal.len());
+                game.apply(&legal[pick]).expect("a legal action is accepted");
+                actions += 1;
+            }
+            ron::to_string(&game).expect("serialize").hash(&mut hasher);
+        }
+        println!(
+            "{games} games of 2 and of 4 players, {actions} actions, {:.1} legal actions a decision, digest {:016x}",
+            offered as f64 / actions as f64,
+            hasher.finish()
+        );
+        return;
+    }
+    let seconds: f64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(5.0);
+    let budget = Duration::from_secs_f64(seconds);
+    let start = Instant::now();
+    let (mut games, mut actions) = (0u64, 0u64);
+    while start.elapsed() < budget {
+        games += 1;
+        actions += play_randomly(deal(&content, 2, games), games) as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{games} games, {actions} actions in {secs:.2} s: {:.0} actions/s",
+        actions as f64 / secs
+    );
+}
