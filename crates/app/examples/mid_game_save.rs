@@ -160,7 +160,7 @@ fn main() -> Result<(), String> {
             session.to_save().write(&out).map(|()| session.log().len())
         }
         "spellfire" => {
-            use spellfire::view::PendingView;
+            use spellfire::PendingView;
             use spellfire::{BattleStep, Spellfire};
             use spellhall::games::GameAdapter;
             use spellhall::games::spellfire::SpellfireAdapter;

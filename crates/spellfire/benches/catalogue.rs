@@ -6,10 +6,10 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use spellfire::cards::Attribute;
-use spellfire::catalogue::{CardFilter, Catalogue, SortKey, TypeChoice};
 use spellfire::deck::{starter_decks, validate};
 use spellfire::format::Formats;
 use spellfire::stats::deck_stats;
+use spellfire::{CardFilter, Catalogue, SortKey, TypeChoice};
 
 fn benches(c: &mut Criterion) {
     c.bench_function("load the catalogue (21 sets, 3,839 cards)", |b| {

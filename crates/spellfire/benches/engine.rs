@@ -6,10 +6,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::state::BattleStep;
-use spellfire::{Action, Content, Phase, Spellfire, computer};
+use spellfire::{Action, BattleStep, Content, Phase, Position, Spellfire, TestGame, computer, realm};
 use spellhall_core::testkit::play_randomly;
 use spellhall_core::{Game, GameRng, Seat};
 

@@ -11,21 +11,25 @@
 //! Card powers stay `Unscripted` until the effect language scripts them; such a card plays by its
 //! type's base rules and its view says it is not enforced.
 
-pub mod action;
-pub mod apply;
-pub mod catalogue;
-pub mod combat;
+// The engine's modules are private: the app, the tests, the examples and the benchmarks reach what
+// they need through the re-exports below, never the engine's internals. The catalogue's parts (the
+// card facts, the deck model, the formats, CrossFire import and export, deck statistics) are the
+// deck editor's and the converter's library, re-exported as modules.
+mod action;
+mod apply;
+mod catalogue;
+mod combat;
 pub mod computer;
-pub mod determinise;
-pub mod effects;
-pub mod event;
-pub mod formation;
-pub mod legal;
+mod determinise;
+mod effects;
+mod event;
+mod formation;
+mod legal;
 #[cfg(feature = "scenario")]
-pub mod scenario;
-pub mod state;
+mod scenario;
+mod state;
 mod summary;
-pub mod view;
+mod view;
 
 use std::sync::Arc;
 
@@ -35,12 +39,23 @@ pub use action::Action;
 pub use catalogue::cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
 pub use catalogue::deck::{Deck, Violation};
 pub use catalogue::format::{Format, Formats};
-pub use catalogue::{CardFilter, Catalogue, SortKey, cards, crossfire, deck, format, stats};
-pub use effects::Power;
+pub use catalogue::{
+    CardFilter, Catalogue, Entry, SetInfo, SortKey, TypeChoice, cards, crossfire, deck, format, set_file_name,
+    shipped_files, stats,
+};
+pub use combat::{Side, Source, Total};
+pub use effects::{Effect, Power, describe, join_words};
 pub use event::Event;
-pub use state::{BattleStep, CardId, Config, Content, Pending, Phase, Rules, Spellfire};
+pub use formation::{FormationSize, Position};
+#[cfg(feature = "scenario")]
+pub use scenario::{RealmSetup, TestGame, realm, shipped_content};
+pub use state::{
+    AidItems, AttachInCombat, BattleStep, CardId, Config, ConquerorCounts, Content, DeckoutEnd, DeckoutTiebreak,
+    FearScope, LevelMeans, MelonFirstTurn, MulliganLimit, Pending, PermanentDestruction, Phase, Phase3Counterplay,
+    Phase4Caster, RebuildCostZone, ReplaceWhileHole, Rules, Spellfire, XpOnEqual,
+};
 pub use summary::rules_summary;
-pub use view::View;
+pub use view::{BattleView, CardView, ChampionView, FighterView, LimboView, PendingView, PlayerView, RealmView, View};
 
 use crate::state::FighterKind;
 

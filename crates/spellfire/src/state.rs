@@ -449,6 +449,8 @@ pub struct Lasting {
 
 /// When a lasting power ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+// The variants' names are written in saved games: they stay as they are.
+#[allow(clippy::enum_variant_names)]
 pub enum Ends {
     /// When this seat's next turn begins.
     TurnBegins(Seat),

@@ -7,10 +7,7 @@ mod common;
 
 use common::{A, B, P1, P2, apply as ok, refused, total};
 
-use spellfire::combat::Side;
-use spellfire::formation::Position;
-use spellfire::scenario::{RealmSetup, TestGame, realm};
-use spellfire::{Action, Phase, Spellfire};
+use spellfire::{Action, Phase, Position, RealmSetup, Side, Spellfire, TestGame, realm};
 
 /// P1's `attacker` (from the pool, with `items`) attacks P2's realm `target` at A. `p1_hand` and
 /// `p2_hand` are the players' hands; P2's pool holds `defenders`.
@@ -4613,7 +4610,7 @@ fn card_1st_368_protection_from_lightning_lightning_cannot_harm_the_caster_or_hi
     // The lightning is a fact of the catalogue, shown in the card's words.
     let content = common::content();
     for entry in content.catalogue.named("Lightning Bolt") {
-        let words = spellfire::effects::describe(&entry.card);
+        let words = spellfire::describe(&entry.card);
         assert!(words.iter().any(|l| l.contains("lightning card")), "{words:?}");
     }
     let protection = content
@@ -4622,7 +4619,7 @@ fn card_1st_368_protection_from_lightning_lightning_cannot_harm_the_caster_or_hi
         .next()
         .expect("in the catalogue");
     assert!(
-        !spellfire::effects::describe(&protection.card)
+        !spellfire::describe(&protection.card)
             .iter()
             .any(|l| l.contains("A lightning card")),
         "the protection is not lightning itself"
@@ -4840,7 +4837,7 @@ fn card_1st_288_spirit_of_the_land_answers_only_for_dark_sun_realms_and_holdings
     let mut game = spirit_table("Thay");
     ok(&mut game, Action::Decline);
     assert!(game.player(P2).formation.slot(Position(A)).unwrap().razed);
-    assert!(matches!(game.pending(), Some(spellfire::state::Pending::Spoils { seat, .. }) if *seat == P1));
+    assert!(matches!(game.pending(), Some(spellfire::Pending::Spoils { seat, .. }) if *seat == P1));
     assert_eq!(game.player(P2).hand.len(), 1);
 }
 

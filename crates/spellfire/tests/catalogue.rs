@@ -5,10 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use spellfire::cards::{Attribute, CardRef, CardType, Rarity, SetCode, Usable, Use, World};
-use spellfire::catalogue::{CardFilter, Catalogue, SortKey, TypeChoice, shipped_files};
 use spellfire::crossfire::{self, SET_ORDER};
-use spellfire::effects::{Power, describe};
 use spellfire::format::Formats;
+use spellfire::{CardFilter, Catalogue, Power, SortKey, TypeChoice, describe, shipped_files};
 
 fn fixture(name: &str) -> (String, Vec<u8>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name);
@@ -54,7 +53,7 @@ fn every_set_file_loads_with_every_card() {
     let cataclysm = catalogue.get(card("1st/99")).unwrap();
     assert!(matches!(
         cataclysm.card.power.on_play().map(|a| &a.effect),
-        Some(spellfire::effects::Effect::Discard(_))
+        Some(spellfire::Effect::Discard(_))
     ));
     assert!(
         catalogue
@@ -241,7 +240,7 @@ fn a_malformed_set_file_names_file_line_and_column() {
 #[test]
 fn search_by_name_reference_and_facts() {
     let catalogue = Catalogue::shipped().unwrap();
-    let find = |filter: &CardFilter| -> Vec<&spellfire::catalogue::Entry> {
+    let find = |filter: &CardFilter| -> Vec<&spellfire::Entry> {
         filter
             .apply(&catalogue)
             .iter()

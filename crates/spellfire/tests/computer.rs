@@ -5,9 +5,7 @@ mod common;
 
 use common::{A, B, P1, P2, apply as ok};
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, Phase, Spellfire, computer};
+use spellfire::{Action, Phase, Position, Spellfire, TestGame, computer, realm};
 use spellhall_core::{GameRng, Seat};
 
 const NONE: &[&str] = &[];

@@ -2,11 +2,10 @@
 //! decks, statistics, and decks in and out: RON files, CrossFire `.cfd` and text lists.
 
 use spellfire::cards::{CardRef, CardType};
-use spellfire::catalogue::Catalogue;
 use spellfire::deck::{self, Deck, Violation, validate};
 use spellfire::format::Formats;
 use spellfire::stats::{chance_of_no_realm, deck_stats};
-use spellfire::{crossfire, effects};
+use spellfire::{Catalogue, crossfire};
 
 struct Kit {
     catalogue: Catalogue,
@@ -540,8 +539,8 @@ fn deck_files_save_atomically_and_bad_ones_are_reported_untouched() {
 #[test]
 fn describe_joins_words_like_a_sentence() {
     let words: Vec<String> = ["allies", "artifacts", "spells"].map(String::from).to_vec();
-    assert_eq!(effects::join_words(&words), "allies, artifacts and spells");
-    assert_eq!(effects::join_words(&words[..1]), "allies");
+    assert_eq!(spellfire::join_words(&words), "allies, artifacts and spells");
+    assert_eq!(spellfire::join_words(&words[..1]), "allies");
 }
 
 #[test]

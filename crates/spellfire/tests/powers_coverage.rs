@@ -7,10 +7,8 @@
 //! raise them to the new figures printed here (the test says so when they are behind).
 use std::collections::BTreeSet;
 
-use spellfire::CardRef;
-use spellfire::catalogue::{Catalogue, Entry};
 use spellfire::deck::starter_decks;
-use spellfire::effects::Power;
+use spellfire::{CardRef, Catalogue, Entry, Power};
 
 /// Distinct starter-deck cards whose power is enforced (scripted, or restating their facts), of
 /// the 229 with a power. Only goes up.

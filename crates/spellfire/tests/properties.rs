@@ -62,7 +62,7 @@ fn random_six_player_games_keep_every_invariant() {
 /// rules that take deck-out away (Barbarian's Game, "True …") are left out: random play need not end.
 #[test]
 fn random_games_with_the_optional_rules_keep_every_invariant() {
-    use spellfire::state::{FearScope, PermanentDestruction, Phase4Caster, RebuildCostZone};
+    use spellfire::{FearScope, PermanentDestruction, Phase4Caster, RebuildCostZone};
     use spellhall_core::Seat;
     let rules = |r: &mut spellfire::Rules| {
         r.aid = true;

@@ -6,10 +6,10 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use spellfire::catalogue::{Catalogue, set_file_name};
 use spellfire::crossfire::write_cfd;
 use spellfire::deck::{self, Deck, DeckFileKind, parse_deck_file};
 use spellfire::format::Formats;
+use spellfire::{Catalogue, set_file_name};
 use spellhall_core::content::SourceFile;
 use spellhall_core::testkit::mutation::{MutationOptions, Rejection, content_mutation_test, mutation_test};
 

@@ -7,10 +7,7 @@
 mod common;
 
 use common::refused;
-use spellfire::combat::Side;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, BattleStep, Pending, Phase, Spellfire};
+use spellfire::{Action, BattleStep, Pending, Phase, Position, Side, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 /// Seat 0 attacks seat 1's Cormyr with `attacker` from the pool; seat 1 defends with `defender`.
@@ -141,15 +138,15 @@ const ORDER_CARDS: &str = r#"(
     ],
 )"#;
 
-fn order_content() -> std::sync::Arc<spellfire::state::Content> {
-    let mut files = spellfire::catalogue::shipped_files();
+fn order_content() -> std::sync::Arc<spellfire::Content> {
+    let mut files = spellfire::shipped_files();
     files.push(spellhall_core::content::SourceFile::embedded(
         "tests/order.ron",
         ORDER_CARDS,
     ));
     let catalogue = spellfire::Catalogue::load(&files).expect("the test cards load");
-    let shipped = spellfire::scenario::shipped_content();
-    std::sync::Arc::new(spellfire::state::Content {
+    let shipped = spellfire::shipped_content();
+    std::sync::Arc::new(spellfire::Content {
         catalogue,
         formats: shipped.formats.clone(),
     })

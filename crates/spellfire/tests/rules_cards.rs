@@ -9,11 +9,7 @@ use common::{A, P1, P2};
 use common::{apply as ok, refused, total};
 
 use spellfire::cards::{Attribute, CardType};
-use spellfire::combat::Side;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm, shipped_content};
-use spellfire::state::Phase4Caster;
-use spellfire::{Action, Phase, Spellfire};
+use spellfire::{Action, Phase, Phase4Caster, Position, Side, Spellfire, TestGame, realm, shipped_content};
 use spellhall_core::Seat;
 
 /// A round under way: P1's `attacker` (from the pool, holding `hand`) against P2's Cleric of

@@ -8,11 +8,9 @@ use common::{A, B, C, D, E, F, P1, P2};
 
 use common::{apply as ok, refused, total};
 
-use spellfire::combat::Side;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::state::{AttachInCombat, BattleStep};
-use spellfire::{Action, CardId, Pending, Phase, Spellfire};
+use spellfire::{
+    Action, AttachInCombat, BattleStep, CardId, Pending, Phase, Position, Side, Spellfire, TestGame, realm,
+};
 use spellhall_core::Seat;
 
 fn attack(game: &mut Spellfire, champion: CardId, at: u8) {

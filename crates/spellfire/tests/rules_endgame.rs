@@ -8,11 +8,10 @@ use common::{A, B, C, D, E, F, P1, P2};
 use common::{apply as ok, refused};
 
 use spellfire::cards::CardType;
-use spellfire::catalogue::Catalogue;
-use spellfire::formation::{FormationSize, Position};
-use spellfire::scenario::{TestGame, realm, shipped_content};
-use spellfire::state::{DeckoutEnd, DeckoutTiebreak, MulliganLimit, Rules};
-use spellfire::{Action, CardRef, Config, Event, Pending, Phase, Spellfire, deck};
+use spellfire::{
+    Action, CardRef, Catalogue, Config, DeckoutEnd, DeckoutTiebreak, Event, FormationSize, MulliganLimit, Pending,
+    Phase, Position, Rules, Spellfire, TestGame, deck, realm, shipped_content,
+};
 use spellhall_core::{Game, Seat};
 
 fn attack(game: &mut Spellfire, champion: &str, at: u8) {
@@ -404,7 +403,7 @@ fn sf_215_a_deck_out_is_scored_by_unrazed_then_razed_realms_then_holdings() {
 }
 
 /// P1 ran out this turn and is in phase 5, with these formations.
-fn deckout_table(p1: Vec<spellfire::scenario::RealmSetup>, p2: Vec<spellfire::scenario::RealmSetup>) -> Spellfire {
+fn deckout_table(p1: Vec<spellfire::RealmSetup>, p2: Vec<spellfire::RealmSetup>) -> Spellfire {
     let mut setup = TestGame::new(2)
         .phase(Phase::StartOfTurn)
         .filler(0)
@@ -426,8 +425,8 @@ fn deckout_table(p1: Vec<spellfire::scenario::RealmSetup>, p2: Vec<spellfire::sc
 /// Like `deckout_table`, under other rules.
 fn deckout_table_with(
     rules: impl FnOnce(&mut Rules),
-    p1: Vec<spellfire::scenario::RealmSetup>,
-    p2: Vec<spellfire::scenario::RealmSetup>,
+    p1: Vec<spellfire::RealmSetup>,
+    p2: Vec<spellfire::RealmSetup>,
 ) -> Spellfire {
     let mut setup = TestGame::new(2)
         .rules(rules)

@@ -7,9 +7,7 @@ mod common;
 
 use common::{all_pass, apply as act};
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, CardId, Pending, Phase, Spellfire};
+use spellfire::{Action, CardId, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::{Game, Seat};
 
 fn asking(game: &Spellfire) -> Option<Seat> {
@@ -757,7 +755,7 @@ fn we_45_a_once_per_turn_power_does_not_come_back_in_an_extra_turn() {
 #[test]
 fn sf_206_a_copying_item_chooses_as_it_is_played_never_later_in_the_fight() {
     use common::total;
-    use spellfire::combat::Side;
+    use spellfire::Side;
     let table = || {
         TestGame::new(2)
             .phase(Phase::Pool)

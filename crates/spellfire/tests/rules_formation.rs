@@ -5,9 +5,7 @@ mod common;
 
 use common::{A, B, C, D, E, F};
 
-use spellfire::Action;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
+use spellfire::{Action, CardId, Event, Pending, Phase, Position, Spellfire, TestGame, realm};
 
 #[test]
 fn sf_50_a_new_realm_goes_to_the_frontmost_empty_row() {
@@ -62,7 +60,6 @@ fn we_3_a_hole_at_the_front_is_filled_first() {
 // ---------------------------------------------------------------------------------------------
 // Helpers for the scenarios below.
 
-use spellfire::{CardId, Event, Pending, Phase, Spellfire};
 use spellhall_core::Seat;
 
 use common::refused;
@@ -262,7 +259,7 @@ fn sf_52_replacing_a_razed_realm_while_a_hole_waits_is_a_table_option() {
     // Our reading (AMB-22): the fill order governs empty positions only.
     let game = layout_with_hole(|_| {});
     assert_eq!(places(&game, game.id_of(0, "Waterdeep")), "AC");
-    let game = layout_with_hole(|r| r.replace_while_hole = spellfire::state::ReplaceWhileHole::Forbidden);
+    let game = layout_with_hole(|r| r.replace_while_hole = spellfire::ReplaceWhileHole::Forbidden);
     let waterdeep = game.id_of(0, "Waterdeep");
     assert_eq!(places(&game, waterdeep), "A");
     assert_eq!(refused(&game, realm_at(waterdeep, C)).rule, "AMB-22");
@@ -473,7 +470,7 @@ fn sf_56_a_razed_realm_cannot_be_attacked_until_rebuilt() {
 // Section 6: razing, rebuilding and replacing realms
 
 /// Seat 0 attacks seat 1's realm at A with Elminster the Mage (level 9) from the pool.
-fn attack_on_a(defender_realm: spellfire::scenario::RealmSetup) -> Spellfire {
+fn attack_on_a(defender_realm: spellfire::RealmSetup) -> Spellfire {
     let mut game = TestGame::new(2)
         .phase(Phase::Pool)
         .pool(0, [("Elminster the Mage", &[][..])])

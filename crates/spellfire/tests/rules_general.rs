@@ -5,9 +5,9 @@ mod common;
 
 use common::apply as act;
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, CardType, Catalogue, Config, Formats, Phase, Rarity, Rules, Spellfire, World};
+use spellfire::{
+    Action, CardType, Catalogue, Config, Formats, Phase, Position, Rarity, Rules, Spellfire, TestGame, World, realm,
+};
 use spellhall_core::{Game, Seat};
 
 #[test]
@@ -48,7 +48,7 @@ fn sf_2_each_player_uses_only_his_own_cards() {
 
 #[test]
 fn sf_3_the_icon_fixes_the_type_and_only_realms_lie_sideways() {
-    let content = spellfire::scenario::shipped_content();
+    let content = spellfire::shipped_content();
     let waterdeep = content.catalogue.get("1st/1".parse().unwrap()).unwrap();
     assert_eq!(waterdeep.card.kind, CardType::Realm);
     let game = TestGame::new(2).formation(0, [realm(0, "Waterdeep")]).build();
@@ -228,8 +228,8 @@ fn sf_26_the_standard_formats_ban_no_card() {
 fn amb_readings_are_the_default_rules() {
     // Every reading the checklist adopts for an ambiguity with a setup option is what a table gets
     // unless it chooses otherwise (and no optional rule of section 26 is on).
-    use spellfire::formation::FormationSize;
-    use spellfire::state::{
+    use spellfire::FormationSize;
+    use spellfire::{
         AidItems, AttachInCombat, ConquerorCounts, DeckoutEnd, DeckoutTiebreak, FearScope, LevelMeans, MelonFirstTurn,
         MulliganLimit, PermanentDestruction, Phase3Counterplay, Phase4Caster, RebuildCostZone, ReplaceWhileHole,
         XpOnEqual,

@@ -5,14 +5,10 @@ mod common;
 
 use common::{A, B, C, D, E, F};
 
-use spellfire::combat::{Side, Source};
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::state::{
-    AidItems, ConquerorCounts, FearScope, MelonFirstTurn, PermanentDestruction, Phase4Caster, RebuildCostZone,
-    XpOnEqual,
+use spellfire::{
+    Action, AidItems, ConquerorCounts, Event, FearScope, MelonFirstTurn, Pending, PermanentDestruction, Phase,
+    Phase4Caster, Position, RebuildCostZone, Rules, Side, Source, Spellfire, TestGame, XpOnEqual, realm,
 };
-use spellfire::{Action, Event, Pending, Phase, Rules, Spellfire};
 use spellhall_core::{Game, Seat, ToAct};
 
 /// Carry out an action that must be allowed, and check that every card is still in one place.

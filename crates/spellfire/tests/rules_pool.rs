@@ -6,10 +6,7 @@ mod common;
 
 use common::{A, B, C};
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::state::AttachInCombat;
-use spellfire::{Action, CardId, Event, Phase, Spellfire};
+use spellfire::{Action, AttachInCombat, CardId, Event, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 use common::{apply, refused};

@@ -7,10 +7,7 @@
 mod common;
 
 use common::total;
-use spellfire::combat::Side;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, Phase, Spellfire};
+use spellfire::{Action, Phase, Position, Side, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 const NONE: &[&str] = &[];
@@ -277,7 +274,7 @@ fn sf_158_what_only_a_champions_power_let_it_use_goes_with_the_power() {
 /// Seat 0, active in phase 3, has The Magister in the pool and Death Spell in hand; seat 1 has
 /// Tergoz Tenhammer (carrying `items`) and Tysiln San, a wizard, in the pool and Dispel Magic in
 /// hand.
-fn phase3(items: &'static [&'static str], rules: impl FnOnce(&mut spellfire::state::Rules)) -> Spellfire {
+fn phase3(items: &'static [&'static str], rules: impl FnOnce(&mut spellfire::Rules)) -> Spellfire {
     TestGame::new(2)
         .phase(Phase::Pool)
         .rules(rules)
@@ -330,9 +327,7 @@ fn sf_40_amb_6_another_player_cancels_the_active_players_phase_3_spell() {
 
 #[test]
 fn amb_6_without_phase_3_counterplay_the_spell_acts_at_once() {
-    let mut game = phase3(NONE, |r| {
-        r.phase3_counterplay = spellfire::state::Phase3Counterplay::None
-    });
+    let mut game = phase3(NONE, |r| r.phase3_counterplay = spellfire::Phase3Counterplay::None);
     death_spell_on_tergoz(&mut game);
     assert!(game.pending().is_none(), "nobody is asked");
     assert!(!in_pool(&game, 1, "Tergoz Tenhammer"));
@@ -386,7 +381,7 @@ fn amb_14_a_level_a_power_does_not_qualify_is_the_adjusted_one() {
     );
     // Read as the printed level, he is 5 and may be chosen.
     let mut game = phase3(&["Staff of Conjuring"], |r| {
-        r.unspecified_level_means = spellfire::state::LevelMeans::Base
+        r.unspecified_level_means = spellfire::LevelMeans::Base
     });
     death_spell_on_tergoz(&mut game);
     play!(game, Action::Pass);

@@ -5,9 +5,7 @@ mod common;
 
 use common::{A, B};
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, CardId, Event, Pending, Phase, Spellfire};
+use spellfire::{Action, CardId, Event, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::{Game, Seat};
 
 use common::refused;

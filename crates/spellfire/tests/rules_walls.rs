@@ -5,9 +5,7 @@
 mod common;
 
 use common::refused;
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, Pending, Phase, Spellfire};
+use spellfire::{Action, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 /// Seat 0's `attacker` attacks seat 1's Cormyr; `defender` defends and is losing, with `wall` in
@@ -135,8 +133,8 @@ fn we_26_fly_answers_a_wall_even_while_losing() {
     assert!(game.battle().is_some(), "a flyer now, he carries on fighting");
     assert_eq!(
         (
-            common::total(&game, spellfire::combat::Side::Attacker),
-            common::total(&game, spellfire::combat::Side::Defender)
+            common::total(&game, spellfire::Side::Attacker),
+            common::total(&game, spellfire::Side::Defender)
         ),
         (4, 6)
     );

@@ -5,9 +5,7 @@ mod common;
 
 use common::apply as act;
 
-use spellfire::formation::Position;
-use spellfire::scenario::{TestGame, realm};
-use spellfire::{Action, Pending, Phase, Spellfire};
+use spellfire::{Action, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 /// Seat 1 holds Wish with Elminster in the pool; seat 0 has a champion with an item, and a realm

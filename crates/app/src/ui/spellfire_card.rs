@@ -8,8 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32};
 use spellfire::cards::{Card, CardRef, CardType};
-use spellfire::catalogue::Entry;
-use spellfire::effects::describe;
+use spellfire::{Entry, describe};
 
 use spellhall_core::content::parse_ron;
 use spellhall_core::files::{USER_FILE_LIMIT, read_text};

@@ -7,8 +7,8 @@ use std::sync::{Arc, OnceLock};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use spellfire::TypeChoice;
 use spellfire::cards::{CardRef, CardType};
-use spellfire::catalogue::TypeChoice;
 use spellfire::deck::Deck;
 use spellhall::egui::Key;
 use spellhall::paths::UserDirs;

@@ -307,7 +307,7 @@ fn a_four_player_game_between_starter_decks_is_played_to_the_end_with_every_hand
 
 /// A two-player game between starter decks, played by the greedy computer until the seat deciding
 /// may rebuild one of its razed realms (phase 2), with that realm's name drawn once on the table.
-fn rebuild_offered() -> (spellfire::Spellfire, spellfire::formation::Position, String) {
+fn rebuild_offered() -> (spellfire::Spellfire, spellfire::Position, String) {
     use spellhall_core::Game;
     let content = std::sync::Arc::new(spellfire::Content::shipped().unwrap());
     let starters = spellfire::deck::starter_decks().unwrap();

@@ -85,7 +85,7 @@ pub fn refused(game: &spellfire::Spellfire, action: spellfire::Action) -> spellh
 }
 
 /// A side's total in the round now.
-pub fn total(game: &spellfire::Spellfire, side: spellfire::combat::Side) -> i32 {
+pub fn total(game: &spellfire::Spellfire, side: spellfire::Side) -> i32 {
     game.total(side).expect("a side in the round").value()
 }
 

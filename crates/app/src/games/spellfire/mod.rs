@@ -12,8 +12,7 @@ use std::sync::{Arc, OnceLock};
 use bevy_egui::egui;
 use spellfire::crossfire::STARTER_DECKS;
 use spellfire::deck::{self, Deck, DeckShelf, validate};
-use spellfire::state::PermanentDestruction;
-use spellfire::{Action, CardRef, Config, Content, Formats, Rules, Spellfire, View};
+use spellfire::{Action, CardRef, Config, Content, Formats, PermanentDestruction, Rules, Spellfire, View};
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_token};
 
@@ -300,7 +299,7 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
     let on = |row: usize| options.get(row).copied().unwrap_or(0) == 1;
     let mut rules = Rules::default();
     if on(FORMATION_OPTION) {
-        rules.formation = spellfire::formation::FormationSize::Ten;
+        rules.formation = spellfire::FormationSize::Ten;
     }
     rules.permanent_destruction = match options.get(DESTRUCTION_OPTION).copied().unwrap_or(0) {
         1 => PermanentDestruction::Realms,

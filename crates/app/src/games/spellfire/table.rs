@@ -18,9 +18,7 @@ mod tiles;
 use std::collections::BTreeMap;
 
 use bevy_egui::egui;
-use spellfire::catalogue::Catalogue;
-use spellfire::state::CardId;
-use spellfire::{Action, CardRef, Event, View};
+use spellfire::{Action, CardId, CardRef, Catalogue, Event, View};
 
 use choices::Place;
 
@@ -245,7 +243,7 @@ fn on_table(view: &View, card: CardId) -> bool {
 }
 
 /// A card the view shows, wherever it lies: the hand, a formation, a pool, the battle, a question.
-pub(super) fn find_card(view: &View, card: CardId) -> Option<spellfire::view::CardView> {
+pub(super) fn find_card(view: &View, card: CardId) -> Option<spellfire::CardView> {
     let mut all = view.hand.iter().copied();
     if let Some(found) = all.find(|c| c.id == card) {
         return Some(found);
@@ -336,7 +334,7 @@ mod tests {
 
     use egui_kittest::Harness;
     use egui_kittest::kittest::Queryable;
-    use spellfire::formation::Position;
+    use spellfire::Position;
     use spellfire::{Config, Content, Phase, Spellfire};
     use spellhall_core::{Game, Seat};
 

@@ -7,7 +7,7 @@ use crate::ui::spellfire_card::face;
 use crate::ui::theme;
 use bevy_egui::egui::{self, RichText, Vec2};
 use spellfire::cards::{Attribute, Card, CardType, Rarity, World};
-use spellfire::catalogue::{SortKey, TypeChoice};
+use spellfire::{SortKey, TypeChoice};
 
 pub(super) fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     let library = std::sync::Arc::clone(&editor.library);

@@ -9,10 +9,10 @@ use std::sync::Arc;
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 use spellfire::cards::{CardRef, SetFile};
-use spellfire::catalogue::{CardFilter, Catalogue, shipped_files};
 use spellfire::deck::{self, Deck, DeckFile, DeckFileKind, DeckShelf, Violation, validate};
 use spellfire::format::{Format, Formats};
 use spellfire::stats::{DeckStats, deck_stats};
+use spellfire::{CardFilter, Catalogue, shipped_files};
 use spellhall_core::content::{ContentError, SourceFile, check_added_count, parse_ron};
 use spellhall_core::files::{USER_FILE_LIMIT, read_bounded, read_text, write_atomic};
 

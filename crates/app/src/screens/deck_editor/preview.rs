@@ -5,7 +5,7 @@ use crate::ui::card::{self, CardSize};
 use crate::ui::spellfire_card::face;
 use crate::ui::theme;
 use bevy_egui::egui::{self, RichText};
-use spellfire::effects::describe;
+use spellfire::describe;
 
 pub(super) fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<EditorCommand>) {
     let library = std::sync::Arc::clone(&editor.library);

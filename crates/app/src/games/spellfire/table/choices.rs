@@ -3,9 +3,7 @@
 //! about no card (draw, move on, pass). Pure: everything comes from the legal actions, nothing
 //! from the rules, so the table lights exactly what may be done.
 
-use spellfire::formation::Position;
-use spellfire::state::CardId;
-use spellfire::{Action, CardType, View};
+use spellfire::{Action, CardId, CardType, Position, View};
 use spellhall_core::Seat;
 
 /// Where an action puts its card, when it has a second half to click.

@@ -4,9 +4,7 @@
 //! the action bar shows.
 
 use bevy_egui::egui::{self, Color32, RichText};
-use spellfire::combat::{Side, Source, Total};
-use spellfire::view::{BattleView, CardView, FighterView, PendingView};
-use spellfire::{BattleStep, Event};
+use spellfire::{BattleStep, BattleView, CardView, Event, FighterView, PendingView, Side, Source, Total};
 use spellhall_core::GameEvent;
 
 use super::choices;

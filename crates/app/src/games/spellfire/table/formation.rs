@@ -3,9 +3,7 @@
 //! shielded, and the places the picked card may go lit.
 
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Sense, Stroke, StrokeKind, Vec2};
-use spellfire::Action;
-use spellfire::formation::Position;
-use spellfire::view::{PlayerView, RealmView};
+use spellfire::{Action, PlayerView, Position, RealmView};
 
 use super::choices::{self, Place};
 use super::tiles::{self, LIT, Look, Ring, SHIELD};
@@ -163,7 +161,7 @@ fn realm_tile(
 
 /// A click on a realm: a place for the picked card, else the realm itself (to defend with it, to
 /// aim an event at it).
-fn click(scene: &Scene, card: spellfire::state::CardId, here: Place) -> Click {
+fn click(scene: &Scene, card: spellfire::CardId, here: Place) -> Click {
     match scene.picked {
         Some(picked) if picked != card => Click::Place(here),
         _ => Click::Card(card),

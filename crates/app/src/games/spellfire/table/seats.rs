@@ -3,7 +3,7 @@
 //! count, and its piles; a click on a pile looks inside where the view shows its cards.
 
 use bevy_egui::egui::{self, RichText, Vec2};
-use spellfire::view::{CardView, ChampionView, PlayerView};
+use spellfire::{CardView, ChampionView, PlayerView};
 use spellhall_core::Seat;
 
 use super::choices::{self, Place};

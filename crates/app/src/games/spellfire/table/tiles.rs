@@ -5,8 +5,7 @@
 use std::sync::Arc;
 
 use bevy_egui::egui::{self, Align2, Color32, CornerRadius, FontId, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
-use spellfire::effects::describe;
-use spellfire::view::CardView;
+use spellfire::{CardView, describe};
 
 use super::Scene;
 use crate::ui::card::{self, CardSize, fit_font};
