@@ -3,7 +3,8 @@
 //! `cargo run --release -p spells-of-doom --example random_playouts -- [SECONDS]` plays fresh games
 //! (seed 1 on, Heroes in turn) for that long and prints the actions a second;
 //! `... -- games N` plays the first N games of 2 and of 4 players and prints a digest of their final states (serialized),
-//! with every list of legal actions on the way, the same before and after such a change.
+//! with every list of legal actions on the way, the same before and after such a change;
+//! `... -- play N` plays the first N games of 2 players (a fixed amount of work for `perf stat`).
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -48,6 +49,16 @@ fn main() {
             offered as f64 / actions as f64,
             hasher.finish()
         );
+        return;
+    }
+    if args.first().map(String::as_str) == Some("play") {
+        // A fixed amount of work, for `perf stat` (instructions and cycles do not depend on the
+        // machine's load as time does).
+        let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1_000);
+        let actions: u64 = (1..=games)
+            .map(|seed| play_randomly(deal(&content, 2, seed), seed) as u64)
+            .sum();
+        println!("{games} games of 2 players, {actions} actions");
         return;
     }
     let seconds: f64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(5.0);

@@ -18,6 +18,12 @@ pub struct Board {
     /// hex on the board?" for every candidate action, and a grid answers without a search.
     radius: i32,
     grid: Vec<bool>,
+    /// Each grid cell's place in `listed` (`u16::MAX` off the board), and the distance between
+    /// every two hexes of `listed` (row by row): `around` reads a centre's row for wide ranges
+    /// (a Hero's move with mana to spare reaches most of the board) instead of testing every
+    /// cell of a wide diamond.
+    places: Vec<u16>,
+    distances: Vec<u8>,
     /// Starting spaces of a two-player game, by seat.
     pub starts_two: [Hex; 2],
     /// Starting spaces of a four-player game, by seat (teams alternate: seats 0 and 2, 1 and 3).
@@ -43,11 +49,26 @@ impl Board {
         for &(q, r) in &hexes {
             grid[((q + radius) as usize) * side + (r + radius) as usize] = true;
         }
+        let listed: Vec<Hex> = hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect();
+        let mut places = vec![u16::MAX; side * side];
+        for (place, hex) in listed.iter().enumerate() {
+            places[((hex.x + radius) as usize) * side + (hex.y + radius) as usize] = place as u16;
+        }
+        let distances = listed
+            .iter()
+            .flat_map(|a| {
+                listed
+                    .iter()
+                    .map(|b| a.unsigned_distance_to(*b).min(u32::from(u8::MAX)) as u8)
+            })
+            .collect();
         Self {
-            listed: hexes.iter().map(|&(q, r)| Hex::new(q, r)).collect(),
+            listed,
             hexes,
             radius,
             grid,
+            places,
+            distances,
             starts_two,
             starts_four,
             shrines,
@@ -86,16 +107,45 @@ impl Board {
     /// The same hexes as `within`, in the same order (q, then r), without gathering them: each
     /// column q holds the r for which the axial distance `(|dq| + |dr| + |dq + dr|) / 2` is at
     /// most `range`.
+    ///
+    /// From a centre on the board and a range of 3 or more, the centre's row of distances is
+    /// read instead, over `listed` (the same order).
     pub fn around(&self, centre: Hex, range: u32) -> impl Iterator<Item = Hex> + '_ {
+        let count = self.listed.len();
+        let row = self
+            .place(centre)
+            .filter(|_| range >= 3)
+            .map(|place| &self.distances[place * count..(place + 1) * count]);
+        let by_row = row.map(move |row| {
+            self.listed
+                .iter()
+                .zip(row)
+                .filter(move |(_, distance)| u32::from(**distance) <= range)
+                .map(|(hex, _)| *hex)
+        });
         // No hex of the board is further than a diameter away: a longer range finds nothing more.
         let range = range.min(4 * self.radius as u32 + 1) as i32;
-        (-range..=range).flat_map(move |dq| {
-            let low = (-range).max(-dq - range);
-            let high = range.min(-dq + range);
-            (low..=high)
-                .map(move |dr| Hex::new(centre.x + dq, centre.y + dr))
-                .filter(|hex| self.contains(*hex))
-        })
+        let diamond = by_row.is_none().then(move || {
+            (-range..=range).flat_map(move |dq| {
+                let low = (-range).max(-dq - range);
+                let high = range.min(-dq + range);
+                (low..=high)
+                    .map(move |dr| Hex::new(centre.x + dq, centre.y + dr))
+                    .filter(|hex| self.contains(*hex))
+            })
+        });
+        by_row.into_iter().flatten().chain(diamond.into_iter().flatten())
+    }
+
+    /// A board hex's place in `listed`.
+    fn place(&self, hex: Hex) -> Option<usize> {
+        let (q, r) = (hex.x + self.radius, hex.y + self.radius);
+        let side = 2 * self.radius + 1;
+        if !(0..side).contains(&q) || !(0..side).contains(&r) {
+            return None;
+        }
+        let place = self.places[(q * side + r) as usize];
+        (place != u16::MAX).then_some(usize::from(place))
     }
 
     /// The hexes a character at `from` can end its move on with `speed` steps: nothing blocks

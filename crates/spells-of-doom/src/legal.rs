@@ -43,6 +43,16 @@ pub(crate) enum Reason {
         cost: u32,
         have: u32,
     },
+    /// "Only its spell summons the `creature`." (its name looked up only when read).
+    SpellOnly {
+        creature: usize,
+    },
+    /// "The `creature` costs `cost` mana; you have `have`."
+    CreatureCost {
+        creature: usize,
+        cost: u32,
+        have: u32,
+    },
 }
 
 impl From<&'static str> for Reason {
@@ -65,13 +75,26 @@ impl No {
         }
     }
 
-    fn into_error(self) -> RuleError {
+    /// The refusal in words (names are looked up in `game`'s content only now).
+    fn into_error(self, game: &SpellsOfDoom) -> RuleError {
+        let creature = |index: usize| &game.content.creatures.items()[index].name;
         match self.reason {
             Reason::Fixed(reason) => RuleError::new(reason, self.rule),
             Reason::Written(reason) => RuleError::new(reason, self.rule),
             Reason::Mana { costs, cost, have } => {
                 RuleError::new(format!("{costs} {cost} mana; you have {have}."), self.rule)
             }
+            Reason::SpellOnly { creature: index } => {
+                RuleError::new(format!("Only its spell summons the {}.", creature(index)), self.rule)
+            }
+            Reason::CreatureCost {
+                creature: index,
+                cost,
+                have,
+            } => RuleError::new(
+                format!("The {} costs {cost} mana; you have {have}.", creature(index)),
+                self.rule,
+            ),
         }
     }
 }
@@ -96,7 +119,7 @@ impl SpellsOfDoom {
 
     /// Whether `action` is allowed now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.verdict(action).map_err(No::into_error)
+        self.verdict(action).map_err(|no| no.into_error(self))
     }
 
     /// `check`, with the reason kept as written.
@@ -409,22 +432,21 @@ impl SpellsOfDoom {
         if !self.flags.summoning {
             return refuse("Play a Summoning card first.", CARDS);
         }
-        let Some(kind) = self.token_kind(seat, token) else {
+        // The kind's place in the content (no look-up by name: `legal` asks for every token).
+        let Some(&creature) = self.lookup.tokens[seat.index()].get(usize::from(token)) else {
             return refuse("There is no such creature on your Hero board.", CARDS);
         };
         if !self.free_tokens(seat).any(|t| t == token) {
             return refuse("That creature is already on the board.", CARDS);
         }
-        let def = self.creature_def(kind);
+        let def = &self.content.creatures.items()[creature];
         let Some(base) = def.cost else {
-            return refuse(format!("Only its spell summons the {}.", def.name), CARDS);
+            return refuse(Reason::SpellOnly { creature }, CARDS);
         };
         let cost = self.summon_cost(seat, base);
         if player.mana < cost {
-            return refuse(
-                format!("The {} costs {cost} mana; you have {}.", def.name, player.mana),
-                CARDS,
-            );
+            let have = player.mana;
+            return refuse(Reason::CreatureCost { creature, cost, have }, CARDS);
         }
         Ok(())
     }
@@ -733,7 +755,9 @@ impl SpellsOfDoom {
     /// accepts it (the conditions are `check`'s, read once per family instead of per candidate).
     fn hero_phase_actions(&self, seat: Seat) -> Vec<Action> {
         let player = &self.players[seat.index()];
-        let mut out = Vec::with_capacity(256);
+        // About 30 actions on average: a small first block (a large one costs more to allocate
+        // and free than the rare growth).
+        let mut out = Vec::with_capacity(32);
         let hero = Character::Hero(seat);
         if let Some(at) = player.hero.at {
             if self.hero_may_move(seat).is_ok() {
@@ -811,9 +835,9 @@ impl SpellsOfDoom {
         // Every candidate `cast_candidates` makes is one `check_cast` accepts: it asks
         // `may_cast` and `cast_fits`, and names 1 to the castable copies (never Decoy, which
         // fits no target).
-        self.cast_candidates(seat, &mut out);
+        self.cast_candidates(seat, &mut out, false);
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
-        self.creature_candidates(seat, &mut out);
+        self.creature_candidates(seat, &mut out, false);
         for card in &player.hand {
             if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
                 for hex in self.content.board.hexes() {
@@ -873,17 +897,9 @@ impl SpellsOfDoom {
             }
         }
         // Any two different cards held (each card is in one place: `held` lists each once).
-        let terrain = || player.terrain.iter().map(|(c, _)| c);
-        let held = || {
-            player
-                .hand
-                .iter()
-                .chain(&player.reserve)
-                .chain(&player.spells)
-                .chain(terrain())
-        };
-        for (i, first) in held().enumerate() {
-            for second in held().skip(i + 1) {
+        let held = player.held();
+        for (i, first) in held.iter().enumerate() {
+            for second in &held[i + 1..] {
                 out.push(Action::Recharge {
                     cards: [*first, *second],
                 });
@@ -915,20 +931,14 @@ impl SpellsOfDoom {
                 }
             }
             Phase::Hero => {
-                if let Some(at) = player.hero.at {
-                    if self.hero_may_move(seat).is_ok() {
-                        let reach = self.speed(seat) + player.mana / SPEED_COST;
-                        for hex in self.content.board.around(at.hex(), reach) {
-                            candidates.push(Action::Move { to: Pos::of(hex) });
-                        }
+                if player.hero.at.is_some() {
+                    // Every hex and every target: `check` decides.
+                    for hex in self.content.board.hexes() {
+                        candidates.push(Action::Move { to: Pos::of(hex) });
                     }
-                    let plain = self.hero_may_attack(seat, false).is_ok();
-                    let fire = self.hero_may_attack(seat, true).is_ok();
-                    if plain || fire {
-                        for target in self.enemy_targets_near(seat, at) {
-                            for fire in [false, true].into_iter().filter(|f| if *f { fire } else { plain }) {
-                                candidates.push(Action::Attack { target, fire });
-                            }
+                    for target in self.all_targets() {
+                        for fire in [false, true] {
+                            candidates.push(Action::Attack { target, fire });
                         }
                     }
                     candidates.push(Action::Build { tower: TowerKind::Mage });
@@ -952,8 +962,8 @@ impl SpellsOfDoom {
                         candidates.push(Action::Play { card: *card, on: *on });
                     }
                 }
-                self.cast_candidates(seat, &mut candidates);
-                self.creature_candidates(seat, &mut candidates);
+                self.cast_candidates(seat, &mut candidates, true);
+                self.creature_candidates(seat, &mut candidates, true);
                 for card in &player.hand {
                     if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
                         for hex in self.content.board.hexes() {
@@ -1019,22 +1029,52 @@ impl SpellsOfDoom {
             .chain(self.shrines.iter().map(|s| Target::Shrine(s.at)))
     }
 
-    /// The enemy targets of `seat` in or next to `at` (the reach of an attack), in that order.
+    /// The enemy targets of `seat` in or next to `at` (the reach of an attack), in a fixed order
+    /// (Heroes by seat, creatures, buildings, shrines): those for which `enemy_target_at` names a hex at most 1 from `at`, each
+    /// kind read straight from its list (the places are compared first, the owners after).
     fn enemy_targets_near(&self, seat: Seat, at: Pos) -> impl Iterator<Item = Target> + '_ {
-        self.all_targets()
-            .filter(move |target| self.enemy_target_at(seat, *target).is_some_and(|p| p.distance(at) <= 1))
+        let enemy = move |owner: Seat| Self::team(owner) != Self::team(seat);
+        let near = move |pos: Pos| pos.distance(at) <= 1;
+        let heroes = crate::seats(self.seats())
+            .filter(move |s| enemy(*s) && self.players[s.index()].hero.at.is_some_and(near))
+            .map(Target::Hero);
+        let creatures = self
+            .creatures
+            .iter()
+            .filter(move |c| enemy(c.id.owner) && self.creature(c.id).is_some_and(|first| near(first.at)))
+            .map(|c| Target::Creature(c.id));
+        let buildings = self
+            .buildings
+            .iter()
+            .filter(move |b| near(b.at) && self.buildings.iter().any(|o| o.at == b.at && enemy(o.owner)))
+            .map(|b| Target::Building(b.at));
+        let shrines = self
+            .shrines
+            .iter()
+            .filter(move |s| near(s.at) && self.shrines.iter().any(|o| o.at == s.at && o.owner.is_some_and(enemy)))
+            .map(|s| Target::Shrine(s.at));
+        heroes.chain(creatures).chain(buildings).chain(shrines)
     }
 }
 
 impl SpellsOfDoom {
     /// Summons (after Summoning), and every creature's moves and attacks: each one `check`
     /// accepts (`check_summon`, `check_creature_move`, `check_creature_attack`), and no other.
-    fn creature_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    /// With `every`, each token on every hex, each creature to every hex and at every target,
+    /// for `legal_by_check` to filter.
+    fn creature_candidates(&self, seat: Seat, out: &mut Vec<Action>, every: bool) {
+        let board = &self.content.board;
         if self.flags.summoning
             && let Some(hero) = self.players[seat.index()].hero.at
         {
-            for token in self.free_tokens(seat).filter(|t| self.may_summon(seat, *t).is_ok()) {
-                for hex in self.content.board.around(hero.hex(), 1) {
+            let tokens = self.hero_def(seat).creatures.len() as u8;
+            for token in (0..tokens).filter(|t| every || self.may_summon(seat, *t).is_ok()) {
+                let hexes = if every {
+                    board.around(hero.hex(), u32::MAX)
+                } else {
+                    board.around(hero.hex(), 1)
+                };
+                for hex in hexes {
                     out.push(Action::Summon {
                         token,
                         at: Pos::of(hex),
@@ -1043,10 +1083,10 @@ impl SpellsOfDoom {
             }
         }
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
-            if self.creature_may_move(seat, creature.id).is_ok() {
-                let speed = self.creature_speed(creature);
-                for hex in self.content.board.around(creature.at.hex(), speed) {
-                    if hex == creature.at.hex() {
+            if every || self.creature_may_move(seat, creature.id).is_ok() {
+                let speed = if every { u32::MAX } else { self.creature_speed(creature) };
+                for hex in board.around(creature.at.hex(), speed) {
+                    if hex == creature.at.hex() && !every {
                         continue;
                     }
                     out.push(Action::CreatureMove {
@@ -1055,7 +1095,17 @@ impl SpellsOfDoom {
                     });
                 }
             }
-            if self.creature_may_attack(seat, creature.id).is_ok() {
+            if every {
+                for target in self.all_targets() {
+                    for special in [false, true] {
+                        out.push(Action::CreatureAttack {
+                            creature: creature.id,
+                            target,
+                            special,
+                        });
+                    }
+                }
+            } else if self.creature_may_attack(seat, creature.id).is_ok() {
                 // Only a creature with a Special Attack may make it, and only at a Hero.
                 let special = self.def_of(creature).special_instead;
                 for target in self.enemy_targets_near(seat, creature.at) {
@@ -1074,7 +1124,9 @@ impl SpellsOfDoom {
 
     /// Every cast of each prepared spell (one card of each kind named; 1 to 3 copies) at every
     /// target its effect may aim at; `check` keeps the legal ones.
-    fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    /// With `every`, each spell prepared with every number of copies its card allows at every
+    /// target, for `legal_by_check` to filter.
+    fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>, every: bool) {
         let player = &self.players[seat.index()];
         let mut named: Vec<CardId> = Vec::new();
         for card in &player.spells {
@@ -1083,7 +1135,7 @@ impl SpellsOfDoom {
             }
         }
         // Only the spells that may be cast now, whatever the target, are tried on each target.
-        named.retain(|spell| self.may_cast(seat, *spell).is_ok());
+        named.retain(|spell| every || self.may_cast(seat, *spell).is_ok());
         let Some(caster) = player.hero.at.filter(|_| !named.is_empty()) else {
             return;
         };
@@ -1123,9 +1175,10 @@ impl SpellsOfDoom {
         for spell in named {
             let def = self.card(seat, spell);
             let (most, prepared) = self.castable_copies(seat, spell, def);
-            for copies in 1..=most.min(prepared).min(3) as u8 {
+            let copies = if every { most } else { most.min(prepared).min(3) };
+            for copies in 1..=copies as u8 {
                 for target in &targets {
-                    if self.cast_fits(seat, caster, def, *target) {
+                    if every || self.cast_fits(seat, caster, def, *target) {
                         out.push(Action::Cast {
                             spell,
                             copies,

@@ -347,34 +347,33 @@ pub(crate) struct Lookup {
     /// By seat, then `CardId`: the card in `content.cards`.
     decks: Vec<Vec<usize>>,
     /// By seat, then token: the creature kind in `content.creatures`.
-    tokens: Vec<Vec<usize>>,
+    pub(crate) tokens: Vec<Vec<usize>>,
 }
 
 impl Lookup {
     /// For the Heroes of `heroes`, which setup has checked exist.
     pub(crate) fn new(content: &Content, heroes: &[String]) -> Self {
-        let place = |ids: &[String], id: &str| {
-            ids.iter()
-                .position(|i| i == id)
-                .expect("content is cross-checked at load")
-        };
-        let hero_ids: Vec<String> = content.heroes.items().iter().map(|h| h.id.clone()).collect();
-        let card_ids: Vec<String> = content.cards.items().iter().map(|c| c.id.clone()).collect();
-        let creature_ids: Vec<String> = content.creatures.items().iter().map(|c| c.id.clone()).collect();
+        // Without copying the catalogues' ids: every new game (every playout) builds this.
+        fn place<'a>(mut ids: impl Iterator<Item = &'a String>, id: &str) -> usize {
+            ids.position(|i| i == id).expect("content is cross-checked at load")
+        }
+        let hero_ids = || content.heroes.items().iter().map(|h| &h.id);
+        let card_ids = || content.cards.items().iter().map(|c| &c.id);
+        let creature_ids = || content.creatures.items().iter().map(|c| &c.id);
         let mut lookup = Self::default();
         for hero in heroes {
-            let index = place(&hero_ids, hero);
+            let index = place(hero_ids(), hero);
             lookup.heroes.push(index);
             lookup.decks.push(
                 content.decks[hero]
                     .iter()
-                    .map(|card| place(&card_ids, card.key()))
+                    .map(|card| place(card_ids(), card.key()))
                     .collect(),
             );
             let tokens = &content.heroes.items()[index].creatures;
             lookup
                 .tokens
-                .push(tokens.iter().map(|kind| place(&creature_ids, kind.key())).collect());
+                .push(tokens.iter().map(|kind| place(creature_ids(), kind.key())).collect());
         }
         lookup
     }

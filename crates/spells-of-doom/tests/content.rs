@@ -124,6 +124,30 @@ fn range_1_is_the_same_or_an_adjacent_hex_and_movement_is_bounded_by_the_board()
     assert_eq!(board.reachable(start, 0), [start]);
 }
 
+/// `around` (the hexes a move, a summon or a blast may reach) reads a table of distances for
+/// ranges of 3 and more: it gives the board's hexes within the range, in board order, from every
+/// hex of the board and from hexes off it, at every range.
+#[test]
+fn the_hexes_around_a_centre_are_the_board_hexes_within_range_in_order() {
+    let content = content();
+    let board = &content.board;
+    let centres: Vec<Hex> = Hex::ZERO.range(7).collect();
+    assert!(centres.iter().any(|hex| !board.contains(*hex)));
+    for centre in centres {
+        for range in (0..=12).chain([u32::MAX]) {
+            let expected: Vec<Hex> = board
+                .hexes()
+                .filter(|hex| hex.unsigned_distance_to(centre) <= range)
+                .collect();
+            assert_eq!(
+                board.around(centre, range).collect::<Vec<_>>(),
+                expected,
+                "{centre:?}, {range}"
+            );
+        }
+    }
+}
+
 #[test]
 fn broken_content_is_reported_with_file_line_and_item() {
     let board = include_str!("../../../data/spells-of-doom/board.ron");
