@@ -464,3 +464,96 @@ fn the_privacy_property_catches_a_view_that_shows_another_hand() {
         privacy_playouts::<Peeking>(&TallyConfig::default(), &(), &PlayoutOptions::new(5, 500), 1).unwrap_err();
     assert!(failure.problem.contains("shows hidden cards"), "{failure}");
 }
+
+/// Tally whose view of the second seat panics once the game is under way, but only while another
+/// seat decides (never at the end): the kit builds the other seats' views in turn and must find it.
+#[derive(Clone, Serialize)]
+struct BlindSpot(Tally);
+
+delegate_to_tally!(
+    BlindSpot,
+    |_: &Tally| Ok(()),
+    |_| (),
+    (),
+    |tally: &Tally, seat: Seat| {
+        if seat == Seat(1) && tally.to_act().seat().is_some_and(|s| s != Seat(1)) && tally.status().turn > 3 {
+            panic!("deliberate test panic in a view");
+        }
+    }
+);
+
+#[test]
+fn the_kit_reports_a_panic_in_the_view_of_a_seat_not_deciding() {
+    for players in [2, 4] {
+        let config = TallyConfig { players, copies: 4 };
+        let failure = random_playouts::<BlindSpot>(
+            &config,
+            &Arc::new(()),
+            usize::from(players),
+            &PlayoutOptions::new(3, 500),
+        )
+        .unwrap_err();
+        assert_eq!(failure.seed, 0, "{failure}");
+        assert!(failure.problem.contains("view(Seat 2) panicked"), "{failure}");
+    }
+}
+
+/// Tally that remembers how many games were set up before it: replaying its log (a new game)
+/// cannot give the live state, and the kit must say that it is the replay that differs.
+#[derive(Clone, Serialize)]
+struct Unrepeatable(Tally, u64);
+
+static GAMES_SET_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Game for Unrepeatable {
+    const ID: &'static str = "unrepeatable-tally";
+    const NAME: &'static str = "Unrepeatable Tally";
+    type Config = TallyConfig;
+    type Content = ();
+    type Action = TallyAction;
+    type Event = TallyEvent;
+    type View = ();
+    fn new_with_events(config: &TallyConfig, content: &(), seed: u64) -> Result<(Self, Vec<TallyEvent>), SetupError> {
+        let made = GAMES_SET_UP.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Tally::new_with_events(config, content, seed).map(|(tally, events)| (Unrepeatable(tally, made), events))
+    }
+    fn seat_count(&self) -> usize {
+        self.0.seat_count()
+    }
+    fn to_act(&self) -> ToAct {
+        self.0.to_act()
+    }
+    fn legal_actions(&self) -> Vec<TallyAction> {
+        self.0.legal_actions()
+    }
+    fn apply(&mut self, action: &TallyAction) -> Result<Vec<TallyEvent>, RuleError> {
+        self.0.apply(action)
+    }
+    fn view(&self, _seat: Seat) {}
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn status(&self) -> Status {
+        self.0.status()
+    }
+    fn describe_action(&self, action: &TallyAction) -> String {
+        self.0.describe_action(action)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+#[test]
+fn the_kit_reports_a_replay_that_differs_from_live_play() {
+    let failure =
+        random_playouts::<Unrepeatable>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500))
+            .unwrap_err();
+    assert_eq!(failure.seed, 0, "{failure}");
+    assert!(
+        failure
+            .problem
+            .contains("replaying the log gives a different state than live play"),
+        "{failure}"
+    );
+}
