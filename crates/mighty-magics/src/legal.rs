@@ -118,10 +118,20 @@ pub fn payments(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Re
     all
 }
 
+/// Whether `needs` can be paid from `tray` at all: each need matched to a counter of the whole tray
+/// (the matching [`payments`] tries on each part of the tray), with no list of the ways to pay.
+pub fn tray_can_pay(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Resource)]) -> bool {
+    let mut counts = [0u8; 12];
+    for r in tray {
+        counts[r.index()] += 1;
+    }
+    needs.len() <= tray.len() && assign(needs, &mut counts, converts)
+}
+
 /// The resources of a cost that the tray cannot cover (empty when it can be paid). Exact counters
 /// are used first, then converts, then Gold, as a player would.
 pub fn shortfall(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Resource)]) -> Vec<Resource> {
-    if !payments(tray, needs, converts).is_empty() {
+    if tray_can_pay(tray, needs, converts) {
         return Vec::new();
     }
     let mut left = tray.to_vec();
@@ -523,10 +533,17 @@ impl MightyMagics {
     /// player who could not (nothing for him to decide) tells no one what he holds.
     pub fn could_use_tray(&self, seat: Seat) -> bool {
         let converts = self.converts(seat);
-        self.cards
-            .definitions()
-            .iter()
-            .any(|def| !payments(&self.tray, &def.cost_units(), &converts).is_empty())
+        // One list of needs, refilled for each card (this runs for every player the leftovers reach).
+        let mut needs = Vec::new();
+        self.cards.definitions().iter().any(|def| {
+            needs.clear();
+            needs.extend(
+                def.cost
+                    .iter()
+                    .flat_map(|(&r, &n)| std::iter::repeat_n(r, usize::from(n))),
+            );
+            tray_can_pay(&self.tray, &needs, &converts)
+        })
     }
 
     /// The ways `seat` can pay for `card` from the tray.

@@ -25,7 +25,7 @@ pub use action::{Action, Choice};
 pub use content::{Ability, CARDS_FILE, COUNTERS_PER_TYPE, CardDef, Cards, Cost, Kind, Magic, Resource, TargetKind};
 pub use effects::card_text;
 pub use event::{CounterSource, Event};
-pub use legal::{can_pay, payments, shortfall};
+pub use legal::{can_pay, payments, shortfall, tray_can_pay};
 #[cfg(feature = "scenario")]
 pub use scenario::{TestGame, card, shipped_cards};
 pub use state::{

@@ -100,3 +100,36 @@ fn legality_apply_accepts_exactly_what_legal_actions_offers() {
     }
     assert!(checked > 10_000, "only {checked} probes");
 }
+
+/// The leftovers' check (could a player pay for any card from the tray?) stops at the first way to
+/// pay: it must agree with the full list of ways for every card's cost, over random trays of 0 to 8
+/// counters and random converts.
+#[test]
+fn tray_can_pay_agrees_with_the_list_of_payments() {
+    use mighty_magics::{payments, tray_can_pay};
+    let cards = cards();
+    let mut rng = GameRng::new(7);
+    let (mut payable, mut unpayable) = (0, 0);
+    for _ in 0..400 {
+        let tray: Vec<Resource> = (0..rng.below(9)).map(|_| Resource::ALL[rng.below(12)]).collect();
+        let converts: Vec<(Resource, Resource)> = (0..rng.below(3))
+            .map(|_| (Resource::ALL[rng.below(11)], Resource::ALL[rng.below(11)]))
+            .collect();
+        for def in cards.definitions() {
+            let needs = def.cost_units();
+            let listed = !payments(&tray, &needs, &converts).is_empty();
+            assert_eq!(
+                tray_can_pay(&tray, &needs, &converts),
+                listed,
+                "{} from {tray:?}",
+                def.name
+            );
+            if listed {
+                payable += 1;
+            } else {
+                unpayable += 1;
+            }
+        }
+    }
+    assert!(payable > 100 && unpayable > 100, "{payable} payable, {unpayable} not");
+}
