@@ -323,3 +323,140 @@ fn sf_134_an_event_may_answer_a_card_played_during_the_round() {
     assert!(game.player(Seat(0)).pool.iter().any(|c| c.card == neeva));
     assert!(game.battle().is_none(), "the battle is called off");
 }
+
+/// Strahd von Zarovich (a flyer, level 9) attacks Tergoz Tenhammer (5), and seat 1, losing,
+/// plays The Iron Legion (+3) and then the Noble Djinni (+4), whose power would discard Strahd.
+fn djinni_against_strahd() -> Spellfire {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Strahd Von Zarovich", &[][..])])
+        .hand(0, ["Airship"])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .hand(1, ["The Iron Legion", "Noble Djinni"])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Strahd Von Zarovich"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Tergoz Tenhammer")
+        }
+    );
+    play!(game, Action::PlayAlly(game.id_of(1, "The Iron Legion")));
+    assert_eq!(
+        (
+            common::total(&game, Side::Attacker),
+            common::total(&game, Side::Defender)
+        ),
+        (9, 8)
+    );
+    assert_eq!(game.decider(), Some(Seat(1)), "seat 1 is still losing");
+    play!(game, Action::PlayAlly(game.id_of(1, "Noble Djinni")));
+    game
+}
+
+#[test]
+fn we_15_sf_134_airship_answers_the_noble_djinni_by_destroying_two_allies() {
+    // Before the Djinni's power discards Strahd, seat 0 has its one reply (SF-134); an event is
+    // an acceptable reply (SF-135). Airship destroys two allies of its player's choice: the
+    // Djinni and The Iron Legion. Its own pause follows (SF-192), and the round goes on.
+    let mut game = djinni_against_strahd();
+    assert_eq!(threat(&game), Some((Seat(0), Side::Attacker)));
+    let airship = game.id_of(0, "Airship");
+    let (djinni, legion) = (game.id_of(1, "Noble Djinni"), game.id_of(1, "The Iron Legion"));
+    assert!(game.legal().contains(&Action::PlayEvent(airship)));
+    play!(game, Action::PlayEvent(airship));
+    assert!(
+        game.player(Seat(1)).discard.is_empty(),
+        "nothing acts before its pause is over"
+    );
+    common::all_pass(&mut game);
+    let mut offered = game.legal();
+    offered.sort();
+    let mut both = vec![Action::Choose(legion), Action::Choose(djinni)];
+    both.sort();
+    assert_eq!(offered, both, "any ally in play may be chosen; no pass");
+    play!(game, Action::Choose(djinni));
+    assert_eq!(game.legal(), vec![Action::Choose(legion)], "the second ally, no pass");
+    play!(game, Action::Choose(legion));
+    while threat(&game).is_some() {
+        play!(game, Action::Pass);
+    }
+    let strahd = game.id_of(0, "Strahd Von Zarovich");
+    let seat1 = game.player(Seat(1));
+    assert!(seat1.discard.contains(&djinni), "the Djinni is destroyed");
+    assert!(seat1.discard.contains(&legion), "and The Iron Legion");
+    assert!(
+        game.player(Seat(0)).abyss.contains(&airship),
+        "the event goes to the Abyss"
+    );
+    assert!(!game.player(Seat(0)).discard.contains(&strahd), "Strahd is saved");
+    let battle = game.battle().expect("the round goes on");
+    assert_eq!(battle.attacking.as_ref().map(|f| f.card), Some(strahd));
+    assert_eq!(
+        (
+            common::total(&game, Side::Attacker),
+            common::total(&game, Side::Defender)
+        ),
+        (9, 5),
+        "Strahd 9 against Tergoz alone"
+    );
+    assert_eq!(game.decider(), Some(Seat(1)), "seat 1, losing, plays next");
+}
+
+#[test]
+fn card_1st_90_airship_with_one_ally_in_play_destroys_that_one() {
+    // Neeva (7) attacks Tergoz Tenhammer (5), who turns the round with The Iron Legion (+3).
+    // Neeva's player, losing, plays Airship as his card: the one ally in play is destroyed, and
+    // with no second ally to choose the event is done.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Neeva", &[][..])])
+        .hand(0, ["Airship"])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Tergoz Tenhammer", &[][..])])
+        .hand(1, ["The Iron Legion"])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Neeva"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Tergoz Tenhammer")
+        }
+    );
+    let legion = game.id_of(1, "The Iron Legion");
+    play!(game, Action::PlayAlly(legion));
+    assert_eq!(game.decider(), Some(Seat(0)), "7 against 8: Neeva's side is losing");
+    let airship = game.id_of(0, "Airship");
+    play!(game, Action::PlayEvent(airship));
+    common::all_pass(&mut game);
+    assert_eq!(game.legal(), vec![Action::Choose(legion)]);
+    play!(game, Action::Choose(legion));
+    assert!(game.player(Seat(1)).discard.contains(&legion));
+    assert!(game.player(Seat(0)).abyss.contains(&airship));
+    assert_eq!(game.legal(), vec![Action::Pass], "no second ally to choose");
+    play!(game, Action::Pass);
+    assert!(game.pending().is_none(), "the event is done");
+    assert_eq!(
+        (
+            common::total(&game, Side::Attacker),
+            common::total(&game, Side::Defender)
+        ),
+        (7, 5)
+    );
+    assert_eq!(game.decider(), Some(Seat(1)));
+}

@@ -21,10 +21,6 @@ const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
         13,
         "Chest of Many Things (1st/420, 2nd/420) is not scripted, and no scripted card changes a champion's type",
     ),
-    (
-        15,
-        "the Airship event (1st/90 and its reprints), the reply that discards the Noble Djinni, is not scripted",
-    ),
     (22, "Myrmidons' power (1st/61 and its reprints) is not scripted"),
     (
         23,
