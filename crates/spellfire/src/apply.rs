@@ -11,7 +11,7 @@ use crate::catalogue::cards::{Attribute, CardType};
 use crate::catalogue::deck::{Deck, validate_with};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Source, Total, losing};
-use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
+use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
 mod leave;
@@ -556,6 +556,7 @@ impl Spellfire {
         }
         // A reply whose pause is over ends the wait for a razing or discard.
         self.close_replies(&mut events);
+        self.after_discards(&mut events);
         // A spoils card played at once ends the spoils decision (an event's pause may lie on top).
         if let Some(card) = spoils
             && !self.player(seat).hand.contains(&card)
@@ -590,6 +591,40 @@ impl Spellfire {
             player.abyss.push(card);
         } else {
             player.discard.push(card);
+            if self
+                .card(card)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.when == Trigger::Discarded)
+            {
+                self.tracks.just_discarded.push(card);
+            }
+        }
+    }
+
+    /// The powers of cards that have just gone to a discard pile (`Trigger::Discarded`) act, each
+    /// for its owner, if the card is still there.
+    fn after_discards(&mut self, events: &mut Vec<Event>) {
+        while !self.tracks.just_discarded.is_empty() {
+            let card = self.tracks.just_discarded.remove(0);
+            let owner = self.owner(card);
+            if !self.player(owner).discard.contains(&card) {
+                continue;
+            }
+            let abilities: Vec<Ability> = self
+                .card(card)
+                .power
+                .abilities()
+                .iter()
+                .filter(|a| a.when == Trigger::Discarded)
+                .cloned()
+                .collect();
+            for ability in abilities {
+                if self.condition_holds(&ability.condition, card, Side::Attacker) {
+                    self.carry_out(&ability.effect, card, owner, None, &[], events);
+                }
+            }
         }
     }
 
@@ -1839,6 +1874,23 @@ impl Spellfire {
                 if self.battle.is_some() {
                     self.end_battle(None, events);
                 }
+            }
+            Effect::ReshuffleDiscards => {
+                let cards = std::mem::take(&mut self.player_mut(by).discard);
+                if cards.is_empty() {
+                    return;
+                }
+                events.push(Event::Reshuffled {
+                    seat: by,
+                    by: self.name(source).into(),
+                    cards: cards.len(),
+                });
+                let rng = &mut self.rng;
+                let draw = &mut self.players[by.index()].draw;
+                for card in cards {
+                    draw.put_top(card);
+                }
+                draw.shuffle(rng);
             }
         }
     }

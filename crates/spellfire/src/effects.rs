@@ -118,6 +118,9 @@ pub enum Trigger {
     /// or by a card: every player is asked in turn, from its owner clockwise, and may play the
     /// card from the hand as an event (in its own pause) before the razing or discard happens.
     AboutToGo,
+    /// When the card goes to its owner's discard pile (not the Abyss), from play or from the
+    /// hand, once the action that discarded it is done.
+    Discarded,
 }
 
 /// Who may cross a wall.
@@ -789,6 +792,9 @@ pub enum Effect {
     Saves,
     /// The battle in progress ends at once, and nobody earns spoils of victory.
     EndsBattle,
+    /// Its player's discard pile is shuffled into his draw pile; what lies in his Abyss stays
+    /// there (SF-93: used events never come back this way).
+    ReshuffleDiscards,
 }
 
 impl Power {
@@ -1228,6 +1234,9 @@ impl Effect {
             }
             Effect::Saves => "saves the realm or holding about to go: it is neither razed nor discarded".into(),
             Effect::EndsBattle => "ends the battle in progress at once: nobody earns spoils of victory".into(),
+            Effect::ReshuffleDiscards => {
+                "its player shuffles his whole discard pile into his draw pile (the Abyss stays as it is)".into()
+            }
             Effect::CastsOnlyWithLeave(casters) => format!(
                 "{} of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
                 casters.words()
@@ -1325,6 +1334,7 @@ impl Ability {
             (Trigger::Casts, _) => "When this champion casts a wizard or cleric spell, it ".to_string(),
             (Trigger::RealmAttacked, _) => "When a battle over its realm begins, ".to_string(),
             (Trigger::Attached, _) => "When it is put on a champion (and only then), it ".to_string(),
+            (Trigger::Discarded, _) => "When it goes to its owner's discard pile, ".to_string(),
             (Trigger::AboutToGo, _) => {
                 "As a reply, when a realm or holding is about to be razed or discarded (by a battle or a card), it "
                     .to_string()

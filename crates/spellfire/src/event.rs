@@ -157,6 +157,12 @@ pub enum Event {
         by: String,
         to: String,
     },
+    /// A power (`by`) shuffled `seat`'s discard pile, `cards` cards, into his draw pile.
+    Reshuffled {
+        seat: Seat,
+        by: String,
+        cards: usize,
+    },
     /// A realm left its formation for the discard pile (Cataclysm!).
     RealmDiscarded {
         seat: Seat,
@@ -515,6 +521,11 @@ impl GameEvent for Event {
             },
             Event::TargetChosen { seat, event, target } => format!("{} aims {event} at {target}.", name(seat)),
             Event::Returned { seat, card, by, to } => format!("{by} puts {}'s {card} {to}.", name(seat)),
+            Event::Reshuffled { seat, by, cards: n } => format!(
+                "{by}: {} shuffles the discard pile ({}) into the draw pile; the Abyss stays as it is.",
+                name(seat),
+                cards(*n)
+            ),
             Event::RealmDiscarded { seat, at, realm } => format!("{}'s {realm} ({at}) is discarded.", name(seat)),
             Event::RazingWithstood { seat, at, realm } => {
                 format!(

@@ -673,6 +673,10 @@ pub struct Tracks {
     /// Champions fighting in another's place in the battle in progress (Rod of Shapechange).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stand_ins: Vec<StandIn>,
+    /// Cards with a `Trigger::Discarded` power that have just gone to a discard pile: their
+    /// powers act once the action that discarded them is done, in the order they went.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub just_discarded: Vec<CardId>,
 }
 
 /// `card` fights for `seat` in place of `carrier`, who waits in `seat`'s pool until the battle

@@ -21,7 +21,6 @@ const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
         13,
         "Chest of Many Things (1st/420, 2nd/420) is not scripted, and no scripted card changes a champion's type",
     ),
-    (22, "Myrmidons' power (1st/61 and its reprints) is not scripted"),
     (
         23,
         "Karlott the Shaman's printings have no power (1st, 2nd, No Edition) or an unscripted one (3rd/63)",

@@ -772,6 +772,96 @@ fn sf_93_the_abyss_is_out_of_the_game_for_good() {
     );
 }
 
+/// Seat 0's `attacker` from the pool, with the Myrmidons in hand, attacks seat 1's Cormyr, held
+/// by `defender`; seat 0 has two realms in its discard pile and two used events in its Abyss.
+fn myrmidons_battle(attacker: &str, defender: &str) -> Spellfire {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [(attacker, &[][..])])
+        .hand(0, ["Myrmidons"])
+        .discard(0, ["Sembia", "Vaasa"])
+        .abyss(0, ["Bad Omens", "Fortunate Omens"])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [(defender, &[][..])])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, attacker),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, defender)
+        }
+    );
+    assert_eq!(game.decider(), Some(Seat(0)));
+    play!(game, Action::PlayAlly(game.id_of(0, "Myrmidons")));
+    game
+}
+
+#[test]
+fn we_22_sf_93_myrmidons_reshuffle_the_discard_pile_but_not_the_abyss() {
+    // Tergoz Tenhammer (5) and the Myrmidons (+4) tie Strahd (9): the defender wins (SF-112),
+    // Tergoz and the Myrmidons are discarded, and the Myrmidons' power shuffles seat 0's whole
+    // discard pile — the two realms, Tergoz and the Myrmidons — into its draw pile. The used
+    // events stay in the Abyss.
+    let mut game = myrmidons_battle("Tergoz Tenhammer", "Strahd Von Zarovich");
+    let draw_before = game.player(Seat(0)).draw.len();
+    assert_eq!(
+        game.decider(),
+        Some(Seat(0)),
+        "9 against 9: the tie goes to the defender"
+    );
+    play!(game, Action::Pass);
+    let seat0 = game.player(Seat(0));
+    assert!(
+        seat0.discard.is_empty(),
+        "the discard pile is shuffled in: {:?}",
+        names(&game, &seat0.discard)
+    );
+    assert_eq!(seat0.draw.len(), draw_before + 4);
+    for card in ["Sembia", "Vaasa", "Tergoz Tenhammer", "Myrmidons"] {
+        assert!(seat0.draw.contains(&game.id_of(0, card)), "{card} is in the draw pile");
+    }
+    assert_eq!(
+        names(&game, &seat0.abyss),
+        ["Bad Omens", "Fortunate Omens"],
+        "the events stay in the Abyss"
+    );
+}
+
+#[test]
+fn card_1st_61_myrmidons_reshuffle_when_discarded_after_a_won_battle() {
+    // Tergoz Tenhammer (5) and the Myrmidons (+4) beat Neeva (7), and Tergoz's player ends the
+    // battle. The Myrmidons go to the discard pile as the battle ends, and their power shuffles
+    // the pile into the draw pile at once: nothing is left in it.
+    let mut game = myrmidons_battle("Tergoz Tenhammer", "Neeva");
+    let draw_before = game.player(Seat(0)).draw.len();
+    assert_eq!(game.decider(), Some(Seat(1)), "9 against 7");
+    play!(game, Action::Pass);
+    assert!(
+        game.player(Seat(0)).discard.is_empty(),
+        "the Myrmidons stay with Tergoz while the battle goes on"
+    );
+    play!(game, Action::EndBattle);
+    assert!(game.battle().is_none());
+    let seat0 = game.player(Seat(0));
+    let myrmidons = game.id_of(0, "Myrmidons");
+    assert!(seat0.discard.is_empty(), "{:?}", names(&game, &seat0.discard));
+    assert!(seat0.draw.contains(&myrmidons));
+    assert_eq!(
+        seat0.draw.len(),
+        draw_before + 3,
+        "Sembia, Vaasa and the Myrmidons joined the draw pile"
+    );
+    assert!(seat0.pool.iter().any(|c| c.card == game.id_of(0, "Tergoz Tenhammer")));
+    assert_eq!(seat0.abyss.len(), 2);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Section 10: the Rule of the Cosmos
 
