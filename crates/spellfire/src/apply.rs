@@ -374,6 +374,7 @@ impl Spellfire {
                     card: *card,
                     attachments: Vec::new(),
                 });
+                self.pooled_now(*card);
                 events.push(Event::ToPool {
                     seat,
                     card: self.name(*card).into(),
@@ -451,6 +452,9 @@ impl Spellfire {
             }
             Action::UseCard(card) if self.carried_use(seat, *card).is_some() => {
                 self.use_carried(seat, *card, &mut events)
+            }
+            Action::UseCard(card) if self.pool_use(seat, *card).is_some() => {
+                self.use_from_pool(seat, *card, &mut events)
             }
             Action::UseCard(card) => {
                 self.take_from_hand(seat, *card);
@@ -1499,6 +1503,10 @@ impl Spellfire {
         match ability.cost {
             Cost::DiscardThis | Cost::DiscardThisFromPool => self.discard_anywhere(seat, card),
             Cost::RestUntilOwnersNextTurn => self.resting.push(card),
+            Cost::ThisToAbyss => {
+                self.take_from_pool(seat, card, events);
+                self.bin(card, Bin::Abyss);
+            }
             Cost::Nothing | Cost::CasterRestsUntilOwnersNextTurn | Cost::OncePerBattle => {}
         }
         // An event or spell from the hand is used up by answering.

@@ -121,6 +121,9 @@ pub enum Trigger {
     /// When the card goes to its owner's discard pile (not the Abyss), from play or from the
     /// hand, once the action that discarded it is done.
     Discarded,
+    /// Used by its player from his pool (`Action::UseCard` on the card), in his own phase 3 or 5
+    /// outside a battle: a pool champion's power, or that of an item or artifact one carries.
+    FromPool,
 }
 
 /// Who may cross a wall.
@@ -323,6 +326,9 @@ pub enum Condition {
     HasNotAttacked,
     /// No other card of its name (the same card, SF-14) is in play: "if only one is in play".
     OnlyCopyInPlay,
+    /// The champion with the power (or carrying it) has been in its pool since before its
+    /// player's current turn began: it came there in an earlier turn, and has stayed.
+    InPoolSinceLastTurn,
     /// The realm or holding about to be razed or discarded (`Trigger::AboutToGo`) is one of these;
     /// a razing threatens the realm and the holding that goes with it.
     Threatened(Champions),
@@ -344,6 +350,9 @@ pub enum Cost {
     CasterRestsUntilOwnersNextTurn,
     /// The power acts at most once in a battle.
     OncePerBattle,
+    /// The card goes to its owner's Abyss to use it, from his pool (what a champion carries goes
+    /// to the discard pile).
+    ThisToAbyss,
 }
 
 /// Limits on when a card may be played (SF-186: events otherwise any time).
@@ -398,6 +407,8 @@ pub enum Target {
     InPool(Cards),
     /// A card in a discard pile these words select.
     Discarded(Cards),
+    /// A card in an Abyss these words select (a used event: only a power brings one back, SF-93).
+    InAbyss(Cards),
     /// A card these words select that went to a discard pile from the battle in progress or the
     /// last one, and is still there.
     Fallen(Cards),
@@ -866,6 +877,11 @@ impl Power {
 }
 
 impl Condition {
+    /// The condition in our own words, after "if".
+    pub fn describe(&self) -> String {
+        self.words()
+    }
+
     fn references<'a>(&'a self, out: &mut Vec<&'a Named>) {
         match self {
             Condition::All(all) | Condition::Any(all) => all.iter().for_each(|c| c.references(out)),
@@ -908,6 +924,7 @@ impl Condition {
             Condition::Attacking => "its side attacks".into(),
             Condition::HasNotAttacked => "this champion has not attacked this turn".into(),
             Condition::OnlyCopyInPlay => "no other card of its name is in play".into(),
+            Condition::InPoolSinceLastTurn => "it has been in its pool since before this turn of its player".into(),
             Condition::Threatened(cards) => format!(
                 "what is about to go is {}",
                 cards.words().replace("a card of ", "a realm or holding of ")
@@ -1335,6 +1352,7 @@ impl Ability {
             (Trigger::RealmAttacked, _) => "When a battle over its realm begins, ".to_string(),
             (Trigger::Attached, _) => "When it is put on a champion (and only then), it ".to_string(),
             (Trigger::Discarded, _) => "When it goes to its owner's discard pile, ".to_string(),
+            (Trigger::FromPool, _) => "Used from its pool in its player's phase 3 or 5, it ".to_string(),
             (Trigger::AboutToGo, _) => {
                 "As a reply, when a realm or holding is about to be razed or discarded (by a battle or a card), it "
                     .to_string()
@@ -1366,6 +1384,7 @@ impl Ability {
                 sentence.push_str("; the champion who cast it cannot be used again until its owner's next turn")
             }
             Cost::OncePerBattle => sentence.push_str(" (once a battle)"),
+            Cost::ThisToAbyss => sentence.push_str(", going from its pool to the Abyss to do so"),
         }
         match &self.condition {
             Condition::Always => {}
@@ -1476,6 +1495,7 @@ impl Target {
             Target::FrontRealm(w) => format!("a realm {} from the front row of its formation", whose(w)),
             Target::InPool(cards) => format!("{} from a pool", cards.words(false)),
             Target::Discarded(cards) => format!("{} from a discard pile", cards.words(false)),
+            Target::InAbyss(cards) => format!("{} from an Abyss", cards.words(false)),
             Target::Fallen(cards) => format!("{} that fell in the last battle", cards.words(false)),
             Target::JustPlayed => "the ally just played".into(),
             Target::StandingRealm(w) => format!("a realm {} that is not razed", whose(w)),

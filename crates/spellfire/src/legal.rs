@@ -264,6 +264,9 @@ impl Spellfire {
             (Phase::Realms, _) => refuse("Phase 2: realms and holdings only.", "SF-35"),
             (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(seat, *card),
             (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(seat, *card, *champion),
+            (Phase::Pool | Phase::AfterBattle, Action::UseCard(card)) if self.pool_use(seat, *card).is_some() => {
+                self.check_pool_use(seat, *card)
+            }
             (Phase::Pool | Phase::AfterBattle, Action::UseCard(card)) => self.check_use_outside_round(seat, *card),
             (Phase::Pool, Action::Attack { champion, defender, at }) => {
                 if self.used.battle {
@@ -1465,6 +1468,7 @@ impl Spellfire {
                         .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
                         .map(|&c| Action::UseCard(c)),
                 );
+                out.extend(self.pool_uses(seat));
                 self.attack_candidates(seat, out);
                 out.push(Action::EndPhase);
             }
@@ -1476,6 +1480,7 @@ impl Spellfire {
                         .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
                         .map(|&c| Action::UseCard(c)),
                 );
+                out.extend(self.pool_uses(seat));
                 out.push(Action::CallMulligan);
                 out.push(Action::EndTurn);
             }

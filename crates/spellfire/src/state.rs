@@ -677,6 +677,10 @@ pub struct Tracks {
     /// powers act once the action that discarded them is done, in the order they went.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub just_discarded: Vec<CardId>,
+    /// Champions put into a pool, with their owner's count of turns begun then
+    /// (`Condition::InPoolSinceLastTurn`); one the table started with is not listed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pooled: Vec<(CardId, u32)>,
 }
 
 /// `card` fights for `seat` in place of `carrier`, who waits in `seat`'s pool until the battle

@@ -22,10 +22,6 @@ const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
         "Chest of Many Things (1st/420, 2nd/420) is not scripted, and no scripted card changes a champion's type",
     ),
     (
-        23,
-        "Karlott the Shaman's printings have no power (1st, 2nd, No Edition) or an unscripted one (3rd/63)",
-    ),
-    (
         33,
         "Death Rock (AR/102) and Barab's Goblet of Dissolution (AR/105) are not scripted",
     ),

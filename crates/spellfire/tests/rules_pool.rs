@@ -862,6 +862,84 @@ fn card_1st_61_myrmidons_reshuffle_when_discarded_after_a_won_battle() {
     assert_eq!(seat0.abyss.len(), 2);
 }
 
+#[test]
+fn we_23_sf_93_karlott_the_shaman_brings_a_used_event_back_to_the_hand() {
+    // Karlott (3rd/63) has been in seat 0's pool since before this turn. In phase 3 his player
+    // sends him to the Abyss to take a used event from it into the hand: the one way back for
+    // events, the card's text overriding SF-93. The event may be played again.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("3rd/63", &["Staff of Conjuring"][..])])
+        .abyss(0, ["Bad Omens", "Fortunate Omens"])
+        .abyss(1, ["Cataclysm!"])
+        .formation(1, [realm(0, "Cormyr")])
+        .build();
+    let karlott = game.id_of(0, "Karlott the Shaman");
+    let (bad, fortunate) = (game.id_of(0, "Bad Omens"), game.id_of(0, "Fortunate Omens"));
+    play!(game, Action::UseCard(karlott));
+    let mut offered = game.legal();
+    offered.sort();
+    let mut own = vec![Action::Choose(bad), Action::Choose(fortunate)];
+    own.sort();
+    assert_eq!(offered, own, "his player's own used events, not another player's");
+    play!(game, Action::Choose(fortunate));
+    let seat0 = game.player(Seat(0));
+    assert_eq!(seat0.hand, vec![fortunate], "the event is back in the hand");
+    assert_eq!(names(&game, &seat0.abyss), ["Bad Omens", "Karlott the Shaman"]);
+    assert!(seat0.pool.is_empty(), "Karlott has left the pool");
+    assert_eq!(
+        names(&game, &seat0.discard),
+        ["Staff of Conjuring"],
+        "what he carried is discarded"
+    );
+    assert_eq!(game.player(Seat(1)).abyss.len(), 1);
+    assert!(
+        game.legal().contains(&Action::PlayEvent(fortunate)),
+        "it may be played again"
+    );
+}
+
+#[test]
+fn card_3rd_63_karlott_the_shaman_must_stay_a_turn_in_the_pool_first() {
+    // Put into the pool this turn, Karlott cannot use his power until a later turn of his
+    // player.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .filler(10)
+        .hand(0, ["3rd/63"])
+        .abyss(0, ["Bad Omens"])
+        .formation(0, [realm(0, "Sembia")])
+        .formation(1, [realm(0, "Cormyr")])
+        .build();
+    let third = game.id_of(0, "Karlott the Shaman");
+    let turns = game.player(Seat(0)).turns;
+    play!(game, Action::ToPool(third));
+    let why = refused(&game, Action::UseCard(third));
+    assert!(
+        why.reason.contains("in its pool since before this turn"),
+        "{}",
+        why.reason
+    );
+    // Round the table to seat 0's next phase 3.
+    let mut steps = 0;
+    while !(game.active() == Seat(0) && game.phase() == Phase::Pool && game.player(Seat(0)).turns > turns) {
+        let legal = game.legal();
+        let next = [Action::EndPhase, Action::Draw, Action::EndTurn]
+            .into_iter()
+            .find(|a| legal.contains(a))
+            .or_else(|| legal.iter().find(|a| matches!(a, Action::Discard(_))).cloned())
+            .unwrap_or(Action::Pass);
+        play!(game, next);
+        steps += 1;
+        assert!(steps < 40, "stuck at {:?}", game.legal());
+    }
+    assert!(game.legal().contains(&Action::UseCard(third)), "a turn later he may");
+    play!(game, Action::UseCard(third));
+    play!(game, Action::Choose(game.id_of(0, "Bad Omens")));
+    assert!(game.player(Seat(0)).hand.contains(&game.id_of(0, "Bad Omens")));
+    assert!(game.player(Seat(0)).abyss.contains(&third));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Section 10: the Rule of the Cosmos
 

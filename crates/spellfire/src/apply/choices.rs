@@ -84,6 +84,10 @@ impl Spellfire {
                 .flat_map(|s| self.player(s).discard.iter().copied())
                 .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
                 .collect(),
+            Target::InAbyss(cards) => seats(cards.whose)
+                .flat_map(|s| self.player(s).abyss.iter().copied())
+                .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
+                .collect(),
             Target::Fallen(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).discard.iter().copied())
                 .filter(|&c| self.tracks.fallen.contains(&c) && cards.fits(self.card(c), self.icon_value(c)))
@@ -455,7 +459,10 @@ impl Spellfire {
             Effect::ToHand(_) | Effect::ToPool(_) => {
                 let to_pool = matches!(effect, Effect::ToPool(_));
                 // A champion whose copy came into play meanwhile stays in the discard pile (SF-94).
-                if (to_pool && self.check_cosmos(card).is_err()) || !self.take_from_discard(owner, card) {
+                if to_pool && self.check_cosmos(card).is_err() {
+                    return;
+                }
+                if !self.take_from_discard(owner, card) && !self.take_from_abyss(owner, card) {
                     return;
                 }
                 if to_pool {
@@ -463,6 +470,7 @@ impl Spellfire {
                         card,
                         attachments: Vec::new(),
                     });
+                    self.pooled_now(card);
                     self.moved(owner, card, source, "back into its owner's pool", events);
                 } else {
                     self.player_mut(owner).hand.push(card);
@@ -493,6 +501,17 @@ impl Spellfire {
                 });
             }
             _ => {}
+        }
+    }
+
+    fn take_from_abyss(&mut self, seat: Seat, card: CardId) -> bool {
+        let abyss = &mut self.player_mut(seat).abyss;
+        match abyss.iter().position(|&c| c == card) {
+            Some(index) => {
+                abyss.remove(index);
+                true
+            }
+            None => false,
         }
     }
 

@@ -105,6 +105,7 @@ impl Spellfire {
                     card,
                     attachments: kept,
                 });
+                self.pooled_now(card);
                 true
             }
             CardType::Realm if realm_place.is_some() => {

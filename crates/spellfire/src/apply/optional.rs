@@ -87,6 +87,7 @@ impl Spellfire {
     pub(crate) fn forget(&mut self, card: CardId) {
         self.tracks.experience.retain(|(c, _)| *c != card);
         self.tracks.questing.retain(|&(_, c)| c != card);
+        self.tracks.pooled.retain(|&(c, _)| c != card);
     }
 
     /// Cards taken from play to the discard pile: under permanent destruction, realms (and with

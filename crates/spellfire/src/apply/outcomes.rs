@@ -4,12 +4,13 @@
 
 use spellhall_core::{RuleError, Seat};
 
+use super::Bin;
 use crate::action::Action;
 use crate::combat::Side;
 use crate::effects::{Ability, Cost, Effect, Trigger};
 use crate::event::Event;
 use crate::formation::Position;
-use crate::state::{CardId, Pause, Spellfire};
+use crate::state::{CardId, Pause, Phase, Spellfire};
 
 impl Spellfire {
     /// The player on the other side of the battle in progress from `seat`, if `seat` fights in it.
@@ -180,6 +181,85 @@ impl Spellfire {
             return Err(RuleError::new(format!("{name} has nothing to act on now."), "SF-166"));
         }
         Ok(())
+    }
+
+    /// The power of `card` — a champion of `seat`'s pool, or an item or artifact one carries —
+    /// that its player may use from the pool now (`Trigger::FromPool`): in his own phase 3 or
+    /// 5, outside a battle.
+    pub(crate) fn pool_use(&self, seat: Seat, card: CardId) -> Option<&Ability> {
+        let in_pool = self
+            .player(seat)
+            .pool
+            .iter()
+            .any(|c| c.card == card || c.attachments.contains(&card));
+        let now =
+            seat == self.active && self.battle.is_none() && matches!(self.phase, Phase::Pool | Phase::AfterBattle);
+        if !in_pool || !now || self.powers_lost(card) {
+            return None;
+        }
+        self.abilities_of(card).find(|a| a.when == Trigger::FromPool)
+    }
+
+    /// Whether `seat` may use the power of `card` from his pool now.
+    pub(crate) fn check_pool_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+        let name = self.name(card);
+        let Some(ability) = self.pool_use(seat, card) else {
+            return Err(RuleError::new(
+                format!("{name} has no power you can use from your pool now."),
+                "SF-39",
+            ));
+        };
+        if !self.condition_holds(&ability.condition, card, Side::Attacker) {
+            return Err(RuleError::new(
+                format!("{name}'s power acts only if {}.", ability.condition.describe()),
+                "SF-1",
+            ));
+        }
+        if self.lacks_choice(card, &ability.effect, seat) {
+            return Err(RuleError::new(format!("{name} has nothing to act on now."), "SF-166"));
+        }
+        Ok(())
+    }
+
+    /// The powers `seat` could use from his pool now (checked by `check` before they are offered).
+    pub(crate) fn pool_uses(&self, seat: Seat) -> Vec<Action> {
+        self.player(seat)
+            .pool
+            .iter()
+            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
+            .filter(|&card| self.pool_use(seat, card).is_some())
+            .map(Action::UseCard)
+            .collect()
+    }
+
+    /// `seat` uses the power of `card` from his pool: its cost paid, then it acts or asks its
+    /// choice.
+    pub(crate) fn use_from_pool(&mut self, seat: Seat, card: CardId, events: &mut Vec<Event>) {
+        let Some(ability) = self.pool_use(seat, card).cloned() else {
+            return;
+        };
+        events.push(Event::CardUsed {
+            seat,
+            card: self.name(card).into(),
+            champion: String::new(),
+        });
+        match ability.cost {
+            Cost::ThisToAbyss => {
+                self.take_from_pool(seat, card, events);
+                self.bin(card, Bin::Abyss);
+            }
+            Cost::DiscardThis | Cost::DiscardThisFromPool => self.discard_anywhere(seat, card),
+            Cost::RestUntilOwnersNextTurn => self.resting.push(card),
+            Cost::Nothing | Cost::CasterRestsUntilOwnersNextTurn | Cost::OncePerBattle => {}
+        }
+        self.begin_choices(&ability.effect, card, seat, &[], events);
+    }
+
+    /// `card` has just come into its owner's pool (`Condition::InPoolSinceLastTurn`).
+    pub(crate) fn pooled_now(&mut self, card: CardId) {
+        let turns = self.player(self.owner(card)).turns;
+        self.tracks.pooled.retain(|&(c, _)| c != card);
+        self.tracks.pooled.push((card, turns));
     }
 
     /// The carried powers `seat`'s fighting champion could use as his card in a round (checked

@@ -380,6 +380,21 @@ impl Spellfire {
         match condition {
             Condition::Always => true,
             Condition::UserIs(attribute) => self.card(card).has(*attribute),
+            Condition::InPoolSinceLastTurn => {
+                let player = self.player(self.owner(card));
+                let champion = player
+                    .pool
+                    .iter()
+                    .find(|c| c.card == card || c.attachments.contains(&card))
+                    .map(|c| c.card);
+                champion.is_some_and(|c| {
+                    self.tracks
+                        .pooled
+                        .iter()
+                        .find(|(p, _)| *p == c)
+                        .is_none_or(|&(_, turn)| player.turns > turn)
+                })
+            }
             Condition::All(all) => all.iter().all(|c| self.condition_holds(c, card, side)),
             Condition::Any(any) => any.iter().any(|c| self.condition_holds(c, card, side)),
             Condition::Fighting(party, champions) => SIDES
