@@ -26,8 +26,8 @@ mod outcomes;
 mod powers;
 mod stand_in;
 use crate::state::{
-    Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, Ends, Fighter,
-    FighterKind, InstantDefeat, Loss, Pause, Pending, Phase, Player, Spellfire, TurnUse,
+    Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, DefenderSpoilsOn,
+    Ends, Fighter, FighterKind, InstantDefeat, Loss, Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -1039,14 +1039,36 @@ impl Spellfire {
         let escapes = self.battle.as_ref().is_some_and(|b| b.escaping == Some(loser_side))
             || (!realm_beaten && self.survives_defeat(loser_fighter.card, loser_side));
         self.round_decided(winner, &mut winner_fighter, &mut loser_fighter, events);
+        let victor = (winner_fighter.kind == FighterKind::Champion).then_some(winner_fighter.card);
         self.return_fighter(winner, winner_fighter);
+        let mut banished = false;
         if escapes {
             self.return_fighter(loser, loser_fighter);
         } else {
             let beaten = (!realm_beaten).then_some(loser_fighter.card);
+            let with_him: Vec<CardId> = std::iter::once(loser_fighter.card)
+                .chain(loser_fighter.attachments.iter().copied())
+                .collect();
+            let banishers: Vec<CardId> = if realm_beaten {
+                Vec::new()
+            } else {
+                with_him
+                    .into_iter()
+                    .filter(|&c| {
+                        self.abilities_of(c).any(|a| {
+                            a.when == Trigger::Defeated
+                                && a.effect == Effect::VictorToAbyss
+                                && self.condition_holds(&a.condition, c, loser_side)
+                        })
+                    })
+                    .collect()
+            };
             self.bin_fighter(loser_fighter);
             if let Some(champion) = beaten {
                 self.after_defeat(champion, loser, events);
+            }
+            if let Some(victor) = victor {
+                banished = self.victor_to_abyss(winner, victor, &banishers, events);
             }
         }
         // Powers of the beaten side's cards (Mogadisho's Horde) act while the battle is still on.
@@ -1056,6 +1078,14 @@ impl Spellfire {
                 // The attacking champion was discarded: the defender earns spoils (SF-123).
                 self.realm_held(defender);
                 self.end_battle(Some(defender), events);
+            }
+            // The attacker who won the round went to the Abyss: the battle is over, the realm
+            // stands, and the defender earns spoils by the table's reading (AMB-4).
+            Side::Defender if banished => {
+                let spoils =
+                    (self.config.rules.defender_spoils_on == DefenderSpoilsOn::DiscardAbyssLimbo).then_some(defender);
+                self.realm_held(defender);
+                self.end_battle(spoils, events);
             }
             Side::Defender if realm_beaten || razes => {
                 // The players may first reply to the razing (Spirit of the Land): then the
@@ -1075,6 +1105,26 @@ impl Spellfire {
             }
         }
         self.after_round(&realm_powers, loser_side == Side::Attacker, events);
+    }
+
+    /// `victor`, `winner`'s champion, beat a champion with cards whose power sends him to the
+    /// Abyss (`Effect::VictorToAbyss`): unless he is immune to each of them, he goes there from
+    /// his pool, what he carries to the discard pile. Whether he went.
+    fn victor_to_abyss(&mut self, winner: Seat, victor: CardId, sources: &[CardId], events: &mut Vec<Event>) -> bool {
+        let Some(&source) = sources.iter().find(|&&s| !self.shielded(victor, s)) else {
+            return false;
+        };
+        if self.player(winner).pool_index(victor).is_none() {
+            return false;
+        }
+        self.take_from_pool(winner, victor, events);
+        self.bin(victor, Bin::Abyss);
+        events.push(Event::SentToAbyss {
+            seat: winner,
+            card: self.name(victor).into(),
+            by: self.name(source).into(),
+        });
+        true
     }
 
     /// Raze the attacked realm; its holding is discarded (SF-57, SF-59).
@@ -1819,7 +1869,11 @@ impl Spellfire {
             // Its card is still to choose.
             Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
-            Effect::BackIntoDraw | Effect::Survives | Effect::MustAttack => {}
+            Effect::BackIntoDraw
+            | Effect::Survives
+            | Effect::MustAttack
+            | Effect::VictorToAbyss
+            | Effect::GoesOnAnyWorld => {}
             // Acts in its pause (`answer`).
             Effect::TurnSpell => {}
             Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {

@@ -806,6 +806,13 @@ pub enum Effect {
     /// Its player's discard pile is shuffled into his draw pile; what lies in his Abyss stays
     /// there (SF-93: used events never come back this way).
     ReshuffleDiscards,
+    /// A `Defeated` power of a champion or of a card he carries: the champion who beat him goes
+    /// to its owner's Abyss, for good, and what that one carries to the discard pile; a
+    /// champion immune to this card is not touched. An attacker sent there ends the battle, the
+    /// defender earning spoils as for an attacker discarded (AMB-4, `Rules::defender_spoils_on`).
+    VictorToAbyss,
+    /// An artifact that may go onto a champion of any world (SF-78 otherwise asks the same one).
+    GoesOnAnyWorld,
 }
 
 impl Power {
@@ -1251,6 +1258,11 @@ impl Effect {
             }
             Effect::Saves => "saves the realm or holding about to go: it is neither razed nor discarded".into(),
             Effect::EndsBattle => "ends the battle in progress at once: nobody earns spoils of victory".into(),
+            Effect::GoesOnAnyWorld => "it may go onto a champion of any world".into(),
+            Effect::VictorToAbyss => {
+                "sends the champion who beat it to the Abyss, out of the game for good (what he carries is discarded)"
+                    .into()
+            }
             Effect::ReshuffleDiscards => {
                 "its player shuffles his whole discard pile into his draw pile (the Abyss stays as it is)".into()
             }
@@ -1336,6 +1348,9 @@ impl Ability {
                     Whose::Facing => "the player on the other side of the battle",
                 }
             ),
+            (Trigger::Defeated, CardType::MagicalItem | CardType::Artifact) => {
+                "When the champion carrying it is defeated, it ".to_string()
+            }
             (Trigger::Defeated, _) => "When it is defeated, it ".to_string(),
             (Trigger::RoundEnds, _) => "After each round of a battle over this realm, it ".to_string(),
             (Trigger::RealmHeld, _) => "When a battle over its realm ends with the attacker beaten, it ".to_string(),

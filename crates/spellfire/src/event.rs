@@ -157,6 +157,12 @@ pub enum Event {
         by: String,
         to: String,
     },
+    /// A power (`by`) sent `seat`'s champion `card` to the Abyss, out of the game.
+    SentToAbyss {
+        seat: Seat,
+        card: String,
+        by: String,
+    },
     /// A power (`by`) shuffled `seat`'s discard pile, `cards` cards, into his draw pile.
     Reshuffled {
         seat: Seat,
@@ -521,6 +527,12 @@ impl GameEvent for Event {
             },
             Event::TargetChosen { seat, event, target } => format!("{} aims {event} at {target}.", name(seat)),
             Event::Returned { seat, card, by, to } => format!("{by} puts {}'s {card} {to}.", name(seat)),
+            Event::SentToAbyss { seat, card, by } => {
+                format!(
+                    "{by} sends {}'s {card} to the Abyss, out of the game for good.",
+                    name(seat)
+                )
+            }
             Event::Reshuffled { seat, by, cards: n } => format!(
                 "{by}: {} shuffles the discard pile ({}) into the draw pile; the Abyss stays as it is.",
                 name(seat),

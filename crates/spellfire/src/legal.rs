@@ -800,7 +800,13 @@ impl Spellfire {
         }
         if self.kind(card) == CardType::Artifact {
             self.check_cosmos(card)?;
-            if !same_world(self.card(card).world, self.card(champion).world) {
+            let any_world = self
+                .card(card)
+                .power
+                .abilities()
+                .iter()
+                .any(|a| a.effect == Effect::GoesOnAnyWorld);
+            if !any_world && !same_world(self.card(card).world, self.card(champion).world) {
                 return refuse("An artifact goes only onto a champion of its own world.", "SF-78");
             }
             if attached.iter().any(|&a| self.kind(a) == CardType::Artifact) {

@@ -51,8 +51,8 @@ pub use formation::{FormationSize, Position};
 pub use scenario::{RealmSetup, TestGame, realm, shipped_content};
 pub use state::{
     AidItems, AttachInCombat, BattleStep, CardId, Config, ConquerorCounts, Content, DeckoutEnd, DeckoutTiebreak,
-    FearScope, LevelMeans, MelonFirstTurn, MulliganLimit, Pending, PermanentDestruction, Phase, Phase3Counterplay,
-    Phase4Caster, RebuildCostZone, ReplaceWhileHole, Rules, Spellfire, XpOnEqual,
+    DefenderSpoilsOn, FearScope, LevelMeans, MelonFirstTurn, MulliganLimit, Pending, PermanentDestruction, Phase,
+    Phase3Counterplay, Phase4Caster, RebuildCostZone, ReplaceWhileHole, Rules, Spellfire, XpOnEqual,
 };
 pub use summary::rules_summary;
 pub use view::{BattleView, CardView, ChampionView, FighterView, LimboView, PendingView, PlayerView, RealmView, View};

@@ -128,6 +128,18 @@ pub struct Rules {
     /// How the decks are checked where the sources leave room: avatars' levels (AMB-36) and
     /// dungeons (AMB-37).
     pub deck: DeckOptions,
+    /// Whether an attacking champion sent to the Abyss or Limbo by a card, not only one
+    /// discarded, earns the defender spoils (AMB-4).
+    pub defender_spoils_on: DefenderSpoilsOn,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DefenderSpoilsOn {
+    /// An attacking champion defeated and discarded, or sent to the Abyss or Limbo.
+    #[default]
+    DiscardAbyssLimbo,
+    /// Only an attacking champion defeated and discarded.
+    DiscardOnly,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

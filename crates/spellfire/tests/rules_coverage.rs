@@ -16,23 +16,14 @@ const WAIVERS: &[(u32, &str)] = &[];
 
 /// Worked examples with no scenario test, and why: each needs a card power that is not scripted.
 /// A test that checks only part of an example says in a comment which part it leaves out.
-const EXAMPLE_WAIVERS: &[(u32, &str)] = &[
-    (
-        13,
-        "Chest of Many Things (1st/420, 2nd/420) is not scripted, and no scripted card changes a champion's type",
-    ),
-    (
-        33,
-        "Death Rock (AR/102) and Barab's Goblet of Dissolution (AR/105) are not scripted",
-    ),
-];
+const EXAMPLE_WAIVERS: &[(u32, &str)] = &[(
+    13,
+    "Chest of Many Things (1st/420, 2nd/420) is not scripted, and no scripted card changes a champion's type",
+)];
 
 /// Ambiguities (AMB-n) that no test names, and why. Every other one is named by a test, as
 /// `amb_6_...` or as "AMB-6" in a test file, beside the test that checks its reading.
-const AMB_WAIVERS: &[(u32, &str)] = &[(
-    4,
-    "no scripted card sends a fighting champion to Limbo or the Abyss, so only the discard half of the reading can happen (sf_208, we_24)",
-)];
+const AMB_WAIVERS: &[(u32, &str)] = &[];
 
 fn manifest() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

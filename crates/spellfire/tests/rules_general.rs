@@ -230,14 +230,15 @@ fn amb_readings_are_the_default_rules() {
     // unless it chooses otherwise (and no optional rule of section 26 is on).
     use spellfire::FormationSize;
     use spellfire::{
-        AidItems, AttachInCombat, ConquerorCounts, DeckoutEnd, DeckoutTiebreak, FearScope, LevelMeans, MelonFirstTurn,
-        MulliganLimit, PermanentDestruction, Phase3Counterplay, Phase4Caster, RebuildCostZone, ReplaceWhileHole,
-        XpOnEqual,
+        AidItems, AttachInCombat, ConquerorCounts, DeckoutEnd, DeckoutTiebreak, DefenderSpoilsOn, FearScope,
+        LevelMeans, MelonFirstTurn, MulliganLimit, PermanentDestruction, Phase3Counterplay, Phase4Caster,
+        RebuildCostZone, ReplaceWhileHole, XpOnEqual,
     };
     let rules = Rules::default();
     assert_eq!(rules.deckout_tiebreak, DeckoutTiebreak::RazedMore, "AMB-1");
     assert_eq!(rules.deckout_end, DeckoutEnd::EndOfCurrentTurn, "AMB-2");
     assert_eq!(rules.rebuild_cost_zone, RebuildCostZone::Hand, "AMB-3");
+    assert_eq!(rules.defender_spoils_on, DefenderSpoilsOn::DiscardAbyssLimbo, "AMB-4");
     assert_eq!(rules.phase3_counterplay, Phase3Counterplay::CounterOnly, "AMB-6");
     assert!(!rules.winner_may_play_events, "AMB-7");
     assert_eq!(rules.phase4_caster, Phase4Caster::CombatantOnly, "AMB-8");

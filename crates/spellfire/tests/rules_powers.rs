@@ -7,7 +7,7 @@
 mod common;
 
 use common::total;
-use spellfire::{Action, Phase, Position, Side, Spellfire, TestGame, realm};
+use spellfire::{Action, DefenderSpoilsOn, Pending, Phase, Position, Side, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 const NONE: &[&str] = &[];
@@ -109,6 +109,159 @@ fn sf_182_an_immune_champion_ignores_an_opposing_artifacts_bonus() {
         [NONE, NONE],
     );
     assert_eq!(totals(&game), (9, 7));
+}
+
+#[test]
+fn we_33_sf_182_barabs_goblet_does_nothing_against_a_champion_immune_to_artifacts() {
+    // Only part (b) of the example: Death Rock (a), whose power the immunity would not stop, is
+    // not scripted yet. Tergoz Tenhammer (5) carries Barab's Goblet of Dissolution (+3) against
+    // Gib Htimsen (9), immune to artifacts: the Goblet's bonus does not count, and when Tergoz
+    // is beaten its power does not send Gib to the Abyss.
+    let mut game = round(
+        "Cormyr",
+        ("Tergoz Tenhammer", &["Barab's Goblet of Dissolution"]),
+        ("Gib Htimsen", NONE),
+        [NONE, NONE],
+    );
+    assert_eq!(totals(&game), (5, 9), "the Goblet's +3 does not count against Gib");
+    play!(game, Action::Pass);
+    let (tergoz, goblet) = (
+        game.id_of(0, "Tergoz Tenhammer"),
+        game.id_of(0, "Barab's Goblet of Dissolution"),
+    );
+    let gib = game.id_of(1, "Gib Htimsen");
+    assert!(game.player(Seat(0)).discard.contains(&tergoz) && game.player(Seat(0)).discard.contains(&goblet));
+    assert!(
+        game.player(Seat(1)).pool.iter().any(|c| c.card == gib),
+        "Gib ignores the Goblet's power"
+    );
+    assert!(game.player(Seat(1)).abyss.is_empty());
+    assert!(game.battle().is_none());
+    assert!(
+        matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })),
+        "the defender earns spoils"
+    );
+}
+
+#[test]
+fn card_ar_105_barabs_goblet_sends_the_champion_who_beats_its_carrier_to_the_abyss() {
+    // Tergoz Tenhammer (5 + 3) attacks and is beaten by Strahd (9, with the Staff of Conjuring
+    // +5): Tergoz and the Goblet are
+    // discarded, and Strahd goes to seat 1's Abyss with what he carries. The attacker was beaten,
+    // so Cormyr stands and seat 1 earns spoils. The Goblet goes onto a champion of any world.
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Tergoz Tenhammer", NONE)])
+        .hand(0, ["Barab's Goblet of Dissolution"])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Strahd Von Zarovich", &["Staff of Conjuring"][..])])
+        .build();
+    let (tergoz, goblet) = (
+        game.id_of(0, "Tergoz Tenhammer"),
+        game.id_of(0, "Barab's Goblet of Dissolution"),
+    );
+    play!(
+        game,
+        Action::Attach {
+            card: goblet,
+            champion: tergoz
+        }
+    );
+    play!(
+        game,
+        Action::Attack {
+            champion: tergoz,
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    let strahd = game.id_of(1, "Strahd Von Zarovich");
+    play!(game, Action::Defend { champion: strahd });
+    assert_eq!(totals(&game), (8, 14), "Tergoz 5 + 3 against Strahd 9 + 5");
+    play!(game, Action::Pass);
+    assert!(game.player(Seat(0)).discard.contains(&tergoz));
+    assert!(game.player(Seat(0)).discard.contains(&goblet));
+    assert_eq!(game.player(Seat(1)).abyss, vec![strahd], "Strahd is out of the game");
+    assert!(game.player(Seat(1)).pool.is_empty());
+    assert!(
+        game.player(Seat(1))
+            .discard
+            .contains(&game.id_of(1, "Staff of Conjuring")),
+        "what he carried is discarded"
+    );
+    assert!(
+        game.player(Seat(1))
+            .formation
+            .slot(Position(0))
+            .is_some_and(|s| !s.razed)
+    );
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })));
+}
+
+/// Seat 0's Strahd (9) attacks seat 1's Cormyr, defended by Tergoz Tenhammer carrying Barab's
+/// Goblet of Dissolution (8), under `rules`; Tergoz's side, losing, passes.
+fn strahd_beats_the_goblet(rules: impl FnOnce(&mut spellfire::Rules)) -> Spellfire {
+    let mut game = TestGame::new(2)
+        .rules(rules)
+        .phase(Phase::Pool)
+        .pool(0, [("Strahd Von Zarovich", NONE)])
+        .formation(1, [realm(0, "Cormyr")])
+        .pool(1, [("Tergoz Tenhammer", &["Barab's Goblet of Dissolution"][..])])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Strahd Von Zarovich"),
+            defender: Seat(1),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Tergoz Tenhammer")
+        }
+    );
+    assert_eq!(totals(&game), (9, 8));
+    play!(game, Action::Pass);
+    game
+}
+
+#[test]
+fn amb_4_sf_208_an_attacker_sent_to_the_abyss_earns_the_defender_spoils() {
+    // Strahd beats Tergoz, whose Goblet sends him to the Abyss: the battle is over, Cormyr
+    // stands, and (the checklist's reading) the defender earns spoils.
+    let game = strahd_beats_the_goblet(|_| {});
+    let strahd = game.id_of(0, "Strahd Von Zarovich");
+    assert_eq!(game.player(Seat(0)).abyss, vec![strahd]);
+    assert!(
+        game.player(Seat(1))
+            .discard
+            .contains(&game.id_of(1, "Tergoz Tenhammer"))
+    );
+    assert!(game.battle().is_none());
+    assert!(
+        game.player(Seat(1))
+            .formation
+            .slot(Position(0))
+            .is_some_and(|s| !s.razed)
+    );
+    assert!(matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })));
+}
+
+#[test]
+fn amb_4_with_discard_only_an_attacker_sent_to_the_abyss_earns_nothing() {
+    let game = strahd_beats_the_goblet(|r| r.defender_spoils_on = DefenderSpoilsOn::DiscardOnly);
+    assert_eq!(game.player(Seat(0)).abyss, vec![game.id_of(0, "Strahd Von Zarovich")]);
+    assert!(game.battle().is_none());
+    assert!(
+        game.player(Seat(1))
+            .formation
+            .slot(Position(0))
+            .is_some_and(|s| !s.razed)
+    );
+    assert!(game.pending().is_none(), "no spoils");
+    assert!(game.player(Seat(1)).hand.is_empty());
 }
 
 #[test]
