@@ -35,6 +35,28 @@ pub const OPENING_HAND: usize = 5;
 /// The World Bonuses optional rule's bonus (SF-260).
 const WORLD_BONUS: i32 = 3;
 
+/// Who carries out an effect and on what: the card whose power it is, its player, the card it is
+/// aimed at (once chosen) and the players it leaves alone. The effect groups' dispatchers
+/// (`carry_out_mode`, `carry_out_outcome`) take it from `carry_out`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Acting<'a> {
+    pub source: CardId,
+    pub by: Seat,
+    pub target: Option<CardId>,
+    pub calmed: &'a [Seat],
+}
+
+impl<'a> Acting<'a> {
+    pub(crate) fn new(source: CardId, by: Seat, target: Option<CardId>, calmed: &'a [Seat]) -> Self {
+        Self {
+            source,
+            by,
+            target,
+            calmed,
+        }
+    }
+}
+
 /// Where a card leaving play or the hand goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bin {
@@ -1865,7 +1887,7 @@ impl Spellfire {
             | Effect::Fly(_)
             | Effect::StaysOnOpponent
             | Effect::ShuffleIntoDraw(_)
-            | Effect::DrawAndPlay => self.carry_out_mode(effect, source, by, target, calmed, events),
+            | Effect::DrawAndPlay => self.carry_out_mode(effect, Acting::new(source, by, target, calmed), events),
             // Its card is still to choose.
             Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.begin_choices(effect, source, by, calmed, events),
             // Read where they apply: a defeat, the end of a turn.
@@ -1877,7 +1899,7 @@ impl Spellfire {
             // Acts in its pause (`answer`).
             Effect::TurnSpell => {}
             Effect::If(..) | Effect::Raze(_) | Effect::ExtraAttacks(_) => {
-                self.carry_out_outcome(effect, source, by, target, calmed, events)
+                self.carry_out_outcome(effect, Acting::new(source, by, target, calmed), events)
             }
             Effect::NextRealmFillsFront => {
                 if !self.tracks.front_first.contains(&by) {

@@ -957,7 +957,7 @@ impl Player<'_> {
 
     /// The champion of this seat carrying `item`, as the view shows it.
     fn carrier_of(&self, item: CardId) -> Option<CardId> {
-        let pools = self.view.public.players.iter().flat_map(|p| p.pool.iter());
+        let pools = self.view.public.players.iter().flat_map(|p| p.open.pool.iter());
         let carried = pools
             .into_iter()
             .find(|c| c.attachments.contains(&item))

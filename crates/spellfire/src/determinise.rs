@@ -18,10 +18,8 @@ use serde::Serialize;
 use spellhall_core::{Determinise, GameRng, Outcome, Pile, Seat};
 
 use crate::catalogue::cards::CardRef;
-use crate::formation::Formation;
 use crate::state::{
-    Battle, CardId, CardInfo, Champion, Config, Content, InLimbo, Lasting, Pending, Player, Rules, Spellfire, Tracks,
-    TurnUse,
+    Battle, CardId, CardInfo, Config, Content, Lasting, Pending, Player, Rules, Spellfire, Tracks, TurnUse,
 };
 use crate::view::View;
 
@@ -58,18 +56,12 @@ pub struct Public {
     pub tracks: Tracks,
 }
 
-/// One seat's part of [`Public`]: everything but its hand and draw pile, and which of its cards
-/// the viewer cannot see.
+/// One seat's part of [`Public`]: the seat's cards with its hand and draw pile left empty, and
+/// which of its cards the viewer cannot see.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PublicPlayer {
-    pub formation: Formation,
-    pub pool: Vec<Champion>,
-    pub discard: Vec<CardId>,
-    pub limbo: Vec<InLimbo>,
-    pub abyss: Vec<CardId>,
-    pub turns: u32,
-    pub realms_played: u32,
-    pub mulligans: u8,
+    /// Everything but the hand and the draw pile (both empty here).
+    pub open: Player,
     /// This seat's cards the viewer cannot see, in id order: its draw pile, and for another seat
     /// its hand too.
     pub unseen: Vec<CardId>,
@@ -115,17 +107,18 @@ impl Spellfire {
             .iter()
             .enumerate()
             .map(|(index, player)| {
+                // The hand and the draw pile are hidden; every other field is open.
                 let Player {
                     draw,
                     hand,
-                    formation,
-                    pool,
-                    discard,
-                    limbo,
-                    abyss,
-                    turns,
-                    realms_played,
-                    mulligans,
+                    formation: _,
+                    pool: _,
+                    discard: _,
+                    limbo: _,
+                    abyss: _,
+                    turns: _,
+                    realms_played: _,
+                    mulligans: _,
                 } = player;
                 let mut unseen: Vec<CardId> = draw.iter_top_down().copied().collect();
                 if index != viewer.index() {
@@ -133,14 +126,11 @@ impl Spellfire {
                 }
                 unseen.sort_unstable();
                 PublicPlayer {
-                    formation: formation.clone(),
-                    pool: pool.clone(),
-                    discard: discard.clone(),
-                    limbo: limbo.clone(),
-                    abyss: abyss.clone(),
-                    turns: *turns,
-                    realms_played: *realms_played,
-                    mulligans: *mulligans,
+                    open: Player {
+                        draw: Pile::new(),
+                        hand: Vec::new(),
+                        ..player.clone()
+                    },
                     unseen,
                 }
             })
@@ -215,14 +205,7 @@ impl Determinise for Spellfire {
                 Player {
                     draw: Pile::from_top_down(draw),
                     hand,
-                    formation: open.formation.clone(),
-                    pool: open.pool.clone(),
-                    discard: open.discard.clone(),
-                    limbo: open.limbo.clone(),
-                    abyss: open.abyss.clone(),
-                    turns: open.turns,
-                    realms_played: open.realms_played,
-                    mulligans: open.mulligans,
+                    ..open.open.clone()
                 }
             })
             .collect();

@@ -81,27 +81,19 @@ impl Spellfire {
         let Some(Pending::Leave(leave)) = self.pending.pop() else {
             return;
         };
-        let Leave {
-            seat,
-            source,
-            spell,
-            by,
-            caster,
-            fighter,
-            mut asked,
-            answer,
-        } = *leave;
+        let mut leave = *leave;
         events.push(Event::SpellLeave {
-            seat,
-            card: self.name(source).into(),
-            spell: self.name(spell).into(),
+            seat: leave.seat,
+            card: self.name(leave.source).into(),
+            spell: self.name(leave.spell).into(),
             allowed: true,
         });
-        asked.push(source);
-        if self.ask_leave(spell, by, caster, fighter, asked, answer) {
+        leave.asked.push(leave.source);
+        let (spell, by, caster, fighter) = (leave.spell, leave.by, leave.caster, leave.fighter);
+        if self.ask_leave(spell, by, caster, fighter, leave.asked, leave.answer) {
             return;
         }
-        if answer {
+        if leave.answer {
             self.answer(by, spell, events);
         } else {
             self.spell_goes_on(by, spell, fighter, caster, events);

@@ -12,6 +12,8 @@ use crate::effects::{Ability, Cost, Effect, Trigger, Whose};
 use crate::event::Event;
 use crate::state::{CardId, FighterKind, Pending, Pick, Spellfire};
 
+use super::Acting;
+
 impl Spellfire {
     /// The cards a `OneOf` may begin with: those of each way's first choice, without repeats.
     pub(crate) fn one_of_candidates(&self, source: CardId, all: &[Effect], by: Seat) -> Vec<CardId> {
@@ -28,15 +30,8 @@ impl Spellfire {
 
     /// `OneOf` and `Fly` for `by`, the player of `source`, on the chosen `target` (asked first if
     /// not chosen yet).
-    pub(crate) fn carry_out_mode(
-        &mut self,
-        effect: &Effect,
-        source: CardId,
-        by: Seat,
-        target: Option<CardId>,
-        calmed: &[Seat],
-        events: &mut Vec<Event>,
-    ) {
+    pub(crate) fn carry_out_mode(&mut self, effect: &Effect, acting: Acting<'_>, events: &mut Vec<Event>) {
+        let (source, by, target, calmed) = (acting.source, acting.by, acting.target, acting.calmed);
         if *effect == Effect::StaysOnOpponent {
             self.stay_on_opponent(source, by);
             return;
@@ -231,7 +226,7 @@ impl Spellfire {
             })
             .collect();
         for (effect, card, seat) in powers {
-            self.carry_out_mode(&effect, card, seat, None, &[], events);
+            self.carry_out_mode(&effect, Acting::new(card, seat, None, &[]), events);
         }
     }
 }

@@ -12,6 +12,8 @@ use crate::event::Event;
 use crate::formation::Position;
 use crate::state::{CardId, Pause, Phase, Spellfire};
 
+use super::Acting;
+
 impl Spellfire {
     /// The player on the other side of the battle in progress from `seat`, if `seat` fights in it.
     pub(crate) fn facing(&self, seat: Seat) -> Option<Seat> {
@@ -35,15 +37,8 @@ impl Spellfire {
     }
 
     /// `If`, `Raze` and `ExtraAttacks` carried out for `by`, the player of `source`.
-    pub(crate) fn carry_out_outcome(
-        &mut self,
-        effect: &Effect,
-        source: CardId,
-        by: Seat,
-        target: Option<CardId>,
-        calmed: &[Seat],
-        events: &mut Vec<Event>,
-    ) {
+    pub(crate) fn carry_out_outcome(&mut self, effect: &Effect, acting: Acting<'_>, events: &mut Vec<Event>) {
+        let (source, by, target, calmed) = (acting.source, acting.by, acting.target, acting.calmed);
         match effect {
             Effect::If(condition, inner) if self.condition_holds(condition, source, self.side_of_seat(by)) => {
                 self.begin_choices(inner, source, by, calmed, events);
