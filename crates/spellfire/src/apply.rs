@@ -24,6 +24,7 @@ mod copies;
 mod optional;
 mod outcomes;
 mod powers;
+mod sides;
 mod stand_in;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, DefenderSpoilsOn,
@@ -677,7 +678,7 @@ impl Spellfire {
 
     /// A fighter that survives a round goes back to its pool with its items and artifacts; its
     /// one-round cards are discarded (SF-83, SF-116).
-    fn return_fighter(&mut self, seat: Seat, fighter: Fighter) {
+    fn return_fighter(&mut self, seat: Seat, fighter: Fighter, events: &mut Vec<Event>) {
         self.fell(fighter.round_cards.iter().copied());
         for card in &fighter.round_cards {
             self.bin(*card, Bin::Discard);
@@ -697,6 +698,15 @@ impl Spellfire {
             for card in kept {
                 self.bin(card, Bin::Discard);
             }
+        } else if fighter.kind == FighterKind::Champion && self.is_gone_over(fighter.card) {
+            // A champion gone over to the other side (Magic Jar) fights one round for it.
+            self.discard_gone_over(
+                Champion {
+                    card: fighter.card,
+                    attachments: kept,
+                },
+                events,
+            );
         } else if fighter.kind == FighterKind::Champion {
             self.player_mut(seat).pool.push(Champion {
                 card: fighter.card,
@@ -760,6 +770,8 @@ impl Spellfire {
                     escaping: None,
                     turned: Vec::new(),
                     joined: Vec::new(),
+                    won_last: None,
+                    gone_over: None,
                 })
             }
         }
@@ -774,6 +786,9 @@ impl Spellfire {
         self.attack_powers(champion, seat, events);
         if new_battle {
             self.realm_attacked(defender, at, events);
+        } else {
+            // A champion gone over to the defending side defends this round (Magic Jar).
+            self.gone_over_defends(events);
         }
     }
 
@@ -794,6 +809,12 @@ impl Spellfire {
             },
             _ => self.enlist(seat, champion),
         };
+        self.take_the_field(seat, fighter, events);
+    }
+
+    /// `fighter` defends for `seat`: the round begins (SF-107, SF-109).
+    pub(crate) fn take_the_field(&mut self, seat: Seat, fighter: Fighter, events: &mut Vec<Event>) {
+        let champion = fighter.card;
         if let Some(battle) = &mut self.battle {
             battle.defended.push(champion);
             battle.defending = Some(fighter);
@@ -1057,15 +1078,18 @@ impl Spellfire {
             beaten: self.name(loser_fighter.card).into(),
             totals: (winner_total, loser_total),
         });
+        if let Some(battle) = &mut self.battle {
+            battle.won_last = (winner_fighter.kind == FighterKind::Champion).then_some(winner_fighter.card);
+        }
         let realm_beaten = loser_fighter.kind != FighterKind::Champion;
         let escapes = self.battle.as_ref().is_some_and(|b| b.escaping == Some(loser_side))
             || (!realm_beaten && self.survives_defeat(loser_fighter.card, loser_side));
         self.round_decided(winner, &mut winner_fighter, &mut loser_fighter, events);
         let victor = (winner_fighter.kind == FighterKind::Champion).then_some(winner_fighter.card);
-        self.return_fighter(winner, winner_fighter);
+        self.return_fighter(winner, winner_fighter, events);
         let mut banished = false;
         if escapes {
-            self.return_fighter(loser, loser_fighter);
+            self.return_fighter(loser, loser_fighter, events);
         } else {
             let beaten = (!realm_beaten).then_some(loser_fighter.card);
             let with_him: Vec<CardId> = std::iter::once(loser_fighter.card)
@@ -1191,14 +1215,24 @@ impl Spellfire {
     /// winner draws the spoils (SF-122, SF-207–210).
     fn end_battle(&mut self, spoils: Option<Seat>, events: &mut Vec<Event>) {
         let mut aid = (Vec::new(), Vec::new());
+        if let Some(battle) = &mut self.battle {
+            // The fighters go home while the battle still says who fights for whom.
+            let (attacker, defender) = (battle.attacker, battle.defender);
+            let (attacking, defending) = (battle.attacking.take(), battle.defending.take());
+            let gone_over = battle.gone_over.take();
+            if let Some(fighter) = attacking {
+                self.return_fighter(attacker, fighter, events);
+            }
+            if let Some(fighter) = defending {
+                self.return_fighter(defender, fighter, events);
+            }
+            // A champion gone over to a side, whose next round never came (Magic Jar).
+            if let Some(gone) = gone_over {
+                self.discard_gone_over(gone.champion, events);
+            }
+        }
         if let Some(battle) = self.battle.take() {
             aid = (battle.helpers, battle.contributed);
-            if let Some(fighter) = battle.attacking {
-                self.return_fighter(battle.attacker, fighter);
-            }
-            if let Some(fighter) = battle.defending {
-                self.return_fighter(battle.defender, fighter);
-            }
         }
         self.return_aid_items(&aid.1, &aid.0, events);
         self.stand_ins_end(spoils, events);
@@ -1796,7 +1830,7 @@ impl Spellfire {
                 let Some(battle) = &mut self.battle else { return };
                 let (defender, attacker) = (battle.defender, battle.attacker);
                 if let Some(fighter) = battle.defending.take() {
-                    self.return_fighter(defender, fighter);
+                    self.return_fighter(defender, fighter, events);
                 }
                 if !self.threaten(Loss::BattleRazing { after: Vec::new() }) {
                     self.raze_target(events);
@@ -1976,6 +2010,7 @@ impl Spellfire {
                 }
                 draw.shuffle(rng);
             }
+            Effect::ChangesSides => self.change_sides(by, source, events),
         }
     }
 
@@ -2046,7 +2081,7 @@ impl Spellfire {
                 self.bin_fighter(fighter);
             }
             if let Some(fighter) = attacking {
-                self.return_fighter(attacker, fighter);
+                self.return_fighter(attacker, fighter, events);
             }
         } else {
             for fighter in [&mut battle.attacking, &mut battle.defending].into_iter().flatten() {

@@ -64,10 +64,15 @@ impl Player<'_> {
                 .flat_map(|r| std::iter::once(r.realm).chain(r.holding))
         });
         let battle = view.battle.iter().flat_map(|b| {
+            let gone_over = b
+                .gone_over
+                .iter()
+                .flat_map(|g| std::iter::once(g.champion.champion).chain(g.champion.attachments.iter().copied()));
             [&b.attacking, &b.defending]
                 .into_iter()
                 .flatten()
                 .flat_map(|f| std::iter::once(f.champion).chain(f.attachments.iter().copied()))
+                .chain(gone_over)
         });
         let discards = view.players.iter().flat_map(|p| p.discard.iter().copied());
         view.hand
@@ -476,8 +481,21 @@ impl Player<'_> {
     /// The best total the defender shows for a realm: his strongest pool champion with what the
     /// realm and its holding give a defender, or the realm defending itself.
     fn realm_defence(&self, defender: Seat, realm: Option<&RealmView>) -> i32 {
+        // A champion gone over to the defending side (Magic Jar) defends the next round, no other.
+        let gone_over = self
+            .view
+            .battle
+            .as_ref()
+            .and_then(|b| b.gone_over.as_ref())
+            .filter(|g| g.seat == defender)
+            .map(|g| {
+                self.strength(Fighter {
+                    card: g.champion.champion,
+                    attachments: &g.champion.attachments,
+                })
+            });
         let Some(realm) = realm else {
-            return self.strongest_defender(defender);
+            return gone_over.unwrap_or_else(|| self.strongest_defender(defender));
         };
         let cards = || std::iter::once(&realm.realm).chain(&realm.holding);
         let self_defence = cards()
@@ -490,6 +508,9 @@ impl Player<'_> {
             .filter_map(|c| self.card_facts(c))
             .map(|c| printed(c).max(0) * i32::from(c.level.as_ref().is_some_and(|l| l.is_bonus())) + realm_levels(c))
             .sum();
+        if let Some(gone_over) = gone_over {
+            return gone_over + bonus;
+        }
         let pool = self.strongest_defender(defender);
         let champion = if pool > 0 { pool + bonus } else { 0 };
         champion.max(self_defence)
@@ -538,7 +559,46 @@ impl Player<'_> {
                 -15
             };
         }
+        // A round about to be lost for good: the winner goes over to this side (Magic Jar).
+        if self.takes_over_winner(card) {
+            return if self.deficit() > self.round_support() - self.value(card).max(0) {
+                30 + self.opposing_strength()
+            } else {
+                -15
+            };
+        }
         self.round_card(self.value(card) + self.power_gain(card))
+    }
+
+    /// Whether `card`'s power would take over the champion who beats this seat's side in the
+    /// round now (`ChangesSides`, for the side it fights on).
+    fn takes_over_winner(&self, card: CardId) -> bool {
+        let Some(side) = self.my_side() else { return false };
+        self.facts(card).is_some_and(|c| {
+            c.power.abilities().iter().any(|a| {
+                a.when == Trigger::RoundLost
+                    && a.effect == Effect::ChangesSides
+                    && match a.condition {
+                        Condition::Defending => side == Side::Defender,
+                        Condition::Attacking => side == Side::Attacker,
+                        Condition::Always => true,
+                        _ => false,
+                    }
+            })
+        })
+    }
+
+    /// The opposing champion of the round now, with what he carries.
+    fn opposing_strength(&self) -> i32 {
+        let (Some(battle), Some(side)) = (&self.view.battle, self.my_side()) else {
+            return 0;
+        };
+        Self::fighter_of(battle, side.other()).map_or(0, |f| {
+            self.strength(Fighter {
+                card: f.champion,
+                attachments: &f.attachments,
+            })
+        })
     }
 
     /// A spell cast outside a round (a free champion of the pool may cast some at any time).

@@ -813,6 +813,11 @@ pub enum Effect {
     VictorToAbyss,
     /// An artifact that may go onto a champion of any world (SF-78 otherwise asks the same one).
     GoesOnAnyWorld,
+    /// A change of sides inside a battle (a `RoundLost` power): the champion who has just beaten
+    /// its side goes over to that side, with what he carries. He is its champion in the next round
+    /// of the battle — a defender need not be chosen — and then goes to his owner's discard pile
+    /// with it all, as he leaves the fight, or as the battle ends if no next round is fought.
+    ChangesSides,
 }
 
 impl Power {
@@ -1266,6 +1271,7 @@ impl Effect {
             Effect::ReshuffleDiscards => {
                 "its player shuffles his whole discard pile into his draw pile (the Abyss stays as it is)".into()
             }
+            Effect::ChangesSides => "takes over the champion who beat its side: with what he carries, he goes over to its side and is its champion in the next round of this battle, then goes to his owner's discard pile with it all (when the battle ends, if no next round is fought)".into(),
             Effect::CastsOnlyWithLeave(casters) => format!(
                 "{} of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
                 casters.words()

@@ -374,6 +374,21 @@ pub enum Event {
         champion: String,
         by: String,
     },
+    /// `owner`'s `champion`, who beat `seat`'s side, goes over to it through `by`'s power: he is
+    /// its champion in the next round of the battle.
+    WentOver {
+        seat: Seat,
+        owner: Seat,
+        champion: String,
+        by: String,
+    },
+    /// `owner`'s `champion`, gone over to the other side, leaves the fight (or the battle ends)
+    /// and goes to his owner's discard pile with what he carries.
+    GoneOverDiscarded {
+        owner: Seat,
+        champion: String,
+        cards: Vec<String>,
+    },
     GameOver {
         reason: String,
     },
@@ -757,6 +772,28 @@ impl GameEvent for Event {
                 "{}'s {card} comes from the discard pile through {by} to fight in place of {champion}, who waits in the pool.",
                 name(seat)
             ),
+            Event::WentOver {
+                seat,
+                owner,
+                champion,
+                by,
+            } => format!(
+                "Through {by}, {}'s {champion} goes over to {}'s side: he is {}'s champion in the next round of this battle, then he is discarded.",
+                name(owner),
+                name(seat),
+                name(seat)
+            ),
+            Event::GoneOverDiscarded { owner, champion, cards } => match cards.as_slice() {
+                [] => format!(
+                    "{}'s {champion}, gone over to the other side, is discarded.",
+                    name(owner)
+                ),
+                carried => format!(
+                    "{}'s {champion}, gone over to the other side, is discarded with {}.",
+                    name(owner),
+                    list(carried)
+                ),
+            },
             Event::GameOver { reason } => spellhall_core::fill_seat_names(reason, names),
         })
     }

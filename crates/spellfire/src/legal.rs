@@ -7,7 +7,7 @@ use spellhall_core::{AnswerQueue, RuleError, Seat};
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
-use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Whose};
+use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
 use crate::formation::{Movement, Position};
 use crate::state::{
     AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
@@ -1081,6 +1081,23 @@ impl Spellfire {
         {
             return refuse(format!("{} cannot be used in this round.", facts.name), "SF-166");
         }
+        // A card without a bonus whose every power acts as the round ends, each only for a side
+        // this one is not (Magic Jar cast by the attacker), would be played for nothing.
+        let abilities = facts.power.abilities();
+        let at_round_end = |a: &&crate::effects::Ability| matches!(a.when, Trigger::RoundLost | Trigger::RoundWon);
+        if self.icon_value(card) == 0
+            && !abilities.is_empty()
+            && abilities.iter().all(|a| {
+                at_round_end(&a)
+                    && !matches!(a.condition, Condition::Always | Condition::UserIs(_))
+                    && !self.condition_holds(&a.condition, fighter.card, side)
+            })
+        {
+            return refuse(
+                format!("{} would do nothing for your side of this round.", facts.name),
+                "SF-166",
+            );
+        }
         self.check_has_target(card)
     }
 
@@ -1242,11 +1259,14 @@ impl Spellfire {
                 .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
         });
         let battle = self.battle.iter().flat_map(|b| {
+            let gone_over = b.gone_over.iter().map(|g| (g.champion.card, &g.champion.attachments));
             [&b.attacking, &b.defending]
                 .into_iter()
                 .flatten()
                 .filter(|f| f.kind == FighterKind::Champion)
-                .flat_map(|f| std::iter::once(f.card).chain(f.attachments.iter().copied()))
+                .map(|f| (f.card, &f.attachments))
+                .chain(gone_over)
+                .flat_map(|(card, attachments)| std::iter::once(card).chain(attachments.iter().copied()))
         });
         formations.chain(pools).chain(battle).filter(|&c| {
             matches!(self.kind(c), CardType::Artifact)

@@ -55,7 +55,9 @@ pub use state::{
     Phase3Counterplay, Phase4Caster, RebuildCostZone, ReplaceWhileHole, Rules, Spellfire, XpOnEqual,
 };
 pub use summary::rules_summary;
-pub use view::{BattleView, CardView, ChampionView, FighterView, LimboView, PendingView, PlayerView, RealmView, View};
+pub use view::{
+    BattleView, CardView, ChampionView, FighterView, GoneOverView, LimboView, PendingView, PlayerView, RealmView, View,
+};
 
 use crate::state::FighterKind;
 
@@ -218,14 +220,23 @@ impl Game for Spellfire {
                 (battle.defender, &battle.defending),
             ] {
                 let Some(fighter) = fighter else { continue };
+                // A champion gone over to the other side (Magic Jar) is among the turned cards.
                 if fighter.kind == FighterKind::Champion {
-                    place(fighter.card, Some(seat));
+                    place(fighter.card, (!battle.turned.contains(&fighter.card)).then_some(seat));
                 }
                 for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
                     // A card fighting for the side that is not its owner's (Shield of Wickedness).
                     let elsewhere = lent || battle.turned.contains(&card) || self.stays_on_opponent(card);
                     place(card, (!elsewhere).then_some(seat));
                 }
+            }
+        }
+        // A champion gone over to a side, waiting for the next round with what he carries.
+        if let Some(gone) = self.battle.as_ref().and_then(|b| b.gone_over.as_ref()) {
+            let owner = self.owner(gone.champion.card);
+            place(gone.champion.card, Some(owner));
+            for &card in &gone.champion.attachments {
+                place(card, (!lent && !self.stays_on_opponent(card)).then_some(owner));
             }
         }
         if (self.phase == Phase::Battle) != self.battle.is_some() {

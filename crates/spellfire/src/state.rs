@@ -444,6 +444,22 @@ pub struct Battle {
     /// (Helm of Teleportation): they stay in the pool, and may not fight again in this battle.
     #[serde(default)]
     pub joined: Vec<CardId>,
+    /// The champion who won the last round of this battle, while it is on: the one a power of
+    /// the beaten side may take over (`Effect::ChangesSides`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub won_last: Option<CardId>,
+    /// A champion gone over to the other side (Magic Jar), waiting with what he carries to fight
+    /// the next round for it; as he takes the field he and his cards join `turned`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gone_over: Option<GoneOver>,
+}
+
+/// A champion (with what he carries) gone over to `seat`'s side of the battle: he is its champion
+/// in the next round, then goes to his owner's discard pile with it all.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoneOver {
+    pub seat: Seat,
+    pub champion: Champion,
 }
 
 /// A power of `card` (already played by `by`) that lasts until `ends`; `spared` are the players

@@ -79,6 +79,17 @@ pub struct BattleView {
     pub defending: Option<FighterView>,
     /// Who is losing the round now, while both sides fight.
     pub losing: Option<Side>,
+    /// A champion gone over to the other side (Magic Jar), waiting with what he carries to fight
+    /// the next round for `seat`; then he is discarded.
+    pub gone_over: Option<GoneOverView>,
+}
+
+/// A champion waiting to fight the next round for `seat`, whose side he has gone over to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoneOverView {
+    pub seat: Seat,
+    pub owner: Seat,
+    pub champion: ChampionView,
 }
 
 /// The decision owed out of turn, as the table may show it.
@@ -250,6 +261,16 @@ impl Spellfire {
                 attacking: fighter(Side::Attacker),
                 defending: fighter(Side::Defender),
                 losing: (b.step == BattleStep::Round).then(|| self.losing_side()),
+                gone_over: b.gone_over.as_ref().map(|g| GoneOverView {
+                    seat: g.seat,
+                    owner: self.owner(g.champion.card),
+                    champion: ChampionView {
+                        champion: self.card_view(g.champion.card),
+                        attachments: self.card_views(&g.champion.attachments),
+                        experience: self.experience(g.champion.card),
+                        questing: false,
+                    },
+                }),
             }
         });
         let pending = self.pending.last().map(|p| match *p {

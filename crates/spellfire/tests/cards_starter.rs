@@ -4887,3 +4887,268 @@ fn card_1st_288_spirit_of_the_land_rebuilds_a_razed_realm_and_ends_the_battle() 
     assert_eq!(game.player(P1).hand.len(), p1_hand, "no spoils");
     assert_eq!(pool_names(&game, P1), ["Tergoz Tenhammer"], "the attacker goes home");
 }
+
+/// P2's Cormyr and Thay; P1's pool: Neeva with an Orb of Doom (9), King Havlor II (5) and Tergoz
+/// Tenhammer (5), and `p1_hand`; P2's pool: Grypht the Saurial (4, a wizard) and the Cleric of
+/// Torm (5), and Magic Jar in the hand.
+fn jar_table(p1_hand: &[&str]) -> TestGame {
+    let mut setup = TestGame::new(2)
+        .phase(Phase::Pool)
+        .formation(1, [realm(A, "Cormyr"), realm(B, "Thay")])
+        .pool(
+            0,
+            [
+                ("Neeva", &["Orb of Doom"][..]),
+                ("King Havlor II", NONE),
+                ("Tergoz Tenhammer", NONE),
+            ],
+        )
+        .pool(1, [("Grypht the Saurial", NONE), ("Cleric of Torm", NONE)])
+        .hand(1, ["Magic Jar"]);
+    for &card in p1_hand {
+        setup = setup.hand(0, [card]);
+    }
+    setup
+}
+
+/// P1's `champion` opens the next round against Cormyr.
+fn attack_again(game: &mut Spellfire, champion: &str) {
+    let champion = game.id_of(0, champion);
+    ok(
+        game,
+        Action::Attack {
+            champion,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+}
+
+/// Neeva attacks Cormyr; Grypht defends, casts Magic Jar and passes: Neeva wins the round.
+fn jarred_on_table(p1_hand: &[&str]) -> Spellfire {
+    let mut game = jar_table(p1_hand).build();
+    let (neeva, grypht) = (game.id_of(0, "Neeva"), game.id_of(1, "Grypht the Saurial"));
+    ok(
+        &mut game,
+        Action::Attack {
+            champion: neeva,
+            defender: P2,
+            at: Position(A),
+        },
+    );
+    ok(&mut game, Action::Defend { champion: grypht });
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 4));
+    let jar = game.id_of(1, "Magic Jar");
+    ok(&mut game, Action::UseCard(jar));
+    assert_eq!(
+        (total(&game, Side::Attacker), total(&game, Side::Defender)),
+        (9, 4),
+        "the jar adds nothing to the round"
+    );
+    assert_eq!(game.decider(), Some(P2), "still losing, P2 may play on or pass");
+    ok(&mut game, Action::Pass);
+    game
+}
+
+#[test]
+fn card_1st_386_magic_jar_the_winning_attacker_defends_the_next_round_for_the_caster_then_is_discarded() {
+    let mut game = jarred_on_table(&[]);
+    let (neeva, orb) = (game.id_of(0, "Neeva"), game.id_of(0, "Orb of Doom"));
+    let (havlor, tergoz, torm) = (
+        game.id_of(0, "King Havlor II"),
+        game.id_of(0, "Tergoz Tenhammer"),
+        game.id_of(1, "Cleric of Torm"),
+    );
+    // Grypht and the jar go to P2's discard pile; Neeva, with the orb, leaves P1's pool for
+    // P2's side and waits for the next round.
+    let mut p2_discard = discard_names(&game, P2);
+    p2_discard.sort();
+    assert_eq!(p2_discard, ["Grypht the Saurial", "Magic Jar"]);
+    assert_eq!(
+        game.player(P1).pool.iter().map(|c| c.card).collect::<Vec<_>>(),
+        [havlor, tergoz]
+    );
+    let battle = game.battle().expect("the battle goes on");
+    let gone = battle.gone_over.as_ref().expect("Neeva went over");
+    assert_eq!(
+        (gone.seat, gone.champion.card, gone.champion.attachments.clone()),
+        (P2, neeva, vec![orb])
+    );
+    let shown = game.view_for(P1).battle.unwrap().gone_over.unwrap();
+    assert_eq!((shown.seat, shown.owner, shown.champion.champion.id), (P2, P1, neeva));
+    assert_eq!(
+        game.decider(),
+        Some(P1),
+        "P1 may send another champion or end the battle"
+    );
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+
+    // King Havlor II (5) goes on: Neeva with the orb (9) defends at once, P2 choosing no one.
+    attack_again(&mut game, "King Havlor II");
+    let battle = game.battle().unwrap();
+    assert_eq!(
+        battle.defending.as_ref().map(|f| (f.card, f.attachments.clone())),
+        Some((neeva, vec![orb]))
+    );
+    assert!(battle.gone_over.is_none());
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 9));
+    assert!(
+        !game.legal().iter().any(|a| matches!(a, Action::Defend { .. })),
+        "no defender is chosen"
+    );
+    assert_eq!(game.decider(), Some(P1), "the attacker is losing");
+    ok(&mut game, Action::Pass);
+    // Havlor is beaten: the battle is over and P2 earns the spoils. Neeva and the orb go to
+    // P1's discard pile with him; the Cleric of Torm never fought.
+    assert!(game.battle().is_none());
+    assert!(matches!(
+        game.pending(),
+        Some(spellfire::Pending::Spoils { seat: P2, .. })
+    ));
+    let mut p1_discard = discard_names(&game, P1);
+    p1_discard.sort();
+    assert_eq!(p1_discard, ["King Havlor II", "Neeva", "Orb of Doom"]);
+    assert_eq!(
+        game.player(P1).pool.iter().map(|c| c.card).collect::<Vec<_>>(),
+        [tergoz]
+    );
+    assert_eq!(game.player(P2).pool.iter().map(|c| c.card).collect::<Vec<_>>(), [torm]);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+}
+
+#[test]
+fn card_1st_386_magic_jar_the_jarred_champion_is_discarded_whether_he_wins_or_loses_or_never_fights() {
+    // He loses: Tergoz Tenhammer (5) takes a Staff of Conjuring (+5) in the round, 10 against
+    // Neeva's 9. Neeva goes to P1's discard pile with the orb, the staff goes home with Tergoz,
+    // and the battle goes on: P2 chooses a defender again, as usual.
+    let mut game = jarred_on_table(&["Staff of Conjuring"]);
+    let (tergoz, staff, torm) = (
+        game.id_of(0, "Tergoz Tenhammer"),
+        game.id_of(0, "Staff of Conjuring"),
+        game.id_of(1, "Cleric of Torm"),
+    );
+    attack_again(&mut game, "Tergoz Tenhammer");
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (5, 9));
+    ok(
+        &mut game,
+        Action::Attach {
+            card: staff,
+            champion: tergoz,
+        },
+    );
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (10, 9));
+    ok(&mut game, Action::Pass);
+    let mut p1_discard = discard_names(&game, P1);
+    p1_discard.sort();
+    assert_eq!(p1_discard, ["Neeva", "Orb of Doom"]);
+    assert!(
+        game.player(P1)
+            .pool
+            .iter()
+            .any(|c| c.card == tergoz && c.attachments == [staff])
+    );
+    let mut p2_discard = discard_names(&game, P2);
+    p2_discard.sort();
+    assert_eq!(
+        p2_discard,
+        ["Grypht the Saurial", "Magic Jar"],
+        "nothing of P1's lands there"
+    );
+    assert_eq!(game.battle().unwrap().step, spellfire::BattleStep::NextAttacker);
+    attack_again(&mut game, "King Havlor II");
+    assert!(game.legal().contains(&Action::Defend { champion: torm }));
+
+    // He never fights: P1 ends the battle instead. Neeva and the orb are discarded all the same;
+    // nobody earns spoils and Cormyr stands.
+    let mut game = jarred_on_table(&[]);
+    ok(&mut game, Action::EndBattle);
+    assert!(game.battle().is_none());
+    assert!(game.pending().is_none(), "no spoils");
+    let mut p1_discard = discard_names(&game, P1);
+    p1_discard.sort();
+    assert_eq!(p1_discard, ["Neeva", "Orb of Doom"]);
+    assert_eq!(game.player(P1).pool.len(), 2);
+    assert_eq!(game.player(P2).pool.len(), 1);
+    assert!(!game.player(P2).formation.slot(Position(A)).unwrap().razed);
+}
+
+#[test]
+fn card_1st_386_magic_jar_acts_only_for_the_defending_side() {
+    // The attacking wizard Grypht (4) is losing to the Cleric of Torm (5): the jar would take
+    // nothing over for the attacker, so it is refused rather than played for nothing.
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Grypht the Saurial", NONE),
+        ("Cleric of Torm", NONE),
+        &["Magic Jar"],
+        &[],
+    );
+    assert_eq!(game.decider(), Some(P1));
+    let jar = game.id_of(0, "Magic Jar");
+    assert_eq!(refused(&game, Action::UseCard(jar)).rule, "SF-166");
+    // A champion who cannot cast wizard spells cannot use it either (SF-151).
+    let mut game = round(
+        realm(A, "Cormyr"),
+        ("Neeva", &["Orb of Doom"]),
+        ("Cleric of Torm", NONE),
+        &[],
+        &["Magic Jar"],
+    );
+    let jar = game.id_of(1, "Magic Jar");
+    assert!(refused(&game, Action::UseCard(jar)).rule.contains("SF-151"));
+    ok(&mut game, Action::Pass);
+    assert!(game.battle().unwrap().gone_over.is_none());
+}
+
+#[test]
+fn greedy_computer_casts_magic_jar_only_for_a_round_it_cannot_win_and_then_stops_attacking() {
+    let content = common::content();
+    let greedy = |game: &Spellfire| {
+        let legal = game.legal();
+        let seat = game.decider().expect("a seat decides");
+        let picks: Vec<Action> = (0..4)
+            .map(|seed| {
+                let mut rng = spellhall_core::GameRng::new(seed);
+                legal[spellfire::computer::greedy_choice(&game.view_for(seat), &legal, &content, &mut rng)].clone()
+            })
+            .collect();
+        assert!(picks.windows(2).all(|w| w[0] == w[1]), "a tie: {picks:?}");
+        picks[0].clone()
+    };
+    let defend = |game: &mut Spellfire| {
+        let (neeva, grypht) = (game.id_of(0, "Neeva"), game.id_of(1, "Grypht the Saurial"));
+        ok(
+            game,
+            Action::Attack {
+                champion: neeva,
+                defender: P2,
+                at: Position(A),
+            },
+        );
+        ok(game, Action::Defend { champion: grypht });
+    };
+    // Grypht (4) cannot hold against Neeva (9): P2 casts the jar, then lets the round go.
+    let mut game = jar_table(&[]).pool(0, [("Mordenkainen", NONE)]).build();
+    defend(&mut game);
+    let jar = game.id_of(1, "Magic Jar");
+    assert_eq!(greedy(&game), Action::UseCard(jar));
+    ok(&mut game, Action::UseCard(jar));
+    assert_eq!(greedy(&game), Action::Pass);
+    ok(&mut game, Action::Pass);
+    // P1 sees Neeva (9) waiting to defend for P2, not the Cleric of Torm (5): Mordenkainen (7)
+    // would lose, so the battle ends.
+    assert_eq!(greedy(&game), Action::EndBattle);
+
+    // With a Staff of Conjuring (+5) in hand Grypht holds (9 against 9, the defender wins
+    // ties): P2 keeps the jar and gives Grypht the staff.
+    let mut game = jar_table(&[]).hand(1, ["Staff of Conjuring"]).build();
+    defend(&mut game);
+    let (staff, grypht) = (game.id_of(1, "Staff of Conjuring"), game.id_of(1, "Grypht the Saurial"));
+    assert_eq!(
+        greedy(&game),
+        Action::Attach {
+            card: staff,
+            champion: grypht
+        }
+    );
+}

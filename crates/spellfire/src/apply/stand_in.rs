@@ -14,7 +14,10 @@ impl Spellfire {
     /// not fight again in this battle.
     pub(crate) fn fight_in_place(&mut self, by: Seat, card: CardId, source: CardId, events: &mut Vec<Event>) {
         let owner = self.owner(card);
-        let fighting = self.fighter(by).is_some_and(|f| f.kind == FighterKind::Champion);
+        // A champion gone over to this side (Magic Jar) has no pool here to wait in.
+        let fighting = self
+            .fighter(by)
+            .is_some_and(|f| f.kind == FighterKind::Champion && !self.is_gone_over(f.card));
         if !fighting || !self.player(owner).discard.contains(&card) || self.check_cosmos(card).is_err() {
             return;
         }

@@ -276,6 +276,14 @@ pub(super) fn find_card(view: &View, card: CardId) -> Option<spellfire::CardView
                 return Some(*found);
             }
         }
+        // A champion gone over to the other side, waiting for the next round (Magic Jar).
+        if let Some(gone) = &battle.gone_over
+            && let Some(found) = std::iter::once(&gone.champion.champion)
+                .chain(&gone.champion.attachments)
+                .find(|c| c.id == card)
+        {
+            return Some(*found);
+        }
     }
     view.rule_card.filter(|c| c.id == card)
 }

@@ -84,7 +84,7 @@ pub(super) fn browser(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut filter.enforced_only, "Powers enforced")
-            .on_hover_text("Only cards whose whole power the engine enforces (so far: cards with no special power).");
+            .on_hover_text("Only cards whose whole power the engine enforces, or that have none (every card of the twelve starter decks, among others).");
         egui::ComboBox::from_id_salt("sort")
             .width(150.0)
             .selected_text(format!("Sort: {}", filter.sort.label()))

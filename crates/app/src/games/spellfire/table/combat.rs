@@ -4,7 +4,7 @@
 //! the action bar shows.
 
 use bevy_egui::egui::{self, Color32, RichText};
-use spellfire::{BattleStep, BattleView, CardView, Event, FighterView, PendingView, Side, Source, Total};
+use spellfire::{BattleStep, BattleView, CardView, Event, FighterView, GoneOverView, PendingView, Side, Source, Total};
 use spellhall_core::GameEvent;
 
 use super::choices;
@@ -147,10 +147,20 @@ fn battle_panel(ui: &mut egui::Ui, scene: &Scene, battle: &BattleView, out: &mut
             ui.spacing_mut().item_spacing.y = 4.0;
             let state = match (battle.step, battle.losing) {
                 (BattleStep::ChooseDefender, _) => format!("{} chooses a defender.", scene.name_of(battle.defender)),
-                (BattleStep::NextAttacker, _) => format!(
-                    "{} won the round: another champion may attack, or the battle ends.",
-                    scene.name_of(battle.attacker)
-                ),
+                (BattleStep::NextAttacker, _) => match &battle.gone_over {
+                    Some(gone) => format!(
+                        "{}'s {} has gone over to {}'s side: it defends the next round for {}, then is discarded. {}: attack with another champion, or end the battle (it is discarded all the same).",
+                        scene.name_of(gone.owner),
+                        tiles::name(scene, &gone.champion.champion),
+                        scene.name_of(gone.seat),
+                        scene.name_of(gone.seat),
+                        scene.name_of(battle.attacker)
+                    ),
+                    None => format!(
+                        "{} won the round: another champion may attack, or the battle ends.",
+                        scene.name_of(battle.attacker)
+                    ),
+                },
                 (BattleStep::Round, Some(losing)) => {
                     let seat = match losing {
                         Side::Attacker => battle.attacker,
@@ -187,14 +197,17 @@ fn battle_panel(ui: &mut egui::Ui, scene: &Scene, battle: &BattleView, out: &mut
                     battle.losing == Some(Side::Attacker),
                     out,
                 );
-                side(
-                    &mut columns[1],
-                    scene,
-                    "Defender",
-                    battle.defending.as_ref(),
-                    battle.losing == Some(Side::Defender),
-                    out,
-                );
+                match (&battle.defending, &battle.gone_over) {
+                    (None, Some(gone)) => waiting(&mut columns[1], scene, gone),
+                    _ => side(
+                        &mut columns[1],
+                        scene,
+                        "Defender",
+                        battle.defending.as_ref(),
+                        battle.losing == Some(Side::Defender),
+                        out,
+                    ),
+                }
             });
         });
 }
@@ -270,6 +283,31 @@ fn side(
     });
 }
 
+/// A champion gone over to the defending side (Magic Jar), waiting with what he carries to
+/// defend the next round.
+fn waiting(ui: &mut egui::Ui, scene: &Scene, gone: &GoneOverView) {
+    ui.label(
+        RichText::new(format!(
+            "Defender next round: {}'s champion, gone over to {}",
+            scene.name_of(gone.owner),
+            scene.name_of(gone.seat)
+        ))
+        .strong(),
+    );
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+        let cards = std::iter::once(&gone.champion.champion).chain(&gone.champion.attachments);
+        for (i, card) in cards.enumerate() {
+            let size = if i == 0 {
+                egui::vec2(120.0, 44.0)
+            } else {
+                egui::vec2(100.0, 30.0)
+            };
+            tiles::tile(ui, scene, card, size, Look::default());
+        }
+    });
+}
+
 /// "6 (level) + 3 Helm + 1 world bonus".
 fn parts(scene: &Scene, total: &Total, is_realm: bool) -> String {
     let mut words = vec![format!(
@@ -320,6 +358,8 @@ pub fn latest_news(events: &[Vec<Event>], viewer: spellhall_core::Seat, names: &
                 | Event::EventResolved { .. }
                 | Event::EventAnswered { .. }
                 | Event::RealmDiscarded { .. }
+                | Event::WentOver { .. }
+                | Event::GoneOverDiscarded { .. }
                 | Event::GameOver { .. }
         )
     };
