@@ -5152,3 +5152,40 @@ fn greedy_computer_casts_magic_jar_only_for_a_round_it_cannot_win_and_then_stops
         }
     );
 }
+
+#[test]
+fn card_1st_124_temple_of_elemental_evil_draws_three_cards_when_played() {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Realms)
+        .hand(0, ["Temple of Elemental Evil"])
+        .build();
+    let temple = game.id_of(0, "Temple of Elemental Evil");
+    let top: Vec<spellfire::CardId> = game.player(P1).draw.peek_top(3).copied().collect();
+    let (draw, other_hand, other_draw) = (
+        game.player(P1).draw.len(),
+        game.player(P2).hand.len(),
+        game.player(P2).draw.len(),
+    );
+    ok(
+        &mut game,
+        Action::PlayRealm {
+            card: temple,
+            at: Position(A),
+        },
+    );
+    assert_eq!(
+        game.player(P1).formation.slot(Position(A)).map(|s| s.realm),
+        Some(temple)
+    );
+    let mut hand = game.player(P1).hand.clone();
+    hand.sort();
+    let mut drawn = top;
+    drawn.sort();
+    assert_eq!(hand, drawn, "the temple left the hand, the top three cards came in");
+    assert_eq!(game.player(P1).draw.len(), draw - 3);
+    assert_eq!(
+        (game.player(P2).hand.len(), game.player(P2).draw.len()),
+        (other_hand, other_draw),
+        "only its player draws"
+    );
+}
