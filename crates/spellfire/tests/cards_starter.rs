@@ -5189,3 +5189,40 @@ fn card_1st_124_temple_of_elemental_evil_draws_three_cards_when_played() {
         "only its player draws"
     );
 }
+
+#[test]
+fn card_1st_13_myth_drannor_its_defender_may_cast_wizard_spells_and_its_owner_holds_one_more_card() {
+    // Azhul, a hero (4), defends Myth Drannor against Mordenkainen (7) and casts a Lightning
+    // Bolt (+5): 9 against 7. On Cormyr he may not.
+    let mut game = round(
+        realm(A, "Myth Drannor"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    ok(&mut game, Action::UseCard(bolt));
+    common::all_pass(&mut game);
+    while matches!(game.pending(), Some(spellfire::Pending::Pick(_))) {
+        ok(&mut game, Action::Pass);
+    }
+    assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (7, 9));
+    let game = round(
+        realm(A, "Cormyr"),
+        ("Mordenkainen", NONE),
+        ("Azhul", NONE),
+        &[],
+        &["Lightning Bolt"],
+    );
+    let bolt = game.id_of(1, "Lightning Bolt");
+    refused(&game, Action::UseCard(bolt));
+    // Its owner's hand may hold one card more, standing or attacked; razed, it gives nothing.
+    let game = TestGame::new(2).formation(1, [realm(A, "Myth Drannor")]).build();
+    assert_eq!(game.hand_limit_for(P2), game.hand_limit() + 1);
+    assert_eq!(game.hand_limit_for(P1), game.hand_limit());
+    let game = TestGame::new(2)
+        .formation(1, [realm(A, "Myth Drannor").razed()])
+        .build();
+    assert_eq!(game.hand_limit_for(P2), game.hand_limit());
+}

@@ -718,7 +718,7 @@ fn sf_92_events_always_end_in_the_abyss() {
             ],
         )
         .hand(0, ["Calimshan", "Waterdeep", "Shadowdale"])
-        .formation(0, [realm(A, "Ravens Bluff").razed(), realm(B, "Myth Drannor")])
+        .formation(0, [realm(A, "Ravens Bluff").razed(), realm(B, "The High Forest")])
         .build();
     let bad = game.id_of(0, "Bad Omens");
     play!(game, Action::PlayEvent(bad));
