@@ -464,8 +464,8 @@ impl GameAdapter for TallyWithUserContent {
     const PLAYERS: std::ops::RangeInclusive<u8> = TallyAdapter::PLAYERS;
     const HAS_COMPUTER: bool = false;
 
-    fn config(players: u8, options: &[usize]) -> Result<spellhall_core::testkit::TallyConfig, String> {
-        TallyAdapter::config(players, options)
+    fn config(players: u8, options: &[usize], content: &()) -> Result<spellhall_core::testkit::TallyConfig, String> {
+        TallyAdapter::config(players, options, content)
     }
 
     fn shipped_content() -> Result<(), Vec<spellhall_core::content::ContentError>> {
@@ -488,8 +488,8 @@ impl GameAdapter for TallyWithUserContent {
         TallyAdapter::draw_table(ui, table)
     }
 
-    fn rules_summary() -> &'static str {
-        TallyAdapter::rules_summary()
+    fn rules_summary(content: &()) -> String {
+        TallyAdapter::rules_summary(content)
     }
 }
 

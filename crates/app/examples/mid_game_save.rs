@@ -166,7 +166,7 @@ fn main() -> Result<(), String> {
             use spellhall::games::spellfire::SpellfireAdapter;
             let content = SpellfireAdapter::shipped_content().map_err(|e| format!("{e:?}"))?;
             // Every seat plays the starter deck in its place, in the starter format.
-            let config = SpellfireAdapter::config(players, &[])?;
+            let config = SpellfireAdapter::config(players, &[], &content)?;
             let session =
                 Session::<Spellfire>::new(seats, config, Arc::new(content), seed).map_err(|e| e.to_string())?;
             // UNTIL `razed`: the deciding seat's own formation, outside a battle, with a razed

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::{GameRng, Outcome, Pile, Seat};
 
 use crate::catalogue::cards::{Card, CardRef, CardType};
-use crate::catalogue::deck::DeckOptions;
+use crate::catalogue::deck::{Deck, DeckOptions, starter_decks};
 use crate::catalogue::{Catalogue, Entry};
 use crate::format::Formats;
 use crate::formation::{Formation, FormationSize, Position};
@@ -24,11 +24,13 @@ impl CardId {
     }
 }
 
-/// What the game loads: the catalogue of every card and the deck formats.
+/// What the game loads: the catalogue of every card, the deck formats and the twelve 1st Edition
+/// starter decks (what a seat may play without building a deck).
 #[derive(Debug)]
 pub struct Content {
     pub catalogue: Catalogue,
     pub formats: Formats,
+    pub starters: Vec<Deck>,
 }
 
 impl Content {
@@ -36,6 +38,7 @@ impl Content {
         Ok(Self {
             catalogue: Catalogue::shipped()?,
             formats: Formats::shipped()?,
+            starters: starter_decks()?,
         })
     }
 }

@@ -149,6 +149,7 @@ fn order_content() -> std::sync::Arc<spellfire::Content> {
     std::sync::Arc::new(spellfire::Content {
         catalogue,
         formats: shipped.formats.clone(),
+        starters: shipped.starters.clone(),
     })
 }
 

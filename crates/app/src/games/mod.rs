@@ -23,11 +23,12 @@ use spellhall_core::{
 };
 use spellhall_search::{Cancel, SearchBudget};
 
-/// One choice on the setup screen ("Short game", "Variant").
+/// One choice on the setup screen ("Short game", "Variant"). The choices may come from the
+/// game's content (Spells of Doom's Heroes, Spellfire's formats).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupOption {
     pub label: &'static str,
-    pub choices: Vec<&'static str>,
+    pub choices: Vec<String>,
     pub default: usize,
 }
 
@@ -79,22 +80,30 @@ pub trait GameAdapter: Send + Sync + 'static {
         Vec::new()
     }
 
-    fn options() -> Vec<SetupOption> {
+    /// The setup screen's options, from the content the game was loaded with.
+    fn options(content: &<Self::G as Game>::Content) -> Vec<SetupOption> {
+        let _ = content;
         Vec::new()
     }
 
-    /// The game's config for `players` seats and the chosen options.
-    fn config(players: u8, options: &[usize]) -> Result<<Self::G as Game>::Config, String>;
+    /// The game's config for `players` seats and the chosen options (indices into
+    /// [`Self::options`] for the same `content`).
+    fn config(
+        players: u8,
+        options: &[usize],
+        content: &<Self::G as Game>::Content,
+    ) -> Result<<Self::G as Game>::Config, String>;
 
     /// The player counts the game accepts, for the setup screen (Spells of Doom: 2 or 4).
     fn player_counts() -> Vec<u8> {
         Self::PLAYERS.collect()
     }
 
-    /// What each seat picks at setup, if seats pick something (Spellfire: a deck). `data` is the
-    /// player's data folder, where saved choices (decks) live, when known.
-    fn seat_option(data: Option<&Path>) -> Option<SeatOption> {
-        let _ = data;
+    /// What each seat picks at setup, if seats pick something (Spellfire: a deck), from the
+    /// game's content. `data` is the player's data folder, where saved choices (decks) live, when
+    /// known.
+    fn seat_option(data: Option<&Path>, content: &<Self::G as Game>::Content) -> Option<SeatOption> {
+        let _ = (data, content);
         None
     }
 
@@ -105,8 +114,7 @@ pub trait GameAdapter: Send + Sync + 'static {
         choice: &SetupChoice,
         content: &<Self::G as Game>::Content,
     ) -> Result<<Self::G as Game>::Config, String> {
-        let _ = content;
-        Self::config(choice.seats.len() as u8, &choice.options)
+        Self::config(choice.seats.len() as u8, &choice.options, content)
     }
 
     /// Warnings the setup screen shows before the start, which do not stop it (Spellfire: the
@@ -165,8 +173,9 @@ pub trait GameAdapter: Send + Sync + 'static {
         rng.below(legal.len())
     }
 
-    /// The rules in brief, shown with F1.
-    fn rules_summary() -> &'static str;
+    /// The rules in brief, shown with F1 (Spellfire's numbers are its starter format's, from the
+    /// content).
+    fn rules_summary(content: &<Self::G as Game>::Content) -> String;
 }
 
 /// What one frame of a game's table is drawn from: the viewer's view and what the app knows
@@ -377,7 +386,7 @@ pub trait AnySession: Send + Sync {
     /// [`GameAdapter::headlines`]).
     fn headlines(&self, from: usize) -> Vec<String>;
     fn write_save(&self, path: &Path) -> Result<(), String>;
-    fn rules_summary(&self) -> &'static str;
+    fn rules_summary(&self) -> String;
     /// Draw the table for `viewer`, from `view(viewer)` only. Returns a chosen action as RON.
     fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String>;
 }
@@ -596,8 +605,8 @@ impl<A: GameAdapter> AnySession for Table<A> {
     fn write_save(&self, path: &Path) -> Result<(), String> {
         self.session.to_save().write(path).map_err(|e| e.to_string())
     }
-    fn rules_summary(&self) -> &'static str {
-        A::rules_summary()
+    fn rules_summary(&self) -> String {
+        A::rules_summary(self.session.content())
     }
 
     fn draw_table(&self, ui: &mut egui::Ui, viewer: Seat) -> Option<String> {
@@ -658,13 +667,13 @@ impl<A: GameAdapter> GameFactory for Factory<A> {
         A::seat_roles(players)
     }
     fn options(&self) -> Vec<SetupOption> {
-        A::options()
+        A::options(&self.content)
     }
     fn player_counts(&self) -> Vec<u8> {
         A::player_counts()
     }
     fn seat_option(&self, data: Option<&Path>) -> Option<SeatOption> {
-        A::seat_option(data)
+        A::seat_option(data, &self.content)
     }
     fn review(&self, choice: &SetupChoice) -> Result<Vec<String>, String> {
         let config = A::config_for(choice, &self.content)?;
@@ -702,7 +711,6 @@ pub struct GameEntry {
     pub availability: Availability,
     /// What became of the content the player added for this game.
     pub added_content: AddedContent,
-    pub rules_summary: &'static str,
 }
 
 impl GameEntry {
@@ -727,7 +735,6 @@ impl GameEntry {
             players: A::PLAYERS,
             availability,
             added_content,
-            rules_summary: A::rules_summary(),
         }
     }
 

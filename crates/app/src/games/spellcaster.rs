@@ -247,7 +247,7 @@ impl GameAdapter for SpellcasterAdapter {
         spellcaster::seat_roles(players)
     }
 
-    fn config(players: u8, _options: &[usize]) -> Result<Config, String> {
+    fn config(players: u8, _options: &[usize], _spells: &Arc<Spells>) -> Result<Config, String> {
         Ok(Config { mages: players })
     }
 
@@ -468,7 +468,7 @@ impl GameAdapter for SpellcasterAdapter {
         spellcaster::computer::greedy_choice(view, legal, spells, rng)
     }
 
-    fn rules_summary() -> &'static str {
-        spellcaster::rules_summary()
+    fn rules_summary(_spells: &Arc<Spells>) -> String {
+        spellcaster::rules_summary().into()
     }
 }

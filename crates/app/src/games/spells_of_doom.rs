@@ -12,7 +12,7 @@ mod heroes;
 mod pick;
 
 use std::ops::RangeInclusive;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use bevy_egui::egui::{self, Color32, RichText};
 use spellhall_core::content::ContentError;
@@ -30,24 +30,6 @@ impl SpellsOfDoomAdapter {
     pub fn hex_on_screen(ctx: &egui::Context, at: Pos) -> Option<egui::Pos2> {
         board::hex_on_screen(ctx, at)
     }
-}
-
-/// The Heroes the setup screen offers, (id, name) in the content's order. Heroes come only with
-/// the shipped content (a player's files add cards and deck lines, never Heroes), and the setup
-/// options are asked for before any game's content is at hand, so they are read from it here.
-fn heroes() -> &'static [(String, String)] {
-    static HEROES: OnceLock<Vec<(String, String)>> = OnceLock::new();
-    HEROES.get_or_init(|| {
-        Content::shipped()
-            .map(|c| {
-                c.heroes
-                    .items()
-                    .iter()
-                    .map(|h| (h.id.clone(), h.name.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    })
 }
 
 /// Width of the left column (track, Hero boards, dice).
@@ -159,9 +141,10 @@ impl GameAdapter for SpellsOfDoomAdapter {
         spells_of_doom::seat_roles(players)
     }
 
-    /// One Hero per seat; seats 3 and 4 only matter at a table of four.
-    fn options() -> Vec<SetupOption> {
-        let choices: Vec<&'static str> = heroes().iter().map(|(_, name)| name.as_str()).collect();
+    /// One Hero per seat, from the content's Heroes in their order; seats 3 and 4 only matter at
+    /// a table of four.
+    fn options(content: &Arc<Content>) -> Vec<SetupOption> {
+        let choices: Vec<String> = content.heroes.items().iter().map(|h| h.name.clone()).collect();
         let labels = [
             "Seat 1's Hero",
             "Seat 2's Hero",
@@ -181,13 +164,15 @@ impl GameAdapter for SpellsOfDoomAdapter {
 
     /// The chosen Heroes by id. Whether they make a table (2 or 4 players, each a different Hero)
     /// is the rules' to say: the setup screen shows their refusal.
-    fn config(players: u8, options: &[usize]) -> Result<Config, String> {
+    fn config(players: u8, options: &[usize], content: &Arc<Content>) -> Result<Config, String> {
         let heroes = (0..usize::from(players))
             .map(|seat| {
                 let pick = options.get(seat).copied().unwrap_or(seat);
-                heroes()
+                content
+                    .heroes
+                    .items()
                     .get(pick)
-                    .map(|(id, _)| id.clone())
+                    .map(|hero| hero.id.clone())
                     .ok_or_else(|| format!("Seat {} has no Hero to take.", seat + 1))
             })
             .collect::<Result<_, _>>()?;
@@ -216,8 +201,8 @@ impl GameAdapter for SpellsOfDoomAdapter {
         spells_of_doom::computer::greedy_choice(view, legal, content, rng)
     }
 
-    fn rules_summary() -> &'static str {
-        spells_of_doom::RULES_SUMMARY
+    fn rules_summary(_content: &Arc<Content>) -> String {
+        spells_of_doom::RULES_SUMMARY.into()
     }
 }
 

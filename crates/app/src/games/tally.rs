@@ -39,7 +39,7 @@ impl GameAdapter for TallyAdapter {
     const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
 
-    fn config(players: u8, _options: &[usize]) -> Result<TallyConfig, String> {
+    fn config(players: u8, _options: &[usize], _content: &()) -> Result<TallyConfig, String> {
         Ok(TallyConfig { players, copies: 4 })
     }
 
@@ -96,9 +96,10 @@ impl GameAdapter for TallyAdapter {
             .unwrap_or_else(|| rng.below(legal.len()))
     }
 
-    fn rules_summary() -> &'static str {
+    fn rules_summary(_content: &()) -> String {
         "Tally is the kernel's test game. On your turn draw a card (at most 3 in hand) or bank one: \
          roll a die and score its value, doubled on a 6. With the deck and your hand empty you pass. \
          When every card is banked, the highest score wins."
+            .into()
     }
 }

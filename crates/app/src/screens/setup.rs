@@ -513,7 +513,7 @@ fn options_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
         ui.horizontal(|ui| {
             ui.label(option.label);
             for (index, choice) in option.choices.iter().enumerate() {
-                ui.selectable_value(chosen, index, *choice);
+                ui.selectable_value(chosen, index, choice.as_str());
             }
         });
     }

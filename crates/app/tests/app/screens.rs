@@ -236,11 +236,12 @@ mod mighty_magics_table {
 
     #[test]
     fn setup_the_short_game_option_turns_on_the_optional_attack_rule() {
-        let options = MightyMagicsAdapter::options();
+        let cards = mighty_magics::shipped_cards();
+        let options = MightyMagicsAdapter::options(&cards);
         assert_eq!(options[0].choices.len(), 2);
-        assert!(!MightyMagicsAdapter::config(3, &[0]).unwrap().short_attacks);
-        assert!(MightyMagicsAdapter::config(3, &[1]).unwrap().short_attacks);
-        assert_eq!(MightyMagicsAdapter::config(6, &[0]).unwrap().players, 6);
+        assert!(!MightyMagicsAdapter::config(3, &[0], &cards).unwrap().short_attacks);
+        assert!(MightyMagicsAdapter::config(3, &[1], &cards).unwrap().short_attacks);
+        assert_eq!(MightyMagicsAdapter::config(6, &[0], &cards).unwrap().players, 6);
     }
 
     #[test]

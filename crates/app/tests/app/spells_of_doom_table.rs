@@ -94,14 +94,21 @@ fn setup_offers_2_or_4_players_and_the_rules_refuse_a_hero_taken_twice() {
         SpellsOfDoomAdapter::seat_roles(4),
         ["Team 1", "Team 2", "Team 1", "Team 2"]
     );
-    let config = SpellsOfDoomAdapter::config(4, &[3, 2, 1, 0]).unwrap();
+    let content = Arc::new(Content::shipped().unwrap());
+    // The Heroes offered are the content's, in its order.
+    let heroes: Vec<String> = content.heroes.items().iter().map(|h| h.name.clone()).collect();
+    assert!(
+        SpellsOfDoomAdapter::options(&content)
+            .iter()
+            .all(|option| option.choices == heroes)
+    );
+    let config = SpellsOfDoomAdapter::config(4, &[3, 2, 1, 0], &content).unwrap();
     assert_eq!(config.heroes, vec!["hypnor", "oakheart", "byron", "magie"]);
     // The table asks the rules, which refuse a Hero chosen twice and a table of three.
-    let content = Arc::new(Content::shipped().unwrap());
-    let twice = SpellsOfDoomAdapter::config(2, &[1, 1]).unwrap();
+    let twice = SpellsOfDoomAdapter::config(2, &[1, 1], &content).unwrap();
     let err = SpellsOfDoom::new(&twice, &content, 1).unwrap_err().to_string();
     assert!(err.contains("chosen twice"), "{err}");
-    let three = SpellsOfDoomAdapter::config(3, &[0, 1, 2]).unwrap();
+    let three = SpellsOfDoomAdapter::config(3, &[0, 1, 2], &content).unwrap();
     assert!(SpellsOfDoom::new(&three, &content, 1).is_err());
 }
 

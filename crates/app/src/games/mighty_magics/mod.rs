@@ -233,15 +233,18 @@ impl GameAdapter for MightyMagicsAdapter {
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<MightyMagics>> = Some(<MightyMagics as spellhall_search::Strong>::strong_choice);
 
-    fn options() -> Vec<SetupOption> {
+    fn options(_cards: &Arc<Cards>) -> Vec<SetupOption> {
         vec![SetupOption {
             label: "Attacks",
-            choices: vec!["Standard: casualties", "Short game: capture (optional rule)"],
+            choices: vec![
+                "Standard: casualties".into(),
+                "Short game: capture (optional rule)".into(),
+            ],
             default: 0,
         }]
     }
 
-    fn config(players: u8, options: &[usize]) -> Result<Config, String> {
+    fn config(players: u8, options: &[usize], _cards: &Arc<Cards>) -> Result<Config, String> {
         Ok(Config {
             players,
             short_attacks: options.first() == Some(&1),
@@ -361,7 +364,7 @@ impl GameAdapter for MightyMagicsAdapter {
         mighty_magics::computer::greedy_choice(view, legal, cards, rng)
     }
 
-    fn rules_summary() -> &'static str {
-        mighty_magics::rules_summary()
+    fn rules_summary(_cards: &Arc<Cards>) -> String {
+        mighty_magics::rules_summary().into()
     }
 }

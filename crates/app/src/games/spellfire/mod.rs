@@ -7,12 +7,12 @@ mod table;
 
 use std::ops::RangeInclusive;
 use std::path::Path;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use bevy_egui::egui;
 use spellfire::crossfire::STARTER_DECKS;
-use spellfire::deck::{self, Deck, DeckShelf, validate};
-use spellfire::{Action, CardRef, Config, Content, Formats, PermanentDestruction, Rules, Spellfire, View};
+use spellfire::deck::{Deck, DeckShelf, validate};
+use spellfire::{Action, CardRef, Config, Content, PermanentDestruction, Rules, Spellfire, View};
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_token};
 
@@ -26,21 +26,10 @@ const RANDOM_STARTER: &str = "random";
 const STARTER_PREFIX: &str = "starter:";
 const FILE_PREFIX: &str = "file:";
 
-/// The shipped formats, loaded once: the setup screen's format names must live as long as the app.
-fn formats() -> &'static [spellfire::Format] {
-    static FORMATS: OnceLock<Vec<spellfire::Format>> = OnceLock::new();
-    FORMATS.get_or_init(|| Formats::shipped().map(|f| f.formats).unwrap_or_default())
-}
-
-fn starters() -> &'static [Deck] {
-    static STARTERS: OnceLock<Vec<Deck>> = OnceLock::new();
-    STARTERS.get_or_init(|| deck::starter_decks().unwrap_or_default())
-}
-
 /// The format the starter decks are built for: the default, so that any starter can start.
-fn default_format() -> usize {
-    let id = starters().first().map_or("55", |d| d.format.as_str());
-    formats().iter().position(|f| f.id == id).unwrap_or(0)
+fn default_format(content: &Content) -> usize {
+    let id = content.starters.first().map_or("55", |d| d.format.as_str());
+    content.formats.formats.iter().position(|f| f.id == id).unwrap_or(0)
 }
 
 /// Turns one optional rule on.
@@ -69,8 +58,8 @@ const DESTRUCTION_OPTION: usize = 2;
 const FIRST_ON_OFF: usize = 3;
 
 /// The deck a seat's pick stands for, or why it cannot be had.
-fn resolve_pick(key: &str, seat: usize, seed: u64) -> Result<Deck, String> {
-    let starters = starters();
+fn resolve_pick(key: &str, seat: usize, seed: u64, content: &Content) -> Result<Deck, String> {
+    let starters = &content.starters;
     if key == RANDOM_STARTER {
         // From the setup's seed, so the same setup deals the same decks; each seat draws its own.
         let mut rng = GameRng::new(seed ^ (seat as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -100,35 +89,36 @@ impl GameAdapter for SpellfireAdapter {
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<Spellfire>> = Some(<Spellfire as spellhall_search::Strong>::strong_choice);
 
-    fn options() -> Vec<SetupOption> {
-        let off_on = vec!["Off", "On"];
+    /// The content's formats, the formation, permanent destruction and the optional rules.
+    fn options(content: &Arc<Content>) -> Vec<SetupOption> {
+        let words = |choices: &[&str]| choices.iter().map(|c| c.to_string()).collect::<Vec<String>>();
         let mut options = vec![
             SetupOption {
                 label: "Deck format",
-                choices: formats().iter().map(|f| f.name.as_str()).collect(),
-                default: default_format(),
+                choices: content.formats.formats.iter().map(|f| f.name.clone()).collect(),
+                default: default_format(content),
             },
             SetupOption {
                 label: "Formation",
-                choices: vec!["Six realms", "Ten realms (110-card decks)"],
+                choices: words(&["Six realms", "Ten realms (110-card decks)"]),
                 default: 0,
             },
             SetupOption {
                 label: "Permanent destruction",
-                choices: vec!["Off", "Realms", "Realms, holdings, champions, artifacts"],
+                choices: words(&["Off", "Realms", "Realms, holdings, champions, artifacts"]),
                 default: 0,
             },
         ];
         options.extend(ON_OFF_RULES.iter().map(|(label, _)| SetupOption {
             label,
-            choices: off_on.clone(),
+            choices: words(&["Off", "On"]),
             default: 0,
         }));
         options
     }
 
     /// Without seat picks every seat plays the starter deck in its place (A-1, A-2, B-1, …).
-    fn config(players: u8, options: &[usize]) -> Result<Config, String> {
+    fn config(players: u8, options: &[usize], content: &Arc<Content>) -> Result<Config, String> {
         let picks: Vec<String> = (0..players)
             .map(|seat| {
                 format!(
@@ -140,15 +130,15 @@ impl GameAdapter for SpellfireAdapter {
         let decks = picks
             .iter()
             .enumerate()
-            .map(|(seat, key)| resolve_pick(key, seat, 0).map(|d| d.cards))
+            .map(|(seat, key)| resolve_pick(key, seat, 0, content).map(|d| d.cards))
             .collect::<Result<_, _>>()?;
-        Ok(config_with(decks, options))
+        Ok(config_with(decks, options, content))
     }
 
-    fn seat_option(data: Option<&Path>) -> Option<SeatOption> {
+    fn seat_option(data: Option<&Path>, content: &Arc<Content>) -> Option<SeatOption> {
         let mut choices: Vec<SeatPick> = STARTER_DECKS
             .iter()
-            .zip(starters())
+            .zip(&content.starters)
             .map(|(code, deck)| SeatPick {
                 key: format!("{STARTER_PREFIX}{code}"),
                 label: deck.name.clone(),
@@ -180,19 +170,20 @@ impl GameAdapter for SpellfireAdapter {
     fn config_for(choice: &SetupChoice, content: &Arc<Content>) -> Result<Config, String> {
         let players = choice.seats.len();
         if choice.seat_picks.len() < players {
-            return Self::config(players as u8, &choice.options);
+            return Self::config(players as u8, &choice.options, content);
         }
+        let formats = &content.formats.formats;
         let format = choice
             .options
             .get(FORMAT_OPTION)
-            .and_then(|&i| formats().get(i))
-            .or_else(|| formats().get(default_format()))
+            .and_then(|&i| formats.get(i))
+            .or_else(|| formats.get(default_format(content)))
             .ok_or("The deck formats did not load.")?;
         let mut decks = Vec::new();
         let mut problems = Vec::new();
         for (seat, key) in choice.seat_picks.iter().take(players).enumerate() {
             let name = choice.seats.get(seat).map_or("?", |s| s.name.as_str());
-            match resolve_pick(key, seat, choice.seed) {
+            match resolve_pick(key, seat, choice.seed, content) {
                 Ok(deck) => {
                     let refused = validate(&deck, format, &content.catalogue);
                     if !refused.is_empty() {
@@ -216,7 +207,7 @@ impl GameAdapter for SpellfireAdapter {
         if !problems.is_empty() {
             return Err(problems.join("\n"));
         }
-        Ok(config_with(decks, &choice.options))
+        Ok(config_with(decks, &choice.options, content))
     }
 
     /// Each deck's cards whose powers the engine does not enforce yet, with their count.
@@ -264,6 +255,7 @@ impl GameAdapter for SpellfireAdapter {
             Ok(Arc::new(Content {
                 catalogue,
                 formats: shipped.formats.clone(),
+                starters: shipped.starters.clone(),
             }))
         })
     }
@@ -288,14 +280,13 @@ impl GameAdapter for SpellfireAdapter {
         spellfire::computer::greedy_choice(view, legal, content, rng)
     }
 
-    fn rules_summary() -> &'static str {
-        static SUMMARY: OnceLock<String> = OnceLock::new();
-        SUMMARY.get_or_init(rules_summary)
+    fn rules_summary(content: &Arc<Content>) -> String {
+        rules_summary(content)
     }
 }
 
 /// A config for these decks with the chosen options (the format is set by the caller).
-fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
+fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize], content: &Content) -> Config {
     let on = |row: usize| options.get(row).copied().unwrap_or(0) == 1;
     let mut rules = Rules::default();
     if on(FORMATION_OPTION) {
@@ -311,17 +302,26 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize]) -> Config {
             set(&mut rules);
         }
     }
-    let format = formats()
-        .get(options.get(FORMAT_OPTION).copied().unwrap_or_else(default_format))
+    let format = content
+        .formats
+        .formats
+        .get(
+            options
+                .get(FORMAT_OPTION)
+                .copied()
+                .unwrap_or_else(|| default_format(content)),
+        )
         .map_or_else(|| "55".to_string(), |f| f.id.clone());
     Config { format, decks, rules }
 }
 
 /// The rules in brief from the engine, for the starter decks' format, and how this table lets a
 /// player do what the rules allow.
-fn rules_summary() -> String {
-    let rules = formats()
-        .get(default_format())
+fn rules_summary(content: &Content) -> String {
+    let rules = content
+        .formats
+        .formats
+        .get(default_format(content))
         .map(spellfire::rules_summary)
         .unwrap_or_default();
     format!(
