@@ -175,6 +175,11 @@ fn startup_commands(options: &CliOptions, catalog: &GameCatalog) -> Result<Start
     let mut commands = Vec::new();
     let mut setup_players = None;
     if let Some(path) = &options.load {
+        // A screenshot or a frame benchmark of a save that does not open would show the title
+        // with an error notice instead, and pass for the table: refuse to start.
+        if options.screenshot.is_some() || options.bench_frames.is_some() {
+            screens::title::open_save(path, catalog)?;
+        }
         commands.push(UiCommand::LoadGame(path.clone()));
         return Ok(Startup {
             commands,
@@ -251,5 +256,38 @@ fn apply_cli_players(cli: Option<Res<CliPlayers>>, mut draft: ResMut<SetupDraft>
     if let Some(cli) = cli {
         fill_draft(&mut draft, &cli.names, cli.seed);
         commands.remove_resource::<CliPlayers>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A screenshot or a frame benchmark of a save that cannot be opened must not start and show
+    /// the title instead; an interactive `--load` shows the problem on the title, as before.
+    #[test]
+    fn a_save_that_does_not_open_stops_a_screenshot_or_a_benchmark() {
+        let dir = std::env::temp_dir().join(format!("spellhall-bad-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let save = dir.join("bad.ron");
+        std::fs::write(&save, "(this is not a save").unwrap();
+        let catalog = GameCatalog::shipped(&UserDirs::under(&dir));
+        let interactive = CliOptions {
+            load: Some(save.clone()),
+            ..CliOptions::default()
+        };
+        assert!(startup_commands(&interactive, &catalog).is_ok());
+        let shot = CliOptions {
+            screenshot: Some(dir.join("shot.png")),
+            ..interactive.clone()
+        };
+        let error = startup_commands(&shot, &catalog).err().expect("refused");
+        assert!(error.contains("Could not open the save"), "{error}");
+        let bench = CliOptions {
+            bench_frames: Some(10),
+            ..interactive
+        };
+        assert!(startup_commands(&bench, &catalog).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
