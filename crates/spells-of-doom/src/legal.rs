@@ -838,16 +838,8 @@ impl SpellsOfDoom {
         self.cast_candidates(seat, &mut out, false);
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
         self.creature_candidates(seat, &mut out, false);
-        for card in &player.hand {
-            if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
-                for hex in self.content.board.hexes() {
-                    out.push(Action::PlaceTerrain {
-                        card: *card,
-                        at: Pos::of(hex),
-                    });
-                }
-            }
-        }
+        // A Terrain card's token may go on any hex.
+        self.terrain_placements(seat, &mut out);
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
             // Area on an enemy one, in or next to its token's hex.
@@ -964,16 +956,7 @@ impl SpellsOfDoom {
                 }
                 self.cast_candidates(seat, &mut candidates, true);
                 self.creature_candidates(seat, &mut candidates, true);
-                for card in &player.hand {
-                    if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
-                        for hex in self.content.board.hexes() {
-                            candidates.push(Action::PlaceTerrain {
-                                card: *card,
-                                at: Pos::of(hex),
-                            });
-                        }
-                    }
-                }
+                self.terrain_placements(seat, &mut candidates);
                 for (card, token) in &player.terrain {
                     // A revealed Terrain card acts on a character in or next to its token's hex.
                     let near = |at: Option<Pos>| at.is_some_and(|at| at.distance(*token) <= 1);
@@ -1117,6 +1100,21 @@ impl SpellsOfDoom {
                             special,
                         });
                     }
+                }
+            }
+        }
+    }
+
+    /// Every hex for every Terrain card in `seat`'s hand (a token may go anywhere): the same list
+    /// for `legal` and for `legal_by_check`.
+    fn terrain_placements(&self, seat: Seat, out: &mut Vec<Action>) {
+        for card in &self.player(seat).hand {
+            if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
+                for hex in self.content.board.hexes() {
+                    out.push(Action::PlaceTerrain {
+                        card: *card,
+                        at: Pos::of(hex),
+                    });
                 }
             }
         }
