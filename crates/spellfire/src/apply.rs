@@ -21,6 +21,8 @@ mod reply;
 
 mod choices;
 mod copies;
+mod kept;
+mod kinds;
 mod optional;
 mod outcomes;
 mod powers;
@@ -404,6 +406,10 @@ impl Spellfire {
                 });
             }
             Action::Attach { card, champion } => {
+                // An item as the one reply to an instant defeat (SF-134, WE-13).
+                if let Some(Pending::InstantDefeat(threat)) = self.pending.last_mut() {
+                    threat.replied = true;
+                }
                 self.take_from_hand(seat, *card);
                 let in_round = self.phase == Phase::Battle && spoils.is_none();
                 if in_round {
@@ -596,6 +602,7 @@ impl Spellfire {
         if self.used.ending && self.pending.is_empty() && self.phase == Phase::AfterBattle && self.outcome.is_none() {
             self.end_turn(&mut events);
         }
+        self.activate_once_kinds_chosen(&mut events);
         self.after_action(action, &mut events);
         Ok(events)
     }
@@ -772,6 +779,8 @@ impl Spellfire {
                     joined: Vec::new(),
                     won_last: None,
                     gone_over: None,
+                    kinds: Vec::new(),
+                    activation_due: false,
                 })
             }
         }
@@ -824,6 +833,13 @@ impl Spellfire {
             seat,
             champion: self.name(champion).into(),
         });
+        // A kind chosen "before each round" comes before the round's powers (Chest of Many Things).
+        if self.ask_kinds(events) {
+            if let Some(battle) = &mut self.battle {
+                battle.activation_due = true;
+            }
+            return;
+        }
         self.activate_round(Side::Attacker, events);
         self.round_start_choices(events);
     }
@@ -1061,6 +1077,7 @@ impl Spellfire {
             return;
         };
         let (attacker, defender) = (battle.attacker, battle.defender);
+        battle.kinds.clear();
         // Pool champions that fought beside one as allies stay home for the rest of the battle.
         let joined = std::mem::take(&mut battle.joined);
         battle.defended.extend(&joined);
@@ -1720,6 +1737,18 @@ impl Spellfire {
         events: &mut Vec<Event>,
     ) {
         match effect {
+            Effect::KeepAsAlly {
+                bonus, designations, ..
+            } => {
+                if let Some(target) = target {
+                    self.keep_as_ally(source, target, *bonus, designations, events);
+                }
+            }
+            Effect::FunctionsAs(kinds) => {
+                if let [kind] = kinds.as_slice() {
+                    self.functions_as(source, *kind);
+                }
+            }
             Effect::Draw(amount) => {
                 let drawn = self.draw_cards(by, amount.value(), events);
                 events.push(Event::Drew {

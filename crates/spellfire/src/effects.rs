@@ -414,6 +414,9 @@ pub enum Target {
     Fallen(Cards),
     /// The ally whose arrival set the power off (an [`Trigger::AllyJoins`] power).
     JustPlayed,
+    /// The champion whose defeat set the power off (a [`Trigger::Defeated`] power), while it
+    /// lies in its owner's discard pile.
+    JustDefeated,
     /// A realm in a formation that is not razed.
     StandingRealm(Whose),
     /// One of the top `depth` cards of a draw pile: the chooser first picks the pile (a player
@@ -818,6 +821,21 @@ pub enum Effect {
     /// of the battle — a defender need not be chosen — and then goes to his owner's discard pile
     /// with it all, as he leaves the fight, or as the battle ends if no next round is fought.
     ChangesSides,
+    /// The champion with the card (or carrying it) fights as one of these kinds of champion —
+    /// for the powers that name kinds and the cards its kind may use by its icon (SF-151–154)
+    /// — its player choosing before each round, or as the card is put on him in a round; a
+    /// single kind needs no choice. His printed kind is back when the round ends.
+    FunctionsAs(Vec<CardType>),
+    /// The chosen champion (one just defeated, from its owner's discard pile) is kept by the
+    /// champion carrying this card, with him in his pool, as an ally of this bonus with these
+    /// designations and no special powers: it fights beside him in each round he fights, goes
+    /// back to the pool with him when he wins, and to the discard pile when he is beaten.
+    KeepAsAlly {
+        target: Target,
+        bonus: u8,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        designations: Vec<Attribute>,
+    },
 }
 
 impl Power {
@@ -1074,6 +1092,29 @@ impl Effect {
                 format!("the defending champion may use {}", join_words(&names))
             }
             Effect::DefendsAs(kind) => format!("defends itself as a {}", kind.singular()),
+            Effect::KeepAsAlly {
+                target,
+                bonus,
+                designations,
+            } => {
+                let mut kind: Vec<String> = designations.iter().map(|a| a.name().to_lowercase()).collect();
+                kind.push(format!("+{bonus} ally without special powers"));
+                format!(
+                    "gives the champion carrying it {} to keep as an {}, back to the pool with him when he wins",
+                    target.words(),
+                    kind.join(" ")
+                )
+            }
+            Effect::FunctionsAs(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.singular()).collect();
+                match names.as_slice() {
+                    [one] => format!("its champion fights as a {one}"),
+                    _ => format!(
+                        "its champion fights as a {} of its player's choice, chosen before each round",
+                        join_words(&names).replace(" and ", " or ")
+                    ),
+                }
+            }
             Effect::CarrierMayUse(kinds) => {
                 let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
                 format!("the champion carrying it may use {}", join_words(&names))
@@ -1354,6 +1395,10 @@ impl Ability {
                     Whose::Facing => "the player on the other side of the battle",
                 }
             ),
+            // A power over every champion of its player (Death Rock): when any of them is defeated.
+            (Trigger::Defeated, _) if matches!(self.effect, Effect::Across(Scope::EveryChampion, _)) => {
+                "When a champion of its player is defeated in a battle, it ".to_string()
+            }
             (Trigger::Defeated, CardType::MagicalItem | CardType::Artifact) => {
                 "When the champion carrying it is defeated, it ".to_string()
             }
@@ -1395,7 +1440,10 @@ impl Ability {
                 }
             ),
         };
-        sentence.push_str(&self.effect.describe());
+        match (&self.when, &self.effect) {
+            (Trigger::Defeated, Effect::Across(Scope::EveryChampion, inner)) => sentence.push_str(&inner.describe()),
+            (_, effect) => sentence.push_str(&effect.describe()),
+        }
         match self.cost {
             Cost::Nothing => {}
             Cost::DiscardThis => sentence.push_str(", and is then discarded"),
@@ -1519,6 +1567,7 @@ impl Target {
             Target::InAbyss(cards) => format!("{} from an Abyss", cards.words(false)),
             Target::Fallen(cards) => format!("{} that fell in the last battle", cards.words(false)),
             Target::JustPlayed => "the ally just played".into(),
+            Target::JustDefeated => "the champion just defeated".into(),
             Target::StandingRealm(w) => format!("a realm {} that is not razed", whose(w)),
             Target::DrawTop { whose: w, depth } => format!(
                 "{} (looked at first) of a draw pile {}",
@@ -1552,6 +1601,7 @@ impl Effect {
             Effect::FightsForUser(target) | Effect::JoinsAsAlly(target) => Some(target),
             Effect::Raze(target) => Some(target),
             Effect::Barred { target, .. } => Some(target),
+            Effect::KeepAsAlly { target, .. } => Some(target),
             // A lasting effect on a chosen card (Geas): its card is chosen as it begins.
             Effect::For(_, inner) => inner.choice_target(),
             _ => None,

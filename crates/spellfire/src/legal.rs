@@ -110,9 +110,13 @@ impl Spellfire {
             },
             Some(Pending::InstantDefeat(threat)) => match action {
                 Action::Pass => Ok(()),
-                // An event is always an acceptable reply (SF-135); no card that changes a
-                // champion's type is scripted yet.
+                // An event is always an acceptable reply (SF-135), and so is an item that
+                // removes the condition: it lets the champion fight as a kind the power spares
+                // (WE-13).
                 Action::PlayEvent(card) if !threat.replied => self.check_event(seat, *card),
+                Action::Attach { card, champion } if !threat.replied && self.removes_threat(threat, *card) => {
+                    self.check_attach_in_round(seat, *card, *champion)
+                }
                 _ if threat.replied => refuse("You have played your one reply: the round goes on.", "SF-134"),
                 _ => refuse(
                     "Your champion is about to be defeated at once: reply with one event, or let it happen.",
@@ -875,9 +879,16 @@ impl Spellfire {
             );
         }
         if let Some(closer) = self.closed_to(slot, champion, true) {
+            // An earthwalker reaches any realm but one closed to him (SF-145); a flyer or swimmer
+            // cannot stop being one to attack a realm closed to it (SF-147).
+            let rule = if self.movement(champion).earthwalker {
+                "SF-145"
+            } else {
+                "SF-147"
+            };
             return refuse(
                 format!("{} cannot be attacked by {}.", self.name(closer), self.name(champion)),
-                "SF-147",
+                rule,
             );
         }
         Ok(())
@@ -1361,6 +1372,9 @@ impl Spellfire {
             Some(Pending::InstantDefeat(threat)) => {
                 if !threat.replied {
                     candidates.extend(events);
+                    if let Some(champion) = self.fighter(seat).map(|f| f.card) {
+                        candidates.extend(hand.iter().map(|&card| Action::Attach { card, champion }));
+                    }
                 }
                 candidates.push(Action::Pass);
             }

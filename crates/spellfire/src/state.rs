@@ -455,6 +455,14 @@ pub struct Battle {
     /// the next round for it; as he takes the field he and his cards join `turned`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gone_over: Option<GoneOver>,
+    /// The kind each champion fights as in this round, chosen by its player for a card that
+    /// lets him choose (`Effect::FunctionsAs`, Chest of Many Things); forgotten as the round ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kinds: Vec<(CardId, CardType)>,
+    /// The round's powers wait to act until those kinds are chosen (SF-136: the choice comes
+    /// "before each round", so a power that names a kind reads the chosen one).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub activation_due: bool,
 }
 
 /// A champion (with what he carries) gone over to `seat`'s side of the battle: he is its champion
@@ -701,6 +709,13 @@ pub struct Tracks {
     /// chosen as the item is put on him (SF-206), read while he carries it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub copies: Vec<Copied>,
+    /// Champions kept by another as allies, carried with him (Death Rock): each one's bonus and
+    /// designations; it has no special powers.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<Kept>,
+    /// The champion whose defeat set the `Defeated` powers acting now off (`Target::JustDefeated`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defeated: Option<CardId>,
     /// Champions fighting in another's place in the battle in progress (Rod of Shapechange).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stand_ins: Vec<StandIn>,
@@ -721,6 +736,16 @@ pub struct StandIn {
     pub card: CardId,
     pub carrier: CardId,
     pub seat: Seat,
+}
+
+/// A champion kept as an ally by the champion who carries him (`Effect::KeepAsAlly`, Death
+/// Rock): his bonus and designations as that ally; he has no special powers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kept {
+    pub card: CardId,
+    pub bonus: u8,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub designations: Vec<crate::catalogue::cards::Attribute>,
 }
 
 /// A copy an item gives its carrier: `from`'s printed level, or its special power.

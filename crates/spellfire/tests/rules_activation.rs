@@ -461,3 +461,158 @@ fn card_1st_90_airship_with_one_ally_in_play_destroys_that_one() {
     );
     assert_eq!(game.decider(), Some(Seat(1)));
 }
+
+/// The ways Chest of Many Things offers, in its script's order: hero, wizard, cleric, monster.
+const HERO: u8 = 0;
+const WIZARD: u8 = 1;
+const MONSTER: u8 = 3;
+
+fn kind_ways() -> Vec<Action> {
+    (0..4).map(Action::ChooseOption).collect()
+}
+
+#[test]
+fn we_13_sf_134_sf_135_the_chest_of_many_things_turns_a_monster_into_a_hero() {
+    // Lovely Colleen (a hero, 7) defeats a monster at once; Stef'fa Naf'ski (a monster, 5)
+    // defends. Seat 1's one reply is the Chest, put on Stef'fa and declared a hero: the defeat's
+    // condition is gone, and the round goes on to the totals (7 against 5 + 5).
+    let mut game = round(
+        "Lovely Colleen",
+        "Stef'fa Naf'ski",
+        &["Chest of Many Things", "The Iron Legion"],
+    );
+    assert_eq!(threat(&game), Some((Seat(1), Side::Defender)));
+    let (stef, chest) = (game.id_of(1, "Stef'fa Naf'ski"), game.id_of(1, "Chest of Many Things"));
+    let attach = Action::Attach {
+        card: chest,
+        champion: stef,
+    };
+    assert_eq!(
+        game.legal(),
+        vec![attach.clone(), Action::Pass],
+        "the Chest is a reply; an ally is not"
+    );
+    play!(game, attach);
+    assert_eq!(game.decider(), Some(Seat(1)));
+    assert_eq!(game.legal(), kind_ways(), "seat 1 declares the kind now");
+    play!(game, Action::ChooseOption(HERO));
+    assert!(
+        threat(&game).is_some_and(|_| game.legal() == vec![Action::Pass]),
+        "one reply only"
+    );
+    play!(game, Action::Pass);
+    assert!(
+        game.battle().is_some_and(|b| b.defending.is_some()),
+        "Stef'fa still fights"
+    );
+    assert_eq!(
+        (
+            common::total(&game, Side::Attacker),
+            common::total(&game, Side::Defender)
+        ),
+        (7, 10)
+    );
+    assert_eq!(game.decider(), Some(Seat(0)), "the losing attacker plays on");
+    play!(game, Action::Pass);
+    assert!(game.player(Seat(0)).discard.contains(&game.id_of(0, "Lovely Colleen")));
+    assert!(
+        game.player(Seat(1))
+            .pool
+            .iter()
+            .any(|c| c.card == stef && c.attachments == vec![chest]),
+        "Stef'fa goes home with the Chest"
+    );
+}
+
+#[test]
+fn card_1st_420_chest_of_many_things_a_kind_that_leaves_the_condition_is_no_reply() {
+    // Against Colleen, declaring a monster leaves the condition: the defeat lands.
+    let mut game = round("Lovely Colleen", "Stef'fa Naf'ski", &["Chest of Many Things"]);
+    let (stef, chest) = (game.id_of(1, "Stef'fa Naf'ski"), game.id_of(1, "Chest of Many Things"));
+    play!(
+        game,
+        Action::Attach {
+            card: chest,
+            champion: stef
+        }
+    );
+    play!(game, Action::ChooseOption(MONSTER));
+    play!(game, Action::Pass);
+    assert!(
+        game.player(Seat(1)).discard.contains(&stef),
+        "still a monster: defeated"
+    );
+}
+
+/// Seat 0's Stef'fa Naf'ski (a monster, 5) carries the Chest of Many Things and attacks seat 1,
+/// whose Lovely Colleen (7, The Iron Legion in hand) defends Cormyr at A; Nyrond stands at B
+/// behind it. `at`: the realm attacked.
+fn chest_carrier_attacks(at: u8) -> Spellfire {
+    let mut game = TestGame::new(2)
+        .phase(Phase::Pool)
+        .pool(0, [("Stef'fa Naf'ski", &["Chest of Many Things"][..])])
+        .hand(0, ["Lightning Bolt"])
+        .formation(1, [realm(0, "Cormyr"), realm(1, "Nyrond")])
+        .pool(1, [("Lovely Colleen", &[][..])])
+        .hand(1, ["The Iron Legion"])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(0, "Stef'fa Naf'ski"),
+            defender: Seat(1),
+            at: Position(at)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(1, "Lovely Colleen")
+        }
+    );
+    game
+}
+
+#[test]
+fn card_1st_420_chest_of_many_things_its_carrier_flies_and_chooses_a_kind_before_the_round() {
+    // The Chest makes Stef'fa a flyer: he reaches Nyrond at B, behind Cormyr (SF-55 otherwise).
+    // The kind is chosen before the round's powers act: as a hero Colleen cannot touch him.
+    let mut game = chest_carrier_attacks(1);
+    assert_eq!(threat(&game), None, "no power acts before the choice");
+    assert_eq!(game.decider(), Some(Seat(0)));
+    assert_eq!(game.legal(), kind_ways());
+    play!(game, Action::ChooseOption(HERO));
+    assert_eq!(threat(&game), None, "a hero: Colleen's power does not act");
+    assert_eq!(
+        (
+            common::total(&game, Side::Attacker),
+            common::total(&game, Side::Defender)
+        ),
+        (10, 7)
+    );
+    // Declared a monster, he meets Colleen's power, with the one reply it allows.
+    let mut game = chest_carrier_attacks(1);
+    play!(game, Action::ChooseOption(MONSTER));
+    assert_eq!(threat(&game), Some((Seat(0), Side::Attacker)));
+    play!(game, Action::Pass);
+    assert!(game.player(Seat(0)).discard.contains(&game.id_of(0, "Stef'fa Naf'ski")));
+}
+
+#[test]
+fn card_1st_420_chest_of_many_things_a_champion_declared_a_wizard_casts_wizard_spells() {
+    // Colleen and The Iron Legion (7 + 3) tie Stef'fa with the Chest (5 + 5): the attacker is
+    // losing. Declared a wizard, he may cast Lightning Bolt (by the wizard's icon); declared a
+    // hero, he may not. The kind is forgotten as the round ends.
+    for (way, casts) in [(WIZARD, true), (HERO, false)] {
+        let mut game = chest_carrier_attacks(0);
+        play!(game, Action::ChooseOption(way));
+        let legion = game.id_of(1, "The Iron Legion");
+        play!(game, Action::PlayAlly(legion));
+        assert_eq!(game.decider(), Some(Seat(0)));
+        let bolt = Action::UseCard(game.id_of(0, "Lightning Bolt"));
+        assert_eq!(game.legal().contains(&bolt), casts, "way {way}");
+        assert_eq!(game.battle().map(|b| b.kinds.len()), Some(1));
+        play!(game, Action::Pass);
+        assert!(game.battle().is_none_or(|b| b.kinds.is_empty()), "forgotten");
+    }
+}

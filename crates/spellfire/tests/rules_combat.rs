@@ -1327,6 +1327,7 @@ fn we_39_an_earthwalker_may_not_attack_a_realm_closed_to_its_type() {
         error.rule,
         error.reason
     );
+    assert_eq!(error.rule, "SF-145", "an earthwalker's exception");
     // Elsewhere his earthwalking reaches even the shielded back row.
     assert!(game.check(&at(torg, F)).is_ok());
     // A champion of another type may attack the exposed Bright Desert.

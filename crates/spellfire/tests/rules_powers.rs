@@ -113,8 +113,8 @@ fn sf_182_an_immune_champion_ignores_an_opposing_artifacts_bonus() {
 
 #[test]
 fn we_33_sf_182_barabs_goblet_does_nothing_against_a_champion_immune_to_artifacts() {
-    // Only part (b) of the example: Death Rock (a), whose power the immunity would not stop, is
-    // not scripted yet. Tergoz Tenhammer (5) carries Barab's Goblet of Dissolution (+3) against
+    // Part (b) of the example; part (a), Death Rock, is the test after it. Tergoz Tenhammer (5)
+    // carries Barab's Goblet of Dissolution (+3) against
     // Gib Htimsen (9), immune to artifacts: the Goblet's bonus does not count, and when Tergoz
     // is beaten its power does not send Gib to the Abyss.
     let mut game = round(
@@ -141,6 +141,115 @@ fn we_33_sf_182_barabs_goblet_does_nothing_against_a_champion_immune_to_artifact
         matches!(game.pending(), Some(Pending::Spoils { seat: Seat(1), .. })),
         "the defender earns spoils"
     );
+}
+
+/// Seat 1 attacks seat 0's Cormyr with `first` (9); seat 0, whose Strahd Von Zarovich (9)
+/// carries Death Rock, defends with `dead` and passes: `dead` is beaten, and the Rock's power
+/// offers to keep him.
+fn death_rock_battle(dead: &str, first: &str, then: &str) -> Spellfire {
+    let mut game = TestGame::new(2)
+        .active(1)
+        .phase(Phase::Pool)
+        .formation(0, [realm(0, "Cormyr")])
+        .pool(0, [("Strahd Von Zarovich", &["Death Rock"][..]), (dead, NONE)])
+        .pool(1, [(first, NONE), (then, NONE)])
+        .build();
+    play!(
+        game,
+        Action::Attack {
+            champion: game.id_of(1, first),
+            defender: Seat(0),
+            at: Position(0)
+        }
+    );
+    play!(
+        game,
+        Action::Defend {
+            champion: game.id_of(0, dead)
+        }
+    );
+    play!(game, Action::Pass);
+    game
+}
+
+/// Seat 1 goes on with `then`; Strahd defends.
+fn strahd_defends_against(game: &mut Spellfire, then: &str) {
+    play!(
+        *game,
+        Action::Attack {
+            champion: game.id_of(1, then),
+            defender: Seat(0),
+            at: Position(0)
+        }
+    );
+    play!(
+        *game,
+        Action::Defend {
+            champion: game.id_of(0, "Strahd Von Zarovich")
+        }
+    );
+}
+
+#[test]
+fn we_33_sf_182_death_rock_acts_for_its_champion_against_one_immune_to_artifacts() {
+    // Part (a): Elminster (9) beats Tergoz Tenhammer (5); Strahd, carrying Death Rock, keeps him
+    // as an undead +2 ally. Then Gib Htimsen (9), immune to artifacts, attacks and Strahd
+    // defends: the Rock's power concerns only its own champion and his cards, so Tergoz's +2
+    // counts (11 against 9), and he goes home with the winning Strahd.
+    let mut game = death_rock_battle("Tergoz Tenhammer", "Elminster the Mage", "Gib Htimsen");
+    let (strahd, rock, tergoz) = (
+        game.id_of(0, "Strahd Von Zarovich"),
+        game.id_of(0, "Death Rock"),
+        game.id_of(0, "Tergoz Tenhammer"),
+    );
+    assert_eq!(game.decider(), Some(Seat(0)));
+    assert_eq!(
+        game.legal(),
+        vec![Action::Choose(tergoz), Action::Pass],
+        "he may keep him"
+    );
+    play!(game, Action::Choose(tergoz));
+    assert!(!game.player(Seat(0)).discard.contains(&tergoz));
+    strahd_defends_against(&mut game, "Gib Htimsen");
+    assert_eq!(totals(&game), (9, 11), "the kept ally counts against Gib");
+    play!(game, Action::Pass);
+    assert!(game.player(Seat(1)).discard.contains(&game.id_of(1, "Gib Htimsen")));
+    assert!(
+        game.player(Seat(0))
+            .pool
+            .iter()
+            .any(|c| c.card == strahd && c.attachments == vec![rock, tergoz]),
+        "Tergoz goes home with Strahd"
+    );
+}
+
+#[test]
+fn card_ar_102_death_rock_keeps_a_dead_champion_as_an_ally_without_special_powers() {
+    // Lovely Colleen (7), who defeats a monster at once, is beaten by Elminster and kept by
+    // Strahd. Kept, she has no powers: against Stef'fa Naf'ski (a monster, 5) no instant
+    // defeat comes, and Strahd fights at 9 + 2.
+    let mut game = death_rock_battle("Lovely Colleen", "Elminster the Mage", "Stef'fa Naf'ski");
+    play!(game, Action::Choose(game.id_of(0, "Lovely Colleen")));
+    strahd_defends_against(&mut game, "Stef'fa Naf'ski");
+    assert!(
+        !matches!(game.pending(), Some(Pending::InstantDefeat(_))),
+        "no power of Colleen's acts"
+    );
+    assert_eq!(totals(&game), (5, 11));
+}
+
+#[test]
+fn card_ar_102_death_rock_its_player_may_let_the_dead_go() {
+    // Declined, the dead champion stays in the discard pile, and Strahd fights alone.
+    let mut game = death_rock_battle("Tergoz Tenhammer", "Elminster the Mage", "Gib Htimsen");
+    play!(game, Action::Pass);
+    assert!(
+        game.player(Seat(0))
+            .discard
+            .contains(&game.id_of(0, "Tergoz Tenhammer"))
+    );
+    strahd_defends_against(&mut game, "Gib Htimsen");
+    assert_eq!(totals(&game), (9, 9));
 }
 
 #[test]

@@ -94,6 +94,7 @@ impl Spellfire {
                 .collect(),
             // The player is chosen first (`pick_players`), then the cards (`pick_candidates`).
             Target::DrawTop { .. } | Target::RandomInHand(_) | Target::LargestInHand(_) => Vec::new(),
+            Target::JustDefeated => self.just_defeated().into_iter().collect(),
             Target::JustPlayed => {
                 let other = self
                     .battle
@@ -319,7 +320,9 @@ impl Spellfire {
                 self.candidates(card, target, by).is_empty() && self.players_for(target, by).is_empty()
             }
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
-            Effect::Raze(target) | Effect::Barred { target, .. } => self.candidates(card, target, by).is_empty(),
+            Effect::Raze(target) | Effect::Barred { target, .. } | Effect::KeepAsAlly { target, .. } => {
+                self.candidates(card, target, by).is_empty()
+            }
             Effect::For(_, inner) => self.lacks_choice(card, inner, by),
             Effect::UpToTotal(most, inner) => inner.choice_target().is_none_or(|target| {
                 self.candidates(card, target, by)
@@ -364,7 +367,9 @@ impl Spellfire {
             Effect::Discard(_) | Effect::ToHand(_) | Effect::ToPool(_) | Effect::Rebuild(_) | Effect::Raze(_) => {
                 self.ask(effect, source, by, false, 1)
             }
-            Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) => self.ask(effect, source, by, false, 1),
+            Effect::FightsForUser(_) | Effect::JoinsAsAlly(_) | Effect::KeepAsAlly { .. } => {
+                self.ask(effect, source, by, false, 1)
+            }
             Effect::UpTo(amount, inner) => self.ask(inner, source, by, true, amount.value() as u8),
             Effect::May(inner) => self.ask(inner, source, by, true, 1),
             Effect::InsteadOfBonus(_) => self.ask(effect, source, by, true, 1),
@@ -515,7 +520,7 @@ impl Spellfire {
         }
     }
 
-    fn take_from_discard(&mut self, seat: Seat, card: CardId) -> bool {
+    pub(crate) fn take_from_discard(&mut self, seat: Seat, card: CardId) -> bool {
         let discard = &mut self.player_mut(seat).discard;
         match discard.iter().position(|&c| c == card) {
             Some(index) => {
@@ -574,6 +579,7 @@ impl Spellfire {
                 ref effect => self.begin_choices(effect, champion, seat, &[], events),
             }
         }
+        self.own_champion_defeated(champion, seat, events);
     }
 
     /// The attacked realm and its holding, with the defending seat, while a battle is on: the

@@ -40,7 +40,12 @@ impl Spellfire {
         let copied = self
             .copied_from(card, CopiedWhat::Power)
             .map_or(&[][..], |from| self.card(from).power.abilities());
-        self.card(card).power.abilities().iter().chain(copied)
+        // A champion kept as an ally has no special powers (Death Rock).
+        let own = match self.kept(card) {
+            Some(_) => &[][..],
+            None => self.card(card).power.abilities(),
+        };
+        own.iter().chain(copied)
     }
 
     /// The ability of `card` (its own or a copied one) usable as an answer in an event pause.
@@ -116,6 +121,7 @@ impl Spellfire {
         for ability in abilities.iter().rev() {
             self.begin_choices(&ability.effect, item, seat, &[], events);
         }
+        self.kind_on_attach(item, seat, events);
     }
 
     /// `CopyLevel` or `CopyPower` of `source` (an item) on the chosen champion `from`: the item's

@@ -88,6 +88,7 @@ impl Spellfire {
         self.tracks.experience.retain(|(c, _)| *c != card);
         self.tracks.questing.retain(|&(_, c)| c != card);
         self.tracks.pooled.retain(|&(c, _)| c != card);
+        self.tracks.kept.retain(|k| k.card != card);
     }
 
     /// Cards taken from play to the discard pile: under permanent destruction, realms (and with

@@ -306,8 +306,16 @@ impl Spellfire {
         })
     }
 
-    /// The kind a card fights as: a realm or holding that defends as a champion kind, or its own.
+    /// The kind a card fights as: the kind chosen for it this round (Chest of Many Things), a
+    /// realm or holding that defends as a champion kind, or its own.
     pub(crate) fn fights_as(&self, card: CardId) -> CardType {
+        let chosen = self
+            .battle
+            .as_ref()
+            .and_then(|b| b.kinds.iter().find(|&&(c, _)| c == card));
+        if let Some(&(_, kind)) = chosen {
+            return kind;
+        }
         self.abilities_of(card)
             .find_map(|a| match a.effect {
                 Effect::DefendsAs(kind) => Some(kind),
@@ -348,11 +356,16 @@ impl Spellfire {
                         })
                 })
             });
-        if flies {
+        let mut granted = if flies {
             vec![crate::catalogue::cards::Attribute::Flyer]
         } else {
             Vec::new()
+        };
+        // A champion kept as an ally is what his keeper's card makes him (Death Rock: undead).
+        if let Some(kept) = self.kept(card) {
+            granted.extend(&kept.designations);
         }
+        granted
     }
 
     /// Whether `card`, fighting for `side`, is one of the side's `members` (for powers that
@@ -597,6 +610,8 @@ impl Spellfire {
     pub(crate) fn counted_value(&self, side: Side, card: CardId) -> i32 {
         if self.immune(side.other(), card) || self.bonus_forgone(card) {
             0
+        } else if let Some(kept) = self.kept(card) {
+            i32::from(kept.bonus)
         } else {
             self.icon_value(card)
         }
