@@ -139,9 +139,8 @@ pub fn each_card_once(
     name: impl Fn(usize) -> String,
 ) -> Result<(), String> {
     let mut places = Places::new(total);
-    for card in found {
-        places.count(card)?;
-    }
+    // Internal iteration: the games chain a dozen zones, which `for` would step through slowly.
+    found.into_iter().try_for_each(|card| places.count(card))?;
     places.each_once(name)
 }
 
@@ -156,14 +155,15 @@ pub fn each_card_once_with_owners(
     name: impl Fn(usize) -> String,
 ) -> Result<(), String> {
     let mut places = Places::new(total);
-    for (card, among) in found {
+    found.into_iter().try_for_each(|(card, among)| {
         places.count(card)?;
-        if let Some(seat) = among
-            && owner(card) != seat
-        {
-            return Err(format!("{}'s {} lies among {seat}'s cards", owner(card), name(card)));
+        match among {
+            Some(seat) if owner(card) != seat => {
+                Err(format!("{}'s {} lies among {seat}'s cards", owner(card), name(card)))
+            }
+            _ => Ok(()),
         }
-    }
+    })?;
     places.each_once(name)
 }
 
@@ -175,13 +175,21 @@ impl Places {
         Self(vec![0; total])
     }
 
+    /// Inlined into each game's check: it runs for every card after every action of the property tests.
+    #[inline]
     fn count(&mut self, card: usize) -> Result<(), String> {
-        let total = self.0.len();
         match self.0.get_mut(card) {
-            Some(count) => *count += 1,
-            None => return Err(format!("card {card} is not one of the game's {total} cards")),
+            Some(count) => {
+                *count += 1;
+                Ok(())
+            }
+            None => Err(self.not_a_card(card)),
         }
-        Ok(())
+    }
+
+    #[cold]
+    fn not_a_card(&self, card: usize) -> String {
+        format!("card {card} is not one of the game's {} cards", self.0.len())
     }
 
     fn each_once(&self, name: impl Fn(usize) -> String) -> Result<(), String> {

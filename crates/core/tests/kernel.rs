@@ -301,12 +301,22 @@ struct Leaky(Tally);
 struct Panicky(Tally);
 
 /// `Game` for a wrapper of Tally that changes one thing: its invariants, what happens before an
-/// action, or (with a view type and function) what a seat sees.
+/// action, (with a view type and function) what a seat sees, or the legal actions it lists.
 macro_rules! delegate_to_tally {
     ($wrapper:ident, $invariants:expr, $before_apply:expr) => {
         delegate_to_tally!($wrapper, $invariants, $before_apply, (), |_: &Tally, _: Seat| ());
     };
     ($wrapper:ident, $invariants:expr, $before_apply:expr, $view_type:ty, $view:expr) => {
+        delegate_to_tally!(
+            $wrapper,
+            $invariants,
+            $before_apply,
+            $view_type,
+            $view,
+            Tally::legal_actions
+        );
+    };
+    ($wrapper:ident, $invariants:expr, $before_apply:expr, $view_type:ty, $view:expr, $legal:expr) => {
         impl Game for $wrapper {
             const ID: &'static str = "wrapped-tally";
             const NAME: &'static str = "Wrapped Tally";
@@ -329,7 +339,7 @@ macro_rules! delegate_to_tally {
                 self.0.to_act()
             }
             fn legal_actions(&self) -> Vec<TallyAction> {
-                self.0.legal_actions()
+                ($legal)(&self.0)
             }
             fn apply(&mut self, action: &TallyAction) -> Result<Vec<TallyEvent>, RuleError> {
                 ($before_apply)(action);
@@ -498,6 +508,41 @@ fn the_kit_reports_a_panic_in_the_view_of_a_seat_not_deciding() {
     }
 }
 
+/// Tally whose legal actions come in the other order at every second asking: the kit, which asks
+/// twice at only some steps, must still find it.
+#[derive(Clone, Serialize)]
+struct Fickle(Tally);
+
+static LEGAL_LISTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+delegate_to_tally!(
+    Fickle,
+    |_: &Tally| Ok(()),
+    |_| (),
+    (),
+    |_: &Tally, _: Seat| (),
+    |tally: &Tally| {
+        let mut legal = tally.legal_actions();
+        if LEGAL_LISTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % 2 == 1 {
+            legal.reverse();
+        }
+        legal
+    }
+);
+
+/// Random playouts of a planted defect between two seats must stop at the first game with `problem`.
+fn assert_the_first_game_fails_with<G: Game<Config = TallyConfig, Content = ()>>(problem: &str) {
+    let failure =
+        random_playouts::<G>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500)).unwrap_err();
+    assert_eq!(failure.seed, 0, "{failure}");
+    assert!(failure.problem.contains(problem), "{failure}");
+}
+
+#[test]
+fn the_kit_reports_legal_actions_that_change_between_two_askings() {
+    assert_the_first_game_fails_with::<Fickle>("legal_actions gave two different answers for the same state");
+}
+
 /// Tally that remembers how many games were set up before it: replaying its log (a new game)
 /// cannot give the live state, and the kit must say that it is the replay that differs.
 #[derive(Clone, Serialize)]
@@ -546,14 +591,5 @@ impl Game for Unrepeatable {
 
 #[test]
 fn the_kit_reports_a_replay_that_differs_from_live_play() {
-    let failure =
-        random_playouts::<Unrepeatable>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500))
-            .unwrap_err();
-    assert_eq!(failure.seed, 0, "{failure}");
-    assert!(
-        failure
-            .problem
-            .contains("replaying the log gives a different state than live play"),
-        "{failure}"
-    );
+    assert_the_first_game_fails_with::<Unrepeatable>("replaying the log gives a different state than live play");
 }

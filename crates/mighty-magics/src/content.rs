@@ -221,6 +221,10 @@ pub struct Cards {
     catalog: Catalog<CardDef>,
     /// For each card of the deck, the index of its definition.
     copies: Vec<usize>,
+    /// The least costs of the deck as single counters: each distinct cost no other card's cost
+    /// lies within. Whoever can pay for a card can pay for one of these (drop the extra counters),
+    /// so asking whether the tray buys anything needs only them.
+    least_costs: Vec<Vec<Resource>>,
 }
 
 impl Cards {
@@ -278,7 +282,12 @@ impl Cards {
             errors.push(ContentError::at_item(&file.name, &file.text, &def.id, message));
         }
         if errors.is_empty() {
-            Ok(Self { catalog, copies })
+            let least_costs = least_costs(catalog.items());
+            Ok(Self {
+                catalog,
+                copies,
+                least_costs,
+            })
         } else {
             Err(errors)
         }
@@ -308,6 +317,11 @@ impl Cards {
         self.catalog.items()
     }
 
+    /// The costs no other card's cost lies within, as single counters (see the field).
+    pub fn least_costs(&self) -> &[Vec<Resource>] {
+        &self.least_costs
+    }
+
     /// The copies of the definition with this id, for tests and tools.
     pub fn copies_of(&self, id: &str) -> Vec<CardId> {
         let Some(def) = self.catalog.items().iter().position(|d| d.id == id) else {
@@ -324,6 +338,25 @@ fn parse_definitions(file: &str, text: &str) -> Result<Vec<CardDef>, Vec<Content
         def.cost_kinds = def.cost.keys().fold(0, |bits, r| bits | 1 << r.index());
     }
     Ok(defs)
+}
+
+/// Whether every counter `part` asks for is also asked for by `whole`.
+fn lies_within(part: &Cost, whole: &Cost) -> bool {
+    part.iter().all(|(r, &n)| whole.get(r).is_some_and(|&m| m >= n))
+}
+
+/// Each distinct cost of `defs` that no other, smaller cost lies within, as single counters.
+fn least_costs(defs: &[CardDef]) -> Vec<Vec<Resource>> {
+    let mut least: Vec<&CardDef> = Vec::new();
+    for def in defs {
+        let covered = defs
+            .iter()
+            .any(|other| other.cost != def.cost && lies_within(&other.cost, &def.cost));
+        if !covered && !least.iter().any(|kept| kept.cost == def.cost) {
+            least.push(def);
+        }
+    }
+    least.iter().map(|def| def.cost_units()).collect()
 }
 
 /// Check each card on its own, naming the file it comes from.

@@ -502,26 +502,45 @@ impl MightyMagics {
         candidates
     }
 
+    /// The battle's candidates, leaving out those `check` refuses at first sight (an own card as
+    /// the target; of each Horde or casualty, the one of its two toggles that does not apply):
+    /// most of the list otherwise, and each refusal writes its reason.
     fn battle_candidates(&self, battle: &Battle, out: &mut Vec<Action>) {
         match battle.stage {
             Stage::Declare => {
-                out.extend(self.in_play().map(|(_, card)| Action::Target(card)));
+                out.extend(
+                    self.in_play()
+                        .filter(|&(owner, _)| owner != self.active)
+                        .map(|(_, card)| Action::Target(card)),
+                );
                 for horde in self.kingdom(self.active).hordes.iter().map(|h| h.card) {
-                    out.extend([Action::Recall(horde), Action::Send(horde)]);
+                    out.push(if battle.attackers.contains(&horde) {
+                        Action::Recall(horde)
+                    } else {
+                        Action::Send(horde)
+                    });
                 }
                 out.extend([Action::Charge, Action::NoAttack]);
             }
             Stage::Defend => {
                 if let Some(defender) = self.defender(battle) {
                     for horde in self.kingdom(defender).hordes.iter().map(|h| h.card) {
-                        out.extend([Action::Withdraw(horde), Action::Defend(horde)]);
+                        out.push(if battle.defenders.contains(&horde) {
+                            Action::Withdraw(horde)
+                        } else {
+                            Action::Defend(horde)
+                        });
                     }
                 }
                 out.push(Action::HoldFast);
             }
             Stage::AttackerLosses | Stage::DefenderLosses => {
                 for card in self.loss_rule(battle).candidates {
-                    out.extend([Action::Spare(card), Action::Lose(card)]);
+                    out.push(if battle.marked.contains(&card) {
+                        Action::Spare(card)
+                    } else {
+                        Action::Lose(card)
+                    });
                 }
                 out.push(Action::ConfirmLosses);
             }
@@ -530,20 +549,14 @@ impl MightyMagics {
 
     /// Whether `seat` could pay for any card of the game from the tray, with his own converts.
     /// Only the deck list, the tray and his Strongholds count, never his hand: passing over a
-    /// player who could not (nothing for him to decide) tells no one what he holds.
+    /// player who could not (nothing for him to decide) tells no one what he holds. Asking the
+    /// deck's least costs is enough (this runs for every player the leftovers reach).
     pub fn could_use_tray(&self, seat: Seat) -> bool {
         let converts = self.converts(seat);
-        // One list of needs, refilled for each card (this runs for every player the leftovers reach).
-        let mut needs = Vec::new();
-        self.cards.definitions().iter().any(|def| {
-            needs.clear();
-            needs.extend(
-                def.cost
-                    .iter()
-                    .flat_map(|(&r, &n)| std::iter::repeat_n(r, usize::from(n))),
-            );
-            tray_can_pay(&self.tray, &needs, &converts)
-        })
+        self.cards
+            .least_costs()
+            .iter()
+            .any(|needs| tray_can_pay(&self.tray, needs, &converts))
     }
 
     /// The ways `seat` can pay for `card` from the tray.

@@ -381,16 +381,22 @@ impl MightyMagics {
 
     /// The Force of a seat's Strongholds (what the 15-Force victory counts).
     pub fn stronghold_force(&self, seat: Seat) -> u32 {
+        // A Stronghold's Force is its own and its attachments': the boosts are for Hordes.
+        let no_boosts = Boosts::default();
         self.kingdoms[seat.index()]
             .strongholds
             .iter()
-            .map(|h| self.force_of(seat, h, false).0)
+            .map(|h| self.force_with(&no_boosts, h, false).0)
             .sum()
     }
 
     /// What the Divination cast by `seat` showed that is still in the deck, top first.
     pub fn foresight(&self, seat: Seat) -> Vec<CardId> {
         let seen = &self.foresight[seat.index()];
+        // Every view asks: most seats saw nothing, and the deck is long.
+        if seen.is_empty() {
+            return Vec::new();
+        }
         self.deck
             .iter_top_down()
             .copied()

@@ -7,7 +7,7 @@ use serde::Serialize;
 use spellhall_core::{Seat, ToAct};
 
 use crate::content::{Cards, Resource};
-use crate::legal::LossRule;
+use crate::legal::{LossRule, shortfall};
 use crate::state::{Battle, Bonus, Boosts, Holding, Phase, Stage, WINNING_FORCE};
 use crate::{CardId, MightyMagics};
 
@@ -193,15 +193,17 @@ impl MightyMagics {
             .map(|seat| {
                 let kingdom = self.kingdom(seat);
                 let boosts = self.boosts(seat);
+                let strongholds: Vec<InPlayView> = kingdom
+                    .strongholds
+                    .iter()
+                    .map(|h| self.in_play_view(&boosts, h))
+                    .collect();
                 KingdomView {
                     seat,
-                    strongholds: kingdom
-                        .strongholds
-                        .iter()
-                        .map(|h| self.in_play_view(&boosts, h))
-                        .collect(),
+                    // What `stronghold_force` counts, from the Forces just worked out.
+                    stronghold_force: strongholds.iter().map(|s| s.force).sum(),
+                    strongholds,
                     hordes: kingdom.hordes.iter().map(|h| self.in_play_view(&boosts, h)).collect(),
-                    stronghold_force: self.stronghold_force(seat),
                     hand_size: self.hand(seat).len(),
                     hand_limit: self.hand_limit(seat),
                     cursed: self.curse_on(seat),
@@ -226,13 +228,14 @@ impl MightyMagics {
             _ => None,
         };
         let kingdoms = Arc::clone(self.table.get_or_init(|| Arc::new(self.kingdom_views())));
+        let converts = self.converts(viewer);
         let hand = self
             .hand(viewer)
             .iter()
             .map(|&card| HandCard {
                 card,
                 missing: if holder == Some(viewer) {
-                    self.shortfall_for(viewer, card)
+                    shortfall(&self.tray, &self.cards.get(card).cost_units(), &converts)
                 } else {
                     Vec::new()
                 },
@@ -253,7 +256,7 @@ impl MightyMagics {
             deck_size: self.deck.len(),
             discard_size: self.discard.len(),
             discard_top: self.discard.top().copied(),
-            converts: self.converts(viewer),
+            converts,
             water_redrawn: self.water_redrawn,
             foresight: self.foresight(viewer),
             battle: self.battle().cloned(),
