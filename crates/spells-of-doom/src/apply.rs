@@ -256,17 +256,21 @@ impl SpellsOfDoom {
 
     /// A skill takes effect on `on` and is discarded; a spell is prepared in the Spell Area.
     fn play(&mut self, seat: Seat, card: CardId, on: Character, events: &mut Vec<Event>) {
-        let def = self.card(seat, card).clone();
+        let content = self.content_handle();
+        let def = &content.cards.items()[self.card_index(seat, card)];
         let player = &mut self.players[seat.index()];
         player.hand.retain(|c| *c != card);
         player.reserve.retain(|c| *c != card);
         if matches!(def.kind, CardKind::Spell { .. }) {
             player.spells.push(card);
-            events.push(Event::Prepared { seat, card: def.name });
+            events.push(Event::Prepared {
+                seat,
+                card: def.name.clone(),
+            });
             return;
         }
         player.discard.push(card);
-        events.push(Event::played(seat, &def, on));
+        events.push(Event::played(seat, def, on));
         match def.effect {
             Effect::GainMana { mana } => player.mana += u32::from(mana),
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,

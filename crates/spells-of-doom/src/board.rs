@@ -24,12 +24,18 @@ pub struct Board {
     /// cell of a wide diamond.
     places: Vec<u16>,
     distances: Vec<u8>,
+    /// For the short ranges 0 to `NEAR` (a creature's move, a summon, a blast's reach), each
+    /// listed hex's board hexes within that range, in `listed` order: read, not searched.
+    near: Vec<Vec<Vec<Hex>>>,
     /// Starting spaces of a two-player game, by seat.
     pub starts_two: [Hex; 2],
     /// Starting spaces of a four-player game, by seat (teams alternate: seats 0 and 2, 1 and 3).
     pub starts_four: [Hex; 4],
     pub shrines: Vec<Hex>,
 }
+
+/// The longest range `Board::around` keeps a list of hexes for, for each hex.
+const NEAR: u32 = 2;
 
 fn key(hex: Hex) -> (i32, i32) {
     (hex.x, hex.y)
@@ -54,7 +60,7 @@ impl Board {
         for (place, hex) in listed.iter().enumerate() {
             places[((hex.x + radius) as usize) * side + (hex.y + radius) as usize] = place as u16;
         }
-        let distances = listed
+        let distances: Vec<u8> = listed
             .iter()
             .flat_map(|a| {
                 listed
@@ -62,7 +68,24 @@ impl Board {
                     .map(|b| a.unsigned_distance_to(*b).min(u32::from(u8::MAX)) as u8)
             })
             .collect();
+        let count = listed.len();
+        let near = (0..=NEAR)
+            .map(|range| {
+                (0..count)
+                    .map(|place| {
+                        let row = &distances[place * count..(place + 1) * count];
+                        listed
+                            .iter()
+                            .zip(row)
+                            .filter(|(_, distance)| u32::from(**distance) <= range)
+                            .map(|(hex, _)| *hex)
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
         Self {
+            near,
             listed,
             hexes,
             radius,
@@ -108,13 +131,16 @@ impl Board {
     /// column q holds the r for which the axial distance `(|dq| + |dr| + |dq + dr|) / 2` is at
     /// most `range`.
     ///
-    /// From a centre on the board and a range of 3 or more, the centre's row of distances is
-    /// read instead, over `listed` (the same order).
+    /// From a centre on the board, a range up to `NEAR` reads the centre's list in `near`, and a
+    /// longer one the centre's row of distances, over `listed` (the same order).
     pub fn around(&self, centre: Hex, range: u32) -> impl Iterator<Item = Hex> + '_ {
         let count = self.listed.len();
-        let row = self
-            .place(centre)
-            .filter(|_| range >= 3)
+        let place = self.place(centre);
+        let near = place
+            .filter(|_| range <= NEAR)
+            .map(|place| self.near[range as usize][place].iter().copied());
+        let row = place
+            .filter(|_| range > NEAR)
             .map(|place| &self.distances[place * count..(place + 1) * count]);
         let by_row = row.map(move |row| {
             self.listed
@@ -125,7 +151,7 @@ impl Board {
         });
         // No hex of the board is further than a diameter away: a longer range finds nothing more.
         let range = range.min(4 * self.radius as u32 + 1) as i32;
-        let diamond = by_row.is_none().then(move || {
+        let diamond = place.is_none().then(move || {
             (-range..=range).flat_map(move |dq| {
                 let low = (-range).max(-dq - range);
                 let high = range.min(-dq + range);
@@ -134,7 +160,10 @@ impl Board {
                     .filter(|hex| self.contains(*hex))
             })
         });
-        by_row.into_iter().flatten().chain(diamond.into_iter().flatten())
+        near.into_iter()
+            .flatten()
+            .chain(by_row.into_iter().flatten())
+            .chain(diamond.into_iter().flatten())
     }
 
     /// A board hex's place in `listed`.

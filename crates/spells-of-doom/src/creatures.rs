@@ -8,7 +8,9 @@ use crate::action::Target;
 use crate::combat::{damage, roll};
 use crate::content::{Ability, CreatureAbility};
 use crate::event::{Attacker, Event, Special};
-use crate::state::{Character, Creature, CreatureId, Pos, SpellsOfDoom, TOWER_PARTING_ATTACK, TOWER_RANGE, TowerKind};
+use crate::state::{
+    Character, Creature, CreatureId, Pos, SpellsOfDoom, TOWER_PARTING_ATTACK, TOWER_RANGE, TowerKind, TurnFlags,
+};
 
 impl SpellsOfDoom {
     /// `character` moves (`moving`) or attacks. Moving finishes every other character that has
@@ -16,9 +18,10 @@ impl SpellsOfDoom {
     /// is moved".
     pub(crate) fn act_with(&mut self, character: Character, moving: bool) {
         if moving {
-            for other in self.flags.acted.clone() {
-                if other != character && !self.flags.done.contains(&other) {
-                    self.flags.done.push(other);
+            let TurnFlags { acted, done, .. } = &mut self.flags;
+            for other in acted.iter() {
+                if *other != character && !done.contains(other) {
+                    done.push(*other);
                 }
             }
         }
@@ -229,10 +232,11 @@ impl SpellsOfDoom {
         strong: u8,
         events: &mut Vec<Event>,
     ) {
-        let Some(kind) = self.creature(id).map(|c| c.kind.clone()) else {
+        if self.creature(id).is_none() {
             return;
-        };
-        let def = self.creature_def(&kind).clone();
+        }
+        let content = self.content_handle();
+        let def = &content.creatures.items()[self.creature_index(id)];
         let specials: Vec<Special> = def
             .abilities
             .iter()

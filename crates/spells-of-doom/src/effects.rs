@@ -19,16 +19,16 @@ impl SpellsOfDoom {
 
     /// Pay for the spell, discard its cards, then carry out its effect.
     pub(crate) fn cast(&mut self, seat: Seat, spell: CardId, copies: u8, target: CastTarget, events: &mut Vec<Event>) {
-        let def = self.card(seat, spell).clone();
+        let content = self.content_handle();
+        let def = &content.cards.items()[self.card_index(seat, spell)];
         let CardKind::Spell { cost, .. } = def.kind else {
             return;
         };
-        let key = self.deck_list(seat)[usize::from(spell.0)].clone();
         let same: Vec<CardId> = self.players[seat.index()]
             .spells
             .iter()
             .copied()
-            .filter(|c| self.deck_list(seat)[usize::from(c.0)] == key)
+            .filter(|c| self.same_card(seat, *c, spell))
             .collect();
         // The named card and, for a stronger spell, more prepared copies of it.
         let mut used = vec![spell];
@@ -89,7 +89,7 @@ impl SpellsOfDoom {
                 self.players[seat.index()].hero.stoneskin = *armor;
             }
             (Effect::HealingWard { hp }, CastTarget::Myself) => {
-                let reach = self.spell_range(seat, &def);
+                let reach = self.spell_range(seat, def);
                 for ally in self.creatures_near(seat, true, caster, reach) {
                     self.heal_creature(ally, *hp, "Healing Ward", events);
                 }
@@ -164,7 +164,8 @@ impl SpellsOfDoom {
     /// A Terrain card revealed: pay its cost, resolve it on a character in or next to its token's
     /// hex, then discard it and lift the token.
     pub(crate) fn reveal_terrain(&mut self, seat: Seat, card: CardId, on: Target, events: &mut Vec<Event>) {
-        let def = self.card(seat, card).clone();
+        let content = self.content_handle();
+        let def = &content.cards.items()[self.card_index(seat, card)];
         let CardKind::Terrain { cost } = def.kind else {
             return;
         };

@@ -102,6 +102,42 @@ impl No {
 /// Whether an action is allowed, and if not, why.
 pub(crate) type Verdict = Result<(), No>;
 
+/// What [`SpellsOfDoom::aim_fits`] reads of a spell whatever its target, worked out once a spell.
+pub(crate) struct SpellAim {
+    /// The spell's range from the caster (Mind Reach included).
+    reach: u32,
+    /// A summoning spell has a token free, or moves its Spell of Doom's creature.
+    summonable: bool,
+}
+
+/// The kinds of cast target `aim_fits` may accept for an effect (its match arms): the casts are
+/// made only from those.
+struct AimKinds {
+    myself: bool,
+    /// `At` a Hero or a creature.
+    characters: bool,
+    /// `At` a building or a shrine.
+    structures: bool,
+    arrows: bool,
+    hexes: bool,
+}
+
+impl AimKinds {
+    fn of(effect: &Effect) -> Self {
+        let volley = matches!(effect, Effect::Volley { .. } | Effect::Overpower { .. });
+        Self {
+            myself: matches!(effect, Effect::Stoneskin { .. } | Effect::HealingWard { .. }),
+            characters: volley || matches!(effect, Effect::BrainMalfunction { .. } | Effect::MentalSlap { .. }),
+            structures: volley,
+            arrows: matches!(effect, Effect::FireArrows { .. }),
+            hexes: matches!(
+                effect,
+                Effect::Blast { .. } | Effect::Ensnare { .. } | Effect::Summon { .. }
+            ),
+        }
+    }
+}
+
 pub(crate) fn refuse<T>(reason: impl Into<Reason>, rule: &'static str) -> Result<T, No> {
     Err(No::new(reason, rule))
 }
@@ -162,71 +198,9 @@ impl SpellsOfDoom {
             (Phase::Hero, Action::EndTurn) => Ok(()),
             (Phase::Hero, Action::Move { to }) => self.check_move(seat, *to),
             (Phase::Hero, Action::Attack { target, fire }) => self.check_attack(seat, *target, *fire),
-            (Phase::Hero, Action::Upgrade { track }) => {
-                if self.flags.upgraded {
-                    return refuse("You have already upgraded this turn.", UPGRADE);
-                }
-                if player.mana < UPGRADE_COST {
-                    let (costs, cost, have) = ("An upgrade costs", UPGRADE_COST, player.mana);
-                    return refuse(Reason::Mana { costs, cost, have }, UPGRADE);
-                }
-                let def = self.hero_def(seat);
-                let (step, track_len) = match track {
-                    Track::Armor => (player.hero.armor_step, def.armor.len()),
-                    Track::Attack => (player.hero.attack_step, def.attack.len()),
-                };
-                if usize::from(step) + 1 >= track_len {
-                    let reason = match track {
-                        Track::Armor => "Your Armor is already at the top of its track.",
-                        Track::Attack => "Your Attack is already at the top of its track.",
-                    };
-                    return refuse(reason, UPGRADE);
-                }
-                Ok(())
-            }
-            (Phase::Hero, Action::Build { tower }) => {
-                let Some(at) = player.hero.at else {
-                    return refuse("Your Hero is not on the board.", BUILD);
-                };
-                if self.flags.built {
-                    return refuse("You have already built this turn.", BUILD);
-                }
-                let cost = self.build_cost();
-                if player.mana < cost {
-                    let (costs, have) = ("A building costs", player.mana);
-                    return refuse(Reason::Mana { costs, cost, have }, BUILD);
-                }
-                if self.towers_of(seat, *tower) >= TOWERS_PER_KIND {
-                    let reason = match tower {
-                        TowerKind::Mage => "All your Mage Towers are on the board.",
-                        TowerKind::Defense => "All your Defense Towers are on the board.",
-                    };
-                    return refuse(reason, BUILD);
-                }
-                if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
-                    return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
-                }
-                Ok(())
-            }
-            (Phase::Hero, Action::Capture) => {
-                let Some(at) = player.hero.at else {
-                    return refuse("Your Hero is not on the board.", CAPTURE);
-                };
-                let Some(shrine) = self.shrines.iter().find(|s| s.at == at) else {
-                    return refuse("There is no Magic Shrine in your Hero's hex.", CAPTURE);
-                };
-                if shrine.owner.is_some() {
-                    return refuse(
-                        "This shrine has a crystal on it: destroy it first (or it is already yours).",
-                        CAPTURE,
-                    );
-                }
-                if player.mana < CAPTURE_COST {
-                    let (costs, cost, have) = ("Capturing costs", CAPTURE_COST, player.mana);
-                    return refuse(Reason::Mana { costs, cost, have }, CAPTURE);
-                }
-                Ok(())
-            }
+            (Phase::Hero, Action::Upgrade { track }) => self.check_upgrade(seat, *track),
+            (Phase::Hero, Action::Build { tower }) => self.check_build(seat, *tower),
+            (Phase::Hero, Action::Capture) => self.check_capture(seat),
             (Phase::Hero, Action::Play { card, on }) => self.check_play(seat, *card, *on),
             (Phase::Hero, Action::Summon { token, at }) => self.check_summon(seat, *token, *at),
             (Phase::Hero, Action::CreatureMove { creature, to }) => self.check_creature_move(seat, *creature, *to),
@@ -277,6 +251,77 @@ impl SpellsOfDoom {
             }
             (Phase::Over, _) => refuse("The game is over.", ""),
         }
+    }
+
+    fn check_upgrade(&self, seat: Seat, track: Track) -> Verdict {
+        let player = &self.players[seat.index()];
+        if self.flags.upgraded {
+            return refuse("You have already upgraded this turn.", UPGRADE);
+        }
+        if player.mana < UPGRADE_COST {
+            let (costs, cost, have) = ("An upgrade costs", UPGRADE_COST, player.mana);
+            return refuse(Reason::Mana { costs, cost, have }, UPGRADE);
+        }
+        let def = self.hero_def(seat);
+        let (step, track_len) = match track {
+            Track::Armor => (player.hero.armor_step, def.armor.len()),
+            Track::Attack => (player.hero.attack_step, def.attack.len()),
+        };
+        if usize::from(step) + 1 >= track_len {
+            let reason = match track {
+                Track::Armor => "Your Armor is already at the top of its track.",
+                Track::Attack => "Your Attack is already at the top of its track.",
+            };
+            return refuse(reason, UPGRADE);
+        }
+        Ok(())
+    }
+
+    fn check_build(&self, seat: Seat, tower: TowerKind) -> Verdict {
+        let player = &self.players[seat.index()];
+        let Some(at) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", BUILD);
+        };
+        if self.flags.built {
+            return refuse("You have already built this turn.", BUILD);
+        }
+        let cost = self.build_cost();
+        if player.mana < cost {
+            let (costs, have) = ("A building costs", player.mana);
+            return refuse(Reason::Mana { costs, cost, have }, BUILD);
+        }
+        if self.towers_of(seat, tower) >= TOWERS_PER_KIND {
+            let reason = match tower {
+                TowerKind::Mage => "All your Mage Towers are on the board.",
+                TowerKind::Defense => "All your Defense Towers are on the board.",
+            };
+            return refuse(reason, BUILD);
+        }
+        if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
+            return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
+        }
+        Ok(())
+    }
+
+    fn check_capture(&self, seat: Seat) -> Verdict {
+        let player = &self.players[seat.index()];
+        let Some(at) = player.hero.at else {
+            return refuse("Your Hero is not on the board.", CAPTURE);
+        };
+        let Some(shrine) = self.shrines.iter().find(|s| s.at == at) else {
+            return refuse("There is no Magic Shrine in your Hero's hex.", CAPTURE);
+        };
+        if shrine.owner.is_some() {
+            return refuse(
+                "This shrine has a crystal on it: destroy it first (or it is already yours).",
+                CAPTURE,
+            );
+        }
+        if player.mana < CAPTURE_COST {
+            let (costs, cost, have) = ("Capturing costs", CAPTURE_COST, player.mana);
+            return refuse(Reason::Mana { costs, cost, have }, CAPTURE);
+        }
+        Ok(())
     }
 
     fn check_cast(&self, seat: Seat, spell: CardId, copies: u8, target: CastTarget) -> Verdict {
@@ -370,8 +415,36 @@ impl SpellsOfDoom {
 
     /// Whether `target` is one `def`'s effect may aim at, from the caster's hex.
     fn cast_fits(&self, seat: Seat, caster: Pos, def: &CardDef, target: CastTarget) -> bool {
+        self.aim_fits(seat, caster, def, &self.spell_aim(seat, def), target)
+    }
+
+    /// What `aim_fits` reads of the spell whatever the target, worked out once a spell.
+    fn spell_aim(&self, seat: Seat, def: &CardDef) -> SpellAim {
+        let summonable = match &def.effect {
+            Effect::Summon { creature, .. } => {
+                let free = self
+                    .free_tokens(seat)
+                    .any(|t| self.token_kind(seat, t) == Some(creature.key()));
+                // A Spell of Doom's creature already on the board is moved instead.
+                let relocate = def.doom
+                    && self
+                        .creatures
+                        .iter()
+                        .any(|c| c.id.owner == seat && c.kind == creature.key());
+                free || relocate
+            }
+            _ => false,
+        };
+        SpellAim {
+            reach: self.spell_range(seat, def),
+            summonable,
+        }
+    }
+
+    /// `cast_fits` with the spell's part (`spell_aim`) worked out already.
+    fn aim_fits(&self, seat: Seat, caster: Pos, def: &CardDef, aim: &SpellAim, target: CastTarget) -> bool {
         let player = &self.players[seat.index()];
-        let reach = self.spell_range(seat, def);
+        let reach = aim.reach;
         let enemy_in_reach = |aim: Target| -> bool {
             self.enemy_target_at(seat, aim)
                 .is_some_and(|at| caster.distance(at) <= reach)
@@ -399,17 +472,8 @@ impl SpellsOfDoom {
                     })
             }
             (Effect::Ensnare { .. }, CastTarget::Hex(at)) => self.ensnare_reaches(at),
-            (Effect::Summon { creature, .. }, CastTarget::Hex(at)) => {
-                let free = self
-                    .free_tokens(seat)
-                    .any(|t| self.token_kind(seat, t) == Some(creature.key()));
-                // A Spell of Doom's creature already on the board is moved instead.
-                let relocate = def.doom
-                    && self
-                        .creatures
-                        .iter()
-                        .any(|c| c.id.owner == seat && c.kind == creature.key());
-                (free || relocate) && self.content.board.contains(at.hex()) && caster.distance(at) <= reach
+            (Effect::Summon { .. }, CastTarget::Hex(at)) => {
+                aim.summonable && self.content.board.contains(at.hex()) && caster.distance(at) <= reach
             }
             _ => false,
         }
@@ -725,9 +789,10 @@ impl SpellsOfDoom {
     /// On the Hero's turn and when paying tokens off, each family of actions (moves, attacks,
     /// cards...) is made directly from what the rules allow, in the order `legal_by_check` lists
     /// them, without asking `check` about each candidate; only the few single actions (build,
-    /// capture, upgrade) are asked. The mulligan and the response windows go through
-    /// `legal_by_check`. A property test (`tests/properties.rs`) compares the two lists over
-    /// thousands of random positions: this runs before every action of every playout.
+    /// capture, upgrade) are asked, through their own checks. The mulligan's choices and the
+    /// response windows' answers (`answer_actions`) are made likewise. A property test
+    /// (`tests/properties.rs`) compares the two lists over thousands of random positions: this
+    /// runs before every action of every playout.
     pub fn legal(&self) -> Vec<Action> {
         let Some(seat) = self.decider() else {
             return Vec::new();
@@ -747,7 +812,25 @@ impl SpellsOfDoom {
                 }
                 out
             }
-            _ => self.legal_by_check(),
+            Phase::Mulligan { .. } => {
+                // Every choice is one `check` accepts: at most 3 cards, each of the opening hand
+                // (each card is in one place), each once.
+                let mut out = Vec::with_capacity(32);
+                self.mulligan_choices(seat, &mut out);
+                out
+            }
+            Phase::Response { .. } => self.answer_actions(seat),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// Every set of up to 3 cards of the opening hand, smallest first, in the hand's order.
+    fn mulligan_choices(&self, seat: Seat, out: &mut Vec<Action>) {
+        let hand = &self.players[seat.index()].hand;
+        for size in 0..=MULLIGAN_MAX.min(hand.len()) {
+            subsets(hand, size, &mut Vec::new(), 0, &mut |cards| {
+                out.push(Action::Mulligan { cards: cards.to_vec() })
+            });
         }
     }
 
@@ -755,9 +838,9 @@ impl SpellsOfDoom {
     /// accepts it (the conditions are `check`'s, read once per family instead of per candidate).
     fn hero_phase_actions(&self, seat: Seat) -> Vec<Action> {
         let player = &self.players[seat.index()];
-        // About 30 actions on average: a small first block (a large one costs more to allocate
-        // and free than the rare growth).
-        let mut out = Vec::with_capacity(32);
+        // About 33 actions on average, often more: room for 64 (growing costs a copy), and more
+        // reserved before the families that may be long (Terrain placements, recharges).
+        let mut out = Vec::with_capacity(64);
         let hero = Character::Hero(seat);
         if let Some(at) = player.hero.at {
             if self.hero_may_move(seat).is_ok() {
@@ -781,16 +864,13 @@ impl SpellsOfDoom {
                     }
                 }
             }
-            for action in [
-                Action::Build { tower: TowerKind::Mage },
-                Action::Build {
-                    tower: TowerKind::Defense,
-                },
-                Action::Capture,
-            ] {
-                if self.verdict(&action).is_ok() {
-                    out.push(action);
+            for tower in [TowerKind::Mage, TowerKind::Defense] {
+                if self.check_build(seat, tower).is_ok() {
+                    out.push(Action::Build { tower });
                 }
+            }
+            if self.check_capture(seat).is_ok() {
+                out.push(Action::Capture);
             }
         }
         // Cards played from the hand or the Reserve on the player's characters (`check_play`):
@@ -832,13 +912,17 @@ impl SpellsOfDoom {
                 }
             }
         }
-        // Every candidate `cast_candidates` makes is one `check_cast` accepts: it asks
-        // `may_cast` and `cast_fits`, and names 1 to the castable copies (never Decoy, which
-        // fits no target).
-        self.cast_candidates(seat, &mut out, false);
+        // Every cast `check_cast` accepts (`may_cast`, `aim_fits`, 1 to the castable copies).
+        self.cast_actions(seat, &mut out);
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
         self.creature_candidates(seat, &mut out, false);
         // A Terrain card's token may go on any hex.
+        let terrain_cards = player
+            .hand
+            .iter()
+            .filter(|card| matches!(self.card(seat, **card).kind, CardKind::Terrain { .. }))
+            .count();
+        out.reserve(terrain_cards * self.content.board.len());
         self.terrain_placements(seat, &mut out);
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
@@ -880,18 +964,26 @@ impl SpellsOfDoom {
                 out.push(Action::Reserve { card: *card });
             }
         }
-        for action in [
-            Action::Upgrade { track: Track::Armor },
-            Action::Upgrade { track: Track::Attack },
-        ] {
-            if self.verdict(&action).is_ok() {
-                out.push(action);
+        for track in [Track::Armor, Track::Attack] {
+            if self.check_upgrade(seat, track).is_ok() {
+                out.push(Action::Upgrade { track });
             }
         }
-        // Any two different cards held (each card is in one place: `held` lists each once).
-        let held = player.held();
-        for (i, first) in held.iter().enumerate() {
-            for second in &held[i + 1..] {
+        // Any two different cards held (each card is in one place: `held` lists each once), read
+        // in `Player::held`'s order without gathering them.
+        let held = || {
+            let terrain = player.terrain.iter().map(|(c, _)| c);
+            player
+                .hand
+                .iter()
+                .chain(&player.reserve)
+                .chain(&player.spells)
+                .chain(terrain)
+        };
+        let count = held().count();
+        out.reserve(count * count.saturating_sub(1) / 2 + 1);
+        for (i, first) in held().enumerate() {
+            for second in held().skip(i + 1) {
                 out.push(Action::Recharge {
                     cards: [*first, *second],
                 });
@@ -914,14 +1006,7 @@ impl SpellsOfDoom {
         let player = &self.players[seat.index()];
         let mut candidates = Vec::with_capacity(128);
         match self.phase {
-            Phase::Mulligan { .. } => {
-                let hand = &player.hand;
-                for size in 0..=MULLIGAN_MAX.min(hand.len()) {
-                    subsets(hand, size, &mut Vec::new(), 0, &mut |cards| {
-                        candidates.push(Action::Mulligan { cards: cards.to_vec() })
-                    });
-                }
-            }
+            Phase::Mulligan { .. } => self.mulligan_choices(seat, &mut candidates),
             Phase::Hero => {
                 if player.hero.at.is_some() {
                     // Every hex and every target: `check` decides.
@@ -954,7 +1039,7 @@ impl SpellsOfDoom {
                         candidates.push(Action::Play { card: *card, on: *on });
                     }
                 }
-                self.cast_candidates(seat, &mut candidates, true);
+                self.cast_candidates(seat, &mut candidates);
                 self.creature_candidates(seat, &mut candidates, true);
                 self.terrain_placements(seat, &mut candidates);
                 for (card, token) in &player.terrain {
@@ -1120,21 +1205,14 @@ impl SpellsOfDoom {
         }
     }
 
-    /// Every cast of each prepared spell (one card of each kind named; 1 to 3 copies) at every
-    /// target its effect may aim at; `check` keeps the legal ones.
-    /// With `every`, each spell prepared with every number of copies its card allows at every
-    /// target, for `legal_by_check` to filter.
-    fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>, every: bool) {
+    /// Every cast of each prepared spell (one card of each kind named) with every number of
+    /// copies its card allows at every target its effect might aim at, for `legal_by_check` to
+    /// filter. The targets, in order: the caster, each character (then the hexes around it, for
+    /// Fire Arrows), the hexes in or next to each Terrain token (Ensnare), the buildings, the
+    /// shrines, and the hexes within 2 of the caster (Mind Reach added).
+    fn cast_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         let player = &self.players[seat.index()];
-        let mut named: Vec<CardId> = Vec::new();
-        for card in &player.spells {
-            if named.iter().all(|c| !self.same_card(seat, *c, *card)) {
-                named.push(*card);
-            }
-        }
-        // Only the spells that may be cast now, whatever the target, are tried on each target.
-        named.retain(|spell| every || self.may_cast(seat, *spell).is_ok());
-        let Some(caster) = player.hero.at.filter(|_| !named.is_empty()) else {
+        let Some(caster) = player.hero.at.filter(|_| !player.spells.is_empty()) else {
             return;
         };
         let mut targets = vec![CastTarget::Myself];
@@ -1170,18 +1248,107 @@ impl SpellsOfDoom {
                 .around(caster.hex(), reach)
                 .map(|h| CastTarget::Hex(Pos::of(h))),
         );
-        for spell in named {
+        for spell in self.named_spells(seat) {
             let def = self.card(seat, spell);
-            let (most, prepared) = self.castable_copies(seat, spell, def);
-            let copies = if every { most } else { most.min(prepared).min(3) };
-            for copies in 1..=copies as u8 {
+            let (most, _) = self.castable_copies(seat, spell, def);
+            for copies in 1..=most as u8 {
                 for target in &targets {
-                    if every || self.cast_fits(seat, caster, def, *target) {
-                        out.push(Action::Cast {
-                            spell,
-                            copies,
-                            target: *target,
-                        });
+                    out.push(Action::Cast {
+                        spell,
+                        copies,
+                        target: *target,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The prepared spells, one card of each kind (its first copy in the Spell Area).
+    fn named_spells(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
+        let spells = &self.players[seat.index()].spells;
+        spells.iter().enumerate().filter_map(move |(i, spell)| {
+            let first = spells[..i].iter().all(|c| !self.same_card(seat, *c, *spell));
+            first.then_some(*spell)
+        })
+    }
+
+    /// The casts `check_cast` accepts, in `cast_candidates`' order: for each spell `may_cast`
+    /// allows, the targets of `cast_candidates` whose kind the effect may aim at (`AimKinds`) that
+    /// `aim_fits` accepts, once for each number of copies (1 to the castable copies; never
+    /// Decoy, which fits no target).
+    fn cast_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        let player = &self.players[seat.index()];
+        let Some(caster) = player.hero.at else {
+            return;
+        };
+        for spell in self.named_spells(seat) {
+            let Ok((_, def)) = self.may_cast(seat, spell) else {
+                continue;
+            };
+            let aim = self.spell_aim(seat, def);
+            let kinds = AimKinds::of(&def.effect);
+            let first = out.len();
+            let fits = |target: CastTarget, out: &mut Vec<Action>| {
+                if self.aim_fits(seat, caster, def, &aim, target) {
+                    out.push(Action::Cast {
+                        spell,
+                        copies: 1,
+                        target,
+                    });
+                }
+            };
+            if kinds.myself {
+                fits(CastTarget::Myself, out);
+            }
+            if kinds.characters || kinds.arrows {
+                let characters = crate::seats(self.seats())
+                    .map(Target::Hero)
+                    .chain(self.creatures.iter().map(|c| Target::Creature(c.id)));
+                for aim in characters {
+                    if kinds.characters {
+                        fits(CastTarget::At(aim), out);
+                    }
+                    if kinds.arrows
+                        && let Some(at) = self.enemy_target_at(seat, aim)
+                    {
+                        for behind in at.hex().all_neighbors() {
+                            let behind = Pos::of(behind);
+                            fits(CastTarget::Arrows { target: aim, behind }, out);
+                        }
+                    }
+                }
+            }
+            if kinds.hexes {
+                for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
+                    for hex in self.content.board.around(token.hex(), 1) {
+                        fits(CastTarget::Hex(Pos::of(hex)), out);
+                    }
+                }
+            }
+            if kinds.structures {
+                for building in &self.buildings {
+                    fits(CastTarget::At(Target::Building(building.at)), out);
+                }
+                for shrine in &self.shrines {
+                    fits(CastTarget::At(Target::Shrine(shrine.at)), out);
+                }
+            }
+            if kinds.hexes {
+                for hex in self.content.board.around(caster.hex(), 2 + self.spell_reach(seat)) {
+                    fits(CastTarget::Hex(Pos::of(hex)), out);
+                }
+            }
+            // The same targets again with each further number of copies.
+            let (most, prepared) = self.castable_copies(seat, spell, def);
+            let copies = most.min(prepared).min(3) as u8;
+            let last = out.len();
+            if copies == 0 {
+                out.truncate(first);
+            }
+            for copies in 2..=copies {
+                for i in first..last {
+                    if let Action::Cast { target, .. } = out[i] {
+                        out.push(Action::Cast { spell, copies, target });
                     }
                 }
             }

@@ -15,7 +15,7 @@ use crate::combat::roll;
 use crate::content::{CardKind, Effect};
 use crate::event::{Attacker, Event};
 use crate::legal::{Verdict, refuse};
-use crate::state::{Cause, Character, Phase, Pos, SpellsOfDoom, Window};
+use crate::state::{CardId, Cause, Character, Phase, Pos, SpellsOfDoom, Window};
 
 const COUNTER: &str = "Spells of Doom rules: Terminology, Counter";
 const COUNTER_ATTACK: &str = "Spells of Doom rules: Skill Cards, Counter Attack";
@@ -288,23 +288,7 @@ impl SpellsOfDoom {
                     _ => refuse(format!("{} needs a target of its kind.", def.name), COUNTER),
                 }
             }
-            Action::Reveal { card, on } => {
-                if let Some((card_id, _)) = player.terrain.iter().find(|(c, _)| c == card)
-                    && let Effect::ExplodingArea { .. } = self.card(seat, *card_id).effect
-                {
-                    let mover = match &window.cause {
-                        Cause::Moved { character } => Some(target_of(*character)),
-                        Cause::Declared { .. } => None,
-                    };
-                    if mover != Some(*on) {
-                        return refuse(
-                            "On another player's turn, Exploding Area goes off on the enemy that moved in or next to its hex.",
-                            EXPLODING,
-                        );
-                    }
-                }
-                self.check_reveal(seat, *card, *on)
-            }
+            Action::Reveal { card, on } => self.check_reveal_answer(seat, window, *card, *on),
             _ => refuse(
                 "It is another player's turn: answer with a counter from your Reserve or a Terrain card, or let it happen.",
                 COUNTER,
@@ -312,8 +296,138 @@ impl SpellsOfDoom {
         }
     }
 
+    /// A Terrain card revealed in a window: Exploding Area only on the enemy that moved, and
+    /// what a reveal needs on the player's own turn (`check_reveal`).
+    fn check_reveal_answer(&self, seat: Seat, window: &Window, card: CardId, on: Target) -> Verdict {
+        let player = &self.players[seat.index()];
+        if let Some((card_id, _)) = player.terrain.iter().find(|(c, _)| *c == card)
+            && let Effect::ExplodingArea { .. } = self.card(seat, *card_id).effect
+        {
+            let mover = match &window.cause {
+                Cause::Moved { character } => Some(target_of(*character)),
+                Cause::Declared { .. } => None,
+            };
+            if mover != Some(on) {
+                return refuse(
+                    "On another player's turn, Exploding Area goes off on the enemy that moved in or next to its hex.",
+                    EXPLODING,
+                );
+            }
+        }
+        self.check_reveal(seat, card, on)
+    }
+
+    /// The answers `check_answer` accepts, in `answer_candidates`' order, made from its
+    /// conditions: Pass; for each card of the Reserve, Magic Shield (a counter) on each of the
+    /// player's characters on the board and Counter Attack by the character attacked next to its
+    /// attacker, then the counter spells it may cast (paid for, the Hero on the board) at the
+    /// targets of their kind; then each Terrain card on the characters `check_reveal_answer`
+    /// accepts.
+    pub(crate) fn answer_actions(&self, seat: Seat) -> Vec<Action> {
+        let Some(window) = &self.window else {
+            return Vec::new();
+        };
+        let mut out = vec![Action::Pass];
+        let player = &self.players[seat.index()];
+        let declared = match &window.cause {
+            Cause::Declared { attacker, target, .. } => Some((*attacker, *target)),
+            Cause::Moved { .. } => None,
+        };
+        let aimed_at_hero = declared.is_some_and(|(_, target)| target == Character::Hero(seat));
+        let own = self.characters_of(seat);
+        for card in &player.reserve {
+            let def = self.card(seat, *card);
+            match def.effect {
+                Effect::MagicShield { .. } if def.counter => {
+                    // `characters_of` lists only the characters on the board.
+                    for on in &own {
+                        out.push(Action::Play { card: *card, on: *on });
+                    }
+                }
+                Effect::CounterAttack => {
+                    if let Some((attacker, target)) = declared
+                        && own.contains(&target)
+                        && let (Some(a), Some(b)) = (self.position(target), self.position(attacker))
+                        && a.distance(b) <= 1
+                    {
+                        out.push(Action::Play {
+                            card: *card,
+                            on: target,
+                        });
+                    }
+                }
+                _ => {}
+            }
+            let CardKind::Spell { cost, .. } = def.kind else {
+                continue;
+            };
+            let Some(hero) = player.hero.at else {
+                continue;
+            };
+            if !def.counter || player.mana < u32::from(cost) {
+                continue;
+            }
+            let cast = |target| Action::Cast {
+                spell: *card,
+                copies: 1,
+                target,
+            };
+            match def.effect {
+                Effect::Stoneskin { armor, .. } if player.hero.stoneskin < armor && aimed_at_hero => {
+                    out.push(cast(CastTarget::Myself));
+                }
+                Effect::Decoy { .. } if aimed_at_hero && !window.decoy_used => {
+                    out.push(cast(CastTarget::Myself));
+                    for at in self.answer_hexes(seat) {
+                        if hero.distance(at) == 1 && self.content.board.contains(at.hex()) {
+                            out.push(cast(CastTarget::Hex(at)));
+                        }
+                    }
+                }
+                Effect::Ensnare { .. } => {
+                    for at in self.answer_hexes(seat) {
+                        if self.ensnare_reaches(at) {
+                            out.push(cast(CastTarget::Hex(at)));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (card, _) in &player.terrain {
+            for on in self.character_targets() {
+                if self.check_reveal_answer(seat, window, *card, on).is_ok() {
+                    out.push(Action::Reveal { card: *card, on });
+                }
+            }
+        }
+        out
+    }
+
+    /// Every character an answer may name, in a fixed order: Heroes by seat, then creatures.
+    fn character_targets(&self) -> impl Iterator<Item = Target> + '_ {
+        crate::seats(self.seats())
+            .map(Target::Hero)
+            .chain(self.creatures.iter().map(|c| Target::Creature(c.id)))
+    }
+
+    /// The hexes an answer's spell may name, in order, each once: in or next to the answering
+    /// Hero (Decoy's step aside) and any Terrain token (Ensnare).
+    fn answer_hexes(&self, seat: Seat) -> Vec<Pos> {
+        let mut hexes: Vec<Pos> = Vec::new();
+        if let Some(hero) = self.players[seat.index()].hero.at {
+            hexes.extend(self.content.board.around(hero.hex(), 1).map(Pos::of));
+        }
+        for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
+            hexes.extend(self.content.board.around(token.hex(), 1).map(Pos::of));
+        }
+        hexes.sort();
+        hexes.dedup();
+        hexes
+    }
+
     /// The answers to offer: letting it happen, and every counter and Terrain card on every
-    /// character and hex `check_answer` accepts.
+    /// character and hex, for `check_answer` to filter.
     pub(crate) fn answer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         let player = &self.players[seat.index()];
@@ -327,16 +441,7 @@ impl SpellsOfDoom {
                 copies: 1,
                 target: CastTarget::Myself,
             });
-            let mut hexes: Vec<Pos> = Vec::new();
-            if let Some(hero) = player.hero.at {
-                hexes.extend(self.content.board.within(hero.hex(), 1).into_iter().map(Pos::of));
-            }
-            for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
-                hexes.extend(self.content.board.within(token.hex(), 1).into_iter().map(Pos::of));
-            }
-            hexes.sort();
-            hexes.dedup();
-            for at in hexes {
+            for at in self.answer_hexes(seat) {
                 out.push(Action::Cast {
                     spell: *card,
                     copies: 1,
@@ -344,13 +449,9 @@ impl SpellsOfDoom {
                 });
             }
         }
-        let characters: Vec<Target> = crate::seats(self.seats())
-            .map(Target::Hero)
-            .chain(self.creatures.iter().map(|c| Target::Creature(c.id)))
-            .collect();
         for (card, _) in &player.terrain {
-            for on in &characters {
-                out.push(Action::Reveal { card: *card, on: *on });
+            for on in self.character_targets() {
+                out.push(Action::Reveal { card: *card, on });
             }
         }
     }

@@ -407,7 +407,18 @@ impl SpellsOfDoom {
     }
 
     pub fn card(&self, seat: Seat, card: CardId) -> &CardDef {
-        &self.content.cards.items()[self.lookup.decks[seat.index()][usize::from(card.0)]]
+        &self.content.cards.items()[self.card_index(seat, card)]
+    }
+
+    /// A card's place in `content.cards`.
+    pub(crate) fn card_index(&self, seat: Seat, card: CardId) -> usize {
+        self.lookup.decks[seat.index()][usize::from(card.0)]
+    }
+
+    /// The content as a handle of its own: code that changes the game while it reads a card's or
+    /// a creature's definition borrows the definition from it instead of copying it.
+    pub(crate) fn content_handle(&self) -> Arc<Content> {
+        Arc::clone(&self.content)
     }
 
     /// Whether two cards of `seat`'s deck are copies of the same card.
@@ -577,8 +588,12 @@ impl SpellsOfDoom {
 
     /// The definition of a creature on the board (its kind is its token's).
     pub fn def_of(&self, creature: &Creature) -> &crate::content::CreatureDef {
-        let index = self.lookup.tokens[creature.id.owner.index()][usize::from(creature.id.token)];
-        &self.content.creatures.items()[index]
+        &self.content.creatures.items()[self.creature_index(creature.id)]
+    }
+
+    /// The place in `content.creatures` of a creature token's kind.
+    pub(crate) fn creature_index(&self, id: CreatureId) -> usize {
+        self.lookup.tokens[id.owner.index()][usize::from(id.token)]
     }
 
     /// A target in words, for describing actions: "{2}'s Hero", "{1}'s Dog".

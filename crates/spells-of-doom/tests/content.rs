@@ -124,8 +124,8 @@ fn range_1_is_the_same_or_an_adjacent_hex_and_movement_is_bounded_by_the_board()
     assert_eq!(board.reachable(start, 0), [start]);
 }
 
-/// `around` (the hexes a move, a summon or a blast may reach) reads a table of distances for
-/// ranges of 3 and more: it gives the board's hexes within the range, in board order, from every
+/// `around` (the hexes a move, a summon or a blast may reach) reads each hex's list of hexes for
+/// ranges up to 2 and a table of distances for ranges of 3 and more: it gives the board's hexes within the range, in board order, from every
 /// hex of the board and from hexes off it, at every range.
 #[test]
 fn the_hexes_around_a_centre_are_the_board_hexes_within_range_in_order() {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use spellhall_core::testkit::{PlayoutOptions, determinisation_playouts, privacy_playouts, random_playouts};
 use spellhall_core::{Game, GameRng};
-use spells_of_doom::{Config, Content, SpellsOfDoom};
+use spells_of_doom::{Config, Content, Phase, SpellsOfDoom};
 
 /// The kit holds content in an `Arc`, and the game's content is itself an `Arc<Content>`.
 #[allow(clippy::redundant_allocation)]
@@ -91,7 +91,8 @@ fn a_game_sampled_from_a_view_agrees_with_it() {
 /// `legal_actions` is made fast family by family; the rules' list is the one `check` accepts
 /// (`legal_by_check`). The two are the same list, in the same order, at every decision of random
 /// games of 2 players (every pair of Heroes in turn) and of 4, 2,000 of each (`SOD_GAMES` caps
-/// it), and a random pick from that list is accepted by `check`.
+/// it): the Hero phase, the upkeep's payment, the mulligans and the response windows (each
+/// met), and a random pick from that list is accepted by `check`.
 #[test]
 fn legal_actions_are_the_candidates_check_accepts() {
     let content = Content::shipped().expect("content");
@@ -99,6 +100,8 @@ fn legal_actions_are_the_candidates_check_accepts() {
     let heroes = ["magie", "byron", "oakheart", "hypnor"];
     let games = games().min(2_000);
     let mut decisions = 0u64;
+    // Decisions met in each phase (`Phase`'s order: mulligan, upkeep payment, Hero, window).
+    let mut met = [0u64; 4];
     for players in [2usize, 4] {
         for seed in 0..games {
             // Two players: every pair of Heroes, each in either seat; four: the seats rotate.
@@ -114,6 +117,13 @@ fn legal_actions_are_the_candidates_check_accepts() {
                 let fast = game.legal_actions();
                 let by_check = game.legal_by_check();
                 assert_eq!(fast, by_check, "{config:?}, seed {seed}, after {decisions} decisions");
+                match game.phase() {
+                    Phase::Mulligan { .. } => met[0] += 1,
+                    Phase::PayTokens => met[1] += 1,
+                    Phase::Hero => met[2] += 1,
+                    Phase::Response { .. } => met[3] += 1,
+                    Phase::Over => {}
+                }
                 let pick = &fast[rng.below(fast.len())];
                 game.check(pick).expect("a legal action is accepted");
                 game.apply(pick).expect("a legal action is applied");
@@ -122,4 +132,6 @@ fn legal_actions_are_the_candidates_check_accepts() {
         }
     }
     assert!(decisions > games * 100, "{decisions} decisions");
+    // Every phase's list was compared; the upkeep's payment comes only with tokens and mana.
+    assert!(met[0] >= games * 2 && met[2] > games * 50 && met[3] > 0, "{met:?}");
 }
