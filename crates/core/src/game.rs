@@ -213,6 +213,37 @@ impl fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+impl SetupError {
+    /// Refuses a table of `count` seats that `G` is not played by, in the game's own word for its
+    /// seats: "Spellcaster is for 2 to 4 Mages, not 5."
+    pub fn unless_player_count<G: Game>(count: usize, seats_word: &str) -> Result<(), SetupError> {
+        if u8::try_from(count).is_ok_and(|c| G::PLAYER_COUNTS.contains(&c)) {
+            return Ok(());
+        }
+        Err(SetupError(format!(
+            "{} is for {} {seats_word}, not {count}.",
+            G::NAME,
+            counts_in_words(G::PLAYER_COUNTS)
+        )))
+    }
+}
+
+/// A game's player counts in words: "2 to 6" when they run without a gap, else "2 or 4",
+/// "2, 4 or 6".
+pub fn counts_in_words(counts: &[u8]) -> String {
+    match counts {
+        [] => "no".into(),
+        [one] => one.to_string(),
+        [first, .., last] if counts.len() > 2 && counts.windows(2).all(|w| w[1] == w[0] + 1) => {
+            format!("{first} to {last}")
+        }
+        [rest @ .., last] => {
+            let rest: Vec<String> = rest.iter().map(u8::to_string).collect();
+            format!("{} or {last}", rest.join(", "))
+        }
+    }
+}
+
 /// What an event let someone learn that was hidden or not yet decided before it happened.
 /// Undoing such an action would let a player act again knowing it, so undo then needs the
 /// other players' consent (see [`crate::Session::undo_plan`]).
@@ -248,6 +279,9 @@ pub trait Game: Clone + Serialize + Sized {
     const ID: &'static str;
     /// The name players see: "Mighty Magics".
     const NAME: &'static str;
+    /// The numbers of players the game can be set up for, smallest first (Spells of Doom: 2 or
+    /// 4). Setup refuses any other ([`SetupError::unless_player_count`]); the app offers these.
+    const PLAYER_COUNTS: &'static [u8];
 
     /// Options chosen at setup (player count, variants). Saved with the game.
     type Config: Clone + fmt::Debug + PartialEq + Serialize + DeserializeOwned;
@@ -338,6 +372,15 @@ pub trait Determinise: Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn player_counts_read_as_a_range_or_a_list() {
+        assert_eq!(counts_in_words(&[2, 3, 4, 5, 6]), "2 to 6");
+        assert_eq!(counts_in_words(&[2, 4]), "2 or 4");
+        assert_eq!(counts_in_words(&[2, 3]), "2 or 3");
+        assert_eq!(counts_in_words(&[2, 4, 6]), "2, 4 or 6");
+        assert_eq!(counts_in_words(&[3]), "3");
+    }
 
     #[test]
     fn answers_are_asked_clockwise_from_the_seat_to_the_left() {

@@ -25,7 +25,7 @@ pub mod testkit;
 pub use answer::AnswerQueue;
 pub use game::{
     Controller, Determinise, Figure, Game, GameEvent, Outcome, Redeal, Reveal, RuleError, Seat, SeatInfo, SetupError,
-    Status, ToAct, fill_seat_names, seat_name, seat_token, seats_token,
+    Status, ToAct, counts_in_words, fill_seat_names, seat_name, seat_token, seats_token,
 };
 pub use log::{ActionRecord, ReplayError, Replayed, replay};
 pub use pile::{Pile, each_card_once, each_card_once_with_owners, redeal_other_hands};

@@ -33,6 +33,7 @@ impl GameEvent for Rang {
 impl Game for Bells {
     const ID: &'static str = "bells";
     const NAME: &'static str = "Bells";
+    const PLAYER_COUNTS: &'static [u8] = &[2, 3, 4];
     type Config = usize;
     type Content = ();
     type Action = BellAction;

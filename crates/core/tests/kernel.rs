@@ -52,7 +52,10 @@ fn setup_refuses_a_bad_player_count_with_a_reason() {
     let error = Session::<Tally>::new(default_seats(5), TallyConfig { players: 5, copies: 4 }, Arc::new(()), 1)
         .err()
         .unwrap();
-    assert_eq!(error, SetupError("Tally is for 2 to 4 players, not 5".into()));
+    assert_eq!(
+        error,
+        SetupError("Tally (test game) is for 2 to 4 players, not 5.".into())
+    );
     let mismatch = Session::<Tally>::new(default_seats(3), TallyConfig::default(), Arc::new(()), 1)
         .err()
         .unwrap();
@@ -320,6 +323,7 @@ macro_rules! delegate_to_tally {
         impl Game for $wrapper {
             const ID: &'static str = "wrapped-tally";
             const NAME: &'static str = "Wrapped Tally";
+            const PLAYER_COUNTS: &'static [u8] = Tally::PLAYER_COUNTS;
             type Config = TallyConfig;
             type Content = ();
             type Action = TallyAction;
@@ -553,6 +557,7 @@ static GAMES_SET_UP: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64
 impl Game for Unrepeatable {
     const ID: &'static str = "unrepeatable-tally";
     const NAME: &'static str = "Unrepeatable Tally";
+    const PLAYER_COUNTS: &'static [u8] = Tally::PLAYER_COUNTS;
     type Config = TallyConfig;
     type Content = ();
     type Action = TallyAction;

@@ -15,12 +15,7 @@ type Events = Vec<Event>;
 
 impl MightyMagics {
     pub(crate) fn setup(config: &Config, cards: &Arc<Cards>, seed: u64) -> Result<(Self, Events), SetupError> {
-        if !(2..=6).contains(&config.players) {
-            return Err(SetupError(format!(
-                "Mighty Magics is for 2 to 6 players, not {}",
-                config.players
-            )));
-        }
+        SetupError::unless_player_count::<Self>(usize::from(config.players), "players")?;
         let seats = usize::from(config.players);
         if cards.len() < seats * 5 + 10 {
             return Err(SetupError(format!(

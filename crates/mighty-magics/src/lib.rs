@@ -42,6 +42,7 @@ use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, 
 impl Game for MightyMagics {
     const ID: &'static str = "mighty-magics";
     const NAME: &'static str = "Mighty Magics";
+    const PLAYER_COUNTS: &'static [u8] = &[2, 3, 4, 5, 6];
     type Config = Config;
     type Content = Arc<Cards>;
     type Action = Action;

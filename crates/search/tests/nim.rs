@@ -31,6 +31,7 @@ impl GameEvent for Took {
 impl Game for Nim {
     const ID: &'static str = "nim";
     const NAME: &'static str = "Nim";
+    const PLAYER_COUNTS: &'static [u8] = &[2];
     type Config = [u8; 3];
     type Content = ();
     type Action = Take;

@@ -21,12 +21,8 @@ impl Spellcaster {
     /// Shuffle, deal 3 cards to each Mage (6 to a solo Mage), give each side 10 Energy and 2
     /// Sapphires, choose who begins, and begin the first turn.
     pub(crate) fn setup(config: &Config, spells: &Arc<Spells>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
-        let Some(mode) = Mode::of(config.mages) else {
-            return Err(SetupError(format!(
-                "Spellcaster is for 2 to 4 Mages, not {}",
-                config.mages
-            )));
-        };
+        SetupError::unless_player_count::<Self>(usize::from(config.mages), "Mages")?;
+        let mode = Mode::of(config.mages).expect("every player count has its Mode");
         let mut rng = GameRng::new(seed);
         let mut cards: Vec<CardId> = (0..spells.len() as u8).map(CardId).collect();
         rng.shuffle(&mut cards);

@@ -35,6 +35,7 @@ use spellhall_core::{Figure, Game, Outcome, RuleError, Seat, SetupError, Status,
 impl Game for Spellcaster {
     const ID: &'static str = "spellcaster";
     const NAME: &'static str = "Spellcaster";
+    const PLAYER_COUNTS: &'static [u8] = &[2, 3, 4];
     type Config = Config;
     type Content = Arc<Spells>;
     type Action = Action;

@@ -24,6 +24,7 @@ mod copies;
 mod kept;
 mod kinds;
 mod optional;
+pub use optional::{ON_OFF_RULES, OnOffRule};
 mod outcomes;
 mod powers;
 mod sides;
@@ -72,9 +73,7 @@ impl Spellfire {
     /// five cards dealt.
     pub fn setup(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
         let count = config.decks.len();
-        if !(2..=6).contains(&count) {
-            return Err(SetupError(format!("Spellfire is for 2 to 6 players, not {count}.")));
-        }
+        SetupError::unless_player_count::<Self>(count, "players")?;
         let Some(format) = content.formats.get(&config.format) else {
             let known: Vec<&str> = content.formats.formats.iter().map(|f| f.id.as_str()).collect();
             return Err(SetupError(format!(
@@ -83,10 +82,11 @@ impl Spellfire {
                 known.join(", ")
             )));
         };
-        if config.rules.formation == FormationSize::Ten && format.cards.max < 110 {
-            return Err(SetupError(
-                "The ten-realm formation is played only with 110-card decks.".into(),
-            ));
+        if config.rules.formation == FormationSize::Ten && format.cards.max < FormationSize::TEN_REALMS_DECK {
+            return Err(SetupError(format!(
+                "The ten-realm formation is played only with {}-card decks.",
+                FormationSize::TEN_REALMS_DECK
+            )));
         }
         Self::check_optional_setup(config)?;
         let mut cards = Vec::new();

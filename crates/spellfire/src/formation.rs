@@ -20,6 +20,9 @@ pub enum FormationSize {
 }
 
 impl FormationSize {
+    /// The smallest deck the ten-realm formation is played with (SF-264).
+    pub const TEN_REALMS_DECK: u32 = 110;
+
     pub fn positions(self) -> usize {
         match self {
             FormationSize::Six => 6,

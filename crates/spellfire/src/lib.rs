@@ -36,6 +36,7 @@ use std::sync::Arc;
 use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, seat_token};
 
 pub use action::Action;
+pub use apply::{ON_OFF_RULES, OnOffRule};
 pub use catalogue::cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
 pub use catalogue::deck::{Deck, Violation};
 pub use catalogue::format::{Format, Formats};
@@ -64,6 +65,7 @@ use crate::state::FighterKind;
 impl Game for Spellfire {
     const ID: &'static str = "spellfire";
     const NAME: &'static str = "Spellfire";
+    const PLAYER_COUNTS: &'static [u8] = &[2, 3, 4, 5, 6];
     type Config = Config;
     type Content = Arc<Content>;
     type Action = Action;

@@ -1494,3 +1494,45 @@ fn amb_25_the_reshuffle_takes_the_discard_pile_only_when_a_card_must_be_drawn() 
     assert_eq!(player.abyss, vec![game.id_of(0, "Good Fortune")]);
     assert_eq!(player.limbo.len(), 1);
 }
+
+#[test]
+fn sf_239_sf_245_sf_253_each_on_off_rule_starts_only_at_its_smallest_table() {
+    // The list a setup screen offers is the engine's: each entry turns its own rule on, and a table
+    // one seat smaller than its minimum is refused in the rule's name (Aid 4+, Conqueror 3+,
+    // Parallel Universes 6+).
+    let content = common::content();
+    let starters = common::starters();
+    let least: Vec<(&str, u8)> = spellfire::ON_OFF_RULES
+        .iter()
+        .filter(|rule| rule.least_players > 2)
+        .map(|rule| (rule.name, rule.least_players))
+        .collect();
+    assert_eq!(
+        least,
+        [
+            ("Aid the Attacker or Defender", 4),
+            ("The Conqueror's Game", 3),
+            ("Parallel Universes", 6)
+        ]
+    );
+    for rule in spellfire::ON_OFF_RULES {
+        let mut rules = Rules::default();
+        assert!(!(rule.is_on)(&rules), "{} is off by default", rule.name);
+        (rule.turn_on)(&mut rules);
+        assert!((rule.is_on)(&rules), "{} turns on", rule.name);
+        let config = |players: u8| spellfire::Config {
+            format: "55-starter".into(),
+            decks: starters.iter().take(usize::from(players)).cloned().collect(),
+            rules: rules.clone(),
+        };
+        assert!(
+            Spellfire::new(&config(rule.least_players), &content, 1).is_ok(),
+            "{}",
+            rule.name
+        );
+        if rule.least_players > 2 {
+            let refused = Spellfire::new(&config(rule.least_players - 1), &content, 1).expect_err(rule.name);
+            assert!(refused.0.starts_with(rule.name), "{refused}");
+        }
+    }
+}

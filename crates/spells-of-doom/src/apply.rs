@@ -11,20 +11,16 @@ use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Character, Config,
-    FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Lookup, Phase, Player, Pos, ROUNDS, START_MANA, STRUCTURE_ARMOR,
-    STRUCTURE_HP, Shrine, SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_RANGE, TURNS_PER_ROUND, TowerKind, Track,
-    TurnFlags, UPGRADE_COST, WIN_VP,
+    FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Lookup, Phase, Player, Pos, RECHARGE_MANA, ROUNDS, START_MANA,
+    STRUCTURE_ARMOR, STRUCTURE_HP, Shrine, SpellsOfDoom, TOWER_ATTACK, TOWER_HEAL, TOWER_RANGE, TURNS_PER_ROUND,
+    TowerKind, Track, TurnFlags, UPGRADE_COST, WIN_VP,
 };
 
 impl SpellsOfDoom {
     /// A new game: Heroes on their starting spaces, 7 mana, 5 cards each; the mulligans come first.
     pub fn setup(config: &Config, content: &Arc<Content>, seed: u64) -> Result<(Self, Vec<Event>), SetupError> {
         let count = config.heroes.len();
-        if count != 2 && count != 4 {
-            return Err(SetupError(format!(
-                "Spells of Doom is for 2 or 4 players, not {count}."
-            )));
-        }
+        SetupError::unless_player_count::<Self>(count, "players")?;
         for (i, hero) in config.heroes.iter().enumerate() {
             if content.hero(hero).is_none() {
                 let known: Vec<&str> = content.heroes.items().iter().map(|h| h.id.as_str()).collect();
@@ -210,7 +206,7 @@ impl SpellsOfDoom {
                 player.spells.retain(|c| !cards.contains(c));
                 player.terrain.retain(|(c, _)| !cards.contains(c));
                 player.discard.extend(cards);
-                player.mana += 1;
+                player.mana += RECHARGE_MANA;
                 events.push(Event::Recharged { seat });
             }
             Action::Play { card, on } => self.play(seat, *card, *on, events),

@@ -51,9 +51,6 @@ pub use text::{
 };
 pub use view::{HeroView, Numbers, SharedContent, View};
 
-/// The table sizes the game is played at: 2 players, or 2 teams of 2.
-pub const PLAYER_COUNTS: [u8; 2] = [2, 4];
-
 /// What each seat is at a table of `players`: at four, seats 1 and 3 are Team 1, seats 2 and 4
 /// Team 2 (teams alternate round the table); at two, each plays alone.
 pub fn seat_roles(players: u8) -> Vec<&'static str> {
@@ -106,6 +103,8 @@ pub(crate) fn seats(count: usize) -> impl Iterator<Item = Seat> {
 impl Game for SpellsOfDoom {
     const ID: &'static str = "spells-of-doom";
     const NAME: &'static str = "Spells of Doom";
+    /// 2 players, or 2 teams of 2.
+    const PLAYER_COUNTS: &'static [u8] = &[2, 4];
     type Config = Config;
     type Content = Arc<Content>;
     type Action = Action;
@@ -375,7 +374,7 @@ mod tests {
     fn seat_roles_at_four_are_the_teams_and_at_two_none() {
         assert_eq!(seat_roles(4), ["Team 1", "Team 2", "Team 1", "Team 2"]);
         assert!(seat_roles(2).is_empty());
-        for count in PLAYER_COUNTS {
+        for &count in SpellsOfDoom::PLAYER_COUNTS {
             let heroes: Vec<String> = ["magie", "byron", "oakheart", "hypnor"][..usize::from(count)]
                 .iter()
                 .map(|h| h.to_string())

@@ -22,6 +22,8 @@ pub const CAPTURE_COST: u32 = 2;
 /// Mana per extra point of Speed.
 pub const SPEED_COST: u32 = 2;
 pub const RECHARGE_CARDS: usize = 2;
+/// Mana a Magic Recharge gives.
+pub const RECHARGE_MANA: u32 = 1;
 pub const BURN_PAY_OFF: u32 = 2;
 pub const BRAIN_DAMAGE_PAY_OFF: u32 = 3;
 /// Buildings and controlled shrines.

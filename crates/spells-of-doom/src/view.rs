@@ -60,6 +60,13 @@ pub struct Numbers {
     pub structure_armor: u8,
     /// Cards the Reserve holds at most.
     pub reserve_max: usize,
+    /// The hand a player draws up to at the end of a turn.
+    pub hand_size: usize,
+    /// Cards of the opening hand a player may shuffle back at most.
+    pub mulligan_max: usize,
+    /// A Magic Recharge: cards discarded, mana gained.
+    pub recharge_cards: usize,
+    pub recharge_mana: u32,
 }
 
 impl Numbers {
@@ -70,6 +77,10 @@ impl Numbers {
         structure_hp: STRUCTURE_HP,
         structure_armor: STRUCTURE_ARMOR,
         reserve_max: crate::legal::RESERVE_MAX,
+        hand_size: state::HAND_SIZE,
+        mulligan_max: state::MULLIGAN_MAX,
+        recharge_cards: state::RECHARGE_CARDS,
+        recharge_mana: state::RECHARGE_MANA,
     };
 }
 

@@ -9,7 +9,6 @@ pub mod spells_of_doom;
 #[cfg(feature = "dev")]
 pub mod tally;
 
-use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,7 +26,7 @@ use spellhall_search::{Cancel, SearchBudget};
 /// game's content (Spells of Doom's Heroes, Spellfire's formats).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupOption {
-    pub label: &'static str,
+    pub label: String,
     pub choices: Vec<String>,
     pub default: usize,
 }
@@ -66,7 +65,6 @@ pub trait GameAdapter: Send + Sync + 'static {
 
     /// One line for the title screen.
     const TAGLINE: &'static str;
-    const PLAYERS: RangeInclusive<u8>;
     /// Whether a computer can take a seat.
     const HAS_COMPUTER: bool;
     /// The strong computer the setup screen offers for a seat, if the game has one: its
@@ -93,11 +91,6 @@ pub trait GameAdapter: Send + Sync + 'static {
         options: &[usize],
         content: &<Self::G as Game>::Content,
     ) -> Result<<Self::G as Game>::Config, String>;
-
-    /// The player counts the game accepts, for the setup screen (Spells of Doom: 2 or 4).
-    fn player_counts() -> Vec<u8> {
-        Self::PLAYERS.collect()
-    }
 
     /// What each seat picks at setup, if seats pick something (Spellfire: a deck), from the
     /// game's content. `data` is the player's data folder, where saved choices (decks) live, when
@@ -641,7 +634,6 @@ pub trait GameFactory: Send + Sync {
     fn has_strong(&self) -> bool;
     fn seat_roles(&self, players: u8) -> Vec<&'static str>;
     fn options(&self) -> Vec<SetupOption>;
-    fn player_counts(&self) -> Vec<u8>;
     fn seat_option(&self, data: Option<&Path>) -> Option<SeatOption>;
     /// Whether `choice` can start: `Ok` with warnings to show first, or `Err` with the problems,
     /// one a line. It sets the game up (and throws it away) to ask the rules themselves.
@@ -668,9 +660,6 @@ impl<A: GameAdapter> GameFactory for Factory<A> {
     }
     fn options(&self) -> Vec<SetupOption> {
         A::options(&self.content)
-    }
-    fn player_counts(&self) -> Vec<u8> {
-        A::player_counts()
     }
     fn seat_option(&self, data: Option<&Path>) -> Option<SeatOption> {
         A::seat_option(data, &self.content)
@@ -707,7 +696,8 @@ pub struct GameEntry {
     pub id: &'static str,
     pub name: &'static str,
     pub tagline: &'static str,
-    pub players: RangeInclusive<u8>,
+    /// The table sizes the rules accept, smallest first.
+    pub players: &'static [u8],
     pub availability: Availability,
     /// What became of the content the player added for this game.
     pub added_content: AddedContent,
@@ -732,7 +722,7 @@ impl GameEntry {
             id: A::G::ID,
             name: A::G::NAME,
             tagline: A::TAGLINE,
-            players: A::PLAYERS,
+            players: A::G::PLAYER_COUNTS,
             availability,
             added_content,
         }

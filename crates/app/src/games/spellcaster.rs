@@ -1,8 +1,6 @@
 //! Spellcaster's table: the rival side across the top, the four colour placards in a row across the
 //! middle (each top card turned to face the side that controls it), your side and hand below.
 
-use std::ops::RangeInclusive;
-
 use bevy_egui::egui::{self, Color32, RichText};
 use spellcaster::{Action, Answer, CardId, Colour, Config, Side, SpellOption, Spellcaster, Spells, View};
 use spellhall_core::content::ContentError;
@@ -239,7 +237,6 @@ fn hand(
 impl GameAdapter for SpellcasterAdapter {
     type G = Spellcaster;
     const TAGLINE: &'static str = "A duel of spells on four colour placards.";
-    const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<Spellcaster>> = Some(<Spellcaster as spellhall_search::Strong>::strong_choice);
 
@@ -256,7 +253,7 @@ impl GameAdapter for SpellcasterAdapter {
     }
 
     fn user_content() -> UserContent<Arc<Spells>> {
-        UserContent::NotTaken("its deck is exactly its 60 spells")
+        UserContent::NotTaken("its deck is fixed: every spell of its rulebook, once")
     }
 
     fn draw_table(ui: &mut egui::Ui, table: &TableInput<'_, Spellcaster>) -> Option<Action> {

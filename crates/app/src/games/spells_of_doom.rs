@@ -11,12 +11,11 @@ mod cards;
 mod heroes;
 mod pick;
 
-use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use bevy_egui::egui::{self, Color32, RichText};
 use spellhall_core::content::ContentError;
-use spellhall_core::{Seat, fill_seat_names, seat_name};
+use spellhall_core::{Game, Seat, fill_seat_names, seat_name};
 use spells_of_doom::{Action, Config, Content, Phase, Pos, SpellsOfDoom, Target, View};
 
 use super::{GameAdapter, SetupOption, StrongChoice, TableInput, UserContent};
@@ -128,14 +127,8 @@ impl GameAdapter for SpellsOfDoomAdapter {
     type G = SpellsOfDoom;
     const TAGLINE: &'static str =
         "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
-    const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<SpellsOfDoom>> = Some(<SpellsOfDoom as spellhall_search::Strong>::strong_choice);
-
-    /// Two players, or two teams of two: never three.
-    fn player_counts() -> Vec<u8> {
-        spells_of_doom::PLAYER_COUNTS.to_vec()
-    }
 
     fn seat_roles(players: u8) -> Vec<&'static str> {
         spells_of_doom::seat_roles(players)
@@ -145,19 +138,17 @@ impl GameAdapter for SpellsOfDoomAdapter {
     /// a table of four.
     fn options(content: &Arc<Content>) -> Vec<SetupOption> {
         let choices: Vec<String> = content.heroes.items().iter().map(|h| h.name.clone()).collect();
-        let labels = [
-            "Seat 1's Hero",
-            "Seat 2's Hero",
-            "Seat 3's Hero (4 players)",
-            "Seat 4's Hero (4 players)",
-        ];
-        labels
-            .iter()
-            .enumerate()
-            .map(|(seat, label)| SetupOption {
-                label,
+        let counts = SpellsOfDoom::PLAYER_COUNTS;
+        let smallest = counts.first().copied().unwrap_or(2);
+        (0..counts.last().copied().unwrap_or(2))
+            .map(|seat| SetupOption {
+                // A seat only some tables have says which: "Seat 3's Hero (4 players)".
+                label: match counts.iter().find(|&&count| count > seat) {
+                    Some(count) if seat >= smallest => format!("Seat {}'s Hero ({count} players)", seat + 1),
+                    _ => format!("Seat {}'s Hero", seat + 1),
+                },
                 choices: choices.clone(),
-                default: seat,
+                default: usize::from(seat),
             })
             .collect()
     }

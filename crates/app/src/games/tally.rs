@@ -1,8 +1,6 @@
 //! The kernel's test-only game Tally, for developers and tests: exercises the generic table frame,
 //! hot-seat curtain, the card widget and computer seats. Listed only with `--dev-games`.
 
-use std::ops::RangeInclusive;
-
 use bevy_egui::egui;
 use spellhall_core::content::ContentError;
 use spellhall_core::testkit::{Tally, TallyAction, TallyConfig, TallyView};
@@ -36,7 +34,6 @@ fn face(value: u8) -> CardFace {
 impl GameAdapter for TallyAdapter {
     type G = Tally;
     const TAGLINE: &'static str = "The kernel's test game: draw, bank, roll.";
-    const PLAYERS: RangeInclusive<u8> = 2..=4;
     const HAS_COMPUTER: bool = true;
 
     fn config(players: u8, _options: &[usize], _content: &()) -> Result<TallyConfig, String> {

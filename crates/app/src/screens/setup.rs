@@ -59,14 +59,13 @@ impl SetupDraft {
             .factory()
             .map(|f| (f.options(), f.has_computer(), f.has_strong()))
             .unwrap_or_default();
-        let counts = entry
-            .factory()
-            .map_or_else(|| entry.players.clone().collect(), |f| f.player_counts());
-        let max = *entry.players.end();
+        let counts = entry.players.to_vec();
+        let min = entry.players.first().copied().unwrap_or(2);
+        let max = entry.players.last().copied().unwrap_or(min);
         Self {
             game: entry.id.to_string(),
             game_name: entry.name.to_string(),
-            min_players: *entry.players.start(),
+            min_players: min,
             max_players: max,
             has_computer,
             has_strong,
@@ -78,13 +77,11 @@ impl SetupDraft {
                     pick: i,
                 })
                 .collect(),
-            players: counts.first().copied().unwrap_or(*entry.players.start()),
+            players: counts.first().copied().unwrap_or(2),
             counts,
             chosen: options.iter().map(|o| o.default).collect(),
             options,
-            seat_roles: entry
-                .players
-                .clone()
+            seat_roles: (min..=max)
                 .map(|n| entry.factory().map(|f| f.seat_roles(n)).unwrap_or_default())
                 .collect(),
             seed_text: random_seed().to_string(),
@@ -126,11 +123,10 @@ impl SetupDraft {
     pub fn validate(&self) -> Result<SetupChoice, String> {
         let seats = &self.seats[..usize::from(self.players).min(self.seats.len())];
         if !self.counts.is_empty() && !self.counts.contains(&self.players) {
-            let counts: Vec<String> = self.counts.iter().map(u8::to_string).collect();
             return Err(format!(
                 "{} is played by {} players.",
                 self.game_name,
-                counts.join(" or ")
+                spellhall_core::counts_in_words(&self.counts)
             ));
         }
         let seed: u64 = self
@@ -349,19 +345,6 @@ pub fn setup_body(ui: &mut egui::Ui, draft: &mut SetupDraft, out: &mut Vec<UiCom
     });
 }
 
-/// "2 to 6 players", or "2 or 4 players" when the counts have a gap.
-fn count_words(counts: &[u8], min: u8, max: u8) -> String {
-    let contiguous = counts.windows(2).all(|w| w[1] == w[0] + 1);
-    match counts {
-        [first, .., last] if contiguous => format!("{first} to {last} players"),
-        [] => format!("{min} to {max} players"),
-        _ => {
-            let words: Vec<String> = counts.iter().map(u8::to_string).collect();
-            format!("{} players", words.join(" or "))
-        }
-    }
-}
-
 /// The heading and the form's sections, `width` wide and centred.
 fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height: f32) {
     ui.vertical_centered(|ui| {
@@ -375,7 +358,7 @@ fn setup_form(ui: &mut egui::Ui, draft: &mut SetupDraft, width: f32, form_height
         );
         ui.add_space(6.0);
         ui.label(
-            egui::RichText::new(count_words(&draft.counts, draft.min_players, draft.max_players))
+            egui::RichText::new(format!("{} players", spellhall_core::counts_in_words(&draft.counts)))
                 .size(18.0)
                 .color(theme::MUTED),
         );
@@ -511,7 +494,7 @@ fn options_section(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     ui.add_space(6.0);
     for (option, chosen) in draft.options.iter().zip(draft.chosen.iter_mut()) {
         ui.horizontal(|ui| {
-            ui.label(option.label);
+            ui.label(option.label.as_str());
             for (index, choice) in option.choices.iter().enumerate() {
                 ui.selectable_value(chosen, index, choice.as_str());
             }

@@ -271,7 +271,7 @@ fn tile_words(entry: &crate::games::GameEntry) -> TileWords {
     TileWords {
         top: [
             egui::RichText::new(entry.name).size(26.0).color(theme::GOLD).strong(),
-            egui::RichText::new(format!("{} to {} players", entry.players.start(), entry.players.end()))
+            egui::RichText::new(format!("{} players", spellhall_core::counts_in_words(entry.players)))
                 .color(theme::MUTED),
             egui::RichText::new(entry.tagline).size(16.0),
         ],

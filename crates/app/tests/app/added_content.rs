@@ -67,7 +67,7 @@ fn spellcaster_takes_no_added_content_and_says_its_files_are_not_read() {
     assert_eq!(files, 1);
     let problem = added(&catalog, "spellcaster").problem("Spellcaster").unwrap();
     assert!(
-        problem.contains("60 spells") && problem.contains("not read"),
+        problem.contains("deck is fixed") && problem.contains("not read"),
         "{problem}"
     );
     assert!(catalog.get("spellcaster").unwrap().factory().is_some());

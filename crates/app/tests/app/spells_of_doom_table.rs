@@ -89,7 +89,7 @@ fn click_hex(harness: &mut Harness<'_, Option<Action>>, at: Pos) {
 
 #[test]
 fn setup_offers_2_or_4_players_and_the_rules_refuse_a_hero_taken_twice() {
-    assert_eq!(SpellsOfDoomAdapter::player_counts(), vec![2, 4]);
+    assert_eq!(<SpellsOfDoomAdapter as GameAdapter>::G::PLAYER_COUNTS, [2, 4]);
     assert_eq!(
         SpellsOfDoomAdapter::seat_roles(4),
         ["Team 1", "Team 2", "Team 1", "Team 2"]

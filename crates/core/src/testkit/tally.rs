@@ -101,6 +101,7 @@ impl Tally {
 impl Game for Tally {
     const ID: &'static str = "tally";
     const NAME: &'static str = "Tally (test game)";
+    const PLAYER_COUNTS: &'static [u8] = &[2, 3, 4];
     type Config = TallyConfig;
     type Content = ();
     type Action = TallyAction;
@@ -108,12 +109,7 @@ impl Game for Tally {
     type View = TallyView;
 
     fn new_with_events(config: &TallyConfig, _content: &(), seed: u64) -> Result<(Self, Vec<TallyEvent>), SetupError> {
-        if !(2..=4).contains(&config.players) {
-            return Err(SetupError(format!(
-                "Tally is for 2 to 4 players, not {}",
-                config.players
-            )));
-        }
+        SetupError::unless_player_count::<Self>(usize::from(config.players), "players")?;
         let mut rng = GameRng::new(seed);
         let mut cards: Vec<u8> = (1..=5)
             .flat_map(|v| std::iter::repeat_n(v, usize::from(config.copies)))

@@ -11,7 +11,7 @@ use crate::catalogue::cards::{Attribute, CardType, World};
 use crate::event::Event;
 use crate::state::{
     AidItems, CardId, Champion, Config, ConquerorCounts, DeckoutEnd, FearScope, Fighter, FighterKind, MelonFirstTurn,
-    Pending, PermanentDestruction, Spellfire, XpOnEqual,
+    Pending, PermanentDestruction, Rules, Spellfire, XpOnEqual,
 };
 
 /// Realms of other players a conqueror must hold razed (SF-245).
@@ -20,23 +20,62 @@ const CONQUESTS: usize = 3;
 const FEARSOME: i32 = 4;
 const FRIGHTENED: std::ops::RangeInclusive<i32> = 1..=2;
 
+/// An optional rule of section 26 that a table simply turns on or off, with the smallest table
+/// it is played at. The Melon Rule is not here: it also names the seats that brought a melon.
+#[derive(Clone, Copy)]
+pub struct OnOffRule {
+    pub name: &'static str,
+    /// The fewest players it is played by (2: any table).
+    pub least_players: u8,
+    pub is_on: fn(&Rules) -> bool,
+    pub turn_on: fn(&mut Rules),
+}
+
+/// One [`OnOffRule`] for the `Rules` field that turns it on.
+macro_rules! on_off {
+    ($name:literal, $least:literal, $field:ident) => {
+        OnOffRule {
+            name: $name,
+            least_players: $least,
+            is_on: |r| r.$field,
+            turn_on: |r| r.$field = true,
+        }
+    };
+}
+
+/// Every on/off optional rule, in the order a setup screen offers them.
+pub const ON_OFF_RULES: [OnOffRule; 10] = [
+    on_off!("World Bonuses", 2, world_bonuses),
+    on_off!("Aid the Attacker or Defender", 4, aid),
+    on_off!("The Conqueror's Game", 3, conqueror),
+    on_off!("Parallel Universes", 6, parallel_universes),
+    on_off!("Experience Spoils", 2, experience_spoils),
+    on_off!("Fear of Undead", 2, fear),
+    on_off!("Treasure", 2, treasure),
+    on_off!("Questing", 2, questing),
+    on_off!("The Barbarian's Game", 2, barbarians_game),
+    on_off!(
+        "True victory (running out of cards never ends the game)",
+        2,
+        true_victory
+    ),
+];
+
 impl Spellfire {
     /// The table sizes the optional rules are written for, and the melon bringers' seats.
     pub(crate) fn check_optional_setup(config: &Config) -> Result<(), SetupError> {
         let rules = &config.rules;
         let count = config.decks.len();
-        let need = |on: bool, least: usize, name: &str| {
-            if on && count < least {
-                Err(SetupError(format!(
-                    "{name} is played by {least} or more players, not {count}."
-                )))
-            } else {
-                Ok(())
-            }
-        };
-        need(rules.aid, 4, "Aid the Attacker or Defender")?;
-        need(rules.conqueror, 3, "The Conqueror's Game")?;
-        need(rules.parallel_universes, 6, "Parallel Universes")?;
+        // SF-239 (Aid), SF-245 (Conqueror), SF-253 (Parallel Universes).
+        if let Some(rule) = ON_OFF_RULES
+            .iter()
+            .find(|rule| (rule.is_on)(rules) && count < usize::from(rule.least_players))
+        {
+            return Err(SetupError(format!(
+                "{} is played by {} or more players, not {count}.",
+                rule.name, rule.least_players
+            )));
+        }
         if let Some(seat) = rules.melons.iter().find(|s| s.index() >= count) {
             return Err(SetupError(format!(
                 "{} cannot bring a melon: there are {count} players.",

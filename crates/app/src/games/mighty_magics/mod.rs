@@ -9,7 +9,6 @@ mod counters;
 mod hand;
 mod kingdoms;
 
-use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 use bevy_egui::egui::{self, Color32};
@@ -229,13 +228,12 @@ impl Scene<'_> {
 impl GameAdapter for MightyMagicsAdapter {
     type G = MightyMagics;
     const TAGLINE: &'static str = "A shared-deck kingdom war of Strongholds, Hordes and Mighty Magics.";
-    const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<MightyMagics>> = Some(<MightyMagics as spellhall_search::Strong>::strong_choice);
 
     fn options(_cards: &Arc<Cards>) -> Vec<SetupOption> {
         vec![SetupOption {
-            label: "Attacks",
+            label: "Attacks".into(),
             choices: vec![
                 "Standard: casualties".into(),
                 "Short game: capture (optional rule)".into(),

@@ -5,14 +5,15 @@
 
 mod table;
 
-use std::ops::RangeInclusive;
 use std::path::Path;
 use std::sync::Arc;
 
 use bevy_egui::egui;
 use spellfire::crossfire::STARTER_DECKS;
 use spellfire::deck::{Deck, DeckShelf, validate};
-use spellfire::{Action, CardRef, Config, Content, PermanentDestruction, Rules, Spellfire, View};
+use spellfire::{
+    Action, CardRef, Config, Content, FormationSize, ON_OFF_RULES, PermanentDestruction, Rules, Spellfire, View,
+};
 use spellhall_core::content::ContentError;
 use spellhall_core::{GameRng, Seat, seat_token};
 
@@ -28,30 +29,16 @@ const FILE_PREFIX: &str = "file:";
 
 /// The format the starter decks are built for: the default, so that any starter can start.
 fn default_format(content: &Content) -> usize {
-    let id = content.starters.first().map_or("55", |d| d.format.as_str());
-    content.formats.formats.iter().position(|f| f.id == id).unwrap_or(0)
+    let starters = content.starters.first().map(|d| d.format.as_str());
+    content
+        .formats
+        .formats
+        .iter()
+        .position(|f| Some(f.id.as_str()) == starters)
+        .unwrap_or(0)
 }
 
-/// Turns one optional rule on.
-type TurnOn = fn(&mut Rules);
-
-/// The optional rules the setup screen offers, each Off or On, in menu order, with the field of
-/// `Rules` it sets. The engine refuses one at a table too small for it, in its own words.
-const ON_OFF_RULES: [(&str, TurnOn); 9] = [
-    ("World Bonuses", |r| r.world_bonuses = true),
-    ("Aid the Attacker or Defender (4+ players)", |r| r.aid = true),
-    ("The Conqueror's Game (3+ players)", |r| r.conqueror = true),
-    ("Experience Spoils", |r| r.experience_spoils = true),
-    ("Fear of Undead", |r| r.fear = true),
-    ("Treasure", |r| r.treasure = true),
-    ("Questing", |r| r.questing = true),
-    ("The Barbarian's Game", |r| r.barbarians_game = true),
-    ("True victory (running out of cards never ends the game)", |r| {
-        r.true_victory = true
-    }),
-];
-
-/// Option rows: format, formation, permanent destruction, then [`ON_OFF_RULES`].
+/// Option rows: format, formation, permanent destruction, then the engine's [`ON_OFF_RULES`].
 const FORMAT_OPTION: usize = 0;
 const FORMATION_OPTION: usize = 1;
 const DESTRUCTION_OPTION: usize = 2;
@@ -85,7 +72,6 @@ impl GameAdapter for SpellfireAdapter {
     type G = Spellfire;
     const TAGLINE: &'static str =
         "The 1994 collectible card game: realms, champions and the rule cards of the Forgotten Realms.";
-    const PLAYERS: RangeInclusive<u8> = 2..=6;
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<Spellfire>> = Some(<Spellfire as spellhall_search::Strong>::strong_choice);
 
@@ -94,23 +80,31 @@ impl GameAdapter for SpellfireAdapter {
         let words = |choices: &[&str]| choices.iter().map(|c| c.to_string()).collect::<Vec<String>>();
         let mut options = vec![
             SetupOption {
-                label: "Deck format",
+                label: "Deck format".into(),
                 choices: content.formats.formats.iter().map(|f| f.name.clone()).collect(),
                 default: default_format(content),
             },
             SetupOption {
-                label: "Formation",
-                choices: words(&["Six realms", "Ten realms (110-card decks)"]),
+                label: "Formation".into(),
+                choices: vec![
+                    "Six realms".into(),
+                    format!("Ten realms ({}-card decks)", FormationSize::TEN_REALMS_DECK),
+                ],
                 default: 0,
             },
             SetupOption {
-                label: "Permanent destruction",
+                label: "Permanent destruction".into(),
                 choices: words(&["Off", "Realms", "Realms, holdings, champions, artifacts"]),
                 default: 0,
             },
         ];
-        options.extend(ON_OFF_RULES.iter().map(|(label, _)| SetupOption {
-            label,
+        options.extend(ON_OFF_RULES.iter().map(|rule| SetupOption {
+            // The smallest table comes from the engine, which refuses the rule below it.
+            label: if rule.least_players > 2 {
+                format!("{} ({}+ players)", rule.name, rule.least_players)
+            } else {
+                rule.name.to_string()
+            },
             choices: words(&["Off", "On"]),
             default: 0,
         }));
@@ -162,7 +156,10 @@ impl GameAdapter for SpellfireAdapter {
                 label,
             }
         }));
-        Some(SeatOption { label: "Deck", choices })
+        Some(SeatOption {
+            label: "Deck".into(),
+            choices,
+        })
     }
 
     /// Each seat's deck, checked against the chosen format as the deck editor checks it: every
@@ -290,16 +287,16 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize], content: &Content) -
     let on = |row: usize| options.get(row).copied().unwrap_or(0) == 1;
     let mut rules = Rules::default();
     if on(FORMATION_OPTION) {
-        rules.formation = spellfire::FormationSize::Ten;
+        rules.formation = FormationSize::Ten;
     }
     rules.permanent_destruction = match options.get(DESTRUCTION_OPTION).copied().unwrap_or(0) {
         1 => PermanentDestruction::Realms,
         2 => PermanentDestruction::AllCosmosTypes,
         _ => PermanentDestruction::Off,
     };
-    for (row, (_, set)) in ON_OFF_RULES.iter().enumerate() {
+    for (row, rule) in ON_OFF_RULES.iter().enumerate() {
         if on(FIRST_ON_OFF + row) {
-            set(&mut rules);
+            (rule.turn_on)(&mut rules);
         }
     }
     let format = content
@@ -311,7 +308,8 @@ fn config_with(decks: Vec<Vec<CardRef>>, options: &[usize], content: &Content) -
                 .copied()
                 .unwrap_or_else(|| default_format(content)),
         )
-        .map_or_else(|| "55".to_string(), |f| f.id.clone());
+        .map(|f| f.id.clone())
+        .unwrap_or_default();
     Config { format, decks, rules }
 }
 

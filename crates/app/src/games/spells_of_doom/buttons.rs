@@ -86,7 +86,7 @@ fn action_grid(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut O
             let button = egui::Button::new(RichText::new("Recharge…").size(15.0)).min_size(size);
             if ui
                 .add_enabled(can_recharge, button)
-                .on_hover_text("Magic Recharge: discard two cards for 1 mana")
+                .on_hover_text(recharge_words(&scene.view.numbers))
                 .clicked()
             {
                 pick.recharge = Some(Vec::new());
@@ -98,7 +98,8 @@ fn action_grid(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut O
         let button = egui::Button::new(RichText::new("End turn").strong())
             .fill(theme::ACCENT)
             .min_size(egui::vec2(ui.available_width(), 30.0));
-        if ui.add(button).on_hover_text("Discard your hand and draw 5").clicked() {
+        let hover = format!("Discard your hand and draw {}", scene.view.numbers.hand_size);
+        if ui.add(button).on_hover_text(hover).clicked() {
             *chosen = Some(end.clone());
         }
     }
@@ -169,7 +170,7 @@ fn recharge_window(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .open(&mut open)
         .show(ui.ctx(), |ui| {
-            ui.label("Discard two cards for 1 mana:");
+            ui.label(format!("{}:", recharge_words(&scene.view.numbers)));
             for card in &cards {
                 let name = scene
                     .view
@@ -181,7 +182,7 @@ fn recharge_window(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
                 }
             }
             let fits = scene.legal.iter().find(|a| match a {
-                Action::Recharge { cards } => ticked.len() == 2 && ticked.iter().all(|t| cards.contains(t)),
+                Action::Recharge { cards } => ticked.len() == cards.len() && ticked.iter().all(|t| cards.contains(t)),
                 _ => false,
             });
             if ui
@@ -194,4 +195,12 @@ fn recharge_window(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &m
     if open && chosen.is_none() {
         pick.recharge = Some(ticked);
     }
+}
+
+/// "Magic Recharge: discard 2 cards for 1 mana", from the rules' numbers.
+fn recharge_words(numbers: &spells_of_doom::Numbers) -> String {
+    format!(
+        "Magic Recharge: discard {} cards for {} mana",
+        numbers.recharge_cards, numbers.recharge_mana
+    )
 }

@@ -362,7 +362,7 @@ fn mulligan_bar(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut 
             *chosen = fits.cloned();
         }
         if fits.is_none() {
-            ui.label(muted("At most 3 cards."));
+            ui.label(muted(format!("At most {} cards.", scene.view.numbers.mulligan_max)));
         } else {
             ui.label(muted("Click cards in your hand to mark them."));
         }

@@ -267,7 +267,10 @@ fn prompt_text(scene: &Scene, pick: &Pick) -> String {
         );
     }
     if let Phase::Mulligan { .. } = view.phase {
-        return "Your opening hand: mark up to 3 cards to shuffle back, then confirm below.".into();
+        return format!(
+            "Your opening hand: mark up to {} cards to shuffle back, then confirm below.",
+            view.numbers.mulligan_max
+        );
     }
     if let Phase::PayTokens = view.phase {
         return "Upkeep: pay off tokens?".into();
