@@ -29,6 +29,13 @@ pub enum Action {
     },
     /// Phase 3 (or as spoils): a champion from the hand into the pool (SF-38).
     ToPool(CardId),
+    /// Phase 3 (or as spoils): an avatar from the hand into the pool, paid for by discarding the
+    /// champions `paying` (in ascending order, each once) from the pool, as its power names
+    /// (SF-233).
+    Summon {
+        avatar: CardId,
+        paying: Vec<CardId>,
+    },
     /// Phase 3, spoils, or the losing side's card in a round: a magical item or artifact onto a
     /// champion (SF-38, AMB-9).
     Attach {

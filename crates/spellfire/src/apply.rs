@@ -390,21 +390,13 @@ impl Spellfire {
                 }
             }
             Action::ToPool(card) => {
-                self.take_from_hand(seat, *card);
-                // After the turn's battle (spoils), a champion has had no chance to attack.
-                if self.phase == Phase::AfterBattle {
-                    self.used.arrived_late.push(*card);
-                }
-                self.player_mut(seat).pool.push(Champion {
-                    card: *card,
-                    attachments: Vec::new(),
-                });
-                self.pooled_now(*card);
+                self.enter_pool(seat, *card);
                 events.push(Event::ToPool {
                     seat,
                     card: self.name(*card).into(),
                 });
             }
+            Action::Summon { avatar, paying } => self.summon(seat, *avatar, paying, &mut events),
             Action::Attach { card, champion } => {
                 // An item as the one reply to an instant defeat (SF-134, WE-13).
                 if let Some(Pending::InstantDefeat(threat)) = self.pending.last_mut() {
@@ -607,7 +599,7 @@ impl Spellfire {
         Ok(events)
     }
 
-    fn take_from_hand(&mut self, seat: Seat, card: CardId) {
+    pub(crate) fn take_from_hand(&mut self, seat: Seat, card: CardId) {
         let hand = &mut self.player_mut(seat).hand;
         if let Some(index) = hand.iter().position(|&c| c == card) {
             hand.remove(index);
@@ -1537,7 +1529,7 @@ impl Spellfire {
         }
         let movement = self.movement(attacker.card);
         match crossing {
-            Crossing::Flyers => movement.flyer || !self.granted(attacker.card).is_empty(),
+            Crossing::Flyers => movement.flyer || self.granted(attacker.card).contains(&Attribute::Flyer),
             Crossing::Earthwalkers => movement.earthwalker,
             Crossing::LevelAtLeast(level) => self.power_level(attacker.card) >= i32::from(level),
         }
@@ -2013,7 +2005,8 @@ impl Spellfire {
             | Effect::OneKindABattle(_)
             | Effect::WithstandsRazings(_)
             | Effect::Immune { .. }
-            | Effect::CastsOnlyWithLeave(_) => {}
+            | Effect::CastsOnlyWithLeave(_)
+            | Effect::Designated(_) => {}
             // Lasting only inside a `For`, which records the chosen champion.
             Effect::Barred { .. } => {}
             Effect::Saves => self.save_threatened(source, by, events),

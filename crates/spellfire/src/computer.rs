@@ -300,6 +300,13 @@ impl Player<'_> {
             }
             Action::PlayHolding { card, at } => self.holding_score(*card, at.0),
             Action::ToPool(card) => 80 + self.value(*card),
+            // An avatar is worth its price when it outweighs the champions (and what they carry)
+            // discarded for it; among the ways to pay, the cheapest.
+            Action::Summon { avatar, paying } => {
+                let paid: i32 = paying.iter().map(|&c| self.my_pool_strength(c)).sum();
+                let gain = self.value(*avatar) - paid;
+                if gain > 0 { 80 + gain } else { -1 }
+            }
             Action::Attach { card, champion } => {
                 if self.view.battle.is_some() && !spoils {
                     let bonus = match (self.facts(*card), self.facts(*champion)) {

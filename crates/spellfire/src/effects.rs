@@ -41,6 +41,119 @@ pub struct Script {
     /// in any player's turn (after a claim), without using the turn's one realm play.
     #[serde(skip_serializing_if = "is_default")]
     pub any_time: bool,
+    /// How an avatar comes into play (SF-233): not the ordinary way, but by discarding the cards
+    /// its power names from its player's pool.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<EntryCost>,
+}
+
+/// An avatar's way into play (SF-233): what its player discards from his pool for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntryCost {
+    pub discard: Payment,
+    /// One avatar a pool: it enters only a pool without an avatar, and while it is there no
+    /// other avatar enters that pool.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub sole_avatar: bool,
+}
+
+/// The champions of his pool a player discards to bring an avatar into play. A champion goes
+/// with what it carries; its level is read as a power reads "level" (AMB-14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Payment {
+    /// Exactly this many champions, each one of `of` (any, when `None`) and of `level_at_least`.
+    Champions {
+        count: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<Champions>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_at_least: Option<u8>,
+    },
+    /// Champions, each one of `of`, whose levels come to `total` or more, none of them more than
+    /// needed (leaving out any one would fall short).
+    Levels {
+        total: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<Champions>,
+    },
+    /// One champion, one of `of`, that carries a card that is one of `carrying`.
+    Carrying {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<Champions>,
+        carrying: Champions,
+    },
+}
+
+impl Payment {
+    /// Whether a pool champion of this level, for which `is` tells whether it is one of a
+    /// `Champions`, may be part of the payment (`Carrying`'s load is checked apart).
+    pub fn admits(&self, is: impl Fn(&Champions) -> bool, level: i32) -> bool {
+        let (of, least) = match self {
+            Payment::Champions { of, level_at_least, .. } => (of, *level_at_least),
+            Payment::Levels { of, .. } | Payment::Carrying { of, .. } => (of, None),
+        };
+        of.as_ref().is_none_or(is) && least.is_none_or(|l| level >= i32::from(l))
+    }
+
+    /// The payment in words, after "discarding".
+    pub fn words(&self) -> String {
+        let each = |of: &Option<Champions>| of.as_ref().map_or(String::new(), |f| format!(", each {}", f.words()));
+        match self {
+            Payment::Champions {
+                count,
+                of,
+                level_at_least,
+            } => {
+                let mut words = format!(
+                    "{} champion{} of its player's pool",
+                    count_words(*count),
+                    if *count == 1 { "" } else { "s" }
+                );
+                if *count == 1 {
+                    words.push_str(&of.as_ref().map_or(String::new(), |f| format!(", {}", f.words())));
+                } else {
+                    words.push_str(&each(of));
+                }
+                if let Some(least) = level_at_least {
+                    words.push_str(&format!(", of level {least} or more"));
+                }
+                words
+            }
+            Payment::Levels { total, of } => format!(
+                "champions of its player's pool whose levels come to {total} or more{}",
+                each(of)
+            ),
+            Payment::Carrying { of, carrying } => format!(
+                "one champion of its player's pool{} that carries {}",
+                of.as_ref().map_or(String::new(), |f| format!(", {},", f.words())),
+                carrying.words()
+            ),
+        }
+    }
+}
+
+impl EntryCost {
+    /// The entry in words, for the card's power lines and the refusals.
+    pub fn words(&self) -> String {
+        let mut words = format!(
+            "An avatar: it comes into play, into the pool, only by discarding {}",
+            self.discard.words()
+        );
+        if self.sole_avatar {
+            words.push_str("; one avatar a pool");
+        }
+        words.push('.');
+        words
+    }
+}
+
+fn count_words(count: u8) -> String {
+    match count {
+        1 => "one".into(),
+        2 => "two".into(),
+        3 => "three".into(),
+        n => n.to_string(),
+    }
 }
 
 /// One thing a card can do. Axes left at their default (played, always, free) are not written.
@@ -148,6 +261,8 @@ pub enum Champions {
     OfWorld(World),
     /// Cards matching any of these.
     Either(Vec<Champions>),
+    /// Cards matching every one of these (a Greyhawk monster).
+    All(Vec<Champions>),
     /// Cards not matching this.
     Not(Box<Champions>),
     /// Cards with this fact of ours ([`Keyword`]): lightning.
@@ -174,6 +289,7 @@ impl Champions {
             Champions::Without(attribute) => !has(attribute),
             Champions::OfWorld(world) => card.world == *world,
             Champions::Either(any) => any.iter().any(|c| c.matches_granted(card, kind, granted)),
+            Champions::All(all) => all.iter().all(|c| c.matches_granted(card, kind, granted)),
             Champions::Not(other) => !other.matches_granted(card, kind, granted),
             Champions::Tagged(keyword) => card.keywords.contains(keyword),
         }
@@ -191,6 +307,10 @@ impl Champions {
             Champions::Either(any) => {
                 let words: Vec<String> = any.iter().map(Champions::words).collect();
                 words.join(" or ")
+            }
+            Champions::All(all) => {
+                let words: Vec<String> = all.iter().map(Champions::words).collect();
+                words.join(" and ")
             }
             Champions::Not(other) => format!("anything but {}", other.words()),
             Champions::Tagged(keyword) => format!("a {} card", keyword.name()),
@@ -264,6 +384,8 @@ pub enum Change {
     Double,
     /// Halved, rounding up.
     Halve,
+    /// Halved, rounding down.
+    HalveDown,
     /// Counts as this level.
     SetTo(u8),
 }
@@ -275,6 +397,7 @@ impl Change {
             Change::By(n) => value + i32::from(n),
             Change::Double => value * 2,
             Change::Halve => (value + 1).div_euclid(2),
+            Change::HalveDown => value.div_euclid(2),
             Change::SetTo(n) => i32::from(n),
         }
     }
@@ -836,6 +959,10 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         designations: Vec<Attribute>,
     },
+    /// The card counts as having this designation, for movement and for every power that names
+    /// it; inside `Across(EveryChampion, …)`, every champion of its player does (Elemental Avatar
+    /// of Earth: earthwalkers).
+    Designated(Attribute),
 }
 
 impl Power {
@@ -898,6 +1025,14 @@ impl Power {
     /// The ability that acts when the card is played, if any.
     pub fn on_play(&self) -> Option<&Ability> {
         self.abilities().iter().find(|a| a.when == Trigger::OnPlay)
+    }
+
+    /// How the card, an avatar, comes into play, if its power says (SF-233).
+    pub fn entry(&self) -> Option<&EntryCost> {
+        match self {
+            Power::Scripted(script) => script.entry.as_ref(),
+            _ => None,
+        }
     }
 
     /// The ability usable as an answer in an event pause, if any.
@@ -989,6 +1124,7 @@ impl Change {
             Change::By(n) => format!("loses {} level{}", -n, if n == -1 { "" } else { "s" }),
             Change::Double => "is doubled".into(),
             Change::Halve => "is halved, rounding up".into(),
+            Change::HalveDown => "is halved, rounding down".into(),
             Change::SetTo(n) => format!("counts as level {n}"),
         }
     }
@@ -1062,6 +1198,7 @@ impl Effect {
                 }
             ),
             Effect::BecomesFlyer => "makes its user's champion a flyer for the round".into(),
+            Effect::Designated(attribute) => format!("it counts as {}", attribute_words(*attribute)),
             Effect::BreaksWall => "undoes a wall raised against its user's champion".into(),
             Effect::DefeatsOpponent(champions) => format!("defeats {} at once", champions.words()),
             Effect::DefeatedBy(champions) => format!("is defeated at once by {}", champions.words()),
@@ -1483,6 +1620,12 @@ pub fn describe(card: &Card) -> Vec<String> {
     }
     if card.avatar {
         lines.push("An avatar: each format limits how many a deck may hold.".into());
+        match &card.power {
+            Power::Scripted(Script { entry: Some(entry), .. }) => lines.push(entry.words()),
+            _ => lines.push(
+                "It comes into play only by discarding the cards its power names, which is not scripted yet, so it cannot enter play.".into(),
+            ),
+        }
     }
     for keyword in &card.keywords {
         lines.push(format!(

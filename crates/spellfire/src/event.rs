@@ -62,6 +62,12 @@ pub enum Event {
         card: String,
         champion: String,
     },
+    /// An avatar brought into play, paid for by the champions discarded from the pool (SF-233).
+    AvatarSummoned {
+        seat: Seat,
+        avatar: String,
+        paid: Vec<String>,
+    },
     PhaseBegan {
         seat: Seat,
         phase: u8,
@@ -468,6 +474,11 @@ impl GameEvent for Event {
             }
             Event::ToPool { seat, card } => format!("{} puts {card} into the pool.", name(seat)),
             Event::Attached { seat, card, champion } => format!("{} gives {card} to {champion}.", name(seat)),
+            Event::AvatarSummoned { seat, avatar, paid } => format!(
+                "{} discards {} from the pool to bring the avatar {avatar} into play.",
+                name(seat),
+                list(paid)
+            ),
             Event::PhaseBegan { seat, phase } => format!("{}: phase {phase}.", name(seat)),
             Event::Attacked {
                 seat,

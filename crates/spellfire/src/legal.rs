@@ -267,6 +267,7 @@ impl Spellfire {
             (Phase::Realms | Phase::Pool, Action::EndPhase) => Ok(()),
             (Phase::Realms, _) => refuse("Phase 2: realms and holdings only.", "SF-35"),
             (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(seat, *card),
+            (Phase::Pool, Action::Summon { avatar, paying }) => self.check_summon(seat, *avatar, paying),
             (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(seat, *card, *champion),
             (Phase::Pool | Phase::AfterBattle, Action::UseCard(card)) if self.pool_use(seat, *card).is_some() => {
                 self.check_pool_use(seat, *card)
@@ -374,6 +375,9 @@ impl Spellfire {
             Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(seat, *card, *at)),
             Action::PlayHolding { card, at } => only_spoils(*card).and_then(|_| self.check_holding(seat, *card, *at)),
             Action::ToPool(card) => only_spoils(*card).and_then(|_| self.check_to_pool(seat, *card)),
+            Action::Summon { avatar, paying } => {
+                only_spoils(*avatar).and_then(|_| self.check_summon(seat, *avatar, paying))
+            }
             Action::Attach { card, champion } => {
                 only_spoils(*card).and_then(|_| self.check_attach(seat, *card, *champion))
             }
@@ -776,10 +780,7 @@ impl Spellfire {
             return refuse("Only a champion from your hand.", "SF-38");
         }
         if self.card(card).avatar {
-            return refuse(
-                "An avatar enters play by discarding the cards its text names, which is not enforced yet.",
-                "SF-233",
-            );
+            return self.avatar_refusal(seat, card);
         }
         self.check_cosmos(card)
     }
@@ -1292,7 +1293,7 @@ impl Spellfire {
         Movement {
             flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
             swimmer: facts.has(Attribute::Swimmer),
-            earthwalker: facts.has(Attribute::Earthwalker),
+            earthwalker: facts.has(Attribute::Earthwalker) || self.designated_by_player(card, Attribute::Earthwalker),
         }
     }
 
@@ -1462,6 +1463,7 @@ impl Spellfire {
             kind if kind.is_champion() && self.card(card).power.plays_as(CardType::Event) => {
                 vec![Action::ToPool(card), Action::PlayEvent(card)]
             }
+            kind if kind.is_champion() && self.card(card).avatar => self.summons(seat, card),
             kind if kind.is_champion() => vec![Action::ToPool(card)],
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 vec![Action::UseCard(card)]

@@ -17,6 +17,7 @@
 // deck editor's and the converter's library, re-exported as modules.
 mod action;
 mod apply;
+mod avatars;
 mod catalogue;
 mod combat;
 pub mod computer;
@@ -302,6 +303,14 @@ impl Spellfire {
             Action::Rebuild { at } => format!("Rebuild the realm at {at} (discard 3 cards)"),
             Action::PlayHolding { card, at } => format!("Attach the holding {} to the realm at {at}", name(card)),
             Action::ToPool(card) => format!("Put {} into the pool", name(card)),
+            Action::Summon { avatar, paying } => {
+                let paid: Vec<String> = paying.iter().map(|c| name(c).to_string()).collect();
+                format!(
+                    "Bring the avatar {} into play, discarding {}",
+                    name(avatar),
+                    join_words(&paid)
+                )
+            }
             Action::Attach { card, champion } => format!("Give {} to {}", name(card), name(champion)),
             Action::EndPhase => match self.phase {
                 Phase::Realms => "Go on to phase 3".to_string(),

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{A, B, P1, P2, apply as ok, refused, total};
+use common::{A, B, P1, P2, apply as ok, discard_names, pool_names, refused, total};
 
 use spellfire::{Action, Phase, Position, RealmSetup, Side, Spellfire, TestGame, realm};
 
@@ -934,22 +934,6 @@ fn event_table(p1_pool: &[(&str, &[&str])], p2_pool: &[(&str, &[&str])], event: 
     ok(&mut game, Action::PlayEvent(card));
     common::all_pass(&mut game);
     game
-}
-
-fn pool_names(game: &Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
-    game.player(seat)
-        .pool
-        .iter()
-        .map(|c| game.name(c.card).to_string())
-        .collect()
-}
-
-fn discard_names(game: &Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
-    game.player(seat)
-        .discard
-        .iter()
-        .map(|&c| game.name(c).to_string())
-        .collect()
 }
 
 #[test]

@@ -152,3 +152,76 @@ fn a_game_sampled_from_a_view_agrees_with_it() {
         );
     }
 }
+
+/// The starter decks hold no avatar (their format allows none), so these games bring some in:
+/// starter decks E-1 and E-2 (one copy of each card, so the standard 55-card format accepts
+/// them) with two of their champions swapped for a cleric and an avatar paid with a cleric
+/// (Sirrion; Kiri; E-2 also a holding for a second cleric). Random games keep every invariant,
+/// and greedy games summon the avatars.
+fn avatar_table() -> spellfire::Config {
+    let swap = |deck: &[spellfire::CardRef], out: &[&str], into: &[&str]| -> Vec<spellfire::CardRef> {
+        let mut cards = deck.to_vec();
+        for (old, new) in out.iter().zip(into) {
+            let old: spellfire::CardRef = old.parse().expect("a card reference");
+            let at = cards.iter().position(|c| *c == old).expect("the card is in the deck");
+            cards[at] = new.parse().expect("a card reference");
+        }
+        cards
+    };
+    let starters = common::starters();
+    spellfire::Config {
+        format: "55".into(),
+        decks: vec![
+            // E-1: Dwarf of Earthfast and T'kkyl out, Cleric of Gond and Sirrion in.
+            swap(&starters[8], &["1st/79", "1st/265"], &["1st/68", "PO/45"]),
+            // E-2: Wolf Nomads, Herminard and Salt Veiw (its seventh holding, one more than the
+            // format allows) out; Cleric of Torm, Kiri and Cleric of Gond in.
+            swap(
+                &starters[9],
+                &["1st/181", "1st/264", "1st/232"],
+                &["1st/69", "PO/79", "1st/68"],
+            ),
+        ],
+        rules: spellfire::Rules::default(),
+    }
+}
+
+#[test]
+fn random_games_with_avatar_decks_keep_every_invariant() {
+    let content = std::sync::Arc::new(common::content());
+    let options = PlayoutOptions {
+        games: games(300),
+        first_seed: 0,
+        max_actions: 20_000,
+    };
+    if let Err(failure) = random_playouts::<Spellfire>(&avatar_table(), &content, 2, &options) {
+        panic!("avatar decks: {failure}");
+    }
+}
+
+#[test]
+fn greedy_games_with_avatar_decks_summon_the_avatars() {
+    use spellhall_core::{Game, GameRng};
+    let content = common::content();
+    let config = avatar_table();
+    let mut summoned = 0;
+    let played = games(300).min(100);
+    for seed in 0..played {
+        let mut game = Spellfire::new(&config, &content, seed).expect("the avatar decks are accepted");
+        let mut rng = GameRng::new(seed);
+        let mut actions = 0;
+        while let Some(seat) = game.to_act().seat() {
+            let legal = game.legal_actions();
+            let pick = spellfire::computer::greedy_choice(&game.view(seat), &legal, &content, &mut rng);
+            let events = game.apply(&legal[pick]).expect("a legal action is accepted");
+            summoned += events
+                .iter()
+                .filter(|e| matches!(e, spellfire::Event::AvatarSummoned { .. }))
+                .count();
+            actions += 1;
+            assert!(actions < 20_000, "game {seed} does not end");
+        }
+    }
+    assert!(summoned > 0, "no avatar summoned in {played} greedy games");
+    println!("avatar decks: {summoned} avatars summoned in {played} greedy games");
+}

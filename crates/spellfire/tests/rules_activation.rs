@@ -139,18 +139,7 @@ const ORDER_CARDS: &str = r#"(
 )"#;
 
 fn order_content() -> std::sync::Arc<spellfire::Content> {
-    let mut files = spellfire::shipped_files();
-    files.push(spellhall_core::content::SourceFile::embedded(
-        "tests/order.ron",
-        ORDER_CARDS,
-    ));
-    let catalogue = spellfire::Catalogue::load(&files).expect("the test cards load");
-    let shipped = spellfire::shipped_content();
-    std::sync::Arc::new(spellfire::Content {
-        catalogue,
-        formats: shipped.formats.clone(),
-        starters: shipped.starters.clone(),
-    })
+    common::content_with("tests/order.ron", ORDER_CARDS)
 }
 
 /// The attacker's total when Maligor the Red (3) carries `items` (attached in this order) against

@@ -365,7 +365,27 @@ impl Spellfire {
         if let Some(kept) = self.kept(card) {
             granted.extend(&kept.designations);
         }
+        // Designations given to every champion of a player (Elemental Avatar of Earth).
+        if self.kind(card).is_champion() {
+            for inner in self.player_wide(self.owner(card)) {
+                if let Effect::Designated(attribute) = inner
+                    && !granted.contains(attribute)
+                {
+                    granted.push(*attribute);
+                }
+            }
+        }
         granted
+    }
+
+    /// Whether a card in play of the player of `champion` makes every champion of his `attribute`
+    /// (`Across(EveryChampion, Designated(attribute))`): the part of [`Spellfire::granted`] that
+    /// movement reads, without the battle's flight.
+    pub(crate) fn designated_by_player(&self, champion: CardId, attribute: crate::catalogue::cards::Attribute) -> bool {
+        self.kind(champion).is_champion()
+            && self
+                .player_wide(self.owner(champion))
+                .any(|inner| *inner == Effect::Designated(attribute))
     }
 
     /// Whether `card`, fighting for `side`, is one of the side's `members` (for powers that
@@ -668,10 +688,16 @@ impl Spellfire {
     /// Whether a card in play of the player of `champion` (a champion) makes every champion of
     /// his immune to `facts` (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
     fn player_wide_immunity(&self, champion: CardId, facts: &crate::catalogue::cards::Card) -> bool {
-        if !self.kind(champion).is_champion() {
-            return false;
-        }
-        let seat = self.owner(champion);
+        self.kind(champion).is_champion()
+            && self
+                .player_wide(self.owner(champion))
+                .any(|inner| inner.immunity_covers(facts))
+    }
+
+    /// What the cards of `seat` in play — pool champions, fighting champions and what they
+    /// carry — give every champion of his all the time (`Across(EveryChampion, inner)` acting
+    /// `InPlay`): the inner effects.
+    fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
         let pools = self
             .players
             .iter()
@@ -681,13 +707,10 @@ impl Spellfire {
         let cards = pools
             .chain(fighters.map(|f| (f.card, &f.attachments)))
             .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
-        cards.filter(|&c| self.owner(c) == seat).any(|c| {
-            self.abilities_of(c).any(|a| {
-                a.when == Trigger::InPlay
-                    && a.effect
-                        .across(Scope::EveryChampion)
-                        .is_some_and(|inner| inner.immunity_covers(facts))
-            })
+        cards.filter(move |&c| self.owner(c) == seat).flat_map(move |c| {
+            self.abilities_of(c)
+                .filter(|a| a.when == Trigger::InPlay)
+                .filter_map(|a| a.effect.across(Scope::EveryChampion))
         })
     }
 

@@ -95,3 +95,34 @@ pub fn all_pass(game: &mut spellfire::Spellfire) {
         apply(game, spellfire::Action::Pass);
     }
 }
+
+/// The shipped content with a test's own set file (`path`, `ron`) loaded beside the shipped sets.
+pub fn content_with(path: &str, ron: &str) -> Arc<Content> {
+    let mut files = spellfire::shipped_files();
+    files.push(spellhall_core::content::SourceFile::embedded(path, ron));
+    let catalogue = spellfire::Catalogue::load(&files).expect("the test cards load");
+    let shipped = spellfire::shipped_content();
+    Arc::new(Content {
+        catalogue,
+        formats: shipped.formats.clone(),
+        starters: shipped.starters.clone(),
+    })
+}
+
+/// The names of the champions in `seat`'s pool, in order.
+pub fn pool_names(game: &spellfire::Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
+    game.player(seat)
+        .pool
+        .iter()
+        .map(|c| game.name(c.card).to_string())
+        .collect()
+}
+
+/// The names of the cards in `seat`'s discard pile, bottom first.
+pub fn discard_names(game: &spellfire::Spellfire, seat: spellhall_core::Seat) -> Vec<String> {
+    game.player(seat)
+        .discard
+        .iter()
+        .map(|&c| game.name(c).to_string())
+        .collect()
+}

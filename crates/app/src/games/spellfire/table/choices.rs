@@ -31,7 +31,8 @@ pub fn subject(action: &Action) -> Option<CardId> {
         | Action::Answer(card)
         | Action::Choose(card)
         | Action::Discard(card)
-        | Action::Quest(card) => Some(card),
+        | Action::Quest(card)
+        | Action::Summon { avatar: card, .. } => Some(card),
         Action::Attack { champion, .. } | Action::Defend { champion } => Some(champion),
         Action::Draw
         | Action::Rebuild { .. }
