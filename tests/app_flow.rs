@@ -461,7 +461,6 @@ struct TallyWithUserContent;
 impl GameAdapter for TallyWithUserContent {
     type G = spellhall_core::testkit::Tally;
     const TAGLINE: &'static str = TallyAdapter::TAGLINE;
-    const PLAYERS: std::ops::RangeInclusive<u8> = TallyAdapter::PLAYERS;
     const HAS_COMPUTER: bool = false;
 
     fn config(players: u8, options: &[usize], content: &()) -> Result<spellhall_core::testkit::TallyConfig, String> {

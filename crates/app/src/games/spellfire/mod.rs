@@ -156,10 +156,7 @@ impl GameAdapter for SpellfireAdapter {
                 label,
             }
         }));
-        Some(SeatOption {
-            label: "Deck".into(),
-            choices,
-        })
+        Some(SeatOption { label: "Deck", choices })
     }
 
     /// Each seat's deck, checked against the chosen format as the deck editor checks it: every
