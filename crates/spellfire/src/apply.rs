@@ -286,10 +286,12 @@ impl Spellfire {
 
     /// Carry out an action, or say why it is not allowed (nothing changes then).
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
-        self.check(action)?;
+        // The decider is found once: in a round it comes from both sides' totals.
+        let decider = self.decider();
+        self.check_for(decider, action)?;
         let seat = match action {
             Action::Claim(seat) => *seat,
-            _ => self.decider().unwrap_or(self.active),
+            _ => decider.unwrap_or(self.active),
         };
         let mut events = Vec::new();
         // Until the active player acts, it is "between turns" (The Caravan).

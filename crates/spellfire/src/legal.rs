@@ -78,13 +78,19 @@ impl Spellfire {
 
     /// Whether `action` is allowed now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_for(self.decider(), action)
+    }
+
+    /// `check` with the decider already found: in a round the decider comes from both sides'
+    /// totals, so `legal` finds it once for all its candidates.
+    pub(crate) fn check_for(&self, decider: Option<Seat>, action: &Action) -> Result<(), RuleError> {
         if let Action::Claim(seat) = action {
             if self.claimants().contains(seat) {
                 return Ok(());
             }
             return refuse("You cannot cut in now: wait until the current step is done.", "SF-188");
         }
-        let Some(seat) = self.decider() else {
+        let Some(seat) = decider else {
             return refuse("The game is over.", "");
         };
         match self.pending.last() {
@@ -1428,7 +1434,7 @@ impl Spellfire {
                 }
             }
         }
-        candidates.retain(|a| self.check(a).is_ok());
+        candidates.retain(|a| self.check_for(Some(seat), a).is_ok());
         candidates
     }
 

@@ -67,7 +67,7 @@ impl Spellfire {
     pub(crate) fn battle_cards(&self) -> Vec<(CardId, Side)> {
         let mut out = Vec::new();
         if let Some(slot) = self.battle_slot() {
-            out.extend(self.realm_cards(slot).0.into_iter().map(|c| (c, Side::Defender)));
+            out.extend(self.realm_own_cards(slot).map(|c| (c, Side::Defender)));
         }
         for side in [Side::Attacker, Side::Defender] {
             let Some(fighter) = self.fighter_of(side) else { continue };
@@ -147,7 +147,7 @@ impl Spellfire {
         let Some(fighter) = self.fighter_of(side) else {
             return false;
         };
-        self.battle_cards().into_iter().any(|(source, source_side)| {
+        self.battle_cards_unordered().any(|(source, source_side)| {
             source != card
                 && self.abilities_of(source).any(|a| {
                     let Effect::LosesPowers(of) = &a.effect else {
@@ -341,7 +341,7 @@ impl Spellfire {
     pub(crate) fn granted(&self, card: CardId) -> Vec<crate::catalogue::cards::Attribute> {
         let flies = self.battle.as_ref().is_some_and(|b| b.flying.contains(&card))
             || self.owner_side(card).is_some_and(|side| {
-                self.battle_cards().into_iter().any(|(source, source_side)| {
+                self.battle_cards_unordered().any(|(source, source_side)| {
                     self.abilities_of(source)
                         .filter(|a| a.when == Trigger::InBattle)
                         .any(|a| match &a.effect {
@@ -648,19 +648,18 @@ impl Spellfire {
         let Some(fighter) = self.fighter_of(side) else {
             return false;
         };
-        let mut sources = vec![fighter.card];
-        sources.retain(|&c| !self.powers_lost(c));
-        sources.extend(&fighter.attachments);
-        if side == Side::Defender
-            && let Some(slot) = self.battle_slot()
-        {
-            sources.push(slot.realm);
-            sources.extend(slot.holding);
-        }
-        let own = sources.into_iter().any(|source| {
+        let covers = |source: CardId| {
             self.abilities_of(source)
                 .any(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts))
-        });
+        };
+        let realm = match self.battle_slot() {
+            Some(slot) if side == Side::Defender => [Some(slot.realm), slot.holding],
+            _ => [None, None],
+        };
+        // The champion's own power counts unless another card took it away (SF-157).
+        let own = (covers(fighter.card) && !self.powers_lost(fighter.card))
+            || fighter.attachments.iter().copied().any(covers)
+            || realm.into_iter().flatten().any(covers);
         own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
             || self.warded(side, fighter.card, card)
     }
@@ -671,17 +670,20 @@ impl Spellfire {
         if self.owner_side(source) == Some(side) {
             return false;
         }
-        self.battle_cards().into_iter().any(|(ward, ward_side)| {
-            self.abilities_now(ward, ward_side, Trigger::InBattle)
-                .any(|a| match &a.effect {
-                    Effect::Immune { of, to } => {
-                        includes(of.side, ward_side, side)
-                            && self.member_of(of.members, side, card)
-                            && of.only.as_ref().is_none_or(|f| self.is(f, card))
-                            && self.is(to, source)
-                    }
-                    _ => false,
-                })
+        // The effect is matched before the ward's condition and powers are read: most cards
+        // ward nothing, and those reads are the dear part.
+        self.battle_cards_unordered().any(|(ward, ward_side)| {
+            self.abilities_of(ward).any(|a| match &a.effect {
+                Effect::Immune { of, to } if a.when == Trigger::InBattle => {
+                    includes(of.side, ward_side, side)
+                        && self.member_of(of.members, side, card)
+                        && of.only.as_ref().is_none_or(|f| self.is(f, card))
+                        && self.is(to, source)
+                        && self.condition_holds(&a.condition, ward, ward_side)
+                        && !self.powers_lost(ward)
+                }
+                _ => false,
+            })
         })
     }
 
@@ -810,15 +812,7 @@ impl Spellfire {
     pub(crate) fn realm_cards(&self, slot: &crate::formation::Slot) -> (Vec<CardId>, Vec<CardId>) {
         let formation = &self.player(self.owner(slot.realm)).formation;
         let face_up = || formation.realms().filter(|(_, s)| !s.razed).map(|(_, s)| s);
-        let mut own: Vec<CardId> = [Some(slot.realm), slot.holding].into_iter().flatten().collect();
-        for ability in self.abilities_of(slot.realm) {
-            if let Effect::SharesHoldingOf(named) = &ability.effect {
-                let shared = face_up()
-                    .filter(|s| named.matches(self.card(s.realm)))
-                    .filter_map(|s| s.holding);
-                own.extend(shared.filter(|h| Some(*h) != slot.holding));
-            }
-        }
+        let own: Vec<CardId> = self.realm_own_cards(slot).collect();
         let across = face_up()
             .flat_map(|s| [Some(s.realm), s.holding])
             .flatten()
@@ -831,10 +825,51 @@ impl Spellfire {
         (own, across)
     }
 
+    /// The realm's own cards of `realm_cards`, without collecting them.
+    fn realm_own_cards<'a>(&'a self, slot: &'a crate::formation::Slot) -> impl Iterator<Item = CardId> + 'a {
+        let formation = &self.player(self.owner(slot.realm)).formation;
+        let shared = self.abilities_of(slot.realm).flat_map(move |ability| {
+            let named = match &ability.effect {
+                Effect::SharesHoldingOf(named) => Some(named),
+                _ => None,
+            };
+            named.into_iter().flat_map(move |named| {
+                formation
+                    .realms()
+                    .filter(|(_, s)| !s.razed)
+                    .filter(move |(_, s)| named.matches(self.card(s.realm)))
+                    .filter_map(|(_, s)| s.holding)
+                    .filter(move |h| Some(*h) != slot.holding)
+            })
+        });
+        [Some(slot.realm), slot.holding].into_iter().flatten().chain(shared)
+    }
+
+    /// The cards of `battle_cards` in no set order, neither sorted nor collected: for questions
+    /// whose answer the order of activation does not change (is there one that…, the fewest).
+    fn battle_cards_unordered(&self) -> impl Iterator<Item = (CardId, Side)> + '_ {
+        let realm = self
+            .battle_slot()
+            .into_iter()
+            .flat_map(|slot| self.realm_own_cards(slot))
+            .map(|c| (c, Side::Defender));
+        let fighters = SIDES.into_iter().flat_map(move |side| {
+            self.fighter_of(side).into_iter().flat_map(move |f| {
+                let champion = (f.kind == FighterKind::Champion).then_some(f.card);
+                champion
+                    .into_iter()
+                    .chain(f.attachments.iter().copied())
+                    .chain(f.round_cards.iter().copied())
+                    .map(move |c| (c, side))
+            })
+        });
+        realm.chain(fighters)
+    }
+
     /// Whether a card of the attacking side, which has just won a round, razes the attacked realm
     /// as it does (Tithian). Read before the round's cards leave the battle.
     pub(crate) fn round_won_razes(&self) -> bool {
-        self.battle_cards().into_iter().any(|(card, side)| {
+        self.battle_cards_unordered().any(|(card, side)| {
             side == Side::Attacker
                 && self
                     .abilities_now(card, side, Trigger::RoundWon)
@@ -846,27 +881,29 @@ impl Spellfire {
     /// says so; a power that bars only some cards of the kind (no flying allies) counts if
     /// `played`, the card about to be played, is one of them.
     pub(crate) fn play_limit_of(&self, side: Side, kind: CardType, played: Option<CardId>) -> Option<(u8, CardId)> {
-        self.battle_cards()
-            .into_iter()
+        self.battle_cards_unordered()
             .flat_map(|(card, card_side)| {
-                self.abilities_now(card, card_side, Trigger::InBattle)
-                    .filter_map(move |a| match &a.effect {
-                        Effect::AtMost {
-                            side: party,
-                            kinds,
-                            most,
-                            only,
-                        } if includes(*party, card_side, side)
-                            && only
-                                .as_ref()
-                                .is_none_or(|o| played.is_some_and(|c| o.matches(self.card(c))))
-                            && kinds.contains(&kind)
-                            && !self.immune(side, card) =>
-                        {
-                            Some((*most, card))
-                        }
-                        _ => None,
-                    })
+                // The effect is matched before the card's condition and powers are read.
+                self.abilities_of(card).filter_map(move |a| match &a.effect {
+                    Effect::AtMost {
+                        side: party,
+                        kinds,
+                        most,
+                        only,
+                    } if a.when == Trigger::InBattle
+                        && includes(*party, card_side, side)
+                        && only
+                            .as_ref()
+                            .is_none_or(|o| played.is_some_and(|c| o.matches(self.card(c))))
+                        && kinds.contains(&kind)
+                        && self.condition_holds(&a.condition, card, card_side)
+                        && !self.powers_lost(card)
+                        && !self.immune(side, card) =>
+                    {
+                        Some((*most, card))
+                    }
+                    _ => None,
+                })
             })
             .min()
     }
