@@ -31,7 +31,7 @@ mod sides;
 mod stand_in;
 use crate::state::{
     Battle, BattleStep, CardId, CardInfo, Champion, Config, Content, DeckoutEnd, DeckoutTiebreak, DefenderSpoilsOn,
-    Ends, Fighter, FighterKind, InstantDefeat, Loss, Pause, Pending, Phase, Player, Spellfire, TurnUse,
+    Derived, Ends, Fighter, FighterKind, InstantDefeat, Loss, Pause, Pending, Phase, Player, Spellfire, TurnUse,
 };
 
 /// Cards in an opening hand (SF-29, SF-265).
@@ -163,6 +163,7 @@ impl Spellfire {
             hand_limit: format.hand_limit() as u8,
             outcome: None,
             tracks: Default::default(),
+            derived: Default::default(),
         }
     }
 
@@ -289,6 +290,15 @@ impl Spellfire {
         // The decider is found once: in a round it comes from both sides' totals.
         let decider = self.decider();
         self.check_for(decider, action)?;
+        // What was worked out for the state before no longer holds once it changes.
+        self.derived = Derived::default();
+        let events = self.carry_out_action(decider, action);
+        self.derived.losing = self.in_round().then(|| self.fresh_losing_side());
+        Ok(events)
+    }
+
+    /// `apply_action` once the action is found legal.
+    fn carry_out_action(&mut self, decider: Option<Seat>, action: &Action) -> Vec<Event> {
         let seat = match action {
             Action::Claim(seat) => *seat,
             _ => decider.unwrap_or(self.active),
@@ -598,7 +608,7 @@ impl Spellfire {
         }
         self.activate_once_kinds_chosen(&mut events);
         self.after_action(action, &mut events);
-        Ok(events)
+        events
     }
 
     pub(crate) fn take_from_hand(&mut self, seat: Seat, card: CardId) {
@@ -979,10 +989,31 @@ impl Spellfire {
         Some(total)
     }
 
-    /// The side losing the round now, computed from the totals, never stored.
+    /// The side losing the round now, from the totals (found once after each action).
     pub fn losing_side(&self) -> Side {
+        self.derived.losing.unwrap_or_else(|| self.fresh_losing_side())
+    }
+
+    /// The side losing the round, computed from the totals now.
+    pub(crate) fn fresh_losing_side(&self) -> Side {
         let value = |side| self.total(side).map_or(0, |t| t.value());
         losing(value(Side::Attacker), value(Side::Defender))
+    }
+
+    /// Whether a round is being fought: both champions (or realms) are in the field.
+    fn in_round(&self) -> bool {
+        self.battle
+            .as_ref()
+            .is_some_and(|b| b.step == BattleStep::Round && b.attacking.is_some() && b.defending.is_some())
+    }
+
+    /// Whether what is derived from the state agrees with a fresh computation (for the property
+    /// tests: a path that changes the state without refreshing it would show here).
+    #[doc(hidden)]
+    pub fn derived_is_fresh(&self) -> bool {
+        self.derived
+            .losing
+            .is_none_or(|side| self.in_round() && side == self.fresh_losing_side())
     }
 
     fn pass(&mut self, events: &mut Vec<Event>) {

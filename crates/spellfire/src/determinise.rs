@@ -101,8 +101,10 @@ impl Spellfire {
             hand_limit,
             outcome,
             tracks,
+            derived: _,
         } = self;
-        // (active, turn, phase and the rule card are in the view itself.)
+        // (active, turn, phase and the rule card are in the view itself; what is derived is
+        // worked out afresh in a sampled state.)
         let players = players
             .iter()
             .enumerate()
@@ -257,6 +259,7 @@ impl Determinise for Spellfire {
             hand_limit: public.hand_limit,
             outcome: public.outcome.clone(),
             tracks: public.tracks.clone(),
+            derived: Default::default(),
         }
     }
 }

@@ -370,6 +370,7 @@ impl spellhall_core::Redeal for Spellfire {
     /// together and dealt back in the same sizes, and `seat`'s own draw pile shuffled. The privacy
     /// property (the kit's `privacy_playouts`): `seat`'s view must not change.
     fn redeal_hidden_from(&mut self, seat: Seat, rng: &mut GameRng) {
+        self.derived = Default::default();
         for other in Seat::all(self.seats()) {
             let player = self.player_mut(other);
             if other == seat {

@@ -798,6 +798,21 @@ pub struct Spellfire {
     pub(crate) outcome: Option<Outcome>,
     /// What the optional rules keep track of.
     pub(crate) tracks: Tracks,
+    /// Derived from the fields above, never a truth of its own; not saved (see [`Derived`]).
+    #[serde(skip)]
+    pub(crate) derived: Derived,
+}
+
+/// What is worked out from the state once after each action rather than at every question
+/// asked of it: the side losing the round, which `to_act`, `legal_actions`, `check` and `apply`
+/// all need and which reads every power of the battle. `apply_action` empties it before it
+/// changes anything and fills it again from the finished state; anything else that changes a
+/// state it was filled for empties it (`Redeal`). Empty, every question computes afresh, so a
+/// new, loaded or sampled state needs nothing. `tests/properties.rs` compares it with a fresh
+/// computation after every action of the random games.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Derived {
+    pub(crate) losing: Option<crate::combat::Side>,
 }
 
 impl Spellfire {

@@ -57,37 +57,41 @@ fn random_six_player_games_keep_every_invariant() {
     play(6, games(2_000));
 }
 
+/// Every optional rule of section 26 and base-play setup option that random play can end with
+/// (not Barbarian's Game or the "True …" rules, which take deck-out away) and that a table of
+/// `seats` may play (Aid and the Conqueror's Game need more than two).
+fn optional_rules(r: &mut spellfire::Rules, seats: usize) {
+    use spellfire::{FearScope, PermanentDestruction, Phase4Caster, RebuildCostZone};
+    use spellhall_core::Seat;
+    r.aid = true;
+    r.conqueror = true;
+    r.permanent_destruction = PermanentDestruction::AllCosmosTypes;
+    r.experience_spoils = true;
+    r.fear = true;
+    r.fear_scope = FearScope::AllChampionsAndAllies;
+    r.melon_rule = true;
+    r.melons = vec![Seat(0)];
+    r.questing = true;
+    r.treasure = true;
+    r.world_bonuses = true;
+    r.rebuild_cost_zone = RebuildCostZone::HandOrPool;
+    r.phase4_caster = Phase4Caster::AnyPoolChampion;
+    if seats == 2 {
+        r.aid = false;
+        r.conqueror = false;
+        r.melons = vec![Seat(0), Seat(1)];
+    }
+}
+
 /// The optional rules of section 26 and the base-play setup options, all chosen at once (their
 /// decisions, Aid's out-of-turn answers and quests included), at two, four and six players. The
 /// rules that take deck-out away (Barbarian's Game, "True …") are left out: random play need not end.
 #[test]
 fn random_games_with_the_optional_rules_keep_every_invariant() {
-    use spellfire::{FearScope, PermanentDestruction, Phase4Caster, RebuildCostZone};
-    use spellhall_core::Seat;
-    let rules = |r: &mut spellfire::Rules| {
-        r.aid = true;
-        r.conqueror = true;
-        r.permanent_destruction = PermanentDestruction::AllCosmosTypes;
-        r.experience_spoils = true;
-        r.fear = true;
-        r.fear_scope = FearScope::AllChampionsAndAllies;
-        r.melon_rule = true;
-        r.melons = vec![Seat(0)];
-        r.questing = true;
-        r.treasure = true;
-        r.world_bonuses = true;
-        r.rebuild_cost_zone = RebuildCostZone::HandOrPool;
-        r.phase4_caster = Phase4Caster::AnyPoolChampion;
-    };
-    play_with(2, games(200), |r| {
-        rules(r);
-        r.aid = false;
-        r.conqueror = false;
-        r.melons = vec![Seat(0), Seat(1)];
-    });
-    play_with(4, games(200), rules);
+    play_with(2, games(200), |r| optional_rules(r, 2));
+    play_with(4, games(200), |r| optional_rules(r, 4));
     play_with(6, games(100), |r| {
-        rules(r);
+        optional_rules(r, 6);
         r.parallel_universes = true;
         r.parallel_includes_artifacts = true;
     });
@@ -224,4 +228,36 @@ fn greedy_games_with_avatar_decks_summon_the_avatars() {
     }
     assert!(summoned > 0, "no avatar summoned in {played} greedy games");
     println!("avatar decks: {summoned} avatars summoned in {played} greedy games");
+}
+
+/// The side losing a round is worked out once after each action and kept beside the state
+/// (`to_act`, `legal_actions`, `check` and `apply` all ask for it): after every action of random
+/// 2-, 4- and 6-player games, with and without the optional rules (experience, world bonuses and
+/// fear change totals), what is kept must be what a fresh computation finds.
+#[test]
+fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
+    use spellhall_core::{Game, GameRng};
+    let content = common::content();
+    let mut rounds = 0;
+    for game_number in 0..games(90) {
+        let seats = 2 + (game_number % 3) as usize * 2;
+        let mut config = common::starter_table(seats, game_number);
+        if game_number % 2 == 1 {
+            optional_rules(&mut config.rules, seats);
+        }
+        let mut game = Spellfire::new(&config, &content, game_number).expect("setup");
+        let mut rng = GameRng::new(game_number);
+        while game.to_act().seat().is_some() {
+            let legal = game.legal_actions();
+            game.apply(&legal[rng.below(legal.len())])
+                .expect("a legal action is accepted");
+            assert!(
+                game.derived_is_fresh(),
+                "game {game_number} ({seats} players): the kept losing side is stale after {:?}",
+                game.status()
+            );
+            rounds += usize::from(game.battle().is_some_and(|b| b.step == spellfire::BattleStep::Round));
+        }
+    }
+    assert!(rounds > 0, "no step of a round was checked");
 }
