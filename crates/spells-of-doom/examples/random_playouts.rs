@@ -2,16 +2,16 @@
 //! and for checking that a change to the rules' speed changes no game:
 //! `cargo run --release -p spells-of-doom --example random_playouts -- [SECONDS]` plays fresh games
 //! (seed 1 on, Heroes in turn) for that long and prints the actions a second;
-//! `... -- games N` plays the first N games of 2 and of 4 players and prints a digest of their final states (serialized),
-//! with every list of legal actions on the way, the same before and after such a change;
+//! `... -- games N` plays the first N games of 2 and of 4 players and prints the kernel's
+//! `RandomDigest` of them (every list of legal actions, the deciding seat's view and the events on
+//! the way, and the final states), the same before and after such a change;
 //! `... -- play N` plays the first N games of 2 players (a fixed amount of work for `perf stat`).
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use spellhall_core::Game;
-use spellhall_core::testkit::play_randomly;
+use spellhall_core::testkit::{RandomDigest, hash_view, play_randomly};
 use spells_of_doom::{Config, Content, SpellsOfDoom};
 
 fn deal(content: &Arc<Content>, players: usize, seed: u64) -> SpellsOfDoom {
@@ -29,25 +29,17 @@ fn main() {
     let content = Arc::new(Content::shipped().expect("content"));
     if args.first().map(String::as_str) == Some("games") {
         let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200);
-        let mut hasher = DefaultHasher::new();
-        let (mut actions, mut offered) = (0u64, 0u64);
+        let mut digest = RandomDigest::new();
         for (players, seed) in [2, 4].into_iter().flat_map(|p| (1..=games).map(move |s| (p, s))) {
-            let mut game = deal(&content, players, seed);
-            let mut rng = spellhall_core::GameRng::new(seed);
-            while game.to_act().seat().is_some() {
-                let legal = game.legal_actions();
-                format!("{legal:?}").hash(&mut hasher);
-                offered += legal.len() as u64;
-                let pick = rng.below(legal.len());
-                game.apply(&legal[pick]).expect("a legal action is accepted");
-                actions += 1;
-            }
-            ron::to_string(&game).expect("serialize").hash(&mut hasher);
+            digest.play(deal(&content, players, seed), seed, |game, seat, hasher| {
+                hash_view(&game.view(seat), hasher)
+            });
         }
         println!(
-            "{games} games of 2 and of 4 players, {actions} actions, {:.1} legal actions a decision, digest {:016x}",
-            offered as f64 / actions as f64,
-            hasher.finish()
+            "{games} games of 2 and of 4 players, {} actions, {:.1} legal actions a decision, digest {:016x}",
+            digest.actions(),
+            digest.mean_offered(),
+            digest.finish()
         );
         return;
     }

@@ -247,19 +247,24 @@ impl SpellsOfDoom {
             }
             Action::Attack { target, fire } => {
                 let aim = self.target_words(*target);
-                if *fire {
-                    format!("Attack {aim} with Fire Attack (1 mana)")
+                if *fire && let Some((mana, _)) = self.fire_attack(seat) {
+                    format!("Attack {aim} with Fire Attack ({mana} mana)")
                 } else {
                     format!("Attack {aim}")
                 }
             }
-            Action::Upgrade { track } => format!("Upgrade {track:?} (5 mana)"),
-            Action::Build { tower } => format!("Build a {} (5 mana)", tower.name()),
-            Action::Capture => "Capture the shrine (2 mana)".into(),
+            Action::Upgrade { track } => {
+                let (now, next) = self.track_step(seat, *track);
+                let next = next.map_or(String::new(), |next| format!(" from {now} to {next}"));
+                format!("Upgrade {track:?}{next} ({} mana)", state::UPGRADE_COST)
+            }
+            Action::Build { tower } => format!("Build a {} ({} mana)", tower.name(), self.build_cost()),
+            Action::Capture => format!("Capture the shrine ({} mana)", state::CAPTURE_COST),
             Action::Recharge { cards } => format!(
-                "Magic Recharge: discard {} and {} for 1 mana",
+                "Magic Recharge: discard {} and {} for {} mana",
                 self.card_name(seat, cards[0]),
-                self.card_name(seat, cards[1])
+                self.card_name(seat, cards[1]),
+                state::RECHARGE_MANA
             ),
             Action::Play { card, on } => {
                 let def = self.players_hero_card(seat, *card);

@@ -516,6 +516,18 @@ impl SpellsOfDoom {
         }
     }
 
+    /// The value of a track's space the Hero is on, and of the next one (`None` at the top).
+    pub fn track_step(&self, seat: Seat, track: Track) -> (u8, Option<u8>) {
+        let def = self.hero_def(seat);
+        let hero = &self.players[seat.index()].hero;
+        let (values, step) = match track {
+            Track::Armor => (&def.armor, hero.armor_step),
+            Track::Attack => (&def.attack, hero.attack_step),
+        };
+        let step = usize::from(step).min(values.len() - 1);
+        (values[step], values.get(step + 1).copied())
+    }
+
     pub fn fire_attack(&self, seat: Seat) -> Option<(u32, u32)> {
         match self.hero_def(seat).ability {
             Ability::FireAttack { mana, dice } => Some((u32::from(mana), u32::from(dice))),

@@ -16,7 +16,7 @@ use crate::state::{
     self, Building, CardId, Creature, Phase, Pos, STRUCTURE_ARMOR, STRUCTURE_HP, Shrine, SpellsOfDoom, TURNS_PER_ROUND,
     WIN_VP,
 };
-use crate::state::{TurnFlags, Window};
+use crate::state::{Track, TurnFlags, Window};
 
 /// The content the game is played with, shared (not copied) into every view.
 #[derive(Clone)]
@@ -103,6 +103,10 @@ pub struct HeroView {
     /// Spaces moved up the Armor and Attack tracks.
     pub armor_step: u8,
     pub attack_step: u8,
+    /// The value of the track's space the Hero is on and of the next space (`None` at the top):
+    /// what an upgrade changes.
+    pub armor_track: (u8, Option<u8>),
+    pub attack_track: (u8, Option<u8>),
     /// Magic Shield and Stoneskin Armor still on the Hero.
     pub shield: u8,
     pub stoneskin: u8,
@@ -219,6 +223,8 @@ impl SpellsOfDoom {
                     stunned: player.hero.stunned,
                     armor_step: player.hero.armor_step,
                     attack_step: player.hero.attack_step,
+                    armor_track: self.track_step(seat, Track::Armor),
+                    attack_track: self.track_step(seat, Track::Attack),
                     shield: player.hero.shield,
                     stoneskin: player.hero.stoneskin,
                     mana: player.mana,

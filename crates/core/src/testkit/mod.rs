@@ -9,6 +9,7 @@
 //! text loads back to it.
 
 pub mod added_content;
+mod digest;
 pub mod mutation;
 mod privacy;
 mod tally;
@@ -16,6 +17,7 @@ mod tally;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
+pub use digest::{RandomDigest, hash_view};
 pub use privacy::{PrivacyReport, determinisation_playouts, privacy_playouts};
 pub use tally::{Tally, TallyAction, TallyConfig, TallyEvent, TallyView};
 

@@ -2,7 +2,7 @@
 //! any legal action without a control of its own, and End turn.
 
 use bevy_egui::egui::{self, RichText};
-use spells_of_doom::{Action, CardId, TowerKind, Track};
+use spells_of_doom::{Action, CardId, HeroView, TowerKind, Track};
 
 use super::cards::toggle;
 use super::pick::Pick;
@@ -12,46 +12,70 @@ use crate::ui::theme;
 /// Whether an action is the one a button takes.
 type Wanted = fn(&Action) -> bool;
 
+/// A button's label, read from the deciding Hero's view (what an upgrade moves a track to).
+type Label = fn(&HeroView) -> String;
+
 /// Each fixed button: its label and the legal action it takes.
-const FIXED: [(&str, Wanted); 5] = [
-    ("Armor +1", |a| {
-        matches!(
-            a,
-            Action::Upgrade {
-                track: Track::Armor,
-                ..
-            }
-        )
-    }),
-    ("Attack +1", |a| {
-        matches!(
-            a,
-            Action::Upgrade {
-                track: Track::Attack,
-                ..
-            }
-        )
-    }),
-    ("Mage Tower", |a| {
-        matches!(
-            a,
-            Action::Build {
-                tower: TowerKind::Mage,
-                ..
-            }
-        )
-    }),
-    ("Defense Tower", |a| {
-        matches!(
-            a,
-            Action::Build {
-                tower: TowerKind::Defense,
-                ..
-            }
-        )
-    }),
-    ("Capture", |a| matches!(a, Action::Capture)),
+const FIXED: [(Label, Wanted); 5] = [
+    (
+        |hero| track_label("Armor", hero.armor_track),
+        |a| {
+            matches!(
+                a,
+                Action::Upgrade {
+                    track: Track::Armor,
+                    ..
+                }
+            )
+        },
+    ),
+    (
+        |hero| track_label("Attack", hero.attack_track),
+        |a| {
+            matches!(
+                a,
+                Action::Upgrade {
+                    track: Track::Attack,
+                    ..
+                }
+            )
+        },
+    ),
+    (
+        |_| "Mage Tower".into(),
+        |a| {
+            matches!(
+                a,
+                Action::Build {
+                    tower: TowerKind::Mage,
+                    ..
+                }
+            )
+        },
+    ),
+    (
+        |_| "Defense Tower".into(),
+        |a| {
+            matches!(
+                a,
+                Action::Build {
+                    tower: TowerKind::Defense,
+                    ..
+                }
+            )
+        },
+    ),
+    (|_| "Capture".into(), |a| matches!(a, Action::Capture)),
 ];
+
+/// "Armor to 2" (the value an upgrade moves the track to; the Hero's panel shows the value now),
+/// or "Armor at top" when the track has no space left.
+fn track_label(name: &str, (_, next): (u8, Option<u8>)) -> String {
+    match next {
+        Some(next) => format!("{name} to {next}"),
+        None => format!("{name} at top"),
+    }
+}
 
 pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     if in_hero_phase(scene.view) && scene.deciding() {
@@ -69,8 +93,10 @@ fn action_grid(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut O
         .min_col_width((ui.available_width() - 6.0) / 2.0)
         .show(ui, |ui| {
             let size = egui::vec2(ui.spacing().interact_size.x.max(124.0), 24.0);
+            let hero = scene.view.heroes.iter().find(|h| h.seat == scene.view.viewer);
             for (i, (label, wanted)) in FIXED.into_iter().enumerate() {
                 let action = legal.iter().find(|a| wanted(a));
+                let label = hero.map_or(String::new(), label);
                 let button = egui::Button::new(RichText::new(label).size(15.0)).min_size(size);
                 let response = ui.add_enabled(action.is_some(), button);
                 if let Some(action) = action

@@ -1,14 +1,15 @@
 //! A digest of seeded random games, for checking that a change to the rules' speed changes no
-//! game: `cargo run -p mighty-magics --example random_digest -- N` plays seeds 0..N at 2, 4 and
+//! game: `cargo run -p mighty-magics --example digest -- N` plays seeds 0..N at 2, 4 and
 //! 6 players (and 3 with the short-attack rule) and hashes every list of legal actions, every
 //! action's events, the deciding seat's view and the next seat's at each step, and each final
 //! state (serialized). The same digest before and after such a change: the same games.
 
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::hash::Hash;
 use std::sync::Arc;
 
 use mighty_magics::{Cards, Config, MightyMagics, View};
-use spellhall_core::{Game, GameRng, Seat};
+use spellhall_core::testkit::RandomDigest;
+use spellhall_core::{Game, Seat};
 
 /// Everything a seat's view shows but the deck list (the same for every view).
 fn view_text(view: &View) -> String {
@@ -41,30 +42,21 @@ fn main() {
     let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(50);
     let cards = Arc::new(Cards::shipped().expect("the shipped deck loads"));
     let tables = [(2, false), (4, false), (6, false), (3, true)];
-    let mut hasher = DefaultHasher::new();
-    let mut actions = 0u64;
+    let mut digest = RandomDigest::new();
     for (players, short_attacks) in tables {
         let config = Config { players, short_attacks };
         for seed in 0..games {
-            let mut game = MightyMagics::new(&config, &cards, seed).expect("setup");
-            let mut rng = GameRng::new(seed);
-            while let Some(seat) = game.to_act().seat() {
-                let legal = game.legal_actions();
-                format!("{legal:?}").hash(&mut hasher);
+            let game = MightyMagics::new(&config, &cards, seed).expect("setup");
+            digest.play(game, seed, |game, seat, hasher| {
                 let next = Seat((seat.0 + 1) % players);
-                view_text(&game.view(seat)).hash(&mut hasher);
-                view_text(&game.view(next)).hash(&mut hasher);
-                let events = game
-                    .apply(&legal[rng.below(legal.len())])
-                    .expect("a legal action is accepted");
-                format!("{events:?}").hash(&mut hasher);
-                actions += 1;
-            }
-            ron::to_string(&game).expect("serialize").hash(&mut hasher);
+                view_text(&game.view(seat)).hash(hasher);
+                view_text(&game.view(next)).hash(hasher);
+            });
         }
     }
     println!(
-        "{games} games of each table (2, 4, 6 players; 3 with short attacks), {actions} actions, digest {:016x}",
-        hasher.finish()
+        "{games} games of each table (2, 4, 6 players; 3 with short attacks), {} actions, digest {:016x}",
+        digest.actions(),
+        digest.finish()
     );
 }
