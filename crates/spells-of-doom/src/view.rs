@@ -164,6 +164,12 @@ pub struct View {
 }
 
 impl View {
+    /// `seat`'s team when the game is played in teams (4 players: seats 0 and 2 against 1 and 3),
+    /// `None` in a duel.
+    pub fn team(&self, seat: Seat) -> Option<usize> {
+        (self.heroes.len() > 2).then(|| SpellsOfDoom::team(seat))
+    }
+
     /// The definition of `seat`'s card `card` (each Hero's deck numbers its own cards).
     pub fn card(&self, seat: Seat, card: CardId) -> Option<&CardDef> {
         let hero = &self.heroes.get(seat.index())?.hero_id;

@@ -125,8 +125,7 @@ fn draw(scene: &Scene, ui: &mut egui::Ui) -> Option<Action> {
 
 impl GameAdapter for SpellsOfDoomAdapter {
     type G = SpellsOfDoom;
-    const TAGLINE: &'static str =
-        "Four hero mages duel on a hex board of shrines and towers: 2 players, or two teams of 2.";
+    const TAGLINE: &'static str = "Four hero mages duel on a hex board of shrines and towers, alone or in teams.";
     const HAS_COMPUTER: bool = true;
     const STRONG: Option<StrongChoice<SpellsOfDoom>> = Some(<SpellsOfDoom as spellhall_search::Strong>::strong_choice);
 

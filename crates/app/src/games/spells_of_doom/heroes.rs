@@ -118,8 +118,8 @@ fn hero_board(ui: &mut egui::Ui, scene: &Scene, hero: &HeroView, pick: &mut Pick
                     name.on_hover_text(spells_of_doom::hero_text(def));
                 }
                 ui.label(RichText::new(scene.name(hero.seat)).strong());
-                if view.heroes.len() == 4 {
-                    ui.label(muted(format!("T{}", hero.seat.index() % 2 + 1)));
+                if let Some(team) = view.team(hero.seat) {
+                    ui.label(muted(format!("T{}", team + 1)));
                 }
                 if active {
                     ui.label(RichText::new("▶").color(theme::GOLD));
@@ -336,7 +336,12 @@ fn die_face(ui: &mut egui::Ui, value: u8, hit: bool) {
             (1.0, 1.0),
         ],
     };
-    let pip = if value == 6 { theme::DANGER_BG } else { theme::INK };
+    // A die that deals more than one damage through no Armor (a 6) is drawn in red.
+    let pip = if spells_of_doom::damage(&[value], 0) > 1 {
+        theme::DANGER_BG
+    } else {
+        theme::INK
+    };
     for (x, y) in pips {
         painter.circle_filled(c + vec2(x * d, y * d), 2.4, pip);
     }
