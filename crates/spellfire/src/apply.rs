@@ -27,6 +27,7 @@ mod optional;
 pub use optional::{ON_OFF_RULES, OnOffRule};
 mod outcomes;
 mod powers;
+use powers::Counted;
 mod sides;
 mod stand_in;
 use crate::state::{
@@ -289,7 +290,8 @@ impl Spellfire {
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
         // The decider is found once: in a round it comes from both sides' totals.
         let decider = self.decider();
-        self.check_for(decider, action)?;
+        self.check_for(decider, action)
+            .map_err(|refusal| refusal.into_error(self))?;
         // What was worked out for the state before no longer holds once it changes.
         self.derived = Derived::default();
         let events = self.carry_out_action(decider, action);
@@ -963,8 +965,22 @@ impl Spellfire {
         };
         let mut total = Total::new(fighter.card, self.champion_level(fighter.card));
         total.add(Source::Experience, self.experience(fighter.card));
-        for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
-            total.add(Source::Card(card), self.counted_value(side, card));
+        // The opposing champion's immunities are read once for every card counted here.
+        let against = self.immunities(side.other());
+        let counted: Vec<Counted> = std::iter::once(fighter.card)
+            .chain(fighter.attachments.iter().copied())
+            .chain(fighter.round_cards.iter().copied())
+            .map(|card| {
+                let immune = self.immune_by(&against, card);
+                Counted {
+                    card,
+                    value: self.counted_value(card, immune),
+                    immune,
+                }
+            })
+            .collect();
+        for part in &counted[1..] {
+            total.add(Source::Card(part.card), part.value);
         }
         // Champions of the side's pool fighting beside it as allies (Helm of Teleportation).
         let seat = if side == Side::Attacker {
@@ -975,7 +991,7 @@ impl Spellfire {
         for &card in battle.joined.iter().filter(|&&c| self.owner(c) == seat) {
             total.add(Source::Card(card), self.icon_value(card));
         }
-        self.add_level_changes(side, &mut total);
+        self.add_level_changes(side, &mut total, counted);
         if self.config.rules.world_bonuses {
             let realm = self
                 .player(battle.defender)

@@ -5,7 +5,8 @@
 //! avatar in. An avatar whose power is not scripted cannot enter play at all: its entry cost is
 //! part of that power.
 
-use spellhall_core::{RuleError, Seat};
+use crate::legal::{Reason, Refusal};
+use spellhall_core::Seat;
 
 use crate::effects::{EntryCost, Payment};
 use crate::event::Event;
@@ -18,14 +19,14 @@ use crate::apply::Bin;
 /// accepted when named.
 const LEVEL_PAYMENT_SEARCH: usize = 12;
 
-fn refuse(reason: impl Into<String>) -> Result<(), RuleError> {
-    Err(RuleError::new(reason, "SF-233"))
+fn refuse(reason: impl Into<Reason>) -> Result<(), Refusal> {
+    Err(Refusal::new(reason, "SF-233"))
 }
 
 impl Spellfire {
     /// Why `avatar` (in `seat`'s hand) cannot come into play the ordinary way, by `ToPool` or
     /// straight into a battle: what its power asks instead, and whether the pool can pay it now.
-    pub(crate) fn avatar_refusal(&self, seat: Seat, avatar: CardId) -> Result<(), RuleError> {
+    pub(crate) fn avatar_refusal(&self, seat: Seat, avatar: CardId) -> Result<(), Refusal> {
         let name = self.name(avatar);
         match self.card(avatar).power.entry() {
             None => refuse(format!(
@@ -43,7 +44,7 @@ impl Spellfire {
     }
 
     /// `Action::Summon`: `avatar` from `seat`'s hand, paid with `paying` from his pool.
-    pub(crate) fn check_summon(&self, seat: Seat, avatar: CardId, paying: &[CardId]) -> Result<(), RuleError> {
+    pub(crate) fn check_summon(&self, seat: Seat, avatar: CardId, paying: &[CardId]) -> Result<(), Refusal> {
         if avatar.index() >= self.cards.len() || !self.player(seat).hand.contains(&avatar) {
             return refuse("Only an avatar from your hand.");
         }
@@ -91,7 +92,7 @@ impl Spellfire {
 
     /// One avatar a pool: an avatar that says so enters only a pool without one, and no avatar
     /// enters a pool whose avatar says so.
-    fn check_sole_avatar(&self, seat: Seat, avatar: CardId, entry: &EntryCost) -> Result<(), RuleError> {
+    fn check_sole_avatar(&self, seat: Seat, avatar: CardId, entry: &EntryCost) -> Result<(), Refusal> {
         let pooled = self
             .player(seat)
             .pool

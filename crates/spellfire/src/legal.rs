@@ -14,8 +14,76 @@ use crate::state::{
     RebuildCostZone, ReplaceWhileHole, Spellfire,
 };
 
-fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
-    Err(RuleError::new(reason, rule))
+/// A "no" from `check`: the rule it comes from, and the reason in words a player can read. The
+/// words are put together only when someone reads them (`check` and `apply` do; `legal`, which
+/// asks only yes or no of every candidate and hears mostly no, does not).
+pub(crate) struct Refusal {
+    reason: Reason,
+    rule: &'static str,
+}
+
+pub(crate) enum Reason {
+    Said(&'static str),
+    Built(String),
+    /// Words that need the game (a card's name, say), written when read.
+    Later(Box<dyn Fn(&Spellfire) -> String>),
+}
+
+impl From<&'static str> for Reason {
+    fn from(words: &'static str) -> Self {
+        Reason::Said(words)
+    }
+}
+
+impl From<String> for Reason {
+    fn from(words: String) -> Self {
+        Reason::Built(words)
+    }
+}
+
+impl Refusal {
+    pub(crate) fn new(reason: impl Into<Reason>, rule: &'static str) -> Self {
+        Refusal {
+            reason: reason.into(),
+            rule,
+        }
+    }
+
+    /// A refusal whose words name what only the game knows, written when read.
+    pub(crate) fn later(say: impl Fn(&Spellfire) -> String + 'static, rule: &'static str) -> Self {
+        Refusal::new(Reason::Later(Box::new(say)), rule)
+    }
+
+    /// The refusal as the players read it.
+    pub(crate) fn into_error(self, game: &Spellfire) -> RuleError {
+        let reason = match self.reason {
+            Reason::Said(words) => words.to_string(),
+            Reason::Built(words) => words,
+            Reason::Later(say) => say(game),
+        };
+        RuleError::new(reason, self.rule)
+    }
+}
+
+fn refuse(reason: impl Into<Reason>, rule: &'static str) -> Result<(), Refusal> {
+    Err(Refusal::new(reason, rule))
+}
+
+fn refuse_later(say: impl Fn(&Spellfire) -> String + 'static, rule: &'static str) -> Result<(), Refusal> {
+    Err(Refusal::later(say, rule))
+}
+
+/// A card whose power is not scripted and that has no bonus would be played for nothing.
+fn refuse_unscripted(card: CardId) -> Result<(), Refusal> {
+    refuse_later(
+        move |game| {
+            format!(
+                "{}'s power is not scripted yet and it has no bonus to add.",
+                game.name(card)
+            )
+        },
+        "SF-166",
+    )
 }
 
 /// The card types a champion uses through its action in a round (SF-112, sections 13–15).
@@ -79,11 +147,12 @@ impl Spellfire {
     /// Whether `action` is allowed now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
         self.check_for(self.decider(), action)
+            .map_err(|refusal| refusal.into_error(self))
     }
 
     /// `check` with the decider already found: in a round the decider comes from both sides'
     /// totals, so `legal` finds it once for all its candidates.
-    pub(crate) fn check_for(&self, decider: Option<Seat>, action: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check_for(&self, decider: Option<Seat>, action: &Action) -> Result<(), Refusal> {
         if let Action::Claim(seat) = action {
             if self.claimants().contains(seat) {
                 return Ok(());
@@ -210,7 +279,7 @@ impl Spellfire {
         }
     }
 
-    fn check_phase(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    fn check_phase(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         if let Action::PlayEvent(card) = action {
             return self.check_event(seat, *card);
         }
@@ -295,8 +364,8 @@ impl Spellfire {
             (Phase::Battle, _) => self.check_battle(seat, action),
             (Phase::AfterBattle, Action::Discard(card)) => {
                 if self.player(seat).hand.len() <= self.hand_limit_for(seat) {
-                    return refuse(
-                        format!("Your hand is within its limit of {}.", self.hand_limit_for(seat)),
+                    return refuse_later(
+                        move |game| format!("Your hand is within its limit of {}.", game.hand_limit_for(seat)),
                         "SF-46",
                     );
                 }
@@ -308,11 +377,13 @@ impl Spellfire {
             (Phase::AfterBattle, Action::EndTurn) => {
                 let held = self.player(seat).hand.len();
                 if held > self.hand_limit_for(seat) {
-                    return refuse(
-                        format!(
-                            "Discard down to {} cards first ({held} in your hand).",
-                            self.hand_limit_for(seat)
-                        ),
+                    return refuse_later(
+                        move |game| {
+                            format!(
+                                "Discard down to {} cards first ({held} in your hand).",
+                                game.hand_limit_for(seat)
+                            )
+                        },
                         "SF-46",
                     );
                 }
@@ -328,7 +399,7 @@ impl Spellfire {
         }
     }
 
-    fn check_battle(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
+    fn check_battle(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
@@ -364,7 +435,7 @@ impl Spellfire {
         }
     }
 
-    fn check_spoils(&self, seat: Seat, spoils: CardId, action: &Action) -> Result<(), RuleError> {
+    fn check_spoils(&self, seat: Seat, spoils: CardId, action: &Action) -> Result<(), Refusal> {
         let only_spoils = |card: CardId| {
             if card == spoils {
                 Ok(())
@@ -399,7 +470,7 @@ impl Spellfire {
     /// A spell, psionic power or blood ability drawn as spoils and used at once, whatever its
     /// printed phase (SF-212, AMB-23): it still needs a champion of the pool able to use it, and
     /// a scripted effect to act with.
-    fn check_spoils_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_spoils_use(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let kinds = [
             CardType::WizardSpell,
             CardType::ClericSpell,
@@ -413,17 +484,19 @@ impl Spellfire {
             );
         }
         if self.caster(seat, card).is_none() {
-            return refuse(
-                format!("No champion in your pool can use {}.", self.kind(card).plural()),
+            return refuse_later(
+                move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
                 "SF-163",
             );
         }
         if self.card(card).power.on_play().is_none() {
-            return refuse(
-                format!(
-                    "{}'s power is not scripted yet, so it would do nothing.",
-                    self.name(card)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{}'s power is not scripted yet, so it would do nothing.",
+                        game.name(card)
+                    )
+                },
                 "SF-166",
             );
         }
@@ -435,7 +508,10 @@ impl Spellfire {
             .on_play()
             .is_some_and(|a| a.effect.in_round_only())
         {
-            return refuse(format!("{} acts only in a round.", self.name(card)), "SF-160");
+            return refuse_later(
+                move |game| format!("{} acts only in a round.", game.name(card)),
+                "SF-160",
+            );
         }
         self.check_has_target(card)
     }
@@ -451,7 +527,7 @@ impl Spellfire {
         self.kind(card) == CardType::Event || self.card(card).power.plays_as(CardType::Event)
     }
 
-    fn check_event(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_event(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |_| self.played_as_event(card)) {
             return refuse("Only an event from your hand.", "SF-186");
         }
@@ -459,20 +535,20 @@ impl Spellfire {
         for timing in power.play_only() {
             match timing {
                 Timing::BetweenTurns if self.phase != Phase::StartOfTurn || self.used.acted => {
-                    return refuse(
-                        format!("{} is played only between two players' turns.", self.name(card)),
+                    return refuse_later(
+                        move |game| format!("{} is played only between two players' turns.", game.name(card)),
                         "SF-191",
                     );
                 }
                 Timing::AfterBattle if self.battle.is_some() => {
-                    return refuse(
-                        format!("{} is played only once the battle is over.", self.name(card)),
+                    return refuse_later(
+                        move |game| format!("{} is played only once the battle is over.", game.name(card)),
                         "SF-191",
                     );
                 }
                 Timing::AfterEveryFirstTurn if !self.everyone_had_a_turn() => {
-                    return refuse(
-                        format!("{} waits until every player has had a first turn.", self.name(card)),
+                    return refuse_later(
+                        move |game| format!("{} waits until every player has had a first turn.", game.name(card)),
                         "SF-191",
                     );
                 }
@@ -480,8 +556,8 @@ impl Spellfire {
             }
         }
         if power.on_play().is_none() && power.pause_answer().is_some() {
-            return refuse(
-                format!("{} answers an event: play it in the pause after one.", self.name(card)),
+            return refuse_later(
+                move |game| format!("{} answers an event: play it in the pause after one.", game.name(card)),
                 "SF-193",
             );
         }
@@ -564,17 +640,20 @@ impl Spellfire {
 
     /// A spell that may be cast at any time (SF-165): it prints every phase, has a scripted effect
     /// when cast, and a champion of the caster's pool able to cast it.
-    fn check_any_time(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_any_time(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
             return refuse("Only a spell or the like from your hand.", "SF-165");
         }
         let facts = self.card(card);
         if !(0..=5).all(|phase| facts.phases.contains(&phase)) || facts.power.on_play().is_none() {
-            return refuse(format!("{} is not cast at any time.", facts.name), "SF-165");
+            return refuse_later(
+                move |game| format!("{} is not cast at any time.", game.name(card)),
+                "SF-165",
+            );
         }
         if self.caster(seat, card).is_none() {
-            return refuse(
-                format!("No champion in your pool is free to cast {}.", facts.name),
+            return refuse_later(
+                move |game| format!("No champion in your pool is free to cast {}.", game.name(card)),
                 "SF-165, SF-170",
             );
         }
@@ -582,14 +661,17 @@ impl Spellfire {
     }
 
     /// A card whose effect needs a target cannot be played without one (SF-166).
-    fn check_has_target(&self, card: CardId) -> Result<(), RuleError> {
+    fn check_has_target(&self, card: CardId) -> Result<(), Refusal> {
         // A card with a bonus (Lightning Bolt) still adds it when it finds nothing to destroy.
         // A champion played as an event (Crime Lord) has a level, not a bonus to add.
         if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
             && (self.icon_value(card) == 0 || self.kind(card).is_champion())
             && self.targets(card, target).is_empty()
         {
-            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
+            return refuse_later(
+                move |game| format!("{} has nothing to act on.", game.name(card)),
+                "SF-166",
+            );
         }
         // A power chosen as it acts (Raise Dead, Sleep) needs something to choose from.
         let by = self.decider().unwrap_or(self.owner(card));
@@ -597,7 +679,10 @@ impl Spellfire {
             && !matches!(ability.effect, Effect::Discard(_))
             && self.lacks_choice(card, &ability.effect, by)
         {
-            return refuse(format!("{} has nothing to act on.", self.name(card)), "SF-166");
+            return refuse_later(
+                move |game| format!("{} has nothing to act on.", game.name(card)),
+                "SF-166",
+            );
         }
         Ok(())
     }
@@ -610,7 +695,7 @@ impl Spellfire {
         }
     }
 
-    fn check_target(&self, event: CardId, target: CardId) -> Result<(), RuleError> {
+    fn check_target(&self, event: CardId, target: CardId) -> Result<(), Refusal> {
         let wanted = match self.card(event).power.on_play().map(|a| &a.effect) {
             Some(Effect::Discard(target)) => target,
             _ => return refuse("This event needs no target.", "SF-187"),
@@ -624,8 +709,13 @@ impl Spellfire {
 
     /// An answer in an event pause (SF-189, SF-190, SF-193): a card in the hand, or a champion or
     /// item in the pool, whose power answers events of this kind, with its cost payable.
-    fn check_answer(&self, seat: Seat, pause: &Pause, card: CardId) -> Result<(), RuleError> {
-        let refusal = || refuse(format!("{} cannot answer this event.", self.name(card)), "SF-193");
+    fn check_answer(&self, seat: Seat, pause: &Pause, card: CardId) -> Result<(), Refusal> {
+        let refusal = || {
+            refuse_later(
+                move |game| format!("{} cannot answer this event.", game.name(card)),
+                "SF-193",
+            )
+        };
         if card.index() >= self.cards.len() || self.owner(card) != seat {
             return refusal();
         }
@@ -674,13 +764,16 @@ impl Spellfire {
         let kind_of_card = self.kind(card);
         match answer.cost {
             Cost::DiscardThisFromPool if !in_pool => {
-                return refuse(
-                    format!("{} answers by being discarded from your pool.", self.name(card)),
+                return refuse_later(
+                    move |game| format!("{} answers by being discarded from your pool.", game.name(card)),
                     "SF-190",
                 );
             }
             Cost::RestUntilOwnersNextTurn if self.resting.contains(&card) => {
-                return refuse(format!("{} rests until your next turn.", self.name(card)), "SF-204");
+                return refuse_later(
+                    move |game| format!("{} rests until your next turn.", game.name(card)),
+                    "SF-204",
+                );
             }
             _ => {}
         }
@@ -701,11 +794,13 @@ impl Spellfire {
             _ => false,
         };
         if !usable {
-            return refuse(
-                format!(
-                    "{} cannot be used from where it is, or no champion of yours can use it.",
-                    self.name(card)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} cannot be used from where it is, or no champion of yours can use it.",
+                        game.name(card)
+                    )
+                },
                 "SF-163, SF-193",
             );
         }
@@ -714,14 +809,14 @@ impl Spellfire {
 
     /// A realm from the hand into the formation: an empty position by the fill order, or over a
     /// razed realm (SF-50, SF-52, SF-64, SF-97).
-    fn check_realm(&self, seat: Seat, card: CardId, at: Position) -> Result<(), RuleError> {
+    fn check_realm(&self, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Realm) {
             return refuse("Only a realm from your hand.", "SF-35");
         }
         self.check_cosmos(card)?;
         let formation = &self.player(seat).formation;
         if at.index() >= formation.size().positions() {
-            return refuse(format!("Your formation has no position {at}."), "SF-48");
+            return refuse_later(move |_| format!("Your formation has no position {at}."), "SF-48");
         }
         match formation.slot(at) {
             Some(slot) if !slot.razed => refuse("A new realm may never be laid over a face-up realm.", "SF-64"),
@@ -742,9 +837,11 @@ impl Spellfire {
                 if open.contains(&at) {
                     Ok(())
                 } else {
-                    let letters: String = open.iter().map(|p| p.letter()).collect();
-                    refuse(
-                        format!("A new realm goes to the frontmost empty position: {letters}."),
+                    refuse_later(
+                        move |_| {
+                            let letters: String = open.iter().map(|p| p.letter()).collect();
+                            format!("A new realm goes to the frontmost empty position: {letters}.")
+                        },
                         "SF-50, SF-52",
                     )
                 }
@@ -752,7 +849,7 @@ impl Spellfire {
         }
     }
 
-    fn check_holding(&self, seat: Seat, card: CardId, at: Position) -> Result<(), RuleError> {
+    fn check_holding(&self, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Holding) {
             return refuse("Only a holding from your hand.", "SF-67");
         }
@@ -776,12 +873,12 @@ impl Spellfire {
         Ok(())
     }
 
-    fn check_to_pool(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_to_pool(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         self.check_champion_from_hand(seat, card)
     }
 
     /// A champion leaving the hand for the pool or a battle (SF-75, SF-94, SF-233).
-    fn check_champion_from_hand(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_champion_from_hand(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, CardType::is_champion) {
             return refuse("Only a champion from your hand.", "SF-38");
         }
@@ -791,7 +888,7 @@ impl Spellfire {
         self.check_cosmos(card)
     }
 
-    fn check_attach(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
+    fn check_attach(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), Refusal> {
         let Some(entry) = self.player(seat).pool.iter().find(|c| c.card == champion) else {
             return refuse("Magical items and artifacts go onto a champion in your pool.", "SF-76");
         };
@@ -799,13 +896,7 @@ impl Spellfire {
     }
 
     /// A magical item or artifact onto `champion`, which already carries `attached` (SF-76–79).
-    fn check_attachment(
-        &self,
-        seat: Seat,
-        card: CardId,
-        champion: CardId,
-        attached: &[CardId],
-    ) -> Result<(), RuleError> {
+    fn check_attachment(&self, seat: Seat, card: CardId, champion: CardId, attached: &[CardId]) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| matches!(k, CardType::MagicalItem | CardType::Artifact)) {
             return refuse("Only a magical item or artifact from your hand.", "SF-38");
         }
@@ -829,7 +920,7 @@ impl Spellfire {
 
     /// The attacking champion: from the hand or the pool, not yet used to attack this turn, able
     /// to reach the realm (SF-101, SF-105, SF-119).
-    fn check_attacker(&self, seat: Seat, champion: CardId, defender: Seat, at: Position) -> Result<(), RuleError> {
+    fn check_attacker(&self, seat: Seat, champion: CardId, defender: Seat, at: Position) -> Result<(), Refusal> {
         if defender == seat || defender.index() >= self.seats() {
             return refuse("Attack a realm of another player.", "SF-101");
         }
@@ -838,8 +929,8 @@ impl Spellfire {
             self.check_champion_from_hand(seat, champion)?;
         }
         if self.resting.contains(&champion) {
-            return refuse(
-                format!("{} cannot be used until your next turn.", self.name(champion)),
+            return refuse_later(
+                move |game| format!("{} cannot be used until your next turn.", game.name(champion)),
                 "SF-170",
             );
         }
@@ -850,7 +941,7 @@ impl Spellfire {
         self.check_not_questing(champion, true)?;
         let formation = &self.player(defender).formation;
         let Some(slot) = formation.slot(at) else {
-            return refuse(format!("There is no realm at {at}."), "SF-101");
+            return refuse_later(move |_| format!("There is no realm at {at}."), "SF-101");
         };
         if slot.razed {
             return refuse("A razed realm cannot be attacked.", "SF-56");
@@ -860,28 +951,32 @@ impl Spellfire {
             self.movement(champion),
             self.card(slot.realm).has(Attribute::Coastal),
         ) {
-            return refuse(
-                format!("The realm at {at} is protected by the realms in front of it."),
+            return refuse_later(
+                move |_| format!("The realm at {at} is protected by the realms in front of it."),
                 "SF-55",
             );
         }
         if let Some(bar) = self.kept_from(champion, false) {
-            return refuse(
-                format!(
-                    "{} keeps {} from attacking until after its owner's next turn.",
-                    self.name(bar),
-                    self.name(champion)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} keeps {} from attacking until after its owner's next turn.",
+                        game.name(bar),
+                        game.name(champion)
+                    )
+                },
                 "SF-140",
             );
         }
         if let Some(bar) = self.attack_barred(champion, defender) {
-            return refuse(
-                format!(
-                    "{} bars {} from attacking there until its player's next turn.",
-                    self.name(bar),
-                    self.name(champion)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} bars {} from attacking there until its player's next turn.",
+                        game.name(bar),
+                        game.name(champion)
+                    )
+                },
                 "SF-140",
             );
         }
@@ -893,8 +988,8 @@ impl Spellfire {
             } else {
                 "SF-147"
             };
-            return refuse(
-                format!("{} cannot be attacked by {}.", self.name(closer), self.name(champion)),
+            return refuse_later(
+                move |game| format!("{} cannot be attacked by {}.", game.name(closer), game.name(champion)),
                 rule,
             );
         }
@@ -903,7 +998,7 @@ impl Spellfire {
 
     /// The defender: a champion from the hand or the pool that has not defended in this battle,
     /// or the attacked realm or its holding when it defends itself (SF-107, SF-120, SF-225).
-    fn check_defender(&self, seat: Seat, champion: CardId) -> Result<(), RuleError> {
+    fn check_defender(&self, seat: Seat, champion: CardId) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
@@ -916,25 +1011,27 @@ impl Spellfire {
         if let Some(slot) = self.player(battle.defender).formation.slot(battle.target)
             && let Some(closer) = self.closed_to(slot, champion, false)
         {
-            return refuse(
-                format!("{} cannot be defended by {}.", self.name(closer), self.name(champion)),
+            return refuse_later(
+                move |game| format!("{} cannot be defended by {}.", game.name(closer), game.name(champion)),
                 "SF-140",
             );
         }
         self.check_not_questing(champion, false)?;
         if let Some(bar) = self.kept_from(champion, true) {
-            return refuse(
-                format!(
-                    "{} keeps {} from defending until after its owner's next turn.",
-                    self.name(bar),
-                    self.name(champion)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} keeps {} from defending until after its owner's next turn.",
+                        game.name(bar),
+                        game.name(champion)
+                    )
+                },
                 "SF-140",
             );
         }
         if self.resting.contains(&champion) {
-            return refuse(
-                format!("{} cannot be used until your next turn.", self.name(champion)),
+            return refuse_later(
+                move |game| format!("{} cannot be used until your next turn.", game.name(champion)),
                 "SF-170",
             );
         }
@@ -963,7 +1060,7 @@ impl Spellfire {
             .find(|&c| fights(c))
     }
 
-    fn check_ally(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_ally(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Ally) {
             return refuse("Only an ally from your hand.", "SF-228");
         }
@@ -995,7 +1092,7 @@ impl Spellfire {
     }
 
     /// A power that limits how many cards of this kind `side` plays in the round (SF-140).
-    fn check_play_limit(&self, seat: Seat, side: Side, card: CardId) -> Result<(), RuleError> {
+    fn check_play_limit(&self, seat: Seat, side: Side, card: CardId) -> Result<(), Refusal> {
         let kind = self.kind(card);
         let Some((most, by)) = self.play_limit_of(side, kind, Some(card)) else {
             return Ok(());
@@ -1034,18 +1131,18 @@ impl Spellfire {
         seat: Seat,
         card: CardId,
         phase: u8,
-        rule: &str,
-    ) -> Result<&crate::catalogue::cards::Card, RuleError> {
+        rule: &'static str,
+    ) -> Result<&crate::catalogue::cards::Card, Refusal> {
         if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
                 rule,
             ));
         }
         let facts = self.card(card);
         if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
-            return Err(RuleError::new(
-                format!("{} is not played in phase {phase}.", facts.name),
+            return Err(Refusal::later(
+                move |game| format!("{} is not played in phase {phase}.", game.name(card)),
                 "SF-160",
             ));
         }
@@ -1055,7 +1152,7 @@ impl Spellfire {
     /// A spell or similar card used by the fighting champion in a round (SF-112, SF-151–156,
     /// SF-164). Until a card's power is scripted, only its printed bonus can act, so a card without
     /// one is refused rather than played for nothing.
-    fn check_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_use(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let facts = self.check_in_hand_for_phase(seat, card, 4, "SF-112")?;
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "SF-164");
@@ -1088,16 +1185,16 @@ impl Spellfire {
             );
         }
         if !facts.power.is_enforced() && self.icon_value(card) == 0 {
-            return refuse(
-                format!("{}'s power is not scripted yet and it has no bonus to add.", facts.name),
-                "SF-166",
-            );
+            return refuse_unscripted(card);
         }
         if let Some(ability) = facts.power.on_play()
             && !matches!(ability.condition, Condition::Always | Condition::UserIs(_))
             && !self.condition_holds(&ability.condition, fighter.card, side)
         {
-            return refuse(format!("{} cannot be used in this round.", facts.name), "SF-166");
+            return refuse_later(
+                move |game| format!("{} cannot be used in this round.", game.name(card)),
+                "SF-166",
+            );
         }
         // A card without a bonus whose every power acts as the round ends, each only for a side
         // this one is not (Magic Jar cast by the attacker), would be played for nothing.
@@ -1111,8 +1208,8 @@ impl Spellfire {
                     && !self.condition_holds(&a.condition, fighter.card, side)
             })
         {
-            return refuse(
-                format!("{} would do nothing for your side of this round.", facts.name),
+            return refuse_later(
+                move |game| format!("{} would do nothing for your side of this round.", game.name(card)),
                 "SF-166",
             );
         }
@@ -1122,7 +1219,7 @@ impl Spellfire {
     /// A spell, psionic power, blood ability or thief skill used outside a round, in the active
     /// player's phase 3 or 5 (SF-39, SF-45, SF-161, SF-163): a phase printed on it and a champion
     /// in the pool able to use it. Until its power is scripted it would do nothing, so it is refused.
-    fn check_use_outside_round(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    fn check_use_outside_round(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if self.holds(seat, card, |k| k == CardType::UnarmedCombat) {
             return refuse(
                 "Unarmed combat cards are used only in a round where their champion fights.",
@@ -1139,19 +1236,27 @@ impl Spellfire {
             .iter()
             .any(|c| self.can_use(c.card, FighterKind::Champion, card));
         if !caster {
-            return refuse(
-                format!("No champion in your pool can use {}.", self.kind(card).plural()),
+            return refuse_later(
+                move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
                 "SF-163",
             );
         }
         if !facts.power.is_enforced() {
-            return refuse(
-                format!("{}'s power is not scripted yet, so it would do nothing.", facts.name),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{}'s power is not scripted yet, so it would do nothing.",
+                        game.name(card)
+                    )
+                },
                 "SF-166",
             );
         }
         if facts.power.on_play().is_some_and(|a| a.effect.in_round_only()) {
-            return refuse(format!("{} acts only in a round.", facts.name), "SF-160");
+            return refuse_later(
+                move |game| format!("{} acts only in a round.", game.name(card)),
+                "SF-160",
+            );
         }
         if facts.power.on_play().is_none() {
             let reason = match facts.power.pause_answer() {
@@ -1161,15 +1266,15 @@ impl Spellfire {
             return refuse(reason, "SF-166");
         }
         if self.caster(seat, card).is_none() {
-            return refuse(
-                format!("Your champions who can use {} are resting.", facts.name),
+            return refuse_later(
+                move |game| format!("Your champions who can use {} are resting.", game.name(card)),
                 "SF-170",
             );
         }
         self.check_has_target(card)
     }
 
-    fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), RuleError> {
+    fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), Refusal> {
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "AMB-9");
         };
@@ -1190,7 +1295,7 @@ impl Spellfire {
         self.check_attachment(seat, card, champion, &fighter.attachments)
     }
 
-    fn check_mulligan(&self, seat: Seat) -> Result<(), RuleError> {
+    fn check_mulligan(&self, seat: Seat) -> Result<(), Refusal> {
         let player = self.player(seat);
         if player.turns != 2 {
             return refuse("A mulligan is called at the end of your second turn.", "SF-216");
@@ -1212,8 +1317,8 @@ impl Spellfire {
                 && self.check_event(seat, card).is_ok()
         });
         if let Some(&card) = drawing {
-            return refuse(
-                format!("Play {} first: it may bring you a realm.", self.name(card)),
+            return refuse_later(
+                move |game| format!("Play {} first: it may bring you a realm.", game.name(card)),
                 "SF-217",
             );
         }
@@ -1233,11 +1338,11 @@ impl Spellfire {
 
     /// The Rule of the Cosmos: one copy of a champion, artifact, realm or holding in play across
     /// the table (SF-94–98); Limbo does not count.
-    pub(crate) fn check_cosmos(&self, card: CardId) -> Result<(), RuleError> {
+    pub(crate) fn check_cosmos(&self, card: CardId) -> Result<(), Refusal> {
         let identity = self.cards[card.index()].identity;
         if self.tracks.destroyed.contains(&identity) {
-            return refuse(
-                format!("{} was destroyed for good: no one may play it again.", self.name(card)),
+            return refuse_later(
+                move |game| format!("{} was destroyed for good: no one may play it again.", game.name(card)),
                 "SF-247",
             );
         }
@@ -1247,16 +1352,18 @@ impl Spellfire {
             .count();
         if copies >= self.cosmos_limit(card) {
             if copies > 0 && self.cosmos_limit(card) > 1 {
-                return refuse(
-                    format!("Two copies of {} are already in play.", self.name(card)),
+                return refuse_later(
+                    move |game| format!("Two copies of {} are already in play.", game.name(card)),
                     "SF-253",
                 );
             }
-            return refuse(
-                format!(
-                    "{} is already in play: only one may be in play at a time.",
-                    self.name(card)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} is already in play: only one may be in play at a time.",
+                        game.name(card)
+                    )
+                },
                 "SF-94",
             );
         }
@@ -1723,7 +1830,7 @@ impl Spellfire {
         self.questing(seat).filter(|&c| self.used.quested != Some(c))
     }
 
-    fn check_quest(&self, seat: Seat, champion: CardId) -> Result<(), RuleError> {
+    fn check_quest(&self, seat: Seat, champion: CardId) -> Result<(), Refusal> {
         if !self.config.rules.questing {
             return refuse("This table does not play Questing.", "SF-238, SF-254");
         }
@@ -1737,18 +1844,20 @@ impl Spellfire {
             return refuse("Only a champion in your pool can be sent questing.", "SF-254");
         }
         if self.resting.contains(&champion) {
-            return refuse(
-                format!(
-                    "{} cannot be used until your next turn, so it cannot go questing.",
-                    self.name(champion)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} cannot be used until your next turn, so it cannot go questing.",
+                        game.name(champion)
+                    )
+                },
                 "SF-254",
             );
         }
         Ok(())
     }
 
-    fn check_resolve_quest(&self, seat: Seat, opponent: Seat) -> Result<(), RuleError> {
+    fn check_resolve_quest(&self, seat: Seat, opponent: Seat) -> Result<(), Refusal> {
         if self.quest_due(seat).is_none() {
             return refuse("No champion of yours is coming back from a quest.", "SF-255");
         }
@@ -1760,19 +1869,21 @@ impl Spellfire {
 
     /// A questing champion neither attacks nor defends; one back from a quest does not attack that
     /// turn (SF-254, SF-255).
-    fn check_not_questing(&self, champion: CardId, attacking: bool) -> Result<(), RuleError> {
+    fn check_not_questing(&self, champion: CardId, attacking: bool) -> Result<(), Refusal> {
         if self.is_questing(champion) {
-            return refuse(
-                format!("{} is away questing until its owner's next turn.", self.name(champion)),
+            return refuse_later(
+                move |game| format!("{} is away questing until its owner's next turn.", game.name(champion)),
                 "SF-254",
             );
         }
         if attacking && self.used.no_attack.contains(&champion) {
-            return refuse(
-                format!(
-                    "{} is back from a quest and may not attack this turn.",
-                    self.name(champion)
-                ),
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} is back from a quest and may not attack this turn.",
+                        game.name(champion)
+                    )
+                },
                 "SF-255",
             );
         }
@@ -1804,7 +1915,7 @@ impl Spellfire {
         })
     }
 
-    fn check_ask_aid(&self, seat: Seat) -> Result<(), RuleError> {
+    fn check_ask_aid(&self, seat: Seat) -> Result<(), Refusal> {
         if !self.config.rules.aid {
             return refuse(
                 "This table does not play Aid the Attacker or Defender.",
@@ -1823,7 +1934,7 @@ impl Spellfire {
     /// A helper's answer when `aided` asked for help: one ally, one spell or the like cast by one of
     /// the helper's own champions, or one magical item or artifact for the aided champion; or
     /// nothing (SF-239, AMB-24).
-    fn check_aid_gift(&self, seat: Seat, aided: Seat, action: &Action) -> Result<(), RuleError> {
+    fn check_aid_gift(&self, seat: Seat, aided: Seat, action: &Action) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
@@ -1849,31 +1960,31 @@ impl Spellfire {
                 }
                 Ok(())
             }
-            Action::UseCard(card) => {
-                if !self.holds(seat, *card, |k| USABLE_IN_ROUND.contains(&k)) {
+            &Action::UseCard(card) => {
+                if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
                     return refuse(
                         "Only a spell, psionic power, blood ability, thief skill or unarmed combat card from your hand.",
                         "SF-239",
                     );
                 }
-                let facts = self.card(*card);
+                let facts = self.card(card);
                 if !facts.phases.is_empty() && !facts.phases.contains(&4) {
-                    return refuse(format!("{} is not played in phase 4.", facts.name), "SF-160");
+                    return refuse_later(
+                        move |game| format!("{} is not played in phase 4.", game.name(card)),
+                        "SF-160",
+                    );
                 }
-                let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, *card));
+                let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card));
                 if !caster {
                     return refuse(
-                        format!("No champion in your pool can use {}.", self.kind(*card).plural()),
+                        format!("No champion in your pool can use {}.", self.kind(card).plural()),
                         "AMB-24",
                     );
                 }
-                if !facts.power.is_enforced() && self.icon_value(*card) == 0 {
-                    return refuse(
-                        format!("{}'s power is not scripted yet and it has no bonus to add.", facts.name),
-                        "SF-166",
-                    );
+                if !facts.power.is_enforced() && self.icon_value(card) == 0 {
+                    return refuse_unscripted(card);
                 }
-                self.check_has_target(*card)
+                self.check_has_target(card)
             }
             Action::Attach { card, champion } => {
                 let Some(fighter) = self.fighter(aided) else {

@@ -2,7 +2,7 @@
 //! realms razed by a card, champions that attack again, and the powers that act when a side loses
 //! a round, when a champion attacks, or when a realm is razed.
 
-use spellhall_core::{RuleError, Seat};
+use spellhall_core::Seat;
 
 use super::Bin;
 use crate::action::Action;
@@ -10,6 +10,7 @@ use crate::combat::Side;
 use crate::effects::{Ability, Cost, Effect, Trigger};
 use crate::event::Event;
 use crate::formation::Position;
+use crate::legal::Refusal;
 use crate::state::{CardId, Pause, Phase, Spellfire};
 
 use super::Acting;
@@ -157,23 +158,20 @@ impl Spellfire {
     }
 
     /// Whether `seat`'s fighting champion may use the power of `card`, which he carries, now.
-    pub(crate) fn check_carried_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    pub(crate) fn check_carried_use(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let name = self.name(card);
         let Some(ability) = self.carried_use(seat, card) else {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 format!("{name} has no power your fighting champion can use now."),
                 "SF-164",
             ));
         };
         if ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&card) {
-            return Err(RuleError::new(
-                format!("{name} has been used in this battle."),
-                "SF-140",
-            ));
+            return Err(Refusal::new(format!("{name} has been used in this battle."), "SF-140"));
         }
         let side = self.side_of_seat(seat);
         if !self.condition_holds(&ability.condition, card, side) || self.lacks_choice(card, &ability.effect, seat) {
-            return Err(RuleError::new(format!("{name} has nothing to act on now."), "SF-166"));
+            return Err(Refusal::new(format!("{name} has nothing to act on now."), "SF-166"));
         }
         Ok(())
     }
@@ -196,22 +194,22 @@ impl Spellfire {
     }
 
     /// Whether `seat` may use the power of `card` from his pool now.
-    pub(crate) fn check_pool_use(&self, seat: Seat, card: CardId) -> Result<(), RuleError> {
+    pub(crate) fn check_pool_use(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let name = self.name(card);
         let Some(ability) = self.pool_use(seat, card) else {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 format!("{name} has no power you can use from your pool now."),
                 "SF-39",
             ));
         };
         if !self.condition_holds(&ability.condition, card, Side::Attacker) {
-            return Err(RuleError::new(
+            return Err(Refusal::new(
                 format!("{name}'s power acts only if {}.", ability.condition.describe()),
                 "SF-1",
             ));
         }
         if self.lacks_choice(card, &ability.effect, seat) {
-            return Err(RuleError::new(format!("{name} has nothing to act on now."), "SF-166"));
+            return Err(Refusal::new(format!("{name} has nothing to act on now."), "SF-166"));
         }
         Ok(())
     }

@@ -45,6 +45,22 @@ fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
     }
 }
 
+/// The immunity powers of one side's fighter (`Spellfire::immunities`).
+pub(crate) struct Immunities<'a> {
+    side: Side,
+    fighter: Option<CardId>,
+    powers: Vec<&'a Effect>,
+}
+
+/// A card a side's total counts: what it adds before level changes, and whether the opposing
+/// champion is immune to it (then no change of level makes it count either, SF-182).
+#[derive(Clone, Copy)]
+pub(crate) struct Counted {
+    pub(crate) card: CardId,
+    pub(crate) value: i32,
+    pub(crate) immune: bool,
+}
+
 impl Spellfire {
     fn fighter_of(&self, side: Side) -> Option<&Fighter> {
         let battle = self.battle.as_ref()?;
@@ -484,7 +500,7 @@ impl Spellfire {
     /// The level changes acting on `side` (SF-140), added to its total as parts from the cards
     /// that make them. Each change acts on the value the earlier ones left, in the order of
     /// activation, so a doubling after a gain doubles the gain too.
-    pub(crate) fn add_level_changes(&self, side: Side, total: &mut Total) {
+    pub(crate) fn add_level_changes(&self, side: Side, total: &mut Total, mut values: Vec<Counted>) {
         let Some(fighter) = self.fighter_of(side) else { return };
         let Some(battle) = &self.battle else { return };
         let seat = if side == Side::Attacker {
@@ -492,18 +508,18 @@ impl Spellfire {
         } else {
             battle.defender
         };
-        let mut values: Vec<(CardId, i32)> = std::iter::once(fighter.card)
-            .chain(fighter.attachments.iter().copied())
-            .chain(fighter.round_cards.iter().copied())
-            .map(|c| (c, self.counted_value(side, c)))
-            .collect();
         let first_ally = fighter
             .round_cards
             .iter()
             .copied()
             .find(|&c| self.kind(c) == CardType::Ally);
         let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
-            for (member, value) in values.iter_mut() {
+            for Counted {
+                card: member,
+                value,
+                immune,
+            } in values.iter_mut()
+            {
                 let kind = self.kind(*member);
                 let chosen = match of.members {
                     Members::This => *member == source,
@@ -516,7 +532,7 @@ impl Spellfire {
                 };
                 let fits = of.only.as_ref().is_none_or(|f| self.is(f, *member));
                 // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
-                if chosen && fits && !self.immune(side.other(), *member) {
+                if chosen && fits && !*immune {
                     let changed = change.apply(*value);
                     total.add(Source::Card(source), changed - *value);
                     *value = changed;
@@ -625,10 +641,10 @@ impl Spellfire {
             })
     }
 
-    /// What a card adds to `side`'s total before level changes: its icon, or nothing when the
-    /// opposing champion is immune to it (SF-180).
-    pub(crate) fn counted_value(&self, side: Side, card: CardId) -> i32 {
-        if self.immune(side.other(), card) || self.bonus_forgone(card) {
+    /// What a card adds to a side's total before level changes: its icon, or nothing when the
+    /// opposing champion is `immune` to it (SF-180).
+    pub(crate) fn counted_value(&self, card: CardId, immune: bool) -> i32 {
+        if immune || self.bonus_forgone(card) {
             0
         } else if let Some(kept) = self.kept(card) {
             i32::from(kept.bonus)
@@ -641,27 +657,63 @@ impl Spellfire {
     /// event) of a kind its own power, or the attacked realm's or holding's power for the
     /// defending side, makes it immune to (SF-178, SF-179, SF-181). Defensive cards never.
     pub(crate) fn immune(&self, side: Side, card: CardId) -> bool {
-        let facts = self.card(card);
-        if self.owner_side(card) == Some(side) {
+        self.immune_by(&self.immunities(side), card)
+    }
+
+    /// The immunity powers `side`'s fighter has now, read once for all the cards a total counts:
+    /// its own (unless another card took them away, SF-157), what it carries, the attacked
+    /// realm's and holding's for the defender, and those its player's cards give every champion
+    /// of his (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
+    pub(crate) fn immunities(&self, side: Side) -> Immunities<'_> {
+        let Some(fighter) = self.fighter_of(side) else {
+            return Immunities {
+                side,
+                fighter: None,
+                powers: Vec::new(),
+            };
+        };
+        let is_immunity = |e: &&Effect| matches!(e, Effect::ImmuneTo(_) | Effect::ImmuneToAll(_));
+        let powers_of = |source: CardId| {
+            self.abilities_of(source)
+                .filter(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle))
+                .map(|a| &a.effect)
+                .filter(is_immunity)
+        };
+        let mut powers: Vec<&Effect> = powers_of(fighter.card).collect();
+        if !powers.is_empty() && self.powers_lost(fighter.card) {
+            powers.clear();
+        }
+        powers.extend(fighter.attachments.iter().flat_map(|&c| powers_of(c)));
+        if side == Side::Defender
+            && let Some(slot) = self.battle_slot()
+        {
+            powers.extend(
+                [Some(slot.realm), slot.holding]
+                    .into_iter()
+                    .flatten()
+                    .flat_map(powers_of),
+            );
+        }
+        if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
+            powers.extend(self.player_wide(self.owner(fighter.card)).filter(is_immunity));
+        }
+        Immunities {
+            side,
+            fighter: Some(fighter.card),
+            powers,
+        }
+    }
+
+    /// Whether the fighter whose `immunities` these are is immune to `card` (see `immune`).
+    pub(crate) fn immune_by(&self, immunities: &Immunities, card: CardId) -> bool {
+        let Some(fighter) = immunities.fighter else {
+            return false;
+        };
+        if self.owner_side(card) == Some(immunities.side) {
             return false;
         }
-        let Some(fighter) = self.fighter_of(side) else {
-            return false;
-        };
-        let covers = |source: CardId| {
-            self.abilities_of(source)
-                .any(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle) && a.effect.immunity_covers(facts))
-        };
-        let realm = match self.battle_slot() {
-            Some(slot) if side == Side::Defender => [Some(slot.realm), slot.holding],
-            _ => [None, None],
-        };
-        // The champion's own power counts unless another card took it away (SF-157).
-        let own = (covers(fighter.card) && !self.powers_lost(fighter.card))
-            || fighter.attachments.iter().copied().any(covers)
-            || realm.into_iter().flatten().any(covers);
-        own || (fighter.kind == FighterKind::Champion && self.player_wide_immunity(fighter.card, facts))
-            || self.warded(side, fighter.card, card)
+        let facts = self.card(card);
+        immunities.powers.iter().any(|e| e.immunity_covers(facts)) || self.warded(immunities.side, fighter, card)
     }
 
     /// Whether `card`, fighting for `side`, is immune to `source` by a card of the battle whose
