@@ -480,7 +480,8 @@ fn the_privacy_property_catches_a_view_that_shows_another_hand() {
 }
 
 /// Tally whose view of the second seat panics once the game is under way, but only while another
-/// seat decides (never at the end): the kit builds the other seats' views in turn and must find it.
+/// seat decides (never at the end): the kit builds the other seats' views in turn (at the steps it
+/// samples) and must find it.
 #[derive(Clone, Serialize)]
 struct BlindSpot(Tally);
 
@@ -510,6 +511,29 @@ fn the_kit_reports_a_panic_in_the_view_of_a_seat_not_deciding() {
         assert_eq!(failure.seed, 0, "{failure}");
         assert!(failure.problem.contains("view(Seat 2) panicked"), "{failure}");
     }
+}
+
+/// Tally whose views panic for four turns in mid-game only (Tally has one action a turn): the kit
+/// builds views at one step in four, so it must find this in the first game, within those steps.
+#[derive(Clone, Serialize)]
+struct Glitch(Tally);
+
+delegate_to_tally!(Glitch, |_: &Tally| Ok(()), |_| (), (), |tally: &Tally, _: Seat| {
+    if (5..=8).contains(&tally.status().turn) {
+        panic!("deliberate test panic in a view");
+    }
+});
+
+#[test]
+fn the_kit_reports_a_view_that_panics_for_only_four_steps() {
+    let failure =
+        random_playouts::<Glitch>(&TallyConfig::default(), &Arc::new(()), 2, &PlayoutOptions::new(3, 500)).unwrap_err();
+    assert_eq!(failure.seed, 0, "{failure}");
+    assert!((4..=7).contains(&failure.step), "{failure}");
+    assert!(
+        failure.problem.contains(") panicked") && failure.problem.starts_with("view("),
+        "{failure}"
+    );
 }
 
 /// Tally whose legal actions come in the other order at every second asking: the kit, which asks
