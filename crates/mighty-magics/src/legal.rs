@@ -29,16 +29,24 @@ pub fn can_pay(needs: &[Resource], spend: &[Resource], converts: &[(Resource, Re
 /// Match each need to one of the counters left (by type), backtracking; no allocation, as this runs
 /// for every candidate payment of every card whenever the legal actions are listed.
 fn assign(needs: &[Resource], left: &mut [u8; 12], converts: &[(Resource, Resource)]) -> bool {
+    assign_from(needs, left, converts, 0)
+}
+
+/// [`assign`], trying counter types from index `first` for the first need. Equal needs side by
+/// side (a cost lists its counters in resource order) take their counters in type order: any
+/// other order is the same payment, and trying them all made a failing search repeat itself.
+fn assign_from(needs: &[Resource], left: &mut [u8; 12], converts: &[(Resource, Resource)], first: usize) -> bool {
     let Some((&need, rest)) = needs.split_first() else {
         return true;
     };
-    for counter in Resource::ALL {
+    for counter in &Resource::ALL[first..] {
         let t = counter.index();
-        if left[t] == 0 || !pays(counter, need, converts) {
+        if left[t] == 0 || !pays(*counter, need, converts) {
             continue;
         }
         left[t] -= 1;
-        let done = assign(rest, left, converts);
+        let next_first = if rest.first() == Some(&need) { t } else { 0 };
+        let done = assign_from(rest, left, converts, next_first);
         left[t] += 1;
         if done {
             return true;

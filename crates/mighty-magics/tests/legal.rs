@@ -133,3 +133,59 @@ fn tray_can_pay_agrees_with_the_list_of_payments() {
     }
     assert!(payable > 100 && unpayable > 100, "{payable} payable, {unpayable} not");
 }
+
+/// Whether `spend` pays for `needs` one counter each, trying every counter for every need in turn:
+/// slow, but independent of the search the rules use.
+fn pays_in_some_order(needs: &[Resource], spend: &mut Vec<Resource>, converts: &[(Resource, Resource)]) -> bool {
+    let Some((&need, rest)) = needs.split_first() else {
+        return spend.is_empty();
+    };
+    let pays = |counter: Resource| {
+        counter == need
+            || counter == Resource::Gold
+            || converts.contains(&(counter, need))
+            || converts.contains(&(counter, Resource::Gold))
+    };
+    (0..spend.len()).any(|i| {
+        if !pays(spend[i]) {
+            return false;
+        }
+        let counter = spend.remove(i);
+        let paid = pays_in_some_order(rest, spend, converts);
+        spend.insert(i, counter);
+        paid
+    })
+}
+
+/// The search skips the orders that only swap equal needs: it must agree with trying every order,
+/// over random needs with repeats (sorted or not), counters and converts of a few resources.
+#[test]
+fn can_pay_agrees_with_trying_every_order() {
+    use mighty_magics::can_pay;
+    let mut rng = GameRng::new(11);
+    let few = [Resource::ALL[0], Resource::ALL[1], Resource::ALL[2], Resource::Gold];
+    let (mut paid, mut unpaid) = (0, 0);
+    for round in 0..3_000 {
+        let count = 1 + rng.below(5);
+        let mut needs: Vec<Resource> = (0..count).map(|_| few[rng.below(3)]).collect();
+        if round % 2 == 0 {
+            needs.sort();
+        }
+        let mut spend: Vec<Resource> = (0..count).map(|_| few[rng.below(4)]).collect();
+        let converts: Vec<(Resource, Resource)> = (0..rng.below(3))
+            .map(|_| (few[rng.below(3)], few[rng.below(3)]))
+            .collect();
+        let expected = pays_in_some_order(&needs, &mut spend, &converts);
+        assert_eq!(
+            can_pay(&needs, &spend, &converts),
+            expected,
+            "{needs:?} with {spend:?}, {converts:?}"
+        );
+        if expected {
+            paid += 1;
+        } else {
+            unpaid += 1;
+        }
+    }
+    assert!(paid > 300 && unpaid > 300, "{paid} paid, {unpaid} not");
+}
