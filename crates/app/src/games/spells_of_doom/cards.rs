@@ -16,22 +16,27 @@ const CHIP_WIDTH: f32 = 102.0;
 /// mulligan bar (a taller panel scrolls).
 pub const HEIGHT: f32 = 224.0;
 
+/// Room kept under the scrolling cards for the mulligan bar, so that its button is always in
+/// view (with a large UI scale the hand alone fills the panel).
+const BAR_HEIGHT: f32 = 34.0;
+
 pub fn panel(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
     let size = egui::vec2(ui.available_width(), HEIGHT);
+    let bar = matches!(scene.view.phase, Phase::Mulligan { .. }) && scene.deciding();
     ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
         ui.set_min_size(size);
         egui::ScrollArea::vertical()
             .id_salt("sod-cards")
-            .max_height(HEIGHT)
+            .max_height(if bar { HEIGHT - BAR_HEIGHT } else { HEIGHT })
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.add_space(4.0);
                 hand(ui, scene, pick, chosen);
                 areas(ui, scene, pick, chosen);
-                if let Phase::Mulligan { .. } = scene.view.phase {
-                    mulligan_bar(ui, scene, pick, chosen);
-                }
             });
+        if bar {
+            mulligan_bar(ui, scene, pick, chosen);
+        }
     });
 }
 
@@ -336,9 +341,7 @@ fn spell_area(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick) {
 }
 
 fn mulligan_bar(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut Option<Action>) {
-    if !scene.deciding() {
-        return;
-    }
+    ui.add_space(4.0);
     ui.horizontal(|ui| {
         let mut wanted = pick.marked.clone();
         wanted.sort_unstable();
