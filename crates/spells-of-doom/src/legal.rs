@@ -262,12 +262,7 @@ impl SpellsOfDoom {
             let (costs, cost, have) = ("An upgrade costs", UPGRADE_COST, player.mana);
             return refuse(Reason::Mana { costs, cost, have }, UPGRADE);
         }
-        let def = self.hero_def(seat);
-        let (step, track_len) = match track {
-            Track::Armor => (player.hero.armor_step, def.armor.len()),
-            Track::Attack => (player.hero.attack_step, def.attack.len()),
-        };
-        if usize::from(step) + 1 >= track_len {
+        if self.track_step(seat, track).1.is_none() {
             let reason = match track {
                 Track::Armor => "Your Armor is already at the top of its track.",
                 Track::Attack => "Your Attack is already at the top of its track.",

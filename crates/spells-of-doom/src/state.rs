@@ -445,16 +445,13 @@ impl SpellsOfDoom {
 
     /// Dice the Hero rolls when attacking (the Attack track).
     pub fn attack_dice(&self, seat: Seat) -> u32 {
-        let def = self.hero_def(seat);
-        let step = usize::from(self.players[seat.index()].hero.attack_step);
-        u32::from(def.attack[step.min(def.attack.len() - 1)])
+        u32::from(self.track_step(seat, Track::Attack).0)
     }
 
     /// The Hero's Armor now: the track, friendly Mage Towers in range, the limit, Brain Damage.
     pub fn hero_armor(&self, seat: Seat) -> u8 {
-        let def = self.hero_def(seat);
         let hero = &self.players[seat.index()].hero;
-        let base = def.armor[usize::from(hero.armor_step).min(def.armor.len() - 1)];
+        let base = self.track_step(seat, Track::Armor).0;
         let mage_towers = hero.at.map_or(0, |at| {
             self.buildings
                 .iter()
