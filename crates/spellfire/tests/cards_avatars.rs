@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{A, B, P1, P2, apply as ok, discard_names, pool_names, refused, total};
+use common::{A, B, P1, apply as ok, attack_p2, discard_names, pool_names, refused, total};
 
-use spellfire::{Action, Event, Phase, Position, Side, Spellfire, TestGame, computer, realm};
+use spellfire::{Action, Event, Phase, Side, Spellfire, TestGame, computer, realm};
 use spellhall_core::GameRng;
 
 const NONE: &[&str] = &[];
@@ -105,14 +105,7 @@ fn sf_233_an_avatar_enters_play_by_discarding_the_champions_its_power_names() {
             paid: vec!["Cleric of Torm".into()],
         }
     );
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: sirrion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(sirrion, A));
 }
 
 #[test]
@@ -153,14 +146,7 @@ fn sf_233_an_avatar_whose_cost_cannot_be_paid_is_refused_with_its_cost() {
         "Sirrion, Avatar asks for one champion of its player's pool, a cleric: that payment does not fit it."
     );
     // Nor does it fight straight from the hand.
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: sirrion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    let error = refused(&game, attack_p2(sirrion, A));
     assert_eq!(error.rule, "SF-233");
     // An ordinary champion is not summoned.
     let game = table(&[("Cleric of Gond", NONE)], &["Cleric of Torm"]).build();
@@ -353,14 +339,7 @@ fn sf_233_the_greedy_computer_summons_an_avatar_it_can_pay_for() {
 fn round(attacker: (&str, &[&str]), defender: &str, p1_hand: &[&str]) -> Spellfire {
     let mut game = table(&[attacker], p1_hand).pool(1, [(defender, NONE)]).build();
     let champion = game.id_of(0, attacker.0);
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     let champion = game.id_of(1, defender);
     ok(&mut game, Action::Defend { champion });
     game
@@ -420,11 +399,7 @@ fn card_4th_469_elemental_avatar_of_earth_makes_every_champion_of_its_player_an_
     assert_eq!(payments(&game), [["Rikus", "Agis"]]);
     // Thay at B stands behind Cormyr: Tergoz cannot reach it on foot.
     let tergoz = game.id_of(0, "Tergoz Tenhammer");
-    let at_thay = Action::Attack {
-        champion: tergoz,
-        defender: P2,
-        at: Position(B),
-    };
+    let at_thay = attack_p2(tergoz, B);
     assert_eq!(refused(&game, at_thay.clone()).rule, "SF-55");
     let avatar = game.id_of(0, "Elemental Avatar of Earth");
     let paying = vec![game.id_of(0, "Rikus"), game.id_of(0, "Agis")];

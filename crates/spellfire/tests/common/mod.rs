@@ -50,6 +50,15 @@ pub const F: u8 = 5;
 pub const P1: spellhall_core::Seat = spellhall_core::Seat(0);
 pub const P2: spellhall_core::Seat = spellhall_core::Seat(1);
 
+/// The first player's `champion` attacks the second player's realm at `at` (a position letter).
+pub fn attack_p2(champion: spellfire::CardId, at: u8) -> spellfire::Action {
+    spellfire::Action::Attack {
+        champion,
+        defender: P2,
+        at: spellfire::Position(at),
+    }
+}
+
 /// Apply an action through the same path the table uses; a refusal fails the test. The action may
 /// name cards of the game (`play!(game, Action::ToPool(game.id_of(0, "Elminster the Mage")))`).
 #[macro_export]
