@@ -27,6 +27,9 @@ pub struct FrameBench {
     baseline: Vec<f64>,
     screen: Vec<f64>,
     seen: u32,
+    /// What egui handed the renderer in the screen's last frame. A software renderer's frame
+    /// time follows it, and unlike the time it is the same in every run.
+    drawn: Drawn,
 }
 
 impl FrameBench {
@@ -37,6 +40,7 @@ impl FrameBench {
             baseline: Vec::new(),
             screen: Vec::new(),
             seen: 0,
+            drawn: Drawn::default(),
         }
     }
 }
@@ -73,6 +77,8 @@ fn take_screenshot(
 
 fn bench(
     time: Res<Time<Real>>,
+    outputs: Query<&bevy_egui::EguiRenderOutput>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut bench: ResMut<FrameBench>,
     mut visible: ResMut<UiVisible>,
     mut exit: MessageWriter<AppExit>,
@@ -90,6 +96,7 @@ fn bench(
         visible.0 = true;
         if seen > phase_length + bench.warmup {
             bench.screen.push(millis);
+            bench.drawn = drawn(&outputs);
         }
     } else {
         let base = percentiles(&mut bench.baseline);
@@ -110,12 +117,49 @@ fn bench(
             "  ratio screen / empty (p50)            {:7.2}",
             screen[0] / base[0].max(1e-9)
         );
+        let window_area = windows.single().map_or(0.0, |w| f64::from(w.width() * w.height()));
+        let Drawn {
+            triangles,
+            meshes,
+            pixels,
+        } = bench.drawn;
+        println!(
+            "egui's last frame: {triangles} triangles in {meshes} clipped meshes, covering {:.2} window areas",
+            pixels / window_area.max(1.0)
+        );
         match peak_rss_kib() {
             Some(kib) => println!("peak resident memory: {:.1} MiB", kib as f64 / 1024.0),
             None => println!("peak resident memory: not available on this platform"),
         }
         exit.write(AppExit::Success);
     }
+}
+
+/// What egui tessellated in one frame.
+#[derive(Clone, Copy, Debug, Default)]
+struct Drawn {
+    triangles: usize,
+    meshes: usize,
+    /// The triangles' areas added up, in points: how many pixels the renderer shades, counting
+    /// every layer painted over another (clipping left out).
+    pixels: f64,
+}
+
+fn drawn(outputs: &Query<&bevy_egui::EguiRenderOutput>) -> Drawn {
+    let mut drawn = Drawn::default();
+    for output in outputs {
+        for job in &output.paint_jobs {
+            if let bevy_egui::egui::epaint::Primitive::Mesh(mesh) = &job.primitive {
+                drawn.meshes += 1;
+                for corners in mesh.indices.chunks_exact(3) {
+                    let [a, b, c] = [0, 1, 2].map(|i| mesh.vertices[corners[i] as usize].pos);
+                    drawn.pixels += f64::from(((b - a).x * (c - a).y - (b - a).y * (c - a).x).abs()) / 2.0;
+                    drawn.triangles += 1;
+                }
+            }
+        }
+    }
+    drawn
 }
 
 fn percentiles(samples: &mut [f64]) -> [f64; 3] {

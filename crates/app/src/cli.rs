@@ -67,7 +67,8 @@ Usage: spellhall [options]
   --screenshot PATH    save a PNG of the window after --frames frames, then exit
   --frames N           frames to render before the screenshot (default 10)
   --bench-frames N     render N frames with nothing drawn, then N of the screen; print
-                       frame-time p50/p95/p99 and peak memory, then exit
+                       frame-time p50/p95/p99, what egui drew (triangles, the area
+                       covered) and peak memory, then exit
   --bench-idle SECONDS let the screen settle, then print the CPU time the app uses a
                        second over SECONDS while nothing happens, and exit
   --deck FILE          with --screen deck-editor: open this deck (a .ron deck file, a

@@ -49,16 +49,26 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 
 /// The windowed UI. Not added in headless tests, where commands are written directly.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(EguiPlugin::default())
-        .insert_resource(ClearColor(theme::CLEAR))
+    app.add_plugins(EguiPlugin::default());
+    fast_egui_shader(app);
+    app.insert_resource(ClearColor(theme::CLEAR))
         .insert_resource(UiVisible(true))
         .init_resource::<DialogState>()
         .add_plugins(spellfire_card::plugin)
         .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Playing), |mut clear: ResMut<ClearColor>| {
+            clear.0 = theme::TABLE_CLEAR;
+        })
+        .add_systems(OnExit(Screen::Playing), |mut clear: ResMut<ClearColor>| {
+            clear.0 = theme::CLEAR;
+        })
         .add_systems(
             PreUpdate,
             pointer_away_for_screenshots
-                .run_if(resource_exists::<crate::automation::ScreenshotPlan>)
+                .run_if(
+                    resource_exists::<crate::automation::ScreenshotPlan>
+                        .or_else(resource_exists::<crate::automation::FrameBench>),
+                )
                 .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                 .before(bevy_egui::EguiPreUpdateSet::BeginPass),
         )
@@ -78,9 +88,21 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// egui's shader with its sRGB conversions done without `pow` (see egui.wgsl): the same picture,
+/// at a fraction of the fragment cost on software renderers. Installed over the one bevy_egui
+/// has just loaded under its handle, which its pipeline reads.
+fn fast_egui_shader(app: &mut App) {
+    let shader = bevy::shader::Shader::from_wgsl(include_str!("egui.wgsl"), "crates/app/src/ui/egui.wgsl");
+    app.world_mut()
+        .resource_mut::<Assets<bevy::shader::Shader>>()
+        .insert(bevy_egui::render::EGUI_SHADER_HANDLE.id(), shader)
+        .expect("bevy_egui's shader handle is a fixed one");
+}
+
 /// A screenshot shows the screen as a player first sees it: wherever the display's pointer happens
 /// to rest (the middle of a virtual display), egui is told it left the window, so no card is
-/// hovered and no tooltip covers the table.
+/// hovered and no tooltip covers the table. A frame-time bench measures the same screen, not
+/// whatever the layout happens to put under the pointer.
 fn pointer_away_for_screenshots(mut inputs: Query<&mut bevy_egui::EguiInput>) {
     for mut input in &mut inputs {
         input.0.events.retain(|event| {

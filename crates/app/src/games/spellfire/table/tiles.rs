@@ -47,8 +47,23 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
         let kind = entry.map(|e| e.card.kind);
         let (frame, icon) = kind.map_or((theme::PANEL, "?"), type_look);
         let radius = CornerRadius::same(4);
+        // The card's fill and its ring are one shape: egui tessellates a filled, stroked rect as
+        // one path, with about half the triangles of two shapes, and a software renderer's frame
+        // time follows the triangles (a six-player table has a hundred tiles). The plain ring
+        // lies inside the card, which keeps its corners' path short; a lit one stands out.
+        let ring = match look.ring {
+            Ring::None if response.hovered() => Stroke::new(1.0, theme::GOLD_DIM),
+            Ring::None => Stroke::new(1.0, Color32::BLACK),
+            Ring::Lit => Stroke::new(2.5, LIT),
+            Ring::Picked => Stroke::new(3.5, theme::GOLD),
+        };
+        let ring_kind = if look.ring == Ring::None {
+            StrokeKind::Inside
+        } else {
+            StrokeKind::Outside
+        };
         if look.face_down {
-            painter.rect_filled(rect, radius, Color32::from_rgb(70, 50, 40));
+            painter.rect(rect, radius, Color32::from_rgb(70, 50, 40), ring, ring_kind);
             painter.rect_stroke(
                 rect.shrink(3.0),
                 radius,
@@ -83,7 +98,7 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                 Stroke::new(1.0, theme::MUTED),
             );
         } else {
-            painter.rect_filled(rect, radius, frame);
+            painter.rect(rect, radius, frame, ring, ring_kind);
             // The name on a parchment bar, the level in a badge, the type's glyph below. A strip
             // (a holding or an attachment tucked under its card) is all bar, inside its own rect.
             let inset = if rect.height() < 20.0 { 1.0 } else { 2.0 };
@@ -131,17 +146,6 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                 unenforced_mark(painter, rect);
             }
         }
-        let (width, colour) = match look.ring {
-            Ring::None => (1.0, Color32::BLACK),
-            Ring::Lit => (2.5, LIT),
-            Ring::Picked => (3.5, theme::GOLD),
-        };
-        let colour = if response.hovered() && look.ring == Ring::None {
-            theme::GOLD_DIM
-        } else {
-            colour
-        };
-        painter.rect_stroke(rect, radius, Stroke::new(width, colour), StrokeKind::Outside);
         if look.tucked {
             painter.rect_filled(rect, radius, Color32::from_black_alpha(30));
         }
