@@ -177,9 +177,11 @@ fn empty(ui: &mut egui::Ui, scene: &Scene, at: Position, here: Place, lit: bool,
     response
         .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, format!("{owner}: position {at}")));
     let colour = if lit { LIT } else { Color32::from_white_alpha(40) };
+    // A faint outline with small corners: a table has up to twenty empty positions, and a corner's
+    // path (so its triangles) grows with its radius.
     ui.painter().rect_stroke(
         rect,
-        CornerRadius::same(4),
+        CornerRadius::same(2),
         Stroke::new(if lit { 2.5 } else { 1.0 }, colour),
         StrokeKind::Inside,
     );

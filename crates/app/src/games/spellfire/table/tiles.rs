@@ -106,7 +106,8 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                 rect.min + egui::vec2(inset, inset),
                 egui::vec2(rect.width() - 2.0 * inset, (rect.height() - 2.0 * inset).min(16.0)),
             );
-            painter.rect_filled(bar, CornerRadius::same(2), theme::PARCHMENT);
+            // Square corners: at this size rounding shows little and costs 24 triangles a shape.
+            painter.rect_filled(bar, CornerRadius::ZERO, theme::PARCHMENT);
             let level = entry.and_then(|e| e.card.level.as_ref()).map(ToString::to_string);
             let badge_width = level.as_ref().map_or(0.0, |l| 8.0 + 6.5 * l.len() as f32);
             let galley = name_galley(
@@ -123,7 +124,7 @@ pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look:
                     egui::pos2(bar.max.x - badge_width, bar.min.y),
                     egui::vec2(badge_width, bar.height()),
                 );
-                painter.rect_filled(badge, CornerRadius::same(2), Color32::from_rgb(40, 30, 30));
+                painter.rect_filled(badge, CornerRadius::ZERO, Color32::from_rgb(40, 30, 30));
                 painter.text(
                     badge.center(),
                     Align2::CENTER_CENTER,
