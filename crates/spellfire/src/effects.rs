@@ -638,11 +638,17 @@ impl Cards {
 
     /// As [`Cards::fits`], for a card that has the designations in `granted` for now too.
     pub fn fits_granted(&self, card: &Card, level: i32, granted: &[Attribute]) -> bool {
-        self.kinds.contains(&card.kind)
+        self.fits_as(card, card.kind, level, granted)
+    }
+
+    /// As [`Cards::fits_granted`], for a card taken for a `kind` other than its own (a champion
+    /// kept as an ally, in a round, is an ally).
+    pub fn fits_as(&self, card: &Card, kind: CardType, level: i32, granted: &[Attribute]) -> bool {
+        self.kinds.contains(&kind)
             && self
                 .only
                 .as_ref()
-                .is_none_or(|f| f.matches_granted(card, card.kind, granted))
+                .is_none_or(|f| f.matches_granted(card, kind, granted))
             && self.level_at_most.is_none_or(|most| level <= i32::from(most))
     }
 

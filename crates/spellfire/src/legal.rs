@@ -1097,13 +1097,17 @@ impl Spellfire {
         let Some((most, by)) = self.play_limit_of(side, kind, Some(card)) else {
             return Ok(());
         };
-        // The cards already played that the same power counts (all of the kind, or those its
-        // filter names).
-        let counted =
-            |c: CardId| self.kind(c) == kind && self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
-        let played = self
-            .fighter(seat)
-            .map_or(0, |f| f.round_cards.iter().filter(|&&c| counted(c)).count());
+        // The cards already in the round that the same power counts (all of the kind, or those
+        // its filter names): those played, and for allies the champions kept as allies.
+        let same_limit = |c: CardId| self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
+        let played = self.fighter(seat).map_or(0, |f| match kind {
+            CardType::Ally => self.round_allies(f).filter(|&c| same_limit(c)).count(),
+            _ => f
+                .round_cards
+                .iter()
+                .filter(|&&c| self.kind(c) == kind && same_limit(c))
+                .count(),
+        });
         if played < usize::from(most) {
             return Ok(());
         }

@@ -15,7 +15,8 @@ use std::sync::{Arc, OnceLock};
 
 use spellhall_core::{GameRng, Seat};
 
-use crate::catalogue::cards::CardRef;
+use crate::catalogue::cards::{Attribute, CardRef};
+use crate::effects::Effect;
 use crate::formation::{Position, Slot};
 use crate::state::{CardId, CardInfo, Champion, Config, Content, InLimbo, Phase, Rules, Spellfire};
 
@@ -66,6 +67,8 @@ struct SeatSetup {
     /// Cards in Limbo: each with its attachments and the position a realm left.
     limbo: Vec<(String, Vec<String>, Option<Position>)>,
     abyss: Vec<String>,
+    /// Champions kept as allies: (keeper in the pool, kept champion).
+    kept: Vec<(String, String)>,
     turns: Option<u32>,
     mulligans: u8,
 }
@@ -208,6 +211,14 @@ impl TestGame {
         self
     }
 
+    /// `dead` kept as an ally by `keeper`, a champion of `seat`'s pool, as the `KeepAsAlly` power
+    /// of a card the keeper carries says (Death Rock): carried by him, with that power's bonus and
+    /// designations.
+    pub fn kept(mut self, seat: u8, keeper: &str, dead: &str) -> Self {
+        self.seat(seat).kept.push((keeper.into(), dead.into()));
+        self
+    }
+
     pub fn abyss<const N: usize>(mut self, seat: u8, cards: [&str; N]) -> Self {
         self.seat(seat).abyss.extend(cards.iter().map(|c| c.to_string()));
         self
@@ -288,6 +299,26 @@ impl TestGame {
                 let attachments = attached.iter().map(|c| new(&mut game, c)).collect();
                 pool.push(Champion { card, attachments });
             }
+            for (keeper, dead) in &setup.kept {
+                let keeper = pool
+                    .iter_mut()
+                    .find(|c| game.name(c.card).eq_ignore_ascii_case(keeper))
+                    .unwrap_or_else(|| panic!("no {keeper} in the pool to keep {dead}"));
+                let kept = keeper
+                    .attachments
+                    .iter()
+                    .flat_map(|&c| game.card(c).power.abilities())
+                    .find_map(|a| kept_as(&a.effect))
+                    .map(|(bonus, designations)| (bonus, designations.to_vec()))
+                    .unwrap_or_else(|| panic!("nothing {} carries keeps a champion", game.name(keeper.card)));
+                let card = new(&mut game, dead);
+                keeper.attachments.push(card);
+                game.tracks.kept.push(crate::state::Kept {
+                    card,
+                    bonus: kept.0,
+                    designations: kept.1,
+                });
+            }
             let player = game.player_mut(seat);
             player.hand = hand;
             player.draw = spellhall_core::Pile::from_top_down(draw);
@@ -322,6 +353,17 @@ impl TestGame {
             game.rule_card = Some(game.add_card(*seat, name));
         }
         game
+    }
+}
+
+/// The bonus and designations a `KeepAsAlly` power gives, wherever it sits in `effect`.
+fn kept_as(effect: &Effect) -> Option<(u8, &[Attribute])> {
+    match effect {
+        Effect::KeepAsAlly {
+            bonus, designations, ..
+        } => Some((*bonus, designations)),
+        Effect::Across(_, inner) | Effect::May(inner) => kept_as(inner),
+        _ => None,
     }
 }
 

@@ -157,30 +157,32 @@ fn a_game_sampled_from_a_view_agrees_with_it() {
     }
 }
 
+/// `deck` with each card of `out` replaced, where it stands, by the card of `into` at its place.
+fn swapped(deck: &[spellfire::CardRef], out: &[&str], into: &[&str]) -> Vec<spellfire::CardRef> {
+    let mut cards = deck.to_vec();
+    for (old, new) in out.iter().zip(into) {
+        let old: spellfire::CardRef = old.parse().expect("a card reference");
+        let at = cards.iter().position(|c| *c == old).expect("the card is in the deck");
+        cards[at] = new.parse().expect("a card reference");
+    }
+    cards
+}
+
 /// The starter decks hold no avatar (their format allows none), so these games bring some in:
 /// starter decks E-1 and E-2 (one copy of each card, so the standard 55-card format accepts
 /// them) with two of their champions swapped for a cleric and an avatar paid with a cleric
 /// (Sirrion; Kiri; E-2 also a holding for a second cleric). Random games keep every invariant,
 /// and greedy games summon the avatars.
 fn avatar_table() -> spellfire::Config {
-    let swap = |deck: &[spellfire::CardRef], out: &[&str], into: &[&str]| -> Vec<spellfire::CardRef> {
-        let mut cards = deck.to_vec();
-        for (old, new) in out.iter().zip(into) {
-            let old: spellfire::CardRef = old.parse().expect("a card reference");
-            let at = cards.iter().position(|c| *c == old).expect("the card is in the deck");
-            cards[at] = new.parse().expect("a card reference");
-        }
-        cards
-    };
     let starters = common::starters();
     spellfire::Config {
         format: "55".into(),
         decks: vec![
             // E-1: Dwarf of Earthfast and T'kkyl out, Cleric of Gond and Sirrion in.
-            swap(&starters[8], &["1st/79", "1st/265"], &["1st/68", "PO/45"]),
+            swapped(&starters[8], &["1st/79", "1st/265"], &["1st/68", "PO/45"]),
             // E-2: Wolf Nomads, Herminard and Salt Veiw (its seventh holding, one more than the
             // format allows) out; Cleric of Torm, Kiri and Cleric of Gond in.
-            swap(
+            swapped(
                 &starters[9],
                 &["1st/181", "1st/264", "1st/232"],
                 &["1st/69", "PO/79", "1st/68"],
@@ -228,6 +230,69 @@ fn greedy_games_with_avatar_decks_summon_the_avatars() {
     }
     assert!(summoned > 0, "no avatar summoned in {played} greedy games");
     println!("avatar decks: {summoned} avatars summoned in {played} greedy games");
+}
+
+/// Death Rock (AR/102) keeps a champion of its player's, beaten in a battle, as an ally carried by
+/// the champion with it. The starter decks hold none, so these games bring it in: starter decks
+/// E-1 and E-2 (one copy of each card) with three champions each swapped for Ravenloft champions,
+/// who may carry it, and one other card for it (E-2: its seventh holding).
+fn death_rock_table() -> spellfire::Config {
+    let starters = common::starters();
+    let decks = vec![
+        // E-1: Tergoz Tenhammer, Allisa of the Mist, Joliet the Rash and Fortunate Omens out.
+        swapped(
+            &starters[8],
+            &["1st/60", "1st/74", "1st/78", "1st/92"],
+            &["RL/100", "RL/99", "RL/98", "AR/102"],
+        ),
+        // E-2: Wolf Nomads, Herminard, Azhul and Salt Veiw out.
+        swapped(
+            &starters[9],
+            &["1st/181", "1st/264", "1st/266", "1st/232"],
+            &["RL/82", "RL/87", "RL/89", "AR/102"],
+        ),
+    ];
+    spellfire::Config {
+        format: "55".into(),
+        decks,
+        rules: spellfire::Rules::default(),
+    }
+}
+
+#[test]
+fn random_games_with_death_rock_keep_every_invariant_with_kept_allies_in_play() {
+    use spellhall_core::{Game, GameRng};
+    let content = std::sync::Arc::new(common::content());
+    let config = death_rock_table();
+    let options = PlayoutOptions {
+        games: games(300),
+        first_seed: 0,
+        max_actions: 20_000,
+    };
+    if let Err(failure) = random_playouts::<Spellfire>(&config, &content, 2, &options) {
+        panic!("Death Rock decks: {failure}");
+    }
+    // The same kind of games, counting the champions kept: the invariants above did meet them.
+    let mut kept = 0;
+    for seed in 0..games(300) {
+        let mut game = Spellfire::new(&config, &content, seed).expect("the Death Rock decks are accepted");
+        let mut rng = GameRng::new(seed);
+        while game.to_act().seat().is_some() {
+            let legal = game.legal_actions();
+            let events = game
+                .apply(&legal[rng.below(legal.len())])
+                .expect("a legal action is accepted");
+            kept += events
+                .iter()
+                .filter(|e| matches!(e, spellfire::Event::Returned { by, .. } if by == "Death Rock"))
+                .count();
+            if let Err(broken) = game.check_invariants() {
+                panic!("game {seed}: {broken}");
+            }
+        }
+    }
+    assert!(kept > 0, "no champion kept in {} random games", games(300));
+    println!("Death Rock decks: {kept} champions kept");
 }
 
 /// The side losing a round is worked out once after each action and kept beside the state

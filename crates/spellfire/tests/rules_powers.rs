@@ -6,8 +6,8 @@
 #[macro_use]
 mod common;
 
-use common::total;
-use spellfire::{Action, DefenderSpoilsOn, Pending, Phase, Position, Side, Spellfire, TestGame, realm};
+use common::{attack_and_defend, totals, with_hands};
+use spellfire::{Action, DefenderSpoilsOn, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
 const NONE: &[&str] = &[];
@@ -15,36 +15,14 @@ const NONE: &[&str] = &[];
 /// Seat 0's `attacker` (with its items) attacks seat 1's realm `target` at A; seat 1's
 /// `defender` (with its items) defends. `hands` are the two players' hands.
 fn round(target: &str, attacker: (&str, &[&str]), defender: (&str, &[&str]), hands: [&[&str]; 2]) -> Spellfire {
-    let mut builder = TestGame::new(2)
+    let setup = TestGame::new(2)
         .phase(Phase::Pool)
         .pool(0, [attacker])
         .formation(1, [realm(0, target)])
         .pool(1, [defender]);
-    for (seat, hand) in hands.iter().enumerate() {
-        for card in *hand {
-            builder = builder.hand(seat as u8, [*card]);
-        }
-    }
-    let mut game = builder.build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, attacker.0),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
-    play!(
-        game,
-        Action::Defend {
-            champion: game.id_of(1, defender.0)
-        }
-    );
+    let mut game = with_hands(setup, hands).build();
+    attack_and_defend(&mut game, attacker.0, defender.0);
     game
-}
-
-fn totals(game: &Spellfire) -> (i32, i32) {
-    (total(game, Side::Attacker), total(game, Side::Defender))
 }
 
 // Section 16: immunities.

@@ -270,17 +270,17 @@ impl Spellfire {
             if frightened.kind == FighterKind::Champion && self.kind(frightened.card) == CardType::Cleric {
                 continue;
             }
-            let fleeing: Vec<CardId> = frightened
-                .round_cards
-                .iter()
-                .copied()
-                .filter(|&c| self.kind(c) == CardType::Ally && FRIGHTENED.contains(&self.icon_value(c)))
+            // A champion kept as an ally flees as an ally of his kept bonus.
+            let fleeing: Vec<CardId> = self
+                .round_allies(&frightened)
+                .filter(|&c| FRIGHTENED.contains(&self.power_level(c)))
                 .collect();
             if fleeing.is_empty() {
                 continue;
             }
             if let Some(fighter) = self.fighter_mut(victim) {
                 fighter.round_cards.retain(|c| !fleeing.contains(c));
+                fighter.attachments.retain(|c| !fleeing.contains(c));
             }
             for &card in &fleeing {
                 self.bin(card, Bin::Discard);

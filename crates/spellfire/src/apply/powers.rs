@@ -62,7 +62,7 @@ pub(crate) struct Counted {
 }
 
 impl Spellfire {
-    fn fighter_of(&self, side: Side) -> Option<&Fighter> {
+    pub(crate) fn fighter_of(&self, side: Side) -> Option<&Fighter> {
         let battle = self.battle.as_ref()?;
         match side {
             Side::Attacker => battle.attacking.as_ref(),
@@ -126,6 +126,10 @@ impl Spellfire {
     /// fighting champion's total, a pool champion's level with its items' bonuses and experience —
     /// or as printed. An ally's or item's bonus is its printed one either way.
     pub(crate) fn power_level(&self, card: CardId) -> i32 {
+        // A champion kept as an ally is, in the round, an ally of his kept bonus.
+        if let Some(kept) = self.kept(card).filter(|_| self.kept_ally_fighting(card)) {
+            return i32::from(kept.bonus);
+        }
         if self.config.rules.unspecified_level_means == LevelMeans::Base || !self.kind(card).is_champion() {
             return self.icon_value(card);
         }
@@ -172,8 +176,8 @@ impl Spellfire {
                     let kind = self.kind(card);
                     let member = match of.members {
                         Members::Champion => card == fighter.card,
-                        Members::Allies => kind == CardType::Ally,
-                        Members::ChampionAndAllies => card == fighter.card || kind == CardType::Ally,
+                        Members::Allies => self.round_ally(card),
+                        Members::ChampionAndAllies => card == fighter.card || self.round_ally(card),
                         Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
                         // No power takes away the powers of itself or of a round's first ally.
                         _ => false,
@@ -332,6 +336,9 @@ impl Spellfire {
         if let Some(&(_, kind)) = chosen {
             return kind;
         }
+        if self.kept_ally_fighting(card) {
+            return CardType::Ally;
+        }
         self.abilities_of(card)
             .find_map(|a| match a.effect {
                 Effect::DefendsAs(kind) => Some(kind),
@@ -410,7 +417,8 @@ impl Spellfire {
         let Some(fighter) = self.fighter_of(side) else {
             return false;
         };
-        let ally = self.kind(card) == CardType::Ally && fighter.round_cards.contains(&card);
+        let ally =
+            self.round_ally(card) && (fighter.round_cards.contains(&card) || fighter.attachments.contains(&card));
         match members {
             Members::Champion => card == fighter.card,
             Members::Allies => ally,
@@ -492,7 +500,7 @@ impl Spellfire {
                 includes(*party, side, s)
                     && self
                         .fighter_of(s)
-                        .is_some_and(|f| f.round_cards.iter().any(|&c| self.kind(c) == CardType::Ally))
+                        .is_some_and(|f| self.round_allies(f).next().is_some())
             }),
         }
     }
@@ -508,11 +516,7 @@ impl Spellfire {
         } else {
             battle.defender
         };
-        let first_ally = fighter
-            .round_cards
-            .iter()
-            .copied()
-            .find(|&c| self.kind(c) == CardType::Ally);
+        let first_ally = self.round_allies(fighter).next();
         let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
             for Counted {
                 card: member,
@@ -524,8 +528,8 @@ impl Spellfire {
                 let chosen = match of.members {
                     Members::This => *member == source,
                     Members::Champion => *member == fighter.card,
-                    Members::Allies => kind == CardType::Ally,
-                    Members::ChampionAndAllies => *member == fighter.card || kind == CardType::Ally,
+                    Members::Allies => self.round_ally(*member),
+                    Members::ChampionAndAllies => *member == fighter.card || self.round_ally(*member),
                     Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
                     Members::RoundCards => fighter.round_cards.contains(member),
                     Members::FirstAlly => Some(*member) == first_ally,
@@ -647,7 +651,12 @@ impl Spellfire {
         if immune || self.bonus_forgone(card) {
             0
         } else if let Some(kept) = self.kept(card) {
-            i32::from(kept.bonus)
+            // A kept ally a limit on allies leaves out of the round adds nothing.
+            if self.kept_ally_fighting(card) {
+                i32::from(kept.bonus)
+            } else {
+                0
+            }
         } else {
             self.icon_value(card)
         }
@@ -779,7 +788,9 @@ impl Spellfire {
         };
         owner_fits
             && (!cards.in_battle || self.owner_side(card).is_some())
-            && cards.fits_granted(self.card(card), self.power_level(card), &self.granted(card))
+            && self
+                .selected_kind(card)
+                .is_some_and(|kind| cards.fits_as(self.card(card), kind, self.power_level(card), &self.granted(card)))
             && !self.shielded(card, source)
     }
 
@@ -805,7 +816,7 @@ impl Spellfire {
     }
 
     /// The side whose fighter `card` is with, if any.
-    fn owner_side(&self, card: CardId) -> Option<Side> {
+    pub(crate) fn owner_side(&self, card: CardId) -> Option<Side> {
         [Side::Attacker, Side::Defender].into_iter().find(|&side| {
             self.fighter_of(side)
                 .is_some_and(|f| f.card == card || f.attachments.contains(&card) || f.round_cards.contains(&card))

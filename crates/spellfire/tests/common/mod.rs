@@ -59,6 +59,32 @@ pub fn attack_p2(champion: spellfire::CardId, at: u8) -> spellfire::Action {
     }
 }
 
+/// `setup` with each player's hand added: `hands[0]` the first player's, `hands[1]` the second's.
+pub fn with_hands(mut setup: spellfire::TestGame, hands: [&[&str]; 2]) -> spellfire::TestGame {
+    for (seat, hand) in hands.iter().enumerate() {
+        for card in *hand {
+            setup = setup.hand(seat as u8, [*card]);
+        }
+    }
+    setup
+}
+
+/// The first player's `attacker` (from his pool) attacks the second player's realm at A, which
+/// the second player's `defender` defends: a round about to be fought.
+pub fn attack_and_defend(game: &mut spellfire::Spellfire, attacker: &str, defender: &str) {
+    apply(game, attack_p2(game.id_of(0, attacker), A));
+    let champion = game.id_of(1, defender);
+    apply(game, spellfire::Action::Defend { champion });
+}
+
+/// Both sides' totals in the round now: the attacker's, then the defender's.
+pub fn totals(game: &spellfire::Spellfire) -> (i32, i32) {
+    (
+        total(game, spellfire::Side::Attacker),
+        total(game, spellfire::Side::Defender),
+    )
+}
+
 /// Apply an action through the same path the table uses; a refusal fails the test. The action may
 /// name cards of the game (`play!(game, Action::ToPool(game.id_of(0, "Elminster the Mage")))`).
 #[macro_export]
