@@ -74,7 +74,10 @@ impl Player<'_> {
                 .flat_map(|f| std::iter::once(f.champion).chain(f.attachments.iter().copied()))
                 .chain(gone_over)
         });
-        let discards = view.players.iter().flat_map(|p| p.discard.iter().copied());
+        let discards = view
+            .players
+            .iter()
+            .flat_map(|p| p.discard.iter().chain(&p.abyss).copied());
         view.hand
             .iter()
             .copied()
@@ -324,6 +327,8 @@ impl Player<'_> {
             Action::Defend { champion } => self.defend_score(*champion),
             Action::Decline => 0,
             Action::PlayAlly(card) => self.round_card(self.value(*card) + self.power_levels(*card)),
+            // A power used from the pool, when what it brings is worth its cost.
+            Action::UseCard(card) if self.pool_power(*card).is_some() => self.pool_use_score(*card),
             // A spell outside a round: one that discards a strong enough card of another player,
             // or bars attacks on this seat at the end of its turn.
             Action::UseCard(card) if self.view.battle.is_none() => self.spell_outside_round(*card),
@@ -641,6 +646,70 @@ impl Player<'_> {
         }
     }
 
+    /// The power of `card` — a champion of this seat's pool, or a card one carries — that its
+    /// player uses from the pool (`Trigger::FromPool`).
+    fn pool_power(&self, card: CardId) -> Option<&Ability> {
+        let mine = self
+            .me()
+            .pool
+            .iter()
+            .any(|c| c.champion.id == card || c.attachments.iter().any(|a| a.id == card));
+        if !mine {
+            return None;
+        }
+        self.facts(card)?
+            .power
+            .abilities()
+            .iter()
+            .find(|a| a.when == Trigger::FromPool)
+    }
+
+    /// A power used from the pool (Karlott the Shaman: sent to the Abyss for a used event of his
+    /// player's): worth using when what it brings back is worth more than what its cost takes
+    /// from the pool — the card, and for a champion what he carries.
+    fn pool_use_score(&self, card: CardId) -> i32 {
+        let Some(ability) = self.pool_power(card) else {
+            return -15;
+        };
+        let gain = self.return_gain(&ability.effect).unwrap_or(0);
+        let cost = match ability.cost {
+            Cost::ThisToAbyss | Cost::DiscardThis | Cost::DiscardThisFromPool => self.worth_in_play(card),
+            _ => 0,
+        };
+        if gain > cost { 20 + gain - cost } else { -15 }
+    }
+
+    /// What a card of this seat's Abyss would be worth back in its hand, in the levels of
+    /// `worth_in_play` (a standing realm 10): an event by what it would take from the others as
+    /// the table stands (events it cannot weigh, nothing); another card by its level.
+    fn returned_worth(&self, card: &CardView) -> i32 {
+        let Some(facts) = self.card_facts(card) else {
+            return 0;
+        };
+        if facts.kind != CardType::Event {
+            return self.level_of(card).max(1);
+        }
+        let Some(ability) = facts.power.on_play() else {
+            return 0;
+        };
+        match &ability.effect {
+            Effect::Discard(Target::Realm(_)) | Effect::Raze(_) if self.others_have_standing_realms() => 10,
+            Effect::DiscardAll(_) | Effect::Discard(Target::Chosen(_)) => self.power_gain(card.id).max(0),
+            Effect::RazeFirstRealms => 5 * self.first_realms_razed().max(0),
+            Effect::ExtraTurn => 6,
+            Effect::Draw(n) => n.value() as i32,
+            _ => 0,
+        }
+    }
+
+    /// Whether another player has a realm standing.
+    fn others_have_standing_realms(&self) -> bool {
+        self.view
+            .players
+            .iter()
+            .any(|p| p.seat != self.view.seat && p.formation.iter().flatten().any(|r| !r.razed))
+    }
+
     /// What `inner` of a [`Effect::OnePlayer`] would take from each other player: the levels of
     /// his pool champions it discards (`Every(Discard(InPool))` inside, "own" being his).
     fn one_player_gain(&self, inner: &Effect) -> Vec<(Seat, i32)> {
@@ -701,6 +770,15 @@ impl Player<'_> {
             Effect::May(inner) | Effect::UpTo(_, inner) | Effect::Every(inner) | Effect::EachPlayer(inner) => {
                 self.return_gain(inner)
             }
+            Effect::ToHand(Target::InAbyss(cards)) => Some(
+                self.me()
+                    .abyss
+                    .iter()
+                    .filter(|v| self.card_facts(v).is_some_and(|c| cards.fits(c, self.level_of(v))))
+                    .map(|v| self.returned_worth(v))
+                    .max()
+                    .unwrap_or(0),
+            ),
             Effect::ToHand(Target::Discarded(cards)) | Effect::ToPool(Target::Discarded(cards)) => Some(
                 self.me()
                     .discard
@@ -772,14 +850,8 @@ impl Player<'_> {
                 let gain = self.power_gain(card);
                 if gain > 0 { 10 + gain } else { -20 }
             }
-            Effect::Discard(Target::Realm(_)) => {
-                let opponents_standing = self
-                    .view
-                    .players
-                    .iter()
-                    .any(|p| p.seat != self.view.seat && p.formation.iter().flatten().any(|r| !r.razed));
-                if opponents_standing { 25 } else { -20 }
-            }
+            Effect::Discard(Target::Realm(_)) if self.others_have_standing_realms() => 25,
+            Effect::Discard(Target::Realm(_)) => -20,
             Effect::Draw(n) => 10 + 2 * n.value() as i32,
             Effect::ExtraTurn => 40,
             Effect::NewHands(n) => {
@@ -1085,6 +1157,10 @@ impl Player<'_> {
             _ => true,
         };
         if !discards {
+            // A card of this seat's Abyss brought back (Karlott): the one worth most.
+            if let Some(used) = self.me().abyss.iter().find(|v| v.id == card) {
+                return self.returned_worth(used);
+            }
             return if self.owner_of(card) == Some(self.view.seat) {
                 self.worth_in_play(card)
             } else {

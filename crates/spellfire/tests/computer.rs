@@ -333,3 +333,43 @@ fn card_1st_46_midnight_greedy_refuses_leave_to_another_players_spell() {
     let midnight = game.id_of(1, "Midnight, Goddess of Magic");
     assert_eq!(greedy(&game), Action::Answer(midnight));
 }
+
+// A power used from the pool.
+
+/// Phase 3 of P1's turn: Karlott the Shaman (3rd/63, level 4) has been in P1's pool since before
+/// it; Elminster (9) keeps P2's Cormyr out of reach. The Abysses hold `p1_abyss` and `p2_abyss`.
+fn karlott_table(p1_abyss: &[&str], p2_abyss: &[&str]) -> Spellfire {
+    let mut setup = table("Cormyr", &["3rd/63"], &["Elminster the Mage"]);
+    for &card in p1_abyss {
+        setup = setup.abyss(0, [card]);
+    }
+    for &card in p2_abyss {
+        setup = setup.abyss(1, [card]);
+    }
+    setup.build()
+}
+
+#[test]
+fn card_3rd_63_karlott_greedy_sends_him_to_the_abyss_for_an_event_worth_more_than_him() {
+    // Cataclysm! discards a realm of another player's (worth a standing realm, 10): more than
+    // Karlott (4). Sent to the Abyss, he brings back Cataclysm!, not Bad Omens.
+    let mut game = karlott_table(&["Bad Omens", "Cataclysm!"], NONE);
+    let karlott = game.id_of(0, "Karlott the Shaman");
+    assert_eq!(greedy(&game), Action::UseCard(karlott));
+    ok(&mut game, Action::UseCard(karlott));
+    assert_eq!(greedy(&game), Action::Choose(game.id_of(0, "Cataclysm!")));
+}
+
+#[test]
+fn card_3rd_63_karlott_greedy_keeps_him_when_the_abyss_holds_nothing_worth_him() {
+    // Bad Omens (a level each off every champion and ally until P1's next turn) is worth less
+    // than Karlott in the pool; another player's Cataclysm! is not P1's to take back.
+    let game = karlott_table(&["Bad Omens"], &["Cataclysm!"]);
+    let karlott = game.id_of(0, "Karlott the Shaman");
+    assert!(game.legal().contains(&Action::UseCard(karlott)), "he may be used");
+    assert_eq!(greedy(&game), Action::EndPhase);
+    // Nothing of P1's own in the Abyss: his power is not even offered, and P1 ends the phase.
+    let game = karlott_table(NONE, &["Cataclysm!"]);
+    assert!(!game.legal().contains(&Action::UseCard(karlott)));
+    assert_eq!(greedy(&game), Action::EndPhase);
+}
