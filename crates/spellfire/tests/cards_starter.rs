@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{A, B, P1, P2, apply as ok, discard_names, pool_names, refused, total};
+use common::{A, B, P1, P2, apply as ok, attack_p2, discard_names, pool_names, refused, total};
 
 use spellfire::{Action, Phase, Position, RealmSetup, Side, Spellfire, TestGame, realm};
 
@@ -33,14 +33,7 @@ fn attack(
     }
     let mut game = setup.build();
     let champion = game.id_of(0, attacker.0);
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     game
 }
 
@@ -81,11 +74,7 @@ fn may_attack(target: RealmSetup, champion: &str) -> Result<(), spellhall_core::
         .pool(0, [(champion, NONE)])
         .build();
     let champion = game.id_of(0, champion);
-    let attack = Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = attack_p2(champion, A);
     let answer = game.check(&attack);
     assert_eq!(answer.is_ok(), game.legal().contains(&attack), "check and legal agree");
     answer
@@ -237,14 +226,7 @@ fn card_1st_27_darkhold_defenders_gain_two_if_zhentil_keep_is_in_play() {
     setup = setup.active(0);
     let mut game = setup.build();
     let champion = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     let champion = game.id_of(1, "Cleric of Torm");
     ok(&mut game, Action::Defend { champion });
     assert_eq!(
@@ -489,14 +471,7 @@ fn card_1st_181_wolf_nomads_gain_two_with_mika_in_the_pool() {
         .pool(0, [("Wolf Nomads", NONE), ("Mika the Wolf-Nomad", NONE)])
         .build();
     let champion = game.id_of(0, "Wolf Nomads");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     assert_eq!(total(&game, Side::Attacker), 6);
 }
 
@@ -877,27 +852,9 @@ fn card_1st_173_griffon_its_carrier_flies_over_the_front_realms() {
         .build();
     // Thay at C is behind A and B: only a flyer reaches it.
     let azhul = game.id_of(0, "Azhul");
-    assert!(
-        game.check(&Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(2)
-        })
-        .is_ok()
-    );
+    assert!(game.check(&attack_p2(azhul, 2)).is_ok());
     let herminard = game.id_of(0, "Herminard");
-    assert_eq!(
-        refused(
-            &game,
-            Action::Attack {
-                champion: herminard,
-                defender: P2,
-                at: Position(2)
-            }
-        )
-        .rule,
-        "SF-55"
-    );
+    assert_eq!(refused(&game, attack_p2(herminard, 2)).rule, "SF-55");
 }
 
 #[test]
@@ -1408,27 +1365,9 @@ fn card_1st_387_faithful_hound_only_flyers_attack_until_its_players_next_turn() 
     ok(&mut game, Action::PlayEvent(hound));
     common::all_pass(&mut game);
     let azhul = game.id_of(0, "Azhul");
-    assert_eq!(
-        refused(
-            &game,
-            Action::Attack {
-                champion: azhul,
-                defender: P2,
-                at: Position(A)
-            }
-        )
-        .rule,
-        "SF-140"
-    );
+    assert_eq!(refused(&game, attack_p2(azhul, A)).rule, "SF-140");
     let neeva = game.id_of(0, "Neeva");
-    assert!(
-        game.check(&Action::Attack {
-            champion: neeva,
-            defender: P2,
-            at: Position(A)
-        })
-        .is_ok()
-    );
+    assert!(game.check(&attack_p2(neeva, A)).is_ok());
     // It lasts until its player's (P2's) next turn begins.
     while game.active() == P1 {
         let next = [Action::EndPhase, Action::EndTurn, Action::Pass]
@@ -1452,14 +1391,7 @@ fn card_1st_371_wall_of_fog_no_attacks_until_the_casters_next_turn() {
     let fog = game.id_of(0, "Wall of Fog");
     ok(&mut game, Action::UseCard(fog));
     let neeva = game.id_of(0, "Neeva");
-    refused(
-        &game,
-        Action::Attack {
-            champion: neeva,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    refused(&game, attack_p2(neeva, A));
 }
 
 #[test]
@@ -1473,14 +1405,7 @@ fn card_1st_389_rock_to_mud_only_flyers_attack_its_players_realms() {
         .hand(1, ["Rock to Mud"])
         .build();
     let champion = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     let grypht = game.id_of(1, "Grypht the Saurial");
     ok(&mut game, Action::Defend { champion: grypht });
     let mud = game.id_of(1, "Rock to Mud");
@@ -1815,14 +1740,7 @@ fn card_1st_326_desert_warrior_its_first_ally_each_round_counts_three() {
         }
         let mut game = setup.build();
         let champion = game.id_of(0, "Desert Warrior");
-        ok(
-            &mut game,
-            Action::Attack {
-                champion,
-                defender: P2,
-                at: Position(A),
-            },
-        );
+        ok(&mut game, attack_p2(champion, A));
         let champion = game.id_of(1, "Mordenkainen");
         ok(&mut game, Action::Defend { champion });
         game
@@ -2173,11 +2091,7 @@ fn card_1st_45_drizzt_must_be_defeated_twice_in_one_battle_when_defending() {
         .build();
     let [mordenkainen, elminster] = ["Mordenkainen", "Elminster the Mage"].map(|n| game.id_of(0, n));
     let drizzt = game.id_of(1, "Drizzt Do' Urden");
-    let attack = |champion| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = |champion| attack_p2(champion, A);
     ok(&mut game, attack(mordenkainen));
     ok(&mut game, Action::Defend { champion: drizzt });
     ok(&mut game, Action::Pass);
@@ -2224,14 +2138,7 @@ fn card_1st_77_amarill_when_defeated_another_champion_returns_from_the_discard_p
         .discard(1, ["Cleric of Torm", "Rowan"])
         .build();
     let mordenkainen = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, A));
     let amarill = game.id_of(1, "Amarill");
     ok(&mut game, Action::Defend { champion: amarill });
     ok(&mut game, Action::Pass);
@@ -2280,14 +2187,7 @@ fn card_1st_78_joliet_the_rash_stays_once_she_has_attacked() {
         .pool(0, [("Joliet the Rash", NONE)])
         .build();
     let joliet = game.id_of(0, "Joliet the Rash");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: joliet,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(joliet, A));
     ok(&mut game, Action::Decline);
     ok(&mut game, Action::ReturnSpoils);
     ok(&mut game, Action::EndTurn);
@@ -2412,11 +2312,7 @@ fn round_in(
     }
     let mut game = setup.build();
     let champion = game.id_of(0, attacker.0);
-    let attack = Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = attack_p2(champion, A);
     ok(&mut game, attack);
     let champion = game.id_of(1, defender.0);
     ok(&mut game, Action::Defend { champion });
@@ -2431,11 +2327,7 @@ fn card_1st_246_black_waters_no_monster_attacks_any_realm_of_its_player() {
         .formation(1, [realm(A, "Tyr"), realm(B, "Balic").holding("Black Waters")])
         .pool(0, [("Mul Savage", NONE), ("Azhul", NONE)])
         .build();
-    let attack = |champion: &str| Action::Attack {
-        champion: game.id_of(0, champion),
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = |champion: &str| attack_p2(game.id_of(0, champion), A);
     let refusal = refused(&game, attack("Mul Savage"));
     assert!(refusal.reason.contains("Black Waters"), "{}", refusal.reason);
     assert!(game.legal().contains(&attack("Azhul")), "a hero may attack");
@@ -2760,14 +2652,7 @@ fn card_1st_225_gulg_defends_as_a_hero_and_the_first_attacking_ally_is_discarded
         .hand(0, ["War Party", "Galek"])
         .build();
     let azhul = game.id_of(0, "Azhul");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(azhul, A));
     let gulg = game.id_of(1, "Gulg");
     ok(&mut game, Action::Defend { champion: gulg });
     ally(&mut game, 0, "War Party");
@@ -2876,11 +2761,7 @@ fn card_1st_226_nibenay_is_razed_only_by_the_second_battle_in_a_row() {
         .build();
     let nibenay = |game: &Spellfire| *game.player(P2).formation.slot(Position(A)).unwrap();
     let champion = game.id_of(0, "Mordenkainen");
-    let attack = Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = attack_p2(champion, A);
     ok(&mut game, attack.clone());
     ok(&mut game, Action::Decline);
     assert!(!nibenay(&game).razed, "the first razing is withstood");
@@ -3103,14 +2984,7 @@ fn card_1st_172_hettman_tsurin_not_attacking_discards_a_random_card_of_another_h
     // Hettman attacked this turn: nothing when the turn ends.
     let mut game = setup().build();
     let hettman = game.id_of(0, "Hettman Tsurin");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: hettman,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(hettman, A));
     ok(&mut game, Action::Decline);
     while game.active() == P1 && game.pending().is_some() {
         let next = if game.legal().contains(&Action::KeepSpoils) {
@@ -3418,14 +3292,7 @@ fn card_1st_251_mogadishos_horde_on_the_losing_side_discards_the_opponents_holdi
         .hand(0, ["Mogadisho's Horde"])
         .build();
     let azhul = game.id_of(0, "Azhul");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(azhul, A));
     let torm = game.id_of(1, "Cleric of Torm");
     ok(&mut game, Action::Defend { champion: torm });
     ally(&mut game, 0, "Mogadisho's Horde");
@@ -3462,14 +3329,7 @@ fn card_1st_261_agis_destroys_a_monster_in_the_defenders_pool_before_the_battle(
         .pool(2, [("Greater Feyr", NONE)])
         .build();
     let agis = game.id_of(0, "Agis");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: agis,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(agis, A));
     let (horde, torm, feyr) = (
         game.id_of(1, "Skeletal Horde"),
         game.id_of(1, "Cleric of Torm"),
@@ -3492,11 +3352,7 @@ fn card_1st_261_agis_destroys_a_monster_in_the_defenders_pool_before_the_battle(
         .pool(0, [("Rikus", NONE), ("Agis", NONE)])
         .pool(1, [("Cleric of Gond", NONE), ("Skeletal Horde", NONE)])
         .build();
-    let attack = |champion| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = |champion| attack_p2(champion, A);
     let (rikus, agis) = (game.id_of(0, "Rikus"), game.id_of(0, "Agis"));
     ok(&mut game, attack(rikus));
     let gond = game.id_of(1, "Cleric of Gond");
@@ -3525,14 +3381,7 @@ fn card_1st_244_silver_spring_razes_an_opponents_realm_of_the_defenders_choice()
         .pool(0, [("Azhul", NONE)])
         .build();
     let azhul = game.id_of(0, "Azhul");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: azhul,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(azhul, A));
     ok(&mut game, Action::Decline);
     let slot = |game: &Spellfire, seat, at| *game.player(seat).formation.slot(Position(at)).unwrap();
     assert!(slot(&game, P2, A).razed);
@@ -3569,11 +3418,7 @@ fn card_1st_258_rikus_attacks_again_after_winning_a_round() {
         .pool(1, [("Cleric of Gond", NONE), ("Cleric of Torm", NONE)])
         .build();
     let (rikus, azhul) = (game.id_of(0, "Rikus"), game.id_of(0, "Azhul"));
-    let attack = |champion| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(A),
-    };
+    let attack = |champion| attack_p2(champion, A);
     ok(&mut game, attack(rikus));
     let gond = game.id_of(1, "Cleric of Gond");
     ok(&mut game, Action::Defend { champion: gond });
@@ -3776,14 +3621,7 @@ fn card_1st_303_defiler_casting_costs_a_friendly_realm_or_holding() {
             .pool(1, [("Captain Kazhal", NONE)])
             .build();
         let defiler = game.id_of(0, "Defiler");
-        ok(
-            &mut game,
-            Action::Attack {
-                champion: defiler,
-                defender: P2,
-                at: Position(A),
-            },
-        );
+        ok(&mut game, attack_p2(defiler, A));
         let kazhal = game.id_of(1, "Captain Kazhal");
         ok(&mut game, Action::Defend { champion: kazhal });
         let shield = game.id_of(0, "Shield");
@@ -3939,16 +3777,8 @@ fn card_1st_219_helm_of_teleportation_a_pool_champion_joins_as_an_ally_for_one_r
             [("Cleric of Gond", &["Helm of Teleportation"]), ("Hettman Tsurin", NONE)],
         )
         .build();
-    let at = Position(A);
     let mordenkainen = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at,
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, A));
     let gond = game.id_of(1, "Cleric of Gond");
     ok(&mut game, Action::Defend { champion: gond });
     let hettman = game.id_of(1, "Hettman Tsurin");
@@ -3958,14 +3788,7 @@ fn card_1st_219_helm_of_teleportation_a_pool_champion_joins_as_an_ally_for_one_r
     assert_eq!(discard_names(&game, P2), ["Cleric of Gond", "Helm of Teleportation"]);
     assert!(game.player(P2).pool_index(hettman).is_some());
     let maligor = game.id_of(0, "Maligor the Red");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: maligor,
-            defender: P2,
-            at,
-        },
-    );
+    ok(&mut game, attack_p2(maligor, A));
     assert!(game.legal().contains(&Action::Decline));
     assert!(
         !game.legal().contains(&Action::Defend { champion: hettman }),
@@ -3985,14 +3808,7 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
             .draw(1, ["Captain Kazhal"])
             .build();
         let mordenkainen = game.id_of(0, "Mordenkainen");
-        ok(
-            &mut game,
-            Action::Attack {
-                champion: mordenkainen,
-                defender: P2,
-                at: Position(A),
-            },
-        );
+        ok(&mut game, attack_p2(mordenkainen, A));
         game
     };
     let mut game = attacked("Lost Oasis");
@@ -4028,14 +3844,7 @@ fn card_1st_242_lost_oasis_a_card_drawn_and_played_at_once_when_its_realm_is_att
         .formation(1, [realm(A, "Raam"), realm(B, "Draj").holding("Lost Oasis")])
         .build();
     let mordenkainen = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, A));
     assert!(game.player(P2).hand.is_empty() && game.pending().is_none());
 }
 
@@ -4111,14 +3920,7 @@ fn card_1st_394_geas_a_champion_neither_attacks_nor_defends_until_after_its_owne
     );
     // In this turn, the Cleric of Torm may not defend his realm; the Magister may.
     let tergoz = game.id_of(0, "Tergoz Tenhammer");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: tergoz,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(tergoz, A));
     let reason = refused(&game, Action::Defend { champion: torm }).reason;
     assert!(reason.contains("Geas"), "{reason}");
     assert!(game.legal().contains(&Action::Defend { champion: magister }));
@@ -4135,14 +3937,7 @@ fn card_1st_394_geas_a_champion_neither_attacks_nor_defends_until_after_its_owne
     assert_eq!(game.active(), P1);
     to_pool_phase(&mut game);
     let mordenkainen = game.id_of(0, "Mordenkainen");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(B),
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, B));
     ok(&mut game, Action::Defend { champion: torm });
     // With no champion in another pool, Geas has nothing to act on and is not cast.
     let game = TestGame::new(2)
@@ -4193,14 +3988,7 @@ fn card_1st_391_death_fog_discards_one_pools_champions_of_level_five_or_less_and
     assert_eq!(discard_names(&game, P1), ["Death Fog"]);
     // The survivors may still defend (the card bars attacks only).
     let feyr = game.id_of(0, "Greater Feyr");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: feyr,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(feyr, A));
     let tergoz = game.id_of(1, "Tergoz Tenhammer");
     assert!(game.legal().contains(&Action::Defend { champion: tergoz }));
     ok(&mut game, Action::Decline);
@@ -4353,14 +4141,7 @@ fn card_1st_218_johydees_mask_its_carrier_takes_a_level_or_a_power_of_any_champi
     assert_eq!(offered(&game), [iuz, allisa], "any champion in play but the carrier");
     ok(&mut game, Action::Choose(iuz));
     assert!(game.pending().is_none(), "one choice only: not both");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: kiara,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(kiara, A));
     ok(&mut game, Action::Defend { champion: allisa });
     assert_eq!(
         (total(&game, Side::Attacker), total(&game, Side::Defender)),
@@ -4389,14 +4170,7 @@ fn card_1st_218_johydees_mask_its_carrier_takes_a_level_or_a_power_of_any_champi
     ok(&mut game, Action::ChooseOption(1));
     assert_eq!(offered(&game), [allisa]);
     ok(&mut game, Action::Choose(allisa));
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: kiara,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(kiara, A));
     ok(&mut game, Action::Defend { champion: iuz });
     assert_eq!(
         (total(&game, Side::Attacker), total(&game, Side::Defender)),
@@ -4443,15 +4217,7 @@ fn card_1st_93_rod_of_shapechange_a_discarded_champion_fights_in_its_carriers_pl
             .build()
     };
     let attack = |game: &mut Spellfire, champion| {
-        let at = Position(A);
-        ok(
-            game,
-            Action::Attack {
-                champion,
-                defender: P2,
-                at,
-            },
-        );
+        ok(game, attack_p2(champion, A));
     };
     let mut game = table();
     let (gond, rod, havlor) = (
@@ -4498,18 +4264,7 @@ fn card_1st_93_rod_of_shapechange_a_discarded_champion_fights_in_its_carriers_pl
     let mut p1_discard = discard_names(&game, P1);
     p1_discard.sort();
     assert_eq!(p1_discard, ["Iuz the Evil", "Kiara"]);
-    assert!(
-        refused(
-            &game,
-            Action::Attack {
-                champion: gond,
-                defender: P2,
-                at: Position(A)
-            }
-        )
-        .rule
-        .starts_with("SF-")
-    );
+    assert!(refused(&game, attack_p2(gond, A)).rule.starts_with("SF-"));
     // King Havlor goes on; with no defender left the realm is razed and the battle won: the
     // Cleric of Gond stays in play with the rod.
     attack(&mut game, havlor);
@@ -4769,14 +4524,7 @@ fn spirit_table(target: &str) -> Spellfire {
         .hand(1, ["Spirit of the land"])
         .build();
     let tergoz = game.id_of(0, "Tergoz Tenhammer");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: tergoz,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(tergoz, A));
     game
 }
 
@@ -4898,28 +4646,14 @@ fn jar_table(p1_hand: &[&str]) -> TestGame {
 /// P1's `champion` opens the next round against Cormyr.
 fn attack_again(game: &mut Spellfire, champion: &str) {
     let champion = game.id_of(0, champion);
-    ok(
-        game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(game, attack_p2(champion, A));
 }
 
 /// Neeva attacks Cormyr; Grypht defends, casts Magic Jar and passes: Neeva wins the round.
 fn jarred_on_table(p1_hand: &[&str]) -> Spellfire {
     let mut game = jar_table(p1_hand).build();
     let (neeva, grypht) = (game.id_of(0, "Neeva"), game.id_of(1, "Grypht the Saurial"));
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: neeva,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(neeva, A));
     ok(&mut game, Action::Defend { champion: grypht });
     assert_eq!((total(&game, Side::Attacker), total(&game, Side::Defender)), (9, 4));
     let jar = game.id_of(1, "Magic Jar");
@@ -5101,14 +4835,7 @@ fn greedy_computer_casts_magic_jar_only_for_a_round_it_cannot_win_and_then_stops
     };
     let defend = |game: &mut Spellfire| {
         let (neeva, grypht) = (game.id_of(0, "Neeva"), game.id_of(1, "Grypht the Saurial"));
-        ok(
-            game,
-            Action::Attack {
-                champion: neeva,
-                defender: P2,
-                at: Position(A),
-            },
-        );
+        ok(game, attack_p2(neeva, A));
         ok(game, Action::Defend { champion: grypht });
     };
     // Grypht (4) cannot hold against Neeva (9): P2 casts the jar, then lets the round go.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{A, B, P1, P2, apply as ok};
+use common::{A, B, P1, P2, apply as ok, attack_p2};
 
 use spellfire::{Action, Phase, Position, Spellfire, TestGame, computer, realm};
 use spellhall_core::{GameRng, Seat};
@@ -28,14 +28,7 @@ fn greedy(game: &Spellfire) -> Action {
 /// P1's `champion` attacks P2's realm at A.
 fn attack(game: &mut Spellfire, champion: &str) {
     let champion = game.id_of(0, champion);
-    ok(
-        game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(game, attack_p2(champion, A));
 }
 
 /// Phase 3 of P1's turn: Waterdeep for P1, `p2_realm` at A for P2, and the two pools.

@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::refused;
+use common::{attack_p2, refused};
 use spellfire::{Action, BattleStep, Pending, Phase, Position, Side, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
@@ -21,14 +21,7 @@ fn round(attacker: &str, defender: &str, defender_hand: &[&str]) -> Spellfire {
         builder = builder.hand(1, [*card]);
     }
     let mut game = builder.build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, attacker),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, attacker), 0));
     play!(
         game,
         Action::Defend {
@@ -155,14 +148,7 @@ fn attacker_total(items: &[&str], allies: &[&str]) -> i32 {
         builder = builder.hand(0, [*ally]);
     }
     let mut game = builder.build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Maligor the Red"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Maligor the Red"), 0));
     play!(
         game,
         Action::Defend {
@@ -188,14 +174,7 @@ fn sf_137_the_champions_power_comes_first_then_artifacts_allies_and_magical_item
         .formation(1, [realm(0, "Cormyr")])
         .pool(1, [("Elminster the Mage", &[][..])])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Desert Warrior"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Desert Warrior"), 0));
     play!(
         game,
         Action::Defend {
@@ -254,14 +233,7 @@ fn djinni_against_neeva(hand: &[&str]) -> Spellfire {
         builder = builder.hand(0, [*card]);
     }
     let mut game = builder.build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Neeva"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Neeva"), 0));
     play!(
         game,
         Action::Defend {
@@ -325,14 +297,7 @@ fn djinni_against_strahd() -> Spellfire {
         .pool(1, [("Tergoz Tenhammer", &[][..])])
         .hand(1, ["The Iron Legion", "Noble Djinni"])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Strahd Von Zarovich"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Strahd Von Zarovich"), 0));
     play!(
         game,
         Action::Defend {
@@ -414,14 +379,7 @@ fn card_1st_90_airship_with_one_ally_in_play_destroys_that_one() {
         .pool(1, [("Tergoz Tenhammer", &[][..])])
         .hand(1, ["The Iron Legion"])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Neeva"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Neeva"), 0));
     play!(
         game,
         Action::Defend {
@@ -545,14 +503,7 @@ fn chest_carrier_attacks(at: u8) -> Spellfire {
         .pool(1, [("Lovely Colleen", &[][..])])
         .hand(1, ["The Iron Legion"])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Stef'fa Naf'ski"),
-            defender: Seat(1),
-            at: Position(at)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Stef'fa Naf'ski"), at));
     play!(
         game,
         Action::Defend {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{A, P1, P2};
+use common::{A, P1, P2, attack_p2};
 
 use common::{apply as ok, refused, total};
 
@@ -25,14 +25,7 @@ fn attacking_round(attacker: &str, hand: &[&str]) -> Spellfire {
     }
     let mut game = setup.build();
     let champion = game.player(P1).pool[0].card;
-    ok(
-        &mut game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(champion, A));
     let torm = game.id_of(1, "Cleric of Torm");
     ok(&mut game, Action::Defend { champion: torm });
     assert_eq!(game.decider(), Some(P1), "the attacker is losing");
@@ -52,14 +45,7 @@ fn defending_round(defender: &str, hand: &[&str]) -> Spellfire {
     }
     let mut game = setup.build();
     let havlor = game.id_of(0, "King Havlor II");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     let champion = game.player(P2).pool[0].card;
     ok(&mut game, Action::Defend { champion });
     assert_eq!(game.decider(), Some(P2), "the defender is losing");
@@ -304,14 +290,7 @@ fn sf_162_in_phase_4_attacker_and_defender_may_cast_but_nobody_else() {
         .build();
     let havlor = game.id_of(0, "King Havlor II");
     let magister = game.id_of(1, "The Magister");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     ok(&mut game, Action::Defend { champion: magister });
     // The third player may cut in only to play an event.
     ok(&mut game, Action::Claim(Seat(2)));
@@ -338,14 +317,7 @@ fn sf_164_in_phase_4_the_fighting_champion_casts() {
     let mut game = setup.build();
     let havlor = game.id_of(0, "King Havlor II");
     let torm = game.id_of(1, "Cleric of Torm");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     ok(&mut game, Action::Defend { champion: torm });
     let error = refused(&game, use_card(&game, 0, "Magic Missile"));
     assert!(error.rule.contains("SF-164"), "{}", error.rule);
@@ -364,14 +336,7 @@ fn sf_164_a_table_may_let_any_pool_champion_cast_for_the_fighter() {
         .build();
     let havlor = game.id_of(0, "King Havlor II");
     let torm = game.id_of(1, "Cleric of Torm");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     ok(&mut game, Action::Defend { champion: torm });
     assert!(
         game.check(&use_card(&game, 0, "Cure Light Wounds")).is_err(),
@@ -545,14 +510,7 @@ fn we_43_malatra_defends_itself() {
         .build();
     let mordenkainen = game.id_of(0, "Mordenkainen");
     let malatra = game.id_of(1, "Malatra, the Living Jungle");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, A));
     ok(&mut game, Action::Defend { champion: malatra });
     assert_eq!(total(&game, Side::Defender), 6);
     assert_eq!(game.player(P2).hand.len(), 2, "nothing left the hand");
@@ -591,14 +549,7 @@ fn sf_226_a_realm_champion_may_use_hero_combat_cards_its_realm_allows() {
         .build();
     let havlor = game.id_of(0, "King Havlor II");
     let moonshae = game.id_of(1, "Moonshae Isles");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     ok(&mut game, Action::Defend { champion: moonshae });
     assert_eq!(total(&game, Side::Defender), 2);
     assert!(game.check(&use_card(&game, 1, "Magic Missile")).is_err());
@@ -617,14 +568,7 @@ fn sf_227_a_realm_champion_uses_allies_and_only_the_spells_its_realm_casts() {
         .build();
     let mordenkainen = game.id_of(0, "Mordenkainen");
     let keep = game.id_of(1, "Zhentil Keep");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(mordenkainen, A));
     ok(&mut game, Action::Defend { champion: keep });
     assert_eq!(total(&game, Side::Defender), 5);
     assert!(game.check(&use_card(&game, 1, "Magic Missile")).is_err());
@@ -674,14 +618,7 @@ fn sf_229_allies_are_discarded_when_the_round_ends_on_either_side() {
         .build();
     let havlor = game.id_of(0, "King Havlor II");
     let gond = game.id_of(1, "Cleric of Gond");
-    ok(
-        &mut game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    ok(&mut game, attack_p2(havlor, A));
     ok(&mut game, Action::Defend { champion: gond });
     let armies = game.id_of(1, "Armies of Bloodstone");
     ok(&mut game, Action::PlayAlly(armies));
@@ -753,14 +690,7 @@ fn sf_233_an_avatar_does_not_enter_play_the_ordinary_way() {
         .build();
     let avatar = game.id_of(0, "Elemental Avatar of Earth");
     assert_eq!(refused(&game, Action::ToPool(avatar)).rule, "SF-233");
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: avatar,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    let error = refused(&game, attack_p2(avatar, A));
     assert_eq!(error.rule, "SF-233");
 }
 
@@ -849,14 +779,7 @@ fn we_37_dispel_magic_cannot_cancel_unarmed_combat_blood_abilities_or_thief_skil
             .hand(1, ["1st/358"])
             .build();
         let champion = game.id_of(0, attacker);
-        ok(
-            &mut game,
-            Action::Attack {
-                champion,
-                defender: P2,
-                at: Position(A),
-            },
-        );
+        ok(&mut game, attack_p2(champion, A));
         let torm = game.id_of(1, "Cleric of Torm");
         ok(&mut game, Action::Defend { champion: torm });
         let action = use_card(&game, 0, card);

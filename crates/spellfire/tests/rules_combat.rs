@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{A, B, C, D, E, F, P1, P2};
+use common::{A, B, C, D, E, F, P1, P2, attack_p2};
 
 use common::{apply as ok, refused, total};
 
@@ -14,14 +14,7 @@ use spellfire::{
 use spellhall_core::Seat;
 
 fn attack(game: &mut Spellfire, champion: CardId, at: u8) {
-    ok(
-        game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(at),
-        },
-    );
+    ok(game, attack_p2(champion, at));
 }
 
 fn pool_cards(game: &Spellfire, seat: Seat) -> Vec<CardId> {
@@ -80,14 +73,7 @@ fn sf_100_one_battle_a_turn_and_its_target_never_changes() {
     assert_eq!(game.battle().map(|b| b.step), Some(BattleStep::NextAttacker));
     // A fresh champion may go on, but only against the same realm.
     for at in [B, C] {
-        let error = refused(
-            &game,
-            Action::Attack {
-                champion: tergoz,
-                defender: P2,
-                at: Position(at),
-            },
-        );
+        let error = refused(&game, attack_p2(tergoz, at));
         assert_eq!(error.rule, "SF-100");
     }
     attack(&mut game, tergoz, A);
@@ -95,14 +81,7 @@ fn sf_100_one_battle_a_turn_and_its_target_never_changes() {
     // The battle is over: no second battle this turn.
     assert_eq!(game.phase(), Phase::AfterBattle);
     ok(&mut game, Action::KeepSpoils);
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(B),
-        },
-    );
+    let error = refused(&game, attack_p2(havlor, B));
     assert_eq!(error.rule, "SF-121");
 }
 
@@ -121,23 +100,9 @@ fn sf_101_the_target_is_a_reachable_realm_of_an_opponent() {
         },
     );
     assert_eq!(own.rule, "SF-101");
-    let shielded = refused(
-        &game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(B),
-        },
-    );
+    let shielded = refused(&game, attack_p2(havlor, B));
     assert_eq!(shielded.rule, "SF-55");
-    let empty = refused(
-        &game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(D),
-        },
-    );
+    let empty = refused(&game, attack_p2(havlor, D));
     assert_eq!(empty.rule, "SF-101");
     attack(&mut game, havlor, A);
 }
@@ -283,14 +248,7 @@ fn sf_106_the_first_round_names_the_realm_and_every_later_round_attacks_it() {
         .into_iter()
         .filter(|a| matches!(a, Action::Attack { .. }))
         .collect();
-    assert_eq!(
-        offered,
-        vec![Action::Attack {
-            champion: tergoz,
-            defender: P2,
-            at: Position(A)
-        }]
-    );
+    assert_eq!(offered, vec![attack_p2(tergoz, A)]);
     attack(&mut game, tergoz, A);
     assert_eq!(game.battle().map(|b| b.target), Some(Position(A)));
 }
@@ -631,11 +589,7 @@ fn sf_118_after_a_won_round_the_attacker_may_go_on_but_need_not() {
     assert_eq!(game.decider(), Some(P1));
     let legal = game.legal();
     assert!(legal.contains(&Action::EndBattle));
-    assert!(legal.contains(&Action::Attack {
-        champion: tergoz,
-        defender: P2,
-        at: Position(A)
-    }));
+    assert!(legal.contains(&attack_p2(tergoz, A)));
     assert_eq!(refused(&game, Action::Pass).rule, "SF-118");
     attack(&mut game, tergoz, A);
     assert_eq!(game.battle().map(|b| b.step), Some(BattleStep::ChooseDefender));
@@ -651,14 +605,7 @@ fn sf_119_a_champion_attacks_only_once_a_turn() {
     ok(&mut game, Action::Defend { champion: gond });
     ok(&mut game, Action::Pass);
     assert!(pool_cards(&game, P1).contains(&havlor), "back in the pool");
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    let error = refused(&game, attack_p2(havlor, A));
     assert_eq!(error.rule, "SF-119");
     assert_eq!(game.legal(), vec![Action::EndBattle]);
 }
@@ -707,14 +654,7 @@ fn sf_121_after_a_lost_round_or_a_fallen_realm_no_other_realm_is_attacked() {
     ok(&mut game, Action::Pass);
     ok(&mut game, Action::KeepSpoils);
     assert_eq!(game.phase(), Phase::AfterBattle);
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    let error = refused(&game, attack_p2(mordenkainen, A));
     assert_eq!(error.rule, "SF-121");
 
     attack(&mut razed, havlor, A);
@@ -722,14 +662,7 @@ fn sf_121_after_a_lost_round_or_a_fallen_realm_no_other_realm_is_attacked() {
     ok(&mut razed, Action::KeepSpoils);
     // B and C are exposed now, but the battle is over.
     for at in [B, C] {
-        let error = refused(
-            &razed,
-            Action::Attack {
-                champion: mordenkainen,
-                defender: P2,
-                at: Position(at),
-            },
-        );
+        let error = refused(&razed, attack_p2(mordenkainen, at));
         assert_eq!(error.rule, "SF-121");
     }
 }
@@ -769,14 +702,7 @@ fn sf_123_the_defender_beats_the_attacker_the_battle_ends_and_the_defender_earns
     assert_eq!(game.pending(), Some(&Pending::Spoils { seat: P2, card: spoils }));
     assert!(game.player(P2).hand.contains(&spoils));
     ok(&mut game, Action::KeepSpoils);
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: tergoz,
-            defender: P2,
-            at: Position(A),
-        },
-    );
+    let error = refused(&game, attack_p2(tergoz, A));
     assert_eq!(error.rule, "SF-121");
 }
 
@@ -1028,22 +954,11 @@ fn sf_142_a_flyer_attacks_any_realm_of_a_formation() {
     let neeva = game.id_of(0, "Neeva");
     let havlor = game.id_of(0, "King Havlor II");
     for at in [A, B, C, D, E, F] {
-        let action = Action::Attack {
-            champion: neeva,
-            defender: P2,
-            at: Position(at),
-        };
+        let action = attack_p2(neeva, at);
         assert!(game.check(&action).is_ok(), "Neeva against {at}");
     }
     for at in [B, C, D, E, F] {
-        let error = refused(
-            &game,
-            Action::Attack {
-                champion: havlor,
-                defender: P2,
-                at: Position(at),
-            },
-        );
+        let error = refused(&game, attack_p2(havlor, at));
         assert_eq!(error.rule, "SF-55");
     }
 }
@@ -1065,11 +980,7 @@ fn sf_143_a_swimmer_attacks_coastal_realms_anywhere_and_others_only_when_exposed
         )
         .build();
     let drawmij = game.id_of(0, "Drawmij");
-    let attack_at = |at: u8| Action::Attack {
-        champion: drawmij,
-        defender: P2,
-        at: Position(at),
-    };
+    let attack_at = |at: u8| attack_p2(drawmij, at);
     assert!(game.check(&attack_at(A)).is_ok(), "A is exposed");
     assert!(game.check(&attack_at(C)).is_ok(), "C is coastal");
     assert!(game.check(&attack_at(E)).is_ok(), "E is coastal");
@@ -1099,11 +1010,7 @@ fn we_38_swimmers_reach_exposed_and_coastal_realms_only() {
         )
         .build();
     let drawmij = game.id_of(0, "Drawmij");
-    let attack_at = |at: u8| Action::Attack {
-        champion: drawmij,
-        defender: P2,
-        at: Position(at),
-    };
+    let attack_at = |at: u8| attack_p2(drawmij, at);
     for at in [A, C, E] {
         assert!(game.check(&attack_at(at)).is_ok(), "{} is a target", Position(at));
     }
@@ -1123,21 +1030,10 @@ fn sf_145_an_earthwalker_attacks_any_realm() {
     let torg = game.id_of(0, "Torg Mac Cei, the Ironlord");
     let havlor = game.id_of(0, "King Havlor II");
     for at in [A, B, C, D, E, F] {
-        let action = Action::Attack {
-            champion: torg,
-            defender: P2,
-            at: Position(at),
-        };
+        let action = attack_p2(torg, at);
         assert!(game.check(&action).is_ok(), "the earthwalker against {}", Position(at));
     }
-    let error = refused(
-        &game,
-        Action::Attack {
-            champion: havlor,
-            defender: P2,
-            at: Position(F),
-        },
-    );
+    let error = refused(&game, attack_p2(havlor, F));
     assert_eq!(error.rule, "SF-55");
 }
 
@@ -1149,11 +1045,7 @@ fn sf_146_a_movement_power_comes_only_from_the_cards_facts() {
     let [first, third] = game.ids_of(0, "Torg Mac Cei, the Ironlord")[..] else {
         panic!("two Torgs");
     };
-    let at_c = |champion| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(C),
-    };
+    let at_c = |champion| attack_p2(champion, C);
     assert_eq!(refused(&game, at_c(first)).rule, "SF-55");
     assert!(game.check(&at_c(third)).is_ok());
 }
@@ -1267,11 +1159,7 @@ fn we_53_one_attack_per_champion_and_a_new_defender_each_round() {
     attack(&mut game, havlor, A);
     ok(&mut game, Action::Defend { champion: gond });
     ok(&mut game, Action::Pass);
-    let again = Action::Attack {
-        champion: havlor,
-        defender: P2,
-        at: Position(A),
-    };
+    let again = attack_p2(havlor, A);
     assert_eq!(refused(&game, again).rule, "SF-119");
     attack(&mut game, tergoz, A);
     assert!(game.check(&Action::Defend { champion: gond }).is_err());
@@ -1315,11 +1203,7 @@ fn we_39_an_earthwalker_may_not_attack_a_realm_closed_to_its_type() {
         )
         .build();
     let torg = game.id_of(0, "Torg Mac Cei, the Ironlord");
-    let at = |champion, at: u8| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(at),
-    };
+    let at = |champion, at: u8| attack_p2(champion, at);
     let error = refused(&game, at(torg, A));
     assert!(
         error.reason.contains("cannot be attacked by"),
@@ -1343,11 +1227,7 @@ fn we_40_a_flyer_cannot_choose_to_walk() {
         .pool(0, [("Neeva", &[][..]), ("King Havlor II", &[][..])])
         .formation(1, [realm(A, "Pirate Isles"), realm(B, "Sembia")])
         .build();
-    let at = |champion, at: u8| Action::Attack {
-        champion,
-        defender: P2,
-        at: Position(at),
-    };
+    let at = |champion, at: u8| attack_p2(champion, at);
     let neeva = game.id_of(0, "Neeva");
     let error = refused(&game, at(neeva, A));
     assert!(error.rule.contains("SF-147"), "{}", error.rule);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{A, B, C, D, E, F, P1, P2};
+use common::{A, B, C, D, E, F, P1, P2, attack_p2};
 
 use common::{apply as ok, refused};
 
@@ -16,14 +16,7 @@ use spellhall_core::{Game, Seat};
 
 fn attack(game: &mut Spellfire, champion: &str, at: u8) {
     let champion = game.id_of(0, champion);
-    ok(
-        game,
-        Action::Attack {
-            champion,
-            defender: P2,
-            at: Position(at),
-        },
-    );
+    ok(game, attack_p2(champion, at));
 }
 
 /// P1 in phase 3 with King Havlor II (level 5) in the pool; P2 with a realm in A. Each draw pile

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{all_pass, apply as act};
+use common::{all_pass, apply as act, attack_p2};
 
 use spellfire::{Action, CardId, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::{Game, Seat};
@@ -546,14 +546,7 @@ fn we_16_cataclysm_on_the_attacked_realm_ends_the_battle_with_spoils() {
         .pool(1, [("Elminster the Mage", &[][..])])
         .build();
     let dragon = game.id_of(0, "Young Gold Dragon");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: dragon,
-            defender: Seat(1),
-            at: Position(0),
-        },
-    );
+    act(&mut game, attack_p2(dragon, 0));
     let action = Action::Defend {
         champion: game.id_of(1, "Elminster the Mage"),
     };
@@ -639,14 +632,7 @@ fn we_24_treasure_discards_a_monster_attacker_and_the_defender_draws_spoils() {
         .hand(1, ["Treasure"])
         .build();
     let pereghost = game.id_of(0, "The Pereghost");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: pereghost,
-            defender: Seat(1),
-            at: Position(0),
-        },
-    );
+    act(&mut game, attack_p2(pereghost, 0));
     let herminard = game.id_of(1, "Herminard");
     act(&mut game, Action::Defend { champion: herminard });
     assert_eq!(game.decider(), Some(Seat(1)), "the defender is losing");
@@ -766,15 +752,7 @@ fn sf_206_a_copying_item_chooses_as_it_is_played_never_later_in_the_fight() {
             .build()
     };
     let attack = |game: &mut Spellfire, champion: CardId| {
-        let at = Position(0);
-        act(
-            game,
-            Action::Attack {
-                champion,
-                defender: Seat(1),
-                at,
-            },
-        );
+        act(game, attack_p2(champion, 0));
     };
     let choosing = |game: &Spellfire| {
         game.legal()

@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::attack_p2;
+
 use common::apply as act;
 
 use spellfire::{
@@ -108,11 +110,7 @@ fn sf_7_only_champions_attack() {
         .formation(1, [realm(0, "Cormyr")])
         .build();
     let ally = game.id_of(0, "The Iron Legion");
-    let attack = Action::Attack {
-        champion: ally,
-        defender: Seat(1),
-        at: Position(0),
-    };
+    let attack = attack_p2(ally, 0);
     assert!(game.check(&attack).is_err());
     assert!(!game.legal().contains(&attack));
 }
@@ -144,14 +142,7 @@ fn sf_9_a_discarded_card_goes_to_its_owners_discard_pile() {
         .pool(1, [("Young Gold Dragon", &[][..])])
         .build();
     let elminster = game.id_of(0, "Elminster the Mage");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: elminster,
-            defender: Seat(1),
-            at: Position(0),
-        },
-    );
+    act(&mut game, attack_p2(elminster, 0));
     let dragon = game.id_of(1, "Young Gold Dragon");
     act(&mut game, Action::Defend { champion: dragon });
     act(&mut game, Action::Pass);

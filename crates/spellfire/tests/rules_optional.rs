@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{A, B, C, D, E, F};
+use common::{A, B, C, D, E, F, attack_p2};
 
 use spellfire::{
     Action, AidItems, ConquerorCounts, Event, FearScope, MelonFirstTurn, Pending, PermanentDestruction, Phase,
@@ -995,11 +995,7 @@ fn sf_254_a_questing_champion_neither_attacks_nor_defends() {
         "one champion a turn"
     );
     act(&mut game, Action::EndPhase);
-    let attack = |champion| Action::Attack {
-        champion,
-        defender: Seat(1),
-        at: Position(A),
-    };
+    let attack = |champion| attack_p2(champion, A);
     assert_eq!(refused(&game, attack(tergoz)), "SF-254");
     assert!(game.check(&attack(herminard)).is_ok());
     act(&mut game, Action::EndPhase);
@@ -1031,11 +1027,7 @@ fn sf_255_the_quest_ends_in_the_next_phase_2_with_a_card_that_is_no_champion() {
     assert!(game.player(Seat(1)).discard.contains(&celene));
     assert!(!game.is_questing(tergoz));
     act(&mut game, Action::EndPhase);
-    let attack = Action::Attack {
-        champion: tergoz,
-        defender: Seat(1),
-        at: Position(A),
-    };
+    let attack = attack_p2(tergoz, A);
     assert_eq!(
         refused(&game, attack),
         "SF-255",
@@ -1066,11 +1058,7 @@ fn amb_31_a_quest_winner_may_attack_only_if_the_table_says_so() {
         act(&mut game, Action::ResolveQuest { opponent: Seat(1) });
         act(&mut game, Action::EndPhase);
         let tergoz = game.id_of(0, "Tergoz Tenhammer");
-        let attack = Action::Attack {
-            champion: tergoz,
-            defender: Seat(1),
-            at: Position(A),
-        };
+        let attack = attack_p2(tergoz, A);
         assert_eq!(game.check(&attack).is_ok(), may);
     }
 }
@@ -1252,14 +1240,7 @@ fn realm_lost_before_defender(change: impl FnOnce(&mut Rules)) -> (Spellfire, Ve
         .formation(0, [realm(A, "Calimshan")])
         .build();
     let tergoz = game.id_of(0, "Tergoz Tenhammer");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: tergoz,
-            defender: Seat(1),
-            at: Position(A),
-        },
-    );
+    act(&mut game, attack_p2(tergoz, A));
     assert_eq!(to_act(&game), Seat(1));
     act(&mut game, Action::Claim(Seat(0)));
     let cataclysm = game.id_of(0, "Cataclysm!");
@@ -1440,14 +1421,7 @@ fn we_51_aid_the_attacker_shared_victory() {
             .contains(&game.id_of(1, "Tergoz Tenhammer"))
     );
     let steffa = game.id_of(0, "Stef'fa Naf'ski");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: steffa,
-            defender: Seat(1),
-            at: Position(A),
-        },
-    );
+    act(&mut game, attack_p2(steffa, A));
     act(&mut game, Action::Decline);
     assert!(game.player(Seat(1)).formation.slot(Position(A)).expect("A").razed);
     // P1 draws his spoils, a realm, and plays it at once: six realms, but P3's card is owed.

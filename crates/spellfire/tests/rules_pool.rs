@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::{A, B, C};
+use common::{A, B, C, attack_p2};
 
 use spellfire::{Action, AttachInCombat, CardId, Event, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
@@ -784,14 +784,7 @@ fn myrmidons_battle(attacker: &str, defender: &str) -> Spellfire {
         .formation(1, [realm(0, "Cormyr")])
         .pool(1, [(defender, &[][..])])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, attacker),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, attacker), 0));
     play!(
         game,
         Action::Defend {

@@ -6,7 +6,7 @@
 #[macro_use]
 mod common;
 
-use common::{attack_and_defend, totals, with_hands};
+use common::{attack_and_defend, attack_p2, totals, with_hands};
 use spellfire::{Action, DefenderSpoilsOn, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
@@ -254,14 +254,7 @@ fn card_ar_105_barabs_goblet_sends_the_champion_who_beats_its_carrier_to_the_aby
             champion: tergoz
         }
     );
-    play!(
-        game,
-        Action::Attack {
-            champion: tergoz,
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(tergoz, 0));
     let strahd = game.id_of(1, "Strahd Von Zarovich");
     play!(game, Action::Defend { champion: strahd });
     assert_eq!(totals(&game), (8, 14), "Tergoz 5 + 3 against Strahd 9 + 5");
@@ -295,14 +288,7 @@ fn strahd_beats_the_goblet(rules: impl FnOnce(&mut spellfire::Rules)) -> Spellfi
         .formation(1, [realm(0, "Cormyr")])
         .pool(1, [("Tergoz Tenhammer", &["Barab's Goblet of Dissolution"][..])])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Strahd Von Zarovich"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Strahd Von Zarovich"), 0));
     play!(
         game,
         Action::Defend {
@@ -412,14 +398,7 @@ fn sf_130_a_defender_sent_home_lets_the_attacker_go_on_with_another_champion() {
         .build();
     let (mordenkainen, magister) = (game.id_of(0, "Mordenkainen"), game.id_of(0, "The Magister"));
     let dragon_king = game.id_of(1, "Dragon King");
-    play!(
-        game,
-        Action::Attack {
-            champion: mordenkainen,
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(mordenkainen, 0));
     play!(game, Action::Defend { champion: dragon_king });
     assert_eq!(totals(&game), (7, 8));
     play!(game, Action::UseCard(game.id_of(0, "Charm Monster")));
@@ -437,11 +416,7 @@ fn sf_130_a_defender_sent_home_lets_the_attacker_go_on_with_another_champion() {
         "the realm stands: the battle goes on"
     );
     // The attacker starts a new round against the same realm with a champion not yet used.
-    let again = |champion| Action::Attack {
-        champion,
-        defender: Seat(1),
-        at: Position(0),
-    };
+    let again = |champion| attack_p2(champion, 0);
     assert_eq!(game.decider(), Some(Seat(0)));
     assert!(game.legal().contains(&again(magister)));
     assert!(

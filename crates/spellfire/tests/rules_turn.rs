@@ -3,7 +3,7 @@
 #[macro_use]
 mod common;
 
-use common::{A, B};
+use common::{A, B, attack_p2};
 
 use spellfire::{Action, CardId, Event, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::{Game, Seat};
@@ -239,11 +239,7 @@ fn sf_31_phases_run_in_order_and_only_0_2_3_4_may_be_skipped() {
     play!(game, Action::Draw);
     assert_eq!(game.phase(), Phase::Realms);
     // Phase 2 may be skipped, but not phases 3 to 6 jumped to from it.
-    let attack = Action::Attack {
-        champion: elminster,
-        defender: Seat(1),
-        at: Position(A),
-    };
+    let attack = attack_p2(elminster, A);
     assert!(game.check(&attack).is_err(), "no attack from phase 2");
     assert!(game.check(&Action::EndTurn).is_err(), "no end of turn from phase 2");
     play!(game, Action::EndPhase);
@@ -538,14 +534,7 @@ fn sf_43_declaring_the_attack_closes_phase_3() {
         card: game.id_of(0, "Dwarven Hammer"),
         champion: elminster,
     };
-    play!(
-        game,
-        Action::Attack {
-            champion: elminster,
-            defender: Seat(1),
-            at: Position(A),
-        },
-    );
+    play!(game, attack_p2(elminster, A),);
     play!(
         game,
         Action::Defend {
@@ -587,14 +576,7 @@ fn sf_44_after_the_battle_only_a_spoils_card_enters_the_pool() {
         .formation(0, [realm(A, "Cormyr")])
         .formation(1, [realm(A, "Sembia")])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Elminster the Mage"),
-            defender: Seat(1),
-            at: Position(A),
-        },
-    );
+    play!(game, attack_p2(game.id_of(0, "Elminster the Mage"), A),);
     play!(game, Action::Decline);
     let karlott = game.id_of(0, "Karlott the Shaman");
     let marco = game.id_of(0, "Marco Volo");
@@ -627,14 +609,7 @@ fn we_31_a_champion_drawn_as_spoils_may_join_the_pool_at_once_or_wait() {
         .formation(1, [realm(A, "Sembia")])
         .build();
     let mut game = base.clone();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Elminster the Mage"),
-            defender: Seat(1),
-            at: Position(A),
-        },
-    );
+    play!(game, attack_p2(game.id_of(0, "Elminster the Mage"), A),);
     play!(game, Action::Decline);
     assert!(game.player(Seat(1)).formation.slot(Position(A)).unwrap().razed);
     let karlott = game.id_of(0, "Karlott the Shaman");

@@ -4,7 +4,7 @@
 #[macro_use]
 mod common;
 
-use common::refused;
+use common::{attack_p2, refused};
 use spellfire::{Action, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::Seat;
 
@@ -21,14 +21,7 @@ fn walled_by(defender: &str, attacker: &str, attacker_hand: &[&str], wall: &str)
         builder = builder.hand(0, [*card]);
     }
     let mut game = builder.build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, attacker),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, attacker), 0));
     play!(
         game,
         Action::Defend {
@@ -101,14 +94,7 @@ fn sf_129_only_the_defending_side_raises_a_wall() {
         .formation(1, [realm(0, "Cormyr")])
         .pool(1, [("Elminster the Mage", &[][..])])
         .build();
-    play!(
-        game,
-        Action::Attack {
-            champion: game.id_of(0, "Maligor the Red"),
-            defender: Seat(1),
-            at: Position(0)
-        }
-    );
+    play!(game, attack_p2(game.id_of(0, "Maligor the Red"), 0));
     play!(
         game,
         Action::Defend {

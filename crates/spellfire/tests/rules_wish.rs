@@ -3,6 +3,8 @@
 
 mod common;
 
+use common::attack_p2;
+
 use common::apply as act;
 
 use spellfire::{Action, Pending, Phase, Position, Spellfire, TestGame, realm};
@@ -93,14 +95,7 @@ fn sf_167_sf_170_the_caster_cannot_be_used_until_its_owners_next_turn() {
     // Seat 0 attacks; Elminster may not defend.
     act(&mut game, Action::EndPhase);
     let dragon = game.id_of(0, "Young Gold Dragon");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: dragon,
-            defender: Seat(1),
-            at: Position(0),
-        },
-    );
+    act(&mut game, attack_p2(dragon, 0));
     assert_eq!(
         game.check(&Action::Defend { champion: elminster }).unwrap_err().rule,
         "SF-170"
@@ -135,14 +130,7 @@ fn sf_128_a_wished_away_attacker_ends_the_battle_with_the_defenders_spoils() {
         .hand(1, ["Wish"])
         .build();
     let elminster = game.id_of(0, "Elminster the Mage");
-    act(
-        &mut game,
-        Action::Attack {
-            champion: elminster,
-            defender: Seat(1),
-            at: Position(0),
-        },
-    );
+    act(&mut game, attack_p2(elminster, 0));
     let action = Action::Defend {
         champion: game.id_of(1, "Midnight, Goddess of Magic"),
     };
