@@ -2054,7 +2054,7 @@ impl Spellfire {
             | Effect::OneKindABattle(_)
             | Effect::WithstandsRazings(_)
             | Effect::Immune { .. }
-            | Effect::CastsOnlyWithLeave(_)
+            | Effect::CastsOnlyWithLeave { .. }
             | Effect::Designated(_) => {}
             // Lasting only inside a `For`, which records the chosen champion.
             Effect::Barred { .. } => {}
@@ -2168,7 +2168,7 @@ impl Spellfire {
     /// under attack the battle ends: the attacker earns spoils once a defender had been chosen, or
     /// even before if the table says so (SF-127, SF-207, AMB-10). Under permanent destruction the
     /// realm is gone for good (SF-247).
-    fn discard_realm(&mut self, seat: Seat, at: Position, events: &mut Vec<Event>) {
+    pub(crate) fn discard_realm(&mut self, seat: Seat, at: Position, events: &mut Vec<Event>) {
         let Some(slot) = self.player_mut(seat).formation.remove(at) else {
             return;
         };

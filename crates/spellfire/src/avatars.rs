@@ -30,7 +30,7 @@ impl Spellfire {
         let name = self.name(avatar);
         match self.card(avatar).power.entry() {
             None => refuse(format!(
-                "{name} is an avatar, brought into play by discarding the cards its power names; its power is not scripted yet, so it cannot enter play."
+                "{name} is an avatar, brought into play only as its power says; that is not scripted yet, so it cannot enter play."
             )),
             Some(entry) if self.summons(seat, avatar).is_empty() => refuse(format!(
                 "{name} comes into play only by discarding {}, which your pool cannot pay now.",
@@ -66,28 +66,66 @@ impl Spellfire {
         let cost = entry.discard.words();
         if paying.iter().any(|&c| !self.payable(seat, c)) {
             return refuse(format!(
-                "{name} is paid only with champions of your pool, not away questing ({cost})."
+                "{name} is paid only with your own cards in play, not away questing ({cost})."
             ));
         }
-        if paying.iter().any(|&c| !self.admitted(&entry.discard, c)) {
-            return refuse(format!("{name} asks for {cost}: a champion named does not fit."));
+        if paying.iter().any(|&c| !self.admitted(seat, &entry.discard, c)) {
+            return refuse(format!("{name} asks for {cost}: a card named does not fit."));
         }
-        let fits = match &entry.discard {
-            Payment::Champions { count, .. } => paying.len() == usize::from(*count),
-            Payment::Levels { total, .. } => {
-                let levels: Vec<i32> = paying.iter().map(|&c| self.power_level(c)).collect();
-                let sum: i32 = levels.iter().sum();
-                let least = levels.iter().copied().min().unwrap_or(0);
-                sum >= i32::from(*total) && sum - least < i32::from(*total)
-            }
-            Payment::Carrying { carrying, .. } => {
-                paying.len() == 1 && self.attachments_of(paying[0]).iter().any(|&a| self.is(carrying, a))
-            }
-        };
-        if !fits {
+        if !self.pays(seat, &entry.discard, paying) {
             return refuse(format!("{name} asks for {cost}: that payment does not fit it."));
         }
         Ok(())
+    }
+
+    /// Whether `paying` (each card admitted by some part of it) is exactly `payment`.
+    fn pays(&self, seat: Seat, payment: &Payment, paying: &[CardId]) -> bool {
+        let admitted = |c: &CardId| self.admitted(seat, payment, *c);
+        match payment {
+            Payment::Champions { count, .. } | Payment::Cards { count, .. } => {
+                paying.len() == usize::from(*count) && paying.iter().all(admitted)
+            }
+            Payment::Levels { total, count, .. } => {
+                let levels: Vec<i32> = paying.iter().map(|&c| self.power_level(c)).collect();
+                let sum: i32 = levels.iter().sum();
+                let least = levels.iter().copied().min().unwrap_or(0);
+                let size_fits = match count {
+                    Some(count) => paying.len() == usize::from(*count),
+                    None => sum - least < i32::from(*total),
+                };
+                paying.iter().all(admitted) && sum >= i32::from(*total) && size_fits
+            }
+            Payment::Carrying { carrying, .. } => {
+                paying.len() == 1
+                    && paying.iter().all(admitted)
+                    && self.attachments_of(paying[0]).iter().any(|&a| self.is(carrying, a))
+            }
+            Payment::Either(ways) => ways.iter().any(|way| self.pays(seat, way, paying)),
+            // Each card goes to one part; a payment names a handful of cards at most.
+            Payment::Both(parts) => {
+                paying.len() <= LEVEL_PAYMENT_SEARCH && self.splits_into(seat, parts, paying, Vec::new())
+            }
+        }
+    }
+
+    /// Whether `paying` splits into one payment for each of `parts`, `taken` being the cards the
+    /// parts before paid with.
+    fn splits_into(&self, seat: Seat, parts: &[Payment], paying: &[CardId], taken: Vec<CardId>) -> bool {
+        let Some((part, rest)) = parts.split_first() else {
+            return taken.len() == paying.len();
+        };
+        let left: Vec<CardId> = paying.iter().copied().filter(|c| !taken.contains(c)).collect();
+        (0u32..(1 << left.len())).any(|mask| {
+            let chosen: Vec<CardId> = (0..left.len())
+                .filter(|&i| mask & (1 << i) != 0)
+                .map(|i| left[i])
+                .collect();
+            self.pays(seat, part, &chosen) && {
+                let mut more = taken.clone();
+                more.extend(&chosen);
+                self.splits_into(seat, rest, paying, more)
+            }
+        })
     }
 
     /// One avatar a pool: an avatar that says so enters only a pool without one, and no avatar
@@ -112,13 +150,89 @@ impl Spellfire {
         }
     }
 
-    /// A champion of `seat`'s pool that may be discarded to pay: not away questing.
-    fn payable(&self, seat: Seat, champion: CardId) -> bool {
-        self.player(seat).pool_index(champion).is_some() && !self.is_questing(champion)
+    /// A card of `seat`'s in play that may be discarded to pay, not away questing: a pool
+    /// champion, a card one carries, a realm of his formation or a holding on it.
+    fn payable(&self, seat: Seat, card: CardId) -> bool {
+        let player = self.player(seat);
+        let in_pool = player
+            .pool
+            .iter()
+            .any(|c| (c.card == card || c.attachments.contains(&card)) && !self.is_questing(c.card));
+        in_pool
+            || player
+                .formation
+                .realms()
+                .any(|(_, slot)| slot.realm == card || slot.holding == Some(card))
     }
 
-    fn admitted(&self, payment: &Payment, champion: CardId) -> bool {
-        payment.admits(|of| self.is(of, champion), self.power_level(champion))
+    fn admitted(&self, seat: Seat, payment: &Payment, card: CardId) -> bool {
+        let champion = self.player(seat).pool_index(card).is_some();
+        payment.admits(&|of| self.is(of, card), self.power_level(card), champion)
+    }
+
+    /// Every card of `seat`'s that may pay, pool champions first: see `payable`.
+    fn own_cards_in_play(&self, seat: Seat) -> Vec<CardId> {
+        let player = self.player(seat);
+        let pool = player
+            .pool
+            .iter()
+            .filter(|c| !self.is_questing(c.card))
+            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()));
+        let realms = player
+            .formation
+            .realms()
+            .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
+        pool.chain(realms).collect()
+    }
+
+    /// Every way to pay `payment` from `cards` (those admitted by it, in order), each in order.
+    fn payments(&self, seat: Seat, payment: &Payment, cards: &[CardId]) -> Vec<Vec<CardId>> {
+        let mut fitting: Vec<CardId> = cards
+            .iter()
+            .copied()
+            .filter(|&c| self.admitted(seat, payment, c))
+            .collect();
+        match payment {
+            Payment::Champions { count, .. } | Payment::Cards { count, .. } => {
+                combinations(&fitting, usize::from(*count))
+            }
+            Payment::Levels { total, count, .. } => {
+                fitting.truncate(LEVEL_PAYMENT_SEARCH);
+                let levels: Vec<i32> = fitting.iter().map(|&c| self.power_level(c)).collect();
+                let picks = match count {
+                    Some(count) => combinations(&(0..fitting.len()).collect::<Vec<usize>>(), usize::from(*count))
+                        .into_iter()
+                        .filter(|picked| picked.iter().map(|&i| levels[i]).sum::<i32>() >= i32::from(*total))
+                        .collect(),
+                    None => minimal_sums(&levels, i32::from(*total)),
+                };
+                picks
+                    .into_iter()
+                    .map(|picked| picked.into_iter().map(|i| fitting[i]).collect())
+                    .collect()
+            }
+            Payment::Carrying { .. } => fitting
+                .into_iter()
+                .filter(|&c| self.pays(seat, payment, &[c]))
+                .map(|c| vec![c])
+                .collect(),
+            Payment::Either(ways) => ways.iter().flat_map(|way| self.payments(seat, way, &fitting)).collect(),
+            Payment::Both(parts) => parts.iter().fold(vec![Vec::new()], |sofar, part| {
+                let ways = self.payments(seat, part, &fitting);
+                sofar
+                    .iter()
+                    .flat_map(|before| {
+                        ways.iter()
+                            .filter(|way| way.iter().all(|c| !before.contains(c)))
+                            .map(move |way| {
+                                let mut both = before.clone();
+                                both.extend(way);
+                                both
+                            })
+                    })
+                    .collect()
+            }),
+        }
     }
 
     /// Every way `seat` can pay for `avatar` now, each as its `Summon` (none if the avatar's
@@ -127,26 +241,14 @@ impl Spellfire {
         let Some(entry) = self.card(avatar).power.entry() else {
             return Vec::new();
         };
-        let mut fitting: Vec<CardId> = self
-            .player(seat)
-            .pool
-            .iter()
-            .map(|c| c.card)
-            .filter(|&c| self.payable(seat, c) && self.admitted(&entry.discard, c))
-            .collect();
-        fitting.sort();
-        let payments: Vec<Vec<CardId>> = match &entry.discard {
-            Payment::Champions { count, .. } => combinations(&fitting, usize::from(*count)),
-            Payment::Levels { total, .. } => {
-                fitting.truncate(LEVEL_PAYMENT_SEARCH);
-                let levels: Vec<i32> = fitting.iter().map(|&c| self.power_level(c)).collect();
-                minimal_sums(&levels, i32::from(*total))
-                    .into_iter()
-                    .map(|picked| picked.into_iter().map(|i| fitting[i]).collect())
-                    .collect()
-            }
-            Payment::Carrying { .. } => fitting.into_iter().map(|c| vec![c]).collect(),
-        };
+        let mut cards = self.own_cards_in_play(seat);
+        cards.sort();
+        let mut payments = self.payments(seat, &entry.discard, &cards);
+        for paying in &mut payments {
+            paying.sort();
+        }
+        payments.sort();
+        payments.dedup();
         payments
             .into_iter()
             .map(|paying| crate::action::Action::Summon { avatar, paying })
@@ -154,12 +256,32 @@ impl Spellfire {
     }
 
     /// Pays for `avatar` with `paying` (each champion to its owner's discard pile with what it
-    /// carries) and puts it into `seat`'s pool.
+    /// carries, a realm with its holding) and puts it into `seat`'s pool.
     pub(crate) fn summon(&mut self, seat: Seat, avatar: CardId, paying: &[CardId], events: &mut Vec<Event>) {
         let paid = self.names(paying);
-        for &champion in paying {
-            self.take_from_pool(seat, champion, events);
-            self.bin(champion, Bin::Discard);
+        for &card in paying {
+            // A card may have gone already with another paid: a realm's holding, a champion's item.
+            if !self.payable(seat, card) {
+                continue;
+            }
+            let formation = &self.player(seat).formation;
+            let realm_at = formation.position_of(card);
+            let holding_at = formation
+                .realms()
+                .find(|(_, s)| s.holding == Some(card))
+                .map(|(at, _)| at);
+            if let Some(at) = realm_at {
+                self.discard_realm(seat, at, events);
+            } else if let Some(at) = holding_at {
+                if let Some(slot) = self.player_mut(seat).formation.slot_mut(at) {
+                    slot.holding = None;
+                }
+                self.destroy(&[card], events);
+                self.bin(card, Bin::Discard);
+            } else {
+                self.take_from_pool(seat, card, events);
+                self.bin(card, Bin::Discard);
+            }
         }
         events.push(Event::AvatarSummoned {
             seat,
@@ -185,7 +307,7 @@ impl Spellfire {
 }
 
 /// Every `k`-card choice from `cards`, each in the order of `cards`.
-fn combinations(cards: &[CardId], k: usize) -> Vec<Vec<CardId>> {
+fn combinations<T: Copy>(cards: &[T], k: usize) -> Vec<Vec<T>> {
     if k == 0 {
         return vec![Vec::new()];
     }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::catalogue::cards::{Attribute, Card, CardType, Keyword, World};
+use crate::catalogue::cards::{Attribute, Card, CardType, Keyword, Usable, Use, World};
 
 /// What a card does beyond its printed facts.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +45,11 @@ pub struct Script {
     /// its power names from its player's pool.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<EntryCost>,
+    /// What the card's text also says that the abilities above do not do, in our own words: the
+    /// script is partial, so the card counts as not enforced, and its power lines say what is
+    /// missing (an avatar whose entry is scripted but not all its powers).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_enforced: Option<String>,
 }
 
 /// An avatar's way into play (SF-233): what its player discards from his pool for it.
@@ -57,8 +62,9 @@ pub struct EntryCost {
     pub sole_avatar: bool,
 }
 
-/// The champions of his pool a player discards to bring an avatar into play. A champion goes
-/// with what it carries; its level is read as a power reads "level" (AMB-14).
+/// What a player discards from play to bring an avatar into play: champions of his pool, or the
+/// other cards a power names, alone or together. A champion goes with what it carries; its
+/// level is read as a power reads "level" (AMB-14).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Payment {
     /// Exactly this many champions, each one of `of` (any, when `None`) and of `level_at_least`.
@@ -69,12 +75,15 @@ pub enum Payment {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         level_at_least: Option<u8>,
     },
-    /// Champions, each one of `of`, whose levels come to `total` or more, none of them more than
+    /// Champions, each one of `of`, whose levels come to `total` or more: exactly `count` of
+    /// them when given ("two clerics of 12 levels or more"), otherwise none of them more than
     /// needed (leaving out any one would fall short).
     Levels {
         total: u8,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         of: Option<Champions>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<u8>,
     },
     /// One champion, one of `of`, that carries a card that is one of `carrying`.
     Carrying {
@@ -82,22 +91,54 @@ pub enum Payment {
         of: Option<Champions>,
         carrying: Champions,
     },
+    /// Exactly this many of his cards in play that are not pool champions — realms of his
+    /// formation (razed or not), holdings on them, items and artifacts his pool champions
+    /// carry — each one of `of` and of printed level or bonus `level_at_least`.
+    Cards {
+        count: u8,
+        of: Champions,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        level_at_least: Option<u8>,
+    },
+    /// Every one of these, each paid with cards of its own ("a cleric and a holding").
+    Both(Vec<Payment>),
+    /// Any one of these ("two dwarves or this realm").
+    Either(Vec<Payment>),
 }
 
 impl Payment {
-    /// Whether a pool champion of this level, for which `is` tells whether it is one of a
-    /// `Champions`, may be part of the payment (`Carrying`'s load is checked apart).
-    pub fn admits(&self, is: impl Fn(&Champions) -> bool, level: i32) -> bool {
-        let (of, least) = match self {
-            Payment::Champions { of, level_at_least, .. } => (of, *level_at_least),
-            Payment::Levels { of, .. } | Payment::Carrying { of, .. } => (of, None),
-        };
-        of.as_ref().is_none_or(is) && least.is_none_or(|l| level >= i32::from(l))
+    /// Whether a card of this level, for which `is` tells whether it is one of a `Champions`,
+    /// may be part of the payment: `champion` tells whether it is a pool champion (the other
+    /// cards pay only for `Cards`). `Carrying`'s load and the counts are checked apart.
+    pub fn admits(&self, is: &impl Fn(&Champions) -> bool, level: i32, champion: bool) -> bool {
+        let at_least = |least: &Option<u8>| least.is_none_or(|l| level >= i32::from(l));
+        match self {
+            Payment::Champions { of, level_at_least, .. } => {
+                champion && of.as_ref().is_none_or(is) && at_least(level_at_least)
+            }
+            Payment::Levels { of, .. } | Payment::Carrying { of, .. } => champion && of.as_ref().is_none_or(is),
+            Payment::Cards { of, level_at_least, .. } => !champion && is(of) && at_least(level_at_least),
+            Payment::Both(parts) | Payment::Either(parts) => parts.iter().any(|p| p.admits(is, level, champion)),
+        }
+    }
+
+    /// The cards this payment names, for the check at load.
+    fn references<'a>(&'a self, out: &mut Vec<&'a Named>) {
+        match self {
+            Payment::Champions { of, .. } | Payment::Levels { of, .. } => of.iter().for_each(|c| c.references(out)),
+            Payment::Carrying { of, carrying } => {
+                of.iter().for_each(|c| c.references(out));
+                carrying.references(out);
+            }
+            Payment::Cards { of, .. } => of.references(out),
+            Payment::Both(parts) | Payment::Either(parts) => parts.iter().for_each(|p| p.references(out)),
+        }
     }
 
     /// The payment in words, after "discarding".
     pub fn words(&self) -> String {
         let each = |of: &Option<Champions>| of.as_ref().map_or(String::new(), |f| format!(", each {}", f.words()));
+        let plural = |count: u8| if count == 1 { "" } else { "s" };
         match self {
             Payment::Champions {
                 count,
@@ -107,7 +148,7 @@ impl Payment {
                 let mut words = format!(
                     "{} champion{} of its player's pool",
                     count_words(*count),
-                    if *count == 1 { "" } else { "s" }
+                    plural(*count)
                 );
                 if *count == 1 {
                     words.push_str(&of.as_ref().map_or(String::new(), |f| format!(", {}", f.words())));
@@ -119,8 +160,13 @@ impl Payment {
                 }
                 words
             }
-            Payment::Levels { total, of } => format!(
-                "champions of its player's pool whose levels come to {total} or more{}",
+            Payment::Levels { total, of, count } => format!(
+                "{} of its player's pool whose levels come to {total} or more{}",
+                count.map_or("champions".to_string(), |n| format!(
+                    "{} champion{}",
+                    count_words(n),
+                    plural(n)
+                )),
                 each(of)
             ),
             Payment::Carrying { of, carrying } => format!(
@@ -128,6 +174,31 @@ impl Payment {
                 of.as_ref().map_or(String::new(), |f| format!(", {},", f.words())),
                 carrying.words()
             ),
+            Payment::Cards {
+                count,
+                of,
+                level_at_least,
+            } => {
+                let mut words = format!(
+                    "{} card{} its player has in play, {}{}",
+                    count_words(*count),
+                    plural(*count),
+                    if *count == 1 { "" } else { "each " },
+                    of.words()
+                );
+                if let Some(least) = level_at_least {
+                    words.push_str(&format!(", of level or bonus {least} or more"));
+                }
+                words
+            }
+            Payment::Both(parts) => {
+                let words: Vec<String> = parts.iter().map(Payment::words).collect();
+                words.join(" and ")
+            }
+            Payment::Either(parts) => {
+                let words: Vec<String> = parts.iter().map(Payment::words).collect();
+                format!("either {}", words.join(" or "))
+            }
         }
     }
 }
@@ -267,6 +338,11 @@ pub enum Champions {
     Not(Box<Champions>),
     /// Cards with this fact of ours ([`Keyword`]): lightning.
     Tagged(Keyword),
+    /// Cards whose facts let them use cards of one of these kinds, offensive or defensive (a
+    /// spellcasting dragon: one that may use wizard or cleric spells).
+    Uses(Vec<CardType>),
+    /// The card of this name (any printing, SF-14).
+    Named(Named),
 }
 
 impl Champions {
@@ -282,7 +358,8 @@ impl Champions {
     /// Whether `card` matches when it fights as a `kind` and has, besides its printed
     /// designations, those in `granted` for now (a champion made a flyer by a spell).
     pub fn matches_granted(&self, card: &Card, kind: CardType, granted: &[Attribute]) -> bool {
-        let has = |attribute: &Attribute| card.has(*attribute) || granted.contains(attribute);
+        // A designation named by a power counts the guide's aliases: drow are elves (SF-237).
+        let has = |attribute: &Attribute| card.counts_as(*attribute) || granted.contains(attribute);
         match self {
             Champions::OfType(kinds) => kinds.contains(&kind),
             Champions::With(attribute) => has(attribute),
@@ -292,6 +369,25 @@ impl Champions {
             Champions::All(all) => all.iter().all(|c| c.matches_granted(card, kind, granted)),
             Champions::Not(other) => !other.matches_granted(card, kind, granted),
             Champions::Tagged(keyword) => card.keywords.contains(keyword),
+            Champions::Uses(kinds) => card.uses.iter().any(|u| {
+                let (Use::All(Usable::Type(kind))
+                | Use::Defensive(Usable::Type(kind))
+                | Use::Offensive(Usable::Type(kind))) = u
+                else {
+                    return false;
+                };
+                kinds.contains(kind)
+            }),
+            Champions::Named(name) => name.matches(card),
+        }
+    }
+
+    fn references<'a>(&'a self, out: &mut Vec<&'a Named>) {
+        match self {
+            Champions::Named(name) => out.push(name),
+            Champions::Either(all) | Champions::All(all) => all.iter().for_each(|c| c.references(out)),
+            Champions::Not(other) => other.references(out),
+            _ => {}
         }
     }
 
@@ -314,6 +410,11 @@ impl Champions {
             }
             Champions::Not(other) => format!("anything but {}", other.words()),
             Champions::Tagged(keyword) => format!("a {} card", keyword.name()),
+            Champions::Uses(kinds) => {
+                let names: Vec<String> = kinds.iter().map(|k| k.plural().to_lowercase()).collect();
+                format!("a card that may use {}", names.join(" or "))
+            }
+            Champions::Named(name) => name.0.clone(),
         }
     }
 }
@@ -925,11 +1026,11 @@ pub enum Effect {
     /// while the ability acts (Protection from Lightning, cast in a round): its bonus does not
     /// count against their side's champion, and it cannot aim at them.
     Immune { of: Fighters, to: Champions },
-    /// Another player's champion that is one of these casts a wizard or cleric spell only with
-    /// the leave of this card's player (while the card is in play): after each such spell he is
-    /// asked, out of turn, to allow it — it goes on as cast — or refuse it — it is discarded
-    /// and does nothing.
-    CastsOnlyWithLeave(Champions),
+    /// Another player's champion that is one of `casters` casts a spell of the kinds `spells`
+    /// (wizard or cleric spells) only with the leave of this card's player (while the card is in
+    /// play): after each such spell he is asked, out of turn, to allow it — it goes on as cast —
+    /// or refuse it — it is discarded and does nothing.
+    CastsOnlyWithLeave { casters: Champions, spells: Vec<CardType> },
     /// The realm or holding about to be razed or discarded (`Trigger::AboutToGo`) stays as it
     /// is: the razing or discard does not happen.
     Saves,
@@ -980,7 +1081,11 @@ impl Power {
 
     /// Whether the engine does everything the card says.
     pub fn is_enforced(&self) -> bool {
-        !matches!(self, Power::Unscripted)
+        match self {
+            Power::Unscripted => false,
+            Power::Scripted(script) => script.not_enforced.is_none(),
+            Power::NoText | Power::InFacts => true,
+        }
     }
 
     /// The abilities that act while the card takes part in a battle.
@@ -999,6 +1104,9 @@ impl Power {
             if let Effect::If(condition, _) = &ability.effect {
                 condition.references(&mut out);
             }
+        }
+        if let Some(entry) = self.entry() {
+            entry.discard.references(&mut out);
         }
         out
     }
@@ -1456,10 +1564,18 @@ impl Effect {
                 "its player shuffles his whole discard pile into his draw pile (the Abyss stays as it is)".into()
             }
             Effect::ChangesSides => "takes over the champion who beat its side: with what he carries, he goes over to its side and is its champion in the next round of this battle, then goes to his owner's discard pile with it all (when the battle ends, if no next round is fought)".into(),
-            Effect::CastsOnlyWithLeave(casters) => format!(
-                "{} of another player casts a wizard or cleric spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
-                casters.words()
-            ),
+            Effect::CastsOnlyWithLeave { casters, spells } => {
+                // "a wizard or cleric spell"
+                let kinds: Vec<String> = spells
+                    .iter()
+                    .map(|k| k.singular().to_lowercase().trim_end_matches(" spell").to_string())
+                    .collect();
+                format!(
+                    "{} of another player casts a {} spell only with the leave of this card's player: after each such spell he allows it, or refuses it and the spell is discarded without acting",
+                    casters.words(),
+                    kinds.join(" or ")
+                )
+            }
         }
     }
 }
@@ -1629,7 +1745,7 @@ pub fn describe(card: &Card) -> Vec<String> {
         match &card.power {
             Power::Scripted(Script { entry: Some(entry), .. }) => lines.push(entry.words()),
             _ => lines.push(
-                "It comes into play only by discarding the cards its power names, which is not scripted yet, so it cannot enter play.".into(),
+                "It comes into play only as its power says, which is not scripted yet, so it cannot enter play.".into(),
             ),
         }
     }
@@ -1677,6 +1793,9 @@ pub fn describe(card: &Card) -> Vec<String> {
                 );
             }
             lines.extend(script.abilities.iter().map(|a| a.describe(card)));
+            if let Some(missing) = &script.not_enforced {
+                lines.push(format!("Not enforced yet, so no game does it: {missing}."));
+            }
         }
     }
     lines

@@ -1409,7 +1409,7 @@ impl Spellfire {
         let facts = self.card(card);
         Movement {
             flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
-            swimmer: facts.has(Attribute::Swimmer),
+            swimmer: facts.has(Attribute::Swimmer) || self.designated_by_player(card, Attribute::Swimmer),
             earthwalker: facts.has(Attribute::Earthwalker) || self.designated_by_player(card, Attribute::Earthwalker),
         }
     }

@@ -19,7 +19,10 @@ const STARTER_ENFORCED_AT_LEAST: usize = 229;
 const FIRST_EDITION_ENFORCED_AT_LEAST: usize = 240;
 /// Avatars (every set) whose power — their entry cost with it (SF-233) — is enforced, of 49.
 /// Only goes up.
-const AVATARS_ENFORCED_AT_LEAST: usize = 4;
+const AVATARS_ENFORCED_AT_LEAST: usize = 6;
+/// Avatars whose entry is scripted, so that they enter play (their other powers may be only
+/// partly enforced, and the card says so). Only goes up.
+const AVATARS_ENTERING_AT_LEAST: usize = 45;
 
 fn has_power(entry: &Entry) -> bool {
     entry.card.power != Power::NoText
@@ -126,6 +129,12 @@ fn powers_coverage() {
             avatar.card.name
         );
     }
+    let entering = avatars.iter().filter(|e| e.card.power.entry().is_some()).count();
+    println!("powers coverage: avatars: {entering}/{} enter play", avatars.len());
+    assert!(
+        entering >= AVATARS_ENTERING_AT_LEAST,
+        "avatars entering play fell to {entering}, below the committed {AVATARS_ENTERING_AT_LEAST}"
+    );
     assert!(
         avatars_done.len() >= AVATARS_ENFORCED_AT_LEAST,
         "avatar coverage fell to {}, below the committed {AVATARS_ENFORCED_AT_LEAST}",

@@ -37,7 +37,8 @@ impl Spellfire {
                 .iter()
                 .any(|a| {
                     a.when == Trigger::InPlay
-                        && matches!(&a.effect, Effect::CastsOnlyWithLeave(casters) if self.is(casters, caster))
+                        && matches!(&a.effect, Effect::CastsOnlyWithLeave { casters, spells }
+                            if spells.contains(&self.kind(spell)) && self.is(casters, caster))
                         && self.condition_holds(&a.condition, source, self.side_of_seat(owner))
                 })
                 .then_some((source, owner))

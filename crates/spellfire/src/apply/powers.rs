@@ -847,7 +847,7 @@ impl Spellfire {
                     Effect::CannotBeDefendedBy(who) if !attacking => who,
                     _ => return false,
                 };
-                matches!(a.when, Trigger::InPlay | Trigger::InBattle) && who.matches(self.card(champion))
+                matches!(a.when, Trigger::InPlay | Trigger::InBattle) && self.is(who, champion)
             })
         })
     }
