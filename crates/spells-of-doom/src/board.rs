@@ -34,8 +34,10 @@ pub struct Board {
     pub shrines: Vec<Hex>,
 }
 
-/// The longest range `Board::around` keeps a list of hexes for, for each hex.
-const NEAR: u32 = 2;
+/// The longest range `Board::around` keeps a list of hexes for, for each hex: 4 covers a Fast
+/// creature's move (Speed 3) and a Hero's move with up to 4 mana spare (Speed 2 + 2), the moves
+/// `legal` lists before every decision.
+const NEAR: u32 = 4;
 
 fn key(hex: Hex) -> (i32, i32) {
     (hex.x, hex.y)

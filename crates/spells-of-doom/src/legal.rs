@@ -5,7 +5,7 @@
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::{Action, CastTarget, Target};
-use crate::content::{CardDef, CardKind, Effect};
+use crate::content::{CardDef, CardKind, Effect, MAX_DECK_SIZE};
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, Character, Creature, CreatureId, MULLIGAN_MAX, Phase,
     Pos, RECHARGE_CARDS, SPEED_COST, SpellsOfDoom, TOWERS_PER_KIND, TowerKind, Track, UPGRADE_COST,
@@ -53,6 +53,17 @@ pub(crate) enum Reason {
         cost: u32,
         have: u32,
     },
+    /// "`card` costs `cost` mana; you have `have`." (the card's name looked up only when read).
+    CardCost {
+        seat: Seat,
+        card: CardId,
+        cost: u32,
+        have: u32,
+    },
+    /// "Fire Attack costs `cost` mana."
+    FireCost {
+        cost: u32,
+    },
 }
 
 impl From<&'static str> for Reason {
@@ -95,6 +106,11 @@ impl No {
                 format!("The {} costs {cost} mana; you have {have}.", creature(index)),
                 self.rule,
             ),
+            Reason::CardCost { seat, card, cost, have } => RuleError::new(
+                format!("{} costs {cost} mana; you have {have}.", game.card(seat, card).name),
+                self.rule,
+            ),
+            Reason::FireCost { cost } => RuleError::new(format!("Fire Attack costs {cost} mana."), self.rule),
         }
     }
 }
@@ -384,10 +400,8 @@ impl SpellsOfDoom {
             );
         }
         if player.mana < u32::from(cost) {
-            return Err(No::new(
-                format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
-                CAST,
-            ));
+            let (card, cost, have) = (spell, u32::from(cost), player.mana);
+            return refuse(Reason::CardCost { seat, card, cost, have }, CAST);
         }
         Ok((caster, def))
     }
@@ -589,10 +603,8 @@ impl SpellsOfDoom {
             return refuse("Only Terrain cards are revealed.", TERRAIN);
         };
         if player.mana < u32::from(cost) {
-            return refuse(
-                format!("{} costs {cost} mana; you have {}.", def.name, player.mana),
-                TERRAIN,
-            );
+            let (cost, have) = (u32::from(cost), player.mana);
+            return refuse(Reason::CardCost { seat, card, cost, have }, TERRAIN);
         }
         let near = |pos: Option<Pos>| pos.is_some_and(|p| p.distance(*at) <= 1);
         let ok = match (&def.effect, on) {
@@ -771,7 +783,7 @@ impl SpellsOfDoom {
         if fire {
             match self.fire_attack(seat) {
                 Some((mana, _)) if player.mana >= mana => {}
-                Some((mana, _)) => return refuse(format!("Fire Attack costs {mana} mana."), ATTACK),
+                Some((cost, _)) => return refuse(Reason::FireCost { cost }, ATTACK),
                 None => return refuse("Only Magie has the Fire Attack.", ATTACK),
             }
         }
@@ -847,8 +859,9 @@ impl SpellsOfDoom {
                     }
                 }
             }
+            // The Fire Attack needs what a plain attack needs, and its mana.
             let plain = self.hero_may_attack(seat, false).is_ok();
-            let fire = self.hero_may_attack(seat, true).is_ok();
+            let fire = plain && self.hero_may_attack(seat, true).is_ok();
             if plain || fire {
                 for target in self.enemy_targets_near(seat, at) {
                     if plain {
@@ -935,7 +948,7 @@ impl SpellsOfDoom {
                 _ => continue,
             };
             let fits = |owner: Seat, at: Option<Pos>| {
-                (Self::team(owner) == Self::team(seat)) == friendly && at.is_some_and(|at| at.distance(*token) <= 1)
+                (Self::team(owner) == Self::team(seat)) == friendly && at.is_some_and(|at| at.is_near(*token))
             };
             for other in crate::seats(self.seats()) {
                 if fits(other, self.players[other.index()].hero.at) {
@@ -975,14 +988,25 @@ impl SpellsOfDoom {
                 .chain(&player.spells)
                 .chain(terrain)
         };
+        // Gathered on the stack (a deck holds at most `MAX_DECK_SIZE` cards) so the pairs are read
+        // from a slice, not through the chained iterator once per first card.
         let count = held().count();
-        out.reserve(count * count.saturating_sub(1) / 2 + 1);
-        for (i, first) in held().enumerate() {
-            for second in held().skip(i + 1) {
-                out.push(Action::Recharge {
-                    cards: [*first, *second],
-                });
+        let mut buffer = [CardId(0); MAX_DECK_SIZE];
+        let gathered: Vec<CardId>;
+        let held: &[CardId] = if count <= MAX_DECK_SIZE {
+            for (slot, card) in buffer.iter_mut().zip(held()) {
+                *slot = *card;
             }
+            &buffer[..count]
+        } else {
+            gathered = player.held();
+            &gathered
+        };
+        out.reserve(count * count.saturating_sub(1) / 2 + 1);
+        for (i, first) in held.iter().enumerate() {
+            out.extend(held[i + 1..].iter().map(|second| Action::Recharge {
+                cards: [*first, *second],
+            }));
         }
         out.push(Action::EndTurn);
         out
@@ -1097,7 +1121,7 @@ impl SpellsOfDoom {
     /// kind read straight from its list (the places are compared first, the owners after).
     fn enemy_targets_near(&self, seat: Seat, at: Pos) -> impl Iterator<Item = Target> + '_ {
         let enemy = move |owner: Seat| Self::team(owner) != Self::team(seat);
-        let near = move |pos: Pos| pos.distance(at) <= 1;
+        let near = move |pos: Pos| pos.is_near(at);
         let heroes = crate::seats(self.seats())
             .filter(move |s| enemy(*s) && self.players[s.index()].hero.at.is_some_and(near))
             .map(Target::Hero);
@@ -1190,12 +1214,10 @@ impl SpellsOfDoom {
     fn terrain_placements(&self, seat: Seat, out: &mut Vec<Action>) {
         for card in &self.player(seat).hand {
             if matches!(self.card(seat, *card).kind, CardKind::Terrain { .. }) {
-                for hex in self.content.board.hexes() {
-                    out.push(Action::PlaceTerrain {
-                        card: *card,
-                        at: Pos::of(hex),
-                    });
-                }
+                out.extend(self.content.board.hexes().map(|hex| Action::PlaceTerrain {
+                    card: *card,
+                    at: Pos::of(hex),
+                }));
             }
         }
     }

@@ -61,6 +61,13 @@ impl Pos {
     pub fn distance(self, other: Pos) -> u32 {
         self.hex().unsigned_distance_to(other.hex())
     }
+
+    /// `distance(other) <= 1` (the same hex or an adjacent one: the reach of an attack), read
+    /// without the distance: each of the three axial differences is at most 1.
+    pub fn is_near(self, other: Pos) -> bool {
+        let (dq, dr) = (self.q - other.q, self.r - other.r);
+        dq.abs() <= 1 && dr.abs() <= 1 && (dq + dr).abs() <= 1
+    }
 }
 
 impl fmt::Display for Pos {
