@@ -228,7 +228,7 @@ impl GameAdapter for SpellfireAdapter {
                         .map(|(name, n)| if *n > 1 { format!("{name} ×{n}") } else { name.clone() })
                         .collect();
                     format!(
-                        "{}'s deck: {total} card{} whose power is not enforced (played by its type's rules only): {}",
+                        "{}'s deck: {total} card{} whose power is not enforced, or only in part: {}",
                         seat_token(Seat(seat as u8)),
                         if total == 1 { "" } else { "s" },
                         list.join(", ")

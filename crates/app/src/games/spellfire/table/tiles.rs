@@ -197,15 +197,13 @@ pub fn preview(ui: &mut egui::Ui, scene: &Scene, card: &CardView) {
                 ui.add(egui::Label::new(line).wrap());
             }
             if !card.enforced {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(
-                            "Not enforced: this card plays by its type's rules only; its power does nothing yet.",
-                        )
-                        .color(theme::DANGER),
-                    )
-                    .wrap(),
-                );
+                // A partly scripted power names what it leaves out in its own lines above.
+                let warning = if matches!(entry.card.power, spellfire::Power::Unscripted) {
+                    "Not enforced: this card plays by its type's rules only; its power does nothing yet."
+                } else {
+                    "Partly enforced: what the line above names does nothing yet; the rest of the power acts."
+                };
+                ui.add(egui::Label::new(RichText::new(warning).color(theme::DANGER)).wrap());
             }
             if let Some(text) = scene.printed.and_then(|texts| texts.get(&card.card)) {
                 ui.add_space(4.0);
