@@ -114,7 +114,8 @@ impl Spellcaster {
                     unreachable!("check() found a card on the placard")
                 };
                 self.activated.push(top.card);
-                let spell = self.spells.get(top.card).clone();
+                let spells = Arc::clone(&self.spells);
+                let spell = spells.get(top.card);
                 events.push(Event::Activated {
                     seat,
                     colour: *colour,
@@ -138,7 +139,9 @@ impl Spellcaster {
         let side = self.side_of(seat);
         for colour in Colour::ALL {
             let Some(top) = self.top(colour) else { continue };
-            let spell = self.spells.get(top.card).clone();
+            // A handle on the spell list, not a copy of the spell: `resolve` needs `self` mutably.
+            let spells = Arc::clone(&self.spells);
+            let spell = spells.get(top.card);
             // An Active Spell whose cost cannot be paid does not go off (our ruling).
             if top.facing == side && spell.active && self.can_pay(seat, top.card) {
                 events.push(Event::ActiveFired {

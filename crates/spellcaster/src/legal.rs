@@ -51,17 +51,21 @@ impl Spellcaster {
             return Vec::new();
         }
         if let Some(pending) = &self.pending {
-            let mut hand = self.hands[pending.rival.index()].clone();
-            hand.sort();
-            let mut answers: Vec<Action> = hand.into_iter().map(|c| Action::Answer(Answer::Discard(c))).collect();
+            let hand = &self.hands[pending.rival.index()];
+            let mut answers: Vec<Action> = Vec::with_capacity(hand.len() + 1);
+            answers.extend(hand.iter().map(|&c| Action::Answer(Answer::Discard(c))));
+            // In card order; a hand never holds a card twice.
+            answers.sort_unstable_by_key(played_card);
             answers.push(Action::Answer(Answer::LetDraw));
             return answers;
         }
         let seat = self.turn_seat();
-        let mut hand = self.hands[seat.index()].clone();
-        hand.sort();
-        let mut all = vec![Action::Draw];
-        all.extend(hand.into_iter().map(Action::Play));
+        let hand = &self.hands[seat.index()];
+        // Draw, the hand, at most three targets on each of four placards, and passing.
+        let mut all = Vec::with_capacity(hand.len() + 14);
+        all.push(Action::Draw);
+        all.extend(hand.iter().map(|&c| Action::Play(c)));
+        all[1..].sort_unstable_by_key(played_card);
         for colour in Colour::ALL {
             // Only the top card of a placard facing the Mage can be cast, with the kind of choice
             // its spell asks for (`check` still decides; this only spares it hopeless candidates).
@@ -228,6 +232,14 @@ impl Spellcaster {
             No::ChoiceNotAsked => "This spell asks for no choice.".into(),
         };
         RuleError::new(reason, RULE_ACTIONS)
+    }
+}
+
+/// The card a Play or Discard candidate names, to offer a hand's cards in card order.
+fn played_card(action: &Action) -> Option<CardId> {
+    match action {
+        Action::Play(card) | Action::Answer(Answer::Discard(card)) => Some(*card),
+        _ => None,
     }
 }
 
