@@ -103,7 +103,9 @@ impl SpellsOfDoom {
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
         self.check(action)?;
         let seat = self.decider().expect("check refuses actions after the end");
-        let mut events = Vec::new();
+        // Every action reports at least one event, and nearly every one at most five (ending a
+        // turn: the upkeep's): room for them at once, not grown from empty.
+        let mut events = Vec::with_capacity(5);
         if let Phase::Response { .. } = self.phase {
             self.answer(seat, action, &mut events);
             return Ok(events);
@@ -351,7 +353,7 @@ impl SpellsOfDoom {
     /// The turn begins: the upkeep steps, strictly in the rulebook's order, then the Hero phase.
     fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         self.active = seat;
-        self.flags = TurnFlags::default();
+        self.flags.reset();
         // Magic Shield lasts until the start of its owner's next turn, Stoneskin and Overpower
         // until the next upkeep: both end now.
         self.players[seat.index()].hero.shield = 0;

@@ -4,6 +4,7 @@
 //! Ranges: the rulebook's "Range 1" and "within 2 hexes" both mean the same or an adjacent hex, so
 //! every range here is a hex distance (0 = the same hex).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use hexx::Hex;
@@ -18,26 +19,19 @@ pub struct Board {
     /// hex on the board?" for every candidate action, and a grid answers without a search.
     radius: i32,
     grid: Vec<bool>,
-    /// Each grid cell's place in `listed` (`u16::MAX` off the board), and the distance between
-    /// every two hexes of `listed` (row by row): `around` reads a centre's row for wide ranges
-    /// (a Hero's move with mana to spare reaches most of the board) instead of testing every
-    /// cell of a wide diamond.
+    /// Each grid cell's place in `listed` (`u16::MAX` off the board).
     places: Vec<u16>,
-    distances: Vec<u8>,
-    /// For the short ranges 0 to `NEAR` (a creature's move, a summon, a blast's reach), each
-    /// listed hex's board hexes within that range, in `listed` order: read, not searched.
-    near: Vec<Vec<Vec<Hex>>>,
+    /// By place in `listed`, then range: the board hexes within that range, in `listed` order,
+    /// up to the range that reaches the whole board (`listed` itself). The rules list moves,
+    /// summons and blasts before every decision: these are read, never searched (about 27,000
+    /// hexes in all for the shipped board, 216 KB).
+    within_lists: Vec<Vec<Vec<Hex>>>,
     /// Starting spaces of a two-player game, by seat.
     pub starts_two: [Hex; 2],
     /// Starting spaces of a four-player game, by seat (teams alternate: seats 0 and 2, 1 and 3).
     pub starts_four: [Hex; 4],
     pub shrines: Vec<Hex>,
 }
-
-/// The longest range `Board::around` keeps a list of hexes for, for each hex: 4 covers a Fast
-/// creature's move (Speed 3) and a Hero's move with up to 4 mana spare (Speed 2 + 2), the moves
-/// `legal` lists before every decision.
-const NEAR: u32 = 4;
 
 fn key(hex: Hex) -> (i32, i32) {
     (hex.x, hex.y)
@@ -62,38 +56,23 @@ impl Board {
         for (place, hex) in listed.iter().enumerate() {
             places[((hex.x + radius) as usize) * side + (hex.y + radius) as usize] = place as u16;
         }
-        let distances: Vec<u8> = listed
+        let within_lists = listed
             .iter()
-            .flat_map(|a| {
-                listed
-                    .iter()
-                    .map(|b| a.unsigned_distance_to(*b).min(u32::from(u8::MAX)) as u8)
-            })
-            .collect();
-        let count = listed.len();
-        let near = (0..=NEAR)
-            .map(|range| {
-                (0..count)
-                    .map(|place| {
-                        let row = &distances[place * count..(place + 1) * count];
-                        listed
-                            .iter()
-                            .zip(row)
-                            .filter(|(_, distance)| u32::from(**distance) <= range)
-                            .map(|(hex, _)| *hex)
-                            .collect()
-                    })
+            .map(|centre| {
+                let distance = |hex: &Hex| hex.unsigned_distance_to(*centre);
+                let whole_board = listed.iter().map(distance).max().unwrap_or(0);
+                (0..whole_board)
+                    .map(|range| listed.iter().copied().filter(|hex| distance(hex) <= range).collect())
                     .collect()
             })
             .collect();
         Self {
-            near,
+            within_lists,
             listed,
             hexes,
             radius,
             grid,
             places,
-            distances,
             starts_two,
             starts_four,
             shrines,
@@ -126,46 +105,26 @@ impl Board {
 
     /// The board's hexes at most `range` steps from `centre` (the centre included), in order.
     pub fn within(&self, centre: Hex, range: u32) -> Vec<Hex> {
-        self.around(centre, range).collect()
+        self.around(centre, range).into_owned()
     }
 
-    /// The same hexes as `within`, in the same order (q, then r), without gathering them: each
-    /// column q holds the r for which the axial distance `(|dq| + |dr| + |dq + dr|) / 2` is at
-    /// most `range`.
-    ///
-    /// From a centre on the board, a range up to `NEAR` reads the centre's list in `near`, and a
-    /// longer one the centre's row of distances, over `listed` (the same order).
-    pub fn around(&self, centre: Hex, range: u32) -> impl Iterator<Item = Hex> + '_ {
-        let count = self.listed.len();
-        let place = self.place(centre);
-        let near = place
-            .filter(|_| range <= NEAR)
-            .map(|place| self.near[range as usize][place].iter().copied());
-        let row = place
-            .filter(|_| range > NEAR)
-            .map(|place| &self.distances[place * count..(place + 1) * count]);
-        let by_row = row.map(move |row| {
-            self.listed
-                .iter()
-                .zip(row)
-                .filter(move |(_, distance)| u32::from(**distance) <= range)
-                .map(|(hex, _)| *hex)
-        });
-        // No hex of the board is further than a diameter away: a longer range finds nothing more.
-        let range = range.min(4 * self.radius as u32 + 1) as i32;
-        let diamond = place.is_none().then(move || {
-            (-range..=range).flat_map(move |dq| {
-                let low = (-range).max(-dq - range);
-                let high = range.min(-dq + range);
-                (low..=high)
-                    .map(move |dr| Hex::new(centre.x + dq, centre.y + dr))
-                    .filter(|hex| self.contains(*hex))
-            })
-        });
-        near.into_iter()
-            .flatten()
-            .chain(by_row.into_iter().flatten())
-            .chain(diamond.into_iter().flatten())
+    /// The same hexes as `within`, in the same order (q, then r), without gathering them from a
+    /// centre on the board: its list for that range is lent (a range that reaches every hex
+    /// lends `listed`). From a centre off the board they are gathered.
+    pub fn around(&self, centre: Hex, range: u32) -> Cow<'_, [Hex]> {
+        match self.place(centre) {
+            Some(place) => {
+                let lists = &self.within_lists[place];
+                Cow::Borrowed(lists.get(range as usize).unwrap_or(&self.listed))
+            }
+            None => Cow::Owned(
+                self.listed
+                    .iter()
+                    .copied()
+                    .filter(|hex| hex.unsigned_distance_to(centre) <= range)
+                    .collect(),
+            ),
+        }
     }
 
     /// A board hex's place in `listed`.

@@ -2,6 +2,8 @@
 //! `legal` lists every candidate action that `check` accepts, so the app's choices and `apply`
 //! can never disagree.
 
+use std::borrow::Cow;
+
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::{Action, CastTarget, Target};
@@ -21,6 +23,9 @@ const RECHARGE: &str = "Spells of Doom rules: Hero Phase, Magic Recharge";
 const CARDS: &str = "Spells of Doom rules: Hero Phase, Play Cards";
 const RESERVE: &str = "Spells of Doom rules: Terminology, Reserve";
 pub(crate) const RESERVE_MAX: usize = 3;
+/// `hero_phase_room`'s allowance for the short families (attacks, building, capture, upgrades,
+/// the end of the turn): 8 gave the fewest instructions of 0, 4, 8, 16 and 32 in random playouts.
+const ROOM_FOR_FEW: usize = 8;
 const CREATURES: &str = "Spells of Doom rules: Hero Phase, Move and Attack; Creature's Special Abilities";
 const FINISHED: &str = "This character's move and attacks are over: another character has moved since.";
 const TERRAIN: &str = "Spells of Doom rules: Terminology, Terrain; Terrain Skills";
@@ -835,28 +840,74 @@ impl SpellsOfDoom {
     fn mulligan_choices(&self, seat: Seat, out: &mut Vec<Action>) {
         let hand = &self.players[seat.index()].hand;
         for size in 0..=MULLIGAN_MAX.min(hand.len()) {
-            subsets(hand, size, &mut Vec::new(), 0, &mut |cards| {
-                out.push(Action::Mulligan { cards: cards.to_vec() })
-            });
+            // The chosen places in the hand, increasing, stepped through every such choice in
+            // order (no recursion, and no allocation but the action's own list).
+            let mut places: [usize; MULLIGAN_MAX] = std::array::from_fn(|i| i);
+            loop {
+                out.push(Action::Mulligan {
+                    cards: places[..size].iter().map(|&place| hand[place]).collect(),
+                });
+                // The last place that can still move right moves one step; those after it follow.
+                let Some(moving) = (0..size).rev().find(|&i| places[i] < hand.len() - size + i) else {
+                    break;
+                };
+                places[moving] += 1;
+                for i in moving + 1..size {
+                    places[i] = places[i - 1] + 1;
+                }
+            }
         }
+    }
+
+    /// Room for the Hero phase's list, worked out before it is made: its long families counted
+    /// (the Hero's `moves`, Terrain placements, the Reserve, recharge pairs), the cards played
+    /// bounded (each on the Hero or a creature), a little for the rest. Most decisions offer
+    /// fewer than 32 actions, a list glibc's allocator serves quickly from its per-thread
+    /// cache (up to 1 KB), and some several hundred, which a fixed room would make grow and copy.
+    fn hero_phase_room(&self, seat: Seat, moves: usize) -> usize {
+        let player = &self.players[seat.index()];
+        let own_creatures = self.creatures.iter().filter(|c| c.id.owner == seat).count();
+        let mut terrain_cards = 0;
+        let mut plays = 0;
+        for card in player.hand.iter().chain(&player.reserve) {
+            match self.card(seat, *card).kind {
+                CardKind::Terrain { .. } => terrain_cards += 1,
+                CardKind::Spell { .. } => plays += 1,
+                CardKind::Skill => plays += 1 + own_creatures,
+            }
+        }
+        let reserve = if player.reserve.len() < RESERVE_MAX {
+            player.hand.len()
+        } else {
+            0
+        };
+        let held = player.hand.len() + player.reserve.len() + player.spells.len() + player.terrain.len();
+        let recharges = held * held.saturating_sub(1) / 2;
+        // A creature at Speed 2 reaches 18 other hexes at most; a prepared spell has a few
+        // targets; attacks, building, capture, upgrades and the end of the turn are a few more.
+        let others = own_creatures * 18 + player.spells.len() * 4 + ROOM_FOR_FEW;
+        moves + terrain_cards * self.content.board.len() + plays + reserve + recharges + others
     }
 
     /// The Hero phase's actions of `legal_by_check`, in its order, each made only when `check`
     /// accepts it (the conditions are `check`'s, read once per family instead of per candidate).
     fn hero_phase_actions(&self, seat: Seat) -> Vec<Action> {
         let player = &self.players[seat.index()];
-        // About 33 actions on average, often more: room for 64 (growing costs a copy), and more
-        // reserved before the families that may be long (Terrain placements, recharges).
-        let mut out = Vec::with_capacity(64);
+        // The Hero's hexes within Speed + mana / 2 (the extra steps are paid for: `check_move`),
+        // his own hex among them.
+        let moves = match player.hero.at {
+            Some(at) if self.hero_may_move(seat).is_ok() => {
+                let reach = self.speed(seat) + player.mana / SPEED_COST;
+                self.content.board.around(at.hex(), reach)
+            }
+            _ => Cow::Borrowed(&[][..]),
+        };
+        let mut out = Vec::with_capacity(self.hero_phase_room(seat, moves.len().saturating_sub(1)));
         let hero = Character::Hero(seat);
         if let Some(at) = player.hero.at {
-            if self.hero_may_move(seat).is_ok() {
-                // Within Speed + mana / 2 the extra steps are paid for (`check_move`).
-                let reach = self.speed(seat) + player.mana / SPEED_COST;
-                for hex in self.content.board.around(at.hex(), reach) {
-                    if hex != at.hex() {
-                        out.push(Action::Move { to: Pos::of(hex) });
-                    }
+            for &hex in moves.iter() {
+                if hex != at.hex() {
+                    out.push(Action::Move { to: Pos::of(hex) });
                 }
             }
             // The Fire Attack needs what a plain attack needs, and its mana.
@@ -925,12 +976,6 @@ impl SpellsOfDoom {
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
         self.creature_candidates(seat, &mut out, false);
         // A Terrain card's token may go on any hex.
-        let terrain_cards = player
-            .hand
-            .iter()
-            .filter(|card| matches!(self.card(seat, **card).kind, CardKind::Terrain { .. }))
-            .count();
-        out.reserve(terrain_cards * self.content.board.len());
         self.terrain_placements(seat, &mut out);
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
@@ -1002,7 +1047,6 @@ impl SpellsOfDoom {
             gathered = player.held();
             &gathered
         };
-        out.reserve(count * count.saturating_sub(1) / 2 + 1);
         for (i, first) in held.iter().enumerate() {
             out.extend(held[i + 1..].iter().map(|second| Action::Recharge {
                 cards: [*first, *second],
@@ -1117,8 +1161,10 @@ impl SpellsOfDoom {
     }
 
     /// The enemy targets of `seat` in or next to `at` (the reach of an attack), in a fixed order
-    /// (Heroes by seat, creatures, buildings, shrines): those for which `enemy_target_at` names a hex at most 1 from `at`, each
-    /// kind read straight from its list (the places are compared first, the owners after).
+    /// (Heroes by seat, creatures, buildings, shrines): those for which `enemy_target_at` names a
+    /// hex at most 1 from `at`, each kind read straight from its list, the owner compared before
+    /// the place. (Each creature token is on the board once, a hex holds one building at most and
+    /// each shrine has its own hex, so an item of a list is the one `enemy_target_at` finds.)
     fn enemy_targets_near(&self, seat: Seat, at: Pos) -> impl Iterator<Item = Target> + '_ {
         let enemy = move |owner: Seat| Self::team(owner) != Self::team(seat);
         let near = move |pos: Pos| pos.is_near(at);
@@ -1128,17 +1174,17 @@ impl SpellsOfDoom {
         let creatures = self
             .creatures
             .iter()
-            .filter(move |c| enemy(c.id.owner) && self.creature(c.id).is_some_and(|first| near(first.at)))
+            .filter(move |c| enemy(c.id.owner) && near(c.at))
             .map(|c| Target::Creature(c.id));
         let buildings = self
             .buildings
             .iter()
-            .filter(move |b| near(b.at) && self.buildings.iter().any(|o| o.at == b.at && enemy(o.owner)))
+            .filter(move |b| enemy(b.owner) && near(b.at))
             .map(|b| Target::Building(b.at));
         let shrines = self
             .shrines
             .iter()
-            .filter(move |s| near(s.at) && self.shrines.iter().any(|o| o.at == s.at && o.owner.is_some_and(enemy)))
+            .filter(move |s| s.owner.is_some_and(enemy) && near(s.at))
             .map(|s| Target::Shrine(s.at));
         heroes.chain(creatures).chain(buildings).chain(shrines)
     }
@@ -1161,7 +1207,7 @@ impl SpellsOfDoom {
                 } else {
                     board.around(hero.hex(), 1)
                 };
-                for hex in hexes {
+                for &hex in hexes.iter() {
                     out.push(Action::Summon {
                         token,
                         at: Pos::of(hex),
@@ -1172,7 +1218,7 @@ impl SpellsOfDoom {
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
             if every || self.creature_may_move(seat, creature.id).is_ok() {
                 let speed = if every { u32::MAX } else { self.creature_speed(creature) };
-                for hex in board.around(creature.at.hex(), speed) {
+                for &hex in board.around(creature.at.hex(), speed).iter() {
                     if hex == creature.at.hex() && !every {
                         continue;
                     }
@@ -1253,7 +1299,8 @@ impl SpellsOfDoom {
                 self.content
                     .board
                     .around(token.hex(), 1)
-                    .map(|h| CastTarget::Hex(Pos::of(h))),
+                    .iter()
+                    .map(|h| CastTarget::Hex(Pos::of(*h))),
             );
         }
         targets.extend(self.buildings.iter().map(|b| CastTarget::At(Target::Building(b.at))));
@@ -1263,7 +1310,8 @@ impl SpellsOfDoom {
             self.content
                 .board
                 .around(caster.hex(), reach)
-                .map(|h| CastTarget::Hex(Pos::of(h))),
+                .iter()
+                .map(|h| CastTarget::Hex(Pos::of(*h))),
         );
         for spell in self.named_spells(seat) {
             let def = self.card(seat, spell);
@@ -1337,7 +1385,7 @@ impl SpellsOfDoom {
             }
             if kinds.hexes {
                 for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
-                    for hex in self.content.board.around(token.hex(), 1) {
+                    for &hex in self.content.board.around(token.hex(), 1).iter() {
                         fits(CastTarget::Hex(Pos::of(hex)), out);
                     }
                 }
@@ -1351,7 +1399,12 @@ impl SpellsOfDoom {
                 }
             }
             if kinds.hexes {
-                for hex in self.content.board.around(caster.hex(), 2 + self.spell_reach(seat)) {
+                for &hex in self
+                    .content
+                    .board
+                    .around(caster.hex(), 2 + self.spell_reach(seat))
+                    .iter()
+                {
                     fits(CastTarget::Hex(Pos::of(hex)), out);
                 }
             }
@@ -1379,17 +1432,4 @@ fn distinct_in(cards: &[CardId], hand: &[CardId]) -> bool {
         .iter()
         .enumerate()
         .all(|(i, c)| hand.contains(c) && !cards[..i].contains(c))
-}
-
-/// Call `out` with every subset of `items` of `size`, in order.
-fn subsets(items: &[CardId], size: usize, chosen: &mut Vec<CardId>, from: usize, out: &mut impl FnMut(&[CardId])) {
-    if chosen.len() == size {
-        out(chosen);
-        return;
-    }
-    for i in from..items.len() {
-        chosen.push(items[i]);
-        subsets(items, size, chosen, i + 1, out);
-        chosen.pop();
-    }
 }

@@ -416,10 +416,16 @@ impl SpellsOfDoom {
     fn answer_hexes(&self, seat: Seat) -> Vec<Pos> {
         let mut hexes: Vec<Pos> = Vec::new();
         if let Some(hero) = self.players[seat.index()].hero.at {
-            hexes.extend(self.content.board.around(hero.hex(), 1).map(Pos::of));
+            hexes.extend(self.content.board.around(hero.hex(), 1).iter().map(|hex| Pos::of(*hex)));
         }
         for (_, token) in self.players.iter().flat_map(|p| &p.terrain) {
-            hexes.extend(self.content.board.around(token.hex(), 1).map(Pos::of));
+            hexes.extend(
+                self.content
+                    .board
+                    .around(token.hex(), 1)
+                    .iter()
+                    .map(|hex| Pos::of(*hex)),
+            );
         }
         hexes.sort();
         hexes.dedup();

@@ -124,9 +124,10 @@ fn range_1_is_the_same_or_an_adjacent_hex_and_movement_is_bounded_by_the_board()
     assert_eq!(board.reachable(start, 0), [start]);
 }
 
-/// `around` (the hexes a move, a summon or a blast may reach) reads each hex's list of hexes for
-/// ranges up to 2 and a table of distances for ranges of 3 and more: it gives the board's hexes within the range, in board order, from every
-/// hex of the board and from hexes off it, at every range.
+/// `around` (the hexes a move, a summon or a blast may reach) lends each board hex's list for
+/// the range (the whole board beyond the last) and gathers them for a centre off the board: it
+/// gives the board's hexes within the range, in board order, from every hex of the board and from
+/// hexes off it, at every range.
 #[test]
 fn the_hexes_around_a_centre_are_the_board_hexes_within_range_in_order() {
     let content = content();
@@ -140,7 +141,7 @@ fn the_hexes_around_a_centre_are_the_board_hexes_within_range_in_order() {
                 .filter(|hex| hex.unsigned_distance_to(centre) <= range)
                 .collect();
             assert_eq!(
-                board.around(centre, range).collect::<Vec<_>>(),
+                board.around(centre, range).into_owned(),
                 expected,
                 "{centre:?}, {range}"
             );
