@@ -56,7 +56,7 @@ impl MightyMagics {
     }
 
     pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Events, RuleError> {
-        self.check(action)?;
+        self.check(action).map_err(|refusal| refusal.into_error(self))?;
         self.changed();
         let mut events = Vec::new();
         let seat = self.decider().unwrap_or(self.active);

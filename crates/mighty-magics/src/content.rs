@@ -225,6 +225,9 @@ pub struct Cards {
     /// lies within. Whoever can pay for a card can pay for one of these (drop the extra counters),
     /// so asking whether the tray buys anything needs only them.
     least_costs: Vec<Vec<Resource>>,
+    /// Each definition's cost as single counters (by definition index): the legal list matches
+    /// the tray against every card in hand whenever it is asked.
+    cost_units: Vec<Vec<Resource>>,
 }
 
 impl Cards {
@@ -283,10 +286,12 @@ impl Cards {
         }
         if errors.is_empty() {
             let least_costs = least_costs(catalog.items());
+            let cost_units = catalog.items().iter().map(CardDef::cost_units).collect();
             Ok(Self {
                 catalog,
                 copies,
                 least_costs,
+                cost_units,
             })
         } else {
             Err(errors)
@@ -296,6 +301,11 @@ impl Cards {
     /// The definition of a card of the deck.
     pub fn get(&self, card: CardId) -> &CardDef {
         &self.catalog.items()[self.copies[usize::from(card.0)]]
+    }
+
+    /// A card's cost as single counters ([`CardDef::cost_units`], without building the list).
+    pub(crate) fn cost_units_of(&self, card: CardId) -> &[Resource] {
+        &self.cost_units[self.copies[usize::from(card.0)]]
     }
 
     /// The number of cards in the deck (every copy).

@@ -8,154 +8,202 @@ use crate::content::{Ability, Kind, Magic, Resource, TargetKind};
 use crate::state::{Battle, Phase, Stage};
 use crate::{Action, CardId, Choice, MightyMagics};
 
-/// Whether one counter may pay for one resource of a cost, for a player with these converts.
-fn pays(counter: Resource, need: Resource, converts: &[(Resource, Resource)]) -> bool {
-    counter == need
-        || counter == Resource::Gold
-        || converts
-            .iter()
-            .any(|&(from, into)| from == counter && (into == need || into == Resource::Gold))
-}
+/// Counters by type ([`Resource::index`]): a tray or a payment as the matching reads it.
+pub(crate) type Counts = [u8; 12];
 
-/// Whether `spend` pays exactly for `needs` (one counter each), trying every assignment.
-pub fn can_pay(needs: &[Resource], spend: &[Resource], converts: &[(Resource, Resource)]) -> bool {
+pub(crate) fn counts(counters: &[Resource]) -> Counts {
     let mut counts = [0u8; 12];
-    for r in spend {
+    for r in counters {
         counts[r.index()] += 1;
     }
-    needs.len() == spend.len() && assign(needs, &mut counts, converts)
+    counts
 }
 
-/// Match each need to one of the counters left (by type), backtracking; no allocation, as this runs
-/// for every candidate payment of every card whenever the legal actions are listed.
-fn assign(needs: &[Resource], left: &mut [u8; 12], converts: &[(Resource, Resource)]) -> bool {
-    assign_from(needs, left, converts, 0)
+/// One bit for every resource ([`Resource::index`]).
+const EVERY_RESOURCE: u16 = (1 << 12) - 1;
+
+/// What each counter type may pay for when one player pays: its own resource, anything for Gold,
+/// and what his converts allow (a convert into Gold pays for anything). Worked out once for a
+/// payer, so that matching counters to costs, which the legal list does for every card in hand,
+/// asks no list of converts and allocates nothing.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Payer {
+    /// For each counter type, one bit per resource it may pay for.
+    pays_for: [u16; 12],
 }
 
-/// [`assign`], trying counter types from index `first` for the first need. Equal needs side by
-/// side (a cost lists its counters in resource order) take their counters in type order: any
-/// other order is the same payment, and trying them all made a failing search repeat itself.
-fn assign_from(needs: &[Resource], left: &mut [u8; 12], converts: &[(Resource, Resource)], first: usize) -> bool {
-    let Some((&need, rest)) = needs.split_first() else {
-        return true;
-    };
-    for counter in &Resource::ALL[first..] {
-        let t = counter.index();
-        if left[t] == 0 || !pays(*counter, need, converts) {
-            continue;
+impl Payer {
+    pub(crate) fn new(converts: impl IntoIterator<Item = (Resource, Resource)>) -> Self {
+        let mut pays_for = [0u16; 12];
+        for r in Resource::ALL {
+            pays_for[r.index()] = 1 << r.index();
         }
-        left[t] -= 1;
-        let next_first = if rest.first() == Some(&need) { t } else { 0 };
-        let done = assign_from(rest, left, converts, next_first);
-        left[t] += 1;
-        if done {
-            return true;
+        pays_for[Resource::Gold.index()] = EVERY_RESOURCE;
+        for (from, into) in converts {
+            pays_for[from.index()] |= if into == Resource::Gold {
+                EVERY_RESOURCE
+            } else {
+                1 << into.index()
+            };
         }
+        Payer { pays_for }
     }
-    false
+
+    /// Whether one counter may pay for one resource of a cost.
+    fn pays(&self, counter: Resource, need: Resource) -> bool {
+        self.pays_for[counter.index()] & (1 << need.index()) != 0
+    }
+
+    /// Whether `spend` pays exactly for `needs` (one counter each), trying every assignment.
+    pub(crate) fn can_pay(&self, needs: &[Resource], spend: &[Resource]) -> bool {
+        needs.len() == spend.len() && self.assign(needs, &mut counts(spend))
+    }
+
+    /// Whether `needs` can be paid from the tray at all: each need matched to a counter of the whole
+    /// tray (the matching [`Self::payments`] tries on each part of the tray), with no list of the
+    /// ways to pay.
+    pub(crate) fn tray_can_pay(&self, tray: &Counts, needs: &[Resource]) -> bool {
+        let in_tray: usize = tray.iter().map(|&n| usize::from(n)).sum();
+        needs.len() <= in_tray && self.assign(needs, &mut tray.clone())
+    }
+
+    /// Match each need to one of the counters left (by type), backtracking; no allocation, as this
+    /// runs for every candidate payment of every card whenever the legal actions are listed.
+    fn assign(&self, needs: &[Resource], left: &mut Counts) -> bool {
+        self.assign_from(needs, left, 0)
+    }
+
+    /// [`Self::assign`], trying counter types from index `first` for the first need. Equal needs
+    /// side by side (a cost lists its counters in resource order) take their counters in type
+    /// order: any other order is the same payment, and trying them all made a failing search
+    /// repeat itself.
+    fn assign_from(&self, needs: &[Resource], left: &mut Counts, first: usize) -> bool {
+        let Some((&need, rest)) = needs.split_first() else {
+            return true;
+        };
+        for counter in &Resource::ALL[first..] {
+            let t = counter.index();
+            if left[t] == 0 || !self.pays(*counter, need) {
+                continue;
+            }
+            left[t] -= 1;
+            let next_first = if rest.first() == Some(&need) { t } else { 0 };
+            let done = self.assign_from(rest, left, next_first);
+            left[t] += 1;
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every distinct way to pay `needs` from the tray (each a sorted list of counters), the
+    /// cheapest first: exact counters before converts, converts before Gold.
+    pub(crate) fn payments(&self, tray: &Counts, needs: &[Resource]) -> Vec<Vec<Resource>> {
+        struct Search<'a> {
+            payer: &'a Payer,
+            needs: &'a [Resource],
+            tray: Counts,
+            chosen: Counts,
+            out: Vec<((usize, usize), Vec<Resource>)>,
+        }
+        impl Search<'_> {
+            fn choose(&mut self, from_type: usize, left: usize) {
+                if left == 0 {
+                    let mut counts = self.chosen;
+                    if self.payer.assign(self.needs, &mut counts) {
+                        let spend: Vec<Resource> = Resource::ALL
+                            .iter()
+                            .flat_map(|&r| std::iter::repeat_n(r, usize::from(self.chosen[r.index()])))
+                            .collect();
+                        self.out.push((payment_rank(self.needs, &self.chosen), spend));
+                    }
+                    return;
+                }
+                for t in from_type..12 {
+                    if self.tray[t] > self.chosen[t] {
+                        self.chosen[t] += 1;
+                        self.choose(t, left - 1);
+                        self.chosen[t] -= 1;
+                    }
+                }
+            }
+        }
+        let mut search = Search {
+            payer: self,
+            needs,
+            tray: *tray,
+            chosen: [0; 12],
+            out: Vec::new(),
+        };
+        // Only counter types that can pay for something in the cost are worth choosing.
+        let needed = needs.iter().fold(0u16, |bits, n| bits | 1 << n.index());
+        for (left, pays_for) in search.tray.iter_mut().zip(self.pays_for) {
+            if pays_for & needed == 0 {
+                *left = 0;
+            }
+        }
+        search.choose(0, needs.len());
+        // Payments are distinct, so sorting by (rank, counters) leaves no tie to break.
+        search.out.sort_unstable();
+        search.out.into_iter().map(|(_, spend)| spend).collect()
+    }
+
+    /// The resources of a cost that the tray cannot cover (empty when it can be paid). Exact
+    /// counters are used first, then converts, then Gold, as a player would.
+    pub(crate) fn shortfall(&self, tray: &[Resource], needs: &[Resource]) -> Vec<Resource> {
+        if self.tray_can_pay(&counts(tray), needs) {
+            return Vec::new();
+        }
+        let mut left = tray.to_vec();
+        let mut take = |accept: &dyn Fn(Resource) -> bool| match left.iter().position(|&c| accept(c)) {
+            Some(i) => {
+                left.remove(i);
+                true
+            }
+            None => false,
+        };
+        let open: Vec<Resource> = needs.iter().copied().filter(|&need| !take(&|c| c == need)).collect();
+        open.into_iter()
+            .filter(|&need| {
+                !take(&|c| c != Resource::Gold && c != need && self.pays(c, need)) && !take(&|c| c == Resource::Gold)
+            })
+            .collect()
+    }
 }
 
-/// How "costly" a payment is: Gold spent first, then counters used as something they are not.
-fn payment_rank(needs: &[Resource], spend: &[Resource]) -> (usize, usize) {
-    let gold = spend.iter().filter(|&&r| r == Resource::Gold).count();
+/// How "costly" a payment (`chosen`, by type) is: Gold spent first, then counters used as
+/// something they are not.
+fn payment_rank(needs: &[Resource], chosen: &Counts) -> (usize, usize) {
+    let needed = counts(needs);
+    let gold = usize::from(chosen[Resource::Gold.index()]);
     let exact: usize = Resource::ALL[..11]
         .iter()
-        .map(|r| {
-            let need = needs.iter().filter(|&n| n == r).count();
-            let have = spend.iter().filter(|&s| s == r).count();
-            need.min(have)
-        })
+        .map(|r| usize::from(needed[r.index()].min(chosen[r.index()])))
         .sum();
     (gold, needs.len() - exact)
+}
+
+/// Whether `spend` pays exactly for `needs` (one counter each) with these converts.
+pub fn can_pay(needs: &[Resource], spend: &[Resource], converts: &[(Resource, Resource)]) -> bool {
+    Payer::new(converts.iter().copied()).can_pay(needs, spend)
 }
 
 /// Every distinct way to pay `needs` from `tray` (each a sorted list of counters), the cheapest first:
 /// exact counters before converts, converts before Gold.
 pub fn payments(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Resource)]) -> Vec<Vec<Resource>> {
-    struct Search<'a> {
-        needs: &'a [Resource],
-        converts: &'a [(Resource, Resource)],
-        tray: [u8; 12],
-        chosen: [u8; 12],
-        out: Vec<Vec<Resource>>,
-    }
-    impl Search<'_> {
-        fn choose(&mut self, from_type: usize, left: usize) {
-            if left == 0 {
-                let mut counts = self.chosen;
-                if assign(self.needs, &mut counts, self.converts) {
-                    let spend = Resource::ALL
-                        .iter()
-                        .flat_map(|&r| std::iter::repeat_n(r, usize::from(self.chosen[r.index()])))
-                        .collect();
-                    self.out.push(spend);
-                }
-                return;
-            }
-            for t in from_type..12 {
-                if self.tray[t] > self.chosen[t] {
-                    self.chosen[t] += 1;
-                    self.choose(t, left - 1);
-                    self.chosen[t] -= 1;
-                }
-            }
-        }
-    }
-    if needs.len() > tray.len() {
-        return Vec::new();
-    }
-    let mut search = Search {
-        needs,
-        converts,
-        tray: [0; 12],
-        chosen: [0; 12],
-        out: Vec::new(),
-    };
-    for r in tray {
-        search.tray[r.index()] += 1;
-    }
-    // Only counter types that can pay for something in the cost are worth choosing.
-    for counter in Resource::ALL {
-        if !needs.iter().any(|&n| pays(counter, n, converts)) {
-            search.tray[counter.index()] = 0;
-        }
-    }
-    search.choose(0, needs.len());
-    let mut all = search.out;
-    all.sort_by_cached_key(|spend| (payment_rank(needs, spend), spend.clone()));
-    all
+    Payer::new(converts.iter().copied()).payments(&counts(tray), needs)
 }
 
-/// Whether `needs` can be paid from `tray` at all: each need matched to a counter of the whole tray
-/// (the matching [`payments`] tries on each part of the tray), with no list of the ways to pay.
+/// Whether `needs` can be paid from `tray` at all (without listing the ways to pay).
 pub fn tray_can_pay(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Resource)]) -> bool {
-    let mut counts = [0u8; 12];
-    for r in tray {
-        counts[r.index()] += 1;
-    }
-    needs.len() <= tray.len() && assign(needs, &mut counts, converts)
+    Payer::new(converts.iter().copied()).tray_can_pay(&counts(tray), needs)
 }
 
 /// The resources of a cost that the tray cannot cover (empty when it can be paid). Exact counters
 /// are used first, then converts, then Gold, as a player would.
 pub fn shortfall(tray: &[Resource], needs: &[Resource], converts: &[(Resource, Resource)]) -> Vec<Resource> {
-    if tray_can_pay(tray, needs, converts) {
-        return Vec::new();
-    }
-    let mut left = tray.to_vec();
-    let mut take = |accept: &dyn Fn(Resource) -> bool| match left.iter().position(|&c| accept(c)) {
-        Some(i) => {
-            left.remove(i);
-            true
-        }
-        None => false,
-    };
-    let open: Vec<Resource> = needs.iter().copied().filter(|&need| !take(&|c| c == need)).collect();
-    open.into_iter()
-        .filter(|&need| {
-            !take(&|c| c != Resource::Gold && c != need && pays(c, need, converts)) && !take(&|c| c == Resource::Gold)
-        })
-        .collect()
+    Payer::new(converts.iter().copied()).shortfall(tray, needs)
 }
 
 const TURN: &str = "Turn sequence";
@@ -169,12 +217,48 @@ const CASUALTIES: &str = "Attack phase: casualties equal to or greater than the 
 const SHORT_GAME: &str = "Optional attack rule";
 const OVER: &str = "Victory conditions";
 
-fn refuse(reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
-    Err(RuleError::new(reason, rule))
+/// A "no" from `check`, worded only when read: `apply` reads it, while `legal`, which asks yes or
+/// no of every candidate and hears many noes, never pays for the words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Refusal {
+    /// The reason and the rule, as they are.
+    Said(&'static str, &'static str),
+    /// The counters chosen do not pay for `card` (what `seat` lacks, if anything, is in the words).
+    Unpaid { seat: Seat, card: CardId },
+    /// The choice is not one the magic `card` offers.
+    BadChoice { card: CardId, magic: Magic },
+}
+
+impl Refusal {
+    /// The refusal as the players read it, with the rule it comes from.
+    pub(crate) fn into_error(self, game: &MightyMagics) -> RuleError {
+        match self {
+            Refusal::Said(reason, rule) => RuleError::new(reason, rule),
+            Refusal::Unpaid { seat, card } => {
+                let missing = game.shortfall_for(seat, card);
+                if missing.is_empty() {
+                    RuleError::new("Those counters do not pay this cost (choose another payment).", RECRUIT)
+                } else {
+                    let missing: Vec<String> = missing.iter().map(|r| format!("{r:?}")).collect();
+                    let reason = format!(
+                        "You cannot pay for {}: missing {}.",
+                        game.cards.get(card).name,
+                        missing.join(", ")
+                    );
+                    RuleError::new(reason, PAYING)
+                }
+            }
+            Refusal::BadChoice { card, magic } => RuleError::new(game.bad_target(card, magic), MAGICS),
+        }
+    }
+}
+
+fn refuse(reason: &'static str, rule: &'static str) -> Result<(), Refusal> {
+    Err(Refusal::Said(reason, rule))
 }
 
 /// Yes when `ok`, else no for this reason.
-fn require(ok: bool, reason: impl Into<String>, rule: &str) -> Result<(), RuleError> {
+fn require(ok: bool, reason: &'static str, rule: &'static str) -> Result<(), Refusal> {
     if ok { Ok(()) } else { refuse(reason, rule) }
 }
 
@@ -200,7 +284,7 @@ impl MightyMagics {
     /// Whether `action` is allowed now for the deciding seat, and if not, why and by which rule.
     /// The one place the rules say yes or no: `legal` lists the candidates this accepts, and
     /// `apply` refuses whatever this refuses.
-    pub(crate) fn check(&self, action: &Action) -> Result<(), RuleError> {
+    pub(crate) fn check(&self, action: &Action) -> Result<(), Refusal> {
         let Some(seat) = self.decider() else {
             return refuse("The game is over.", OVER);
         };
@@ -215,10 +299,10 @@ impl MightyMagics {
                 TURN,
             ),
             (Phase::Recruit { .. }, Action::Recruit { card, spend }) => {
-                self.check_play(seat, *card, spend, None, &self.converts(seat))
+                self.check_play(seat, *card, spend, None, &self.payer(seat))
             }
             (Phase::Recruit { .. }, Action::Cast { card, spend, choice }) => {
-                self.check_play(seat, *card, spend, Some(*choice), &self.converts(seat))
+                self.check_play(seat, *card, spend, Some(*choice), &self.payer(seat))
             }
             (Phase::Recruit { .. }, Action::RedrawWater) => {
                 require(
@@ -248,22 +332,20 @@ impl MightyMagics {
     }
 
     /// A card played from `seat`'s hand: recruited (`choice` None) or cast with `choice`, paid
-    /// with `spend` (listed in the tray's order) under these converts.
+    /// with `spend` (listed in the tray's order) by `payer`.
     fn check_play(
         &self,
         seat: Seat,
         card: CardId,
         spend: &[Resource],
         choice: Option<Choice>,
-        converts: &[(Resource, Resource)],
-    ) -> Result<(), RuleError> {
-        self.check_payment(seat, card, spend, choice.is_some(), converts)?;
+        payer: &Payer,
+    ) -> Result<(), Refusal> {
+        self.check_payment(seat, card, spend, choice.is_some(), payer)?;
         match (choice, self.cards.get(card).kind) {
-            (Some(choice), Kind::Magic(magic)) => require(
-                self.choice_ok(seat, card, magic, choice),
-                self.bad_target(card, magic),
-                MAGICS,
-            ),
+            (Some(choice), Kind::Magic(magic)) if !self.choice_ok(seat, card, magic, choice) => {
+                Err(Refusal::BadChoice { card, magic })
+            }
             _ => Ok(()),
         }
     }
@@ -276,24 +358,20 @@ impl MightyMagics {
         card: CardId,
         spend: &[Resource],
         cast: bool,
-        converts: &[(Resource, Resource)],
-    ) -> Result<(), RuleError> {
+        payer: &Payer,
+    ) -> Result<(), Refusal> {
         // Anything not in the hand is refused before the card is looked up (a malformed id too).
         require(
             self.hand(seat).contains(&card),
             "That card is not in your hand.",
             RECRUIT,
         )?;
-        let def = self.cards.get(card);
-        match (cast, def.is_magic()) {
+        match (cast, self.cards.get(card).is_magic()) {
             (false, true) => return refuse("A Mighty Magic is played, not recruited.", MAGICS),
             (true, false) => return refuse("Strongholds and Hordes are recruited, not cast.", RECRUIT),
             _ => {}
         }
-        let mut left = [0u8; 12];
-        for r in &self.tray {
-            left[r.index()] += 1;
-        }
+        let mut left = counts(&self.tray);
         let in_tray = spend.iter().all(|r| {
             let n = &mut left[r.index()];
             *n = n.wrapping_sub(1);
@@ -306,21 +384,11 @@ impl MightyMagics {
             "List the counters of a payment in the tray's order.",
             RECRUIT,
         )?;
-        if can_pay(&def.cost_units(), spend, converts) {
-            return Ok(());
+        if payer.can_pay(self.cards.cost_units_of(card), spend) {
+            Ok(())
+        } else {
+            Err(Refusal::Unpaid { seat, card })
         }
-        let missing = self.shortfall_for(seat, card);
-        if missing.is_empty() {
-            return refuse("Those counters do not pay this cost (choose another payment).", RECRUIT);
-        }
-        refuse(
-            format!(
-                "You cannot pay for {}: missing {}.",
-                def.name,
-                missing.iter().map(|r| format!("{r:?}")).collect::<Vec<_>>().join(", ")
-            ),
-            PAYING,
-        )
     }
 
     /// Whether `choice` is one the magic `card` offers `seat` now.
@@ -366,7 +434,7 @@ impl MightyMagics {
         }
     }
 
-    fn check_battle(&self, battle: &Battle, action: &Action) -> Result<(), RuleError> {
+    fn check_battle(&self, battle: &Battle, action: &Action) -> Result<(), Refusal> {
         match (battle.stage, action) {
             (Stage::Declare, Action::Target(card)) => {
                 let opponents = self
@@ -461,53 +529,67 @@ impl MightyMagics {
         match &self.phase {
             Phase::Over => {}
             Phase::Draw => {
-                let mut hand = self.hand(seat).to_vec();
-                hand.sort();
-                candidates.extend(hand.into_iter().map(Action::Discard));
+                // Discards in card order, as the table lists the hand.
+                candidates.extend(self.hand(seat).iter().copied().map(Action::Discard));
+                candidates.sort();
                 candidates.push(Action::Refill);
             }
             Phase::Recruit { .. } => {
-                // The converts are worked out once, and each payment is checked once for all the
-                // choices of a magic: the two halves of `check_play`.
-                let converts = self.converts(seat);
-                let mut plays = Vec::new();
-                for &card in self.hand(seat) {
-                    let def = self.cards.get(card);
-                    let magic = match def.kind {
-                        Kind::Magic(magic) => Some((magic, self.candidate_choices(seat, magic))),
-                        _ => None,
-                    };
-                    for spend in payments(&self.tray, &def.cost_units(), &converts) {
-                        if self
-                            .check_payment(seat, card, &spend, magic.is_some(), &converts)
-                            .is_err()
-                        {
-                            continue;
-                        }
-                        match &magic {
-                            None => plays.push(Action::Recruit { card, spend }),
-                            Some((magic, choices)) => plays.extend(
-                                choices
-                                    .iter()
-                                    .filter(|&&choice| self.choice_ok(seat, card, *magic, choice))
-                                    .map(|&choice| Action::Cast {
-                                        card,
-                                        spend: spend.clone(),
-                                        choice,
-                                    }),
-                            ),
-                        }
-                    }
-                }
-                candidates = vec![Action::RedrawWater, Action::Pass];
-                candidates.retain(|a| self.check(a).is_ok());
-                plays.append(&mut candidates);
+                let mut plays = self.plays(seat);
+                let ends = [Action::RedrawWater, Action::Pass];
+                plays.extend(ends.into_iter().filter(|a| self.check(a).is_ok()));
                 return plays;
             }
             Phase::Attack(battle) => self.battle_candidates(battle, &mut candidates),
         }
         candidates.retain(|a| self.check(a).is_ok());
         candidates
+    }
+
+    /// The cards `seat` may play from his hand now, in every way to pay (and each choice of a
+    /// magic): the candidates `check_play` accepts, asked in its two halves, so that each payment
+    /// is checked once for all the choices of a magic.
+    fn plays(&self, seat: Seat) -> Vec<Action> {
+        // Worked out once for the whole hand.
+        let payer = self.payer(seat);
+        let tray = counts(&self.tray);
+        let mut plays = Vec::new();
+        for &card in self.hand(seat) {
+            let needs = self.cards.cost_units_of(card);
+            // Most cards of a hand cannot be paid for: one matching says so before any payment
+            // is listed.
+            if !payer.tray_can_pay(&tray, needs) {
+                continue;
+            }
+            let magic = match self.cards.get(card).kind {
+                Kind::Magic(magic) => Some(magic),
+                _ => None,
+            };
+            // A magic's choices do not depend on the payment.
+            let choices: Vec<Choice> = magic.map_or_else(Vec::new, |magic| {
+                let mut choices = self.candidate_choices(seat, magic);
+                choices.retain(|&choice| self.choice_ok(seat, card, magic, choice));
+                choices
+            });
+            if magic.is_some() && choices.is_empty() {
+                continue;
+            }
+            for spend in payer.payments(&tray, needs) {
+                if self.check_payment(seat, card, &spend, magic.is_some(), &payer).is_err() {
+                    continue;
+                }
+                if magic.is_none() {
+                    plays.push(Action::Recruit { card, spend });
+                    continue;
+                }
+                plays.extend(choices.iter().map(|&choice| Action::Cast {
+                    card,
+                    spend: spend.clone(),
+                    choice,
+                }));
+            }
+        }
+        plays
     }
 
     /// The battle's candidates, leaving out those `check` refuses at first sight (an own card as
@@ -560,21 +642,23 @@ impl MightyMagics {
     /// player who could not (nothing for him to decide) tells no one what he holds. Asking the
     /// deck's least costs is enough (this runs for every player the leftovers reach).
     pub fn could_use_tray(&self, seat: Seat) -> bool {
-        let converts = self.converts(seat);
+        let payer = self.payer(seat);
+        let tray = counts(&self.tray);
         self.cards
             .least_costs()
             .iter()
-            .any(|needs| tray_can_pay(&self.tray, needs, &converts))
+            .any(|needs| payer.tray_can_pay(&tray, needs))
     }
 
     /// The ways `seat` can pay for `card` from the tray.
     pub fn payments_for(&self, seat: Seat, card: CardId) -> Vec<Vec<Resource>> {
-        payments(&self.tray, &self.cards.get(card).cost_units(), &self.converts(seat))
+        self.payer(seat)
+            .payments(&counts(&self.tray), self.cards.cost_units_of(card))
     }
 
     /// What `seat` lacks to pay for `card` from the tray (empty: payable).
     pub fn shortfall_for(&self, seat: Seat, card: CardId) -> Vec<Resource> {
-        shortfall(&self.tray, &self.cards.get(card).cost_units(), &self.converts(seat))
+        self.payer(seat).shortfall(&self.tray, self.cards.cost_units_of(card))
     }
 
     /// Whether a card in play is of the kind a magic aims at, with a cost naming `cost_has`.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::{GameRng, Pile, Seat};
 
 use crate::content::{Ability, COUNTERS_PER_TYPE, Cards, Kind, Magic, Resource};
+use crate::legal::Payer;
 
 /// One card of the shared deck (an index into [`Cards`]: every copy has its own id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -280,16 +281,23 @@ impl MightyMagics {
 
     /// The converts a seat may use: (counter spent, resource it counts as).
     pub fn converts(&self, seat: Seat) -> Vec<(Resource, Resource)> {
-        let mut converts: Vec<_> = self
-            .abilities(seat)
-            .filter_map(|(a, _)| match a {
-                Ability::Convert { from, into } => Some((from, into)),
-                _ => None,
-            })
-            .collect();
+        let mut converts: Vec<_> = self.convert_abilities(seat).collect();
         converts.sort();
         converts.dedup();
         converts
+    }
+
+    /// The converts of a seat's Strongholds, as they come (repeats included).
+    fn convert_abilities(&self, seat: Seat) -> impl Iterator<Item = (Resource, Resource)> + '_ {
+        self.abilities(seat).filter_map(|(a, _)| match a {
+            Ability::Convert { from, into } => Some((from, into)),
+            _ => None,
+        })
+    }
+
+    /// What each counter may pay for when `seat` pays (his converts), for matching costs.
+    pub(crate) fn payer(&self, seat: Seat) -> Payer {
+        Payer::new(self.convert_abilities(seat))
     }
 
     pub fn hand_limit(&self, seat: Seat) -> usize {
