@@ -223,7 +223,7 @@ pub struct Cards {
     copies: Vec<usize>,
     /// The least costs of the deck as single counters: each distinct cost no other card's cost
     /// lies within. Whoever can pay for a card can pay for one of these (drop the extra counters),
-    /// so asking whether the tray buys anything needs only them.
+    /// so asking whether the tray buys anything needs only them. The shortest come first.
     least_costs: Vec<Vec<Resource>>,
     /// Each definition's cost as single counters (by definition index): the legal list matches
     /// the tray against every card in hand whenever it is asked.
@@ -327,7 +327,8 @@ impl Cards {
         self.catalog.items()
     }
 
-    /// The costs no other card's cost lies within, as single counters (see the field).
+    /// The costs no other card's cost lies within, as single counters, the shortest first (see
+    /// the field).
     pub fn least_costs(&self) -> &[Vec<Resource>] {
         &self.least_costs
     }
@@ -355,7 +356,8 @@ fn lies_within(part: &Cost, whole: &Cost) -> bool {
     part.iter().all(|(r, &n)| whole.get(r).is_some_and(|&m| m >= n))
 }
 
-/// Each distinct cost of `defs` that no other, smaller cost lies within, as single counters.
+/// Each distinct cost of `defs` that no other, smaller cost lies within, as single counters, the
+/// fewest counters first (so that a tray of a few counters need not be matched against longer ones).
 fn least_costs(defs: &[CardDef]) -> Vec<Vec<Resource>> {
     let mut least: Vec<&CardDef> = Vec::new();
     for def in defs {
@@ -366,7 +368,9 @@ fn least_costs(defs: &[CardDef]) -> Vec<Vec<Resource>> {
             least.push(def);
         }
     }
-    least.iter().map(|def| def.cost_units()).collect()
+    let mut units: Vec<Vec<Resource>> = least.iter().map(|def| def.cost_units()).collect();
+    units.sort_by_key(Vec::len);
+    units
 }
 
 /// Check each card on its own, naming the file it comes from.

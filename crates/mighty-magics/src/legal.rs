@@ -19,39 +19,36 @@ pub(crate) fn counts(counters: &[Resource]) -> Counts {
     counts
 }
 
-/// One bit for every resource ([`Resource::index`]).
-const EVERY_RESOURCE: u16 = (1 << 12) - 1;
-
-/// What each counter type may pay for when one player pays: its own resource, anything for Gold,
-/// and what his converts allow (a convert into Gold pays for anything). Worked out once for a
-/// payer, so that matching counters to costs, which the legal list does for every card in hand,
-/// asks no list of converts and allocates nothing.
-#[derive(Clone, Copy, Debug)]
+/// Which counters may pay for what when one player pays: its own resource, anything for Gold, and
+/// what his converts allow (a convert into Gold pays for anything). Worked out once for a payer,
+/// so that matching counters to costs, which the legal list does for every card in hand, asks no
+/// list of converts, allocates nothing and tries only the counter types that fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Payer {
-    /// For each counter type, one bit per resource it may pay for.
-    pays_for: [u16; 12],
+    /// For each resource of a cost, one bit per counter type ([`Resource::index`]) that pays it.
+    paid_by: [u16; 12],
 }
 
 impl Payer {
     pub(crate) fn new(converts: impl IntoIterator<Item = (Resource, Resource)>) -> Self {
-        let mut pays_for = [0u16; 12];
+        let gold = 1 << Resource::Gold.index();
+        let mut paid_by = [0u16; 12];
         for r in Resource::ALL {
-            pays_for[r.index()] = 1 << r.index();
+            paid_by[r.index()] = 1 << r.index() | gold;
         }
-        pays_for[Resource::Gold.index()] = EVERY_RESOURCE;
         for (from, into) in converts {
-            pays_for[from.index()] |= if into == Resource::Gold {
-                EVERY_RESOURCE
+            if into == Resource::Gold {
+                paid_by.iter_mut().for_each(|by| *by |= 1 << from.index());
             } else {
-                1 << into.index()
-            };
+                paid_by[into.index()] |= 1 << from.index();
+            }
         }
-        Payer { pays_for }
+        Payer { paid_by }
     }
 
     /// Whether one counter may pay for one resource of a cost.
     fn pays(&self, counter: Resource, need: Resource) -> bool {
-        self.pays_for[counter.index()] & (1 << need.index()) != 0
+        self.paid_by[need.index()] & 1 << counter.index() != 0
     }
 
     /// Whether `spend` pays exactly for `needs` (one counter each), trying every assignment.
@@ -81,9 +78,11 @@ impl Payer {
         let Some((&need, rest)) = needs.split_first() else {
             return true;
         };
-        for counter in &Resource::ALL[first..] {
-            let t = counter.index();
-            if left[t] == 0 || !self.pays(*counter, need) {
+        let mut types = self.paid_by[need.index()] >> first << first;
+        while types != 0 {
+            let t = types.trailing_zeros() as usize;
+            types &= types - 1;
+            if left[t] == 0 {
                 continue;
             }
             left[t] -= 1;
@@ -137,9 +136,9 @@ impl Payer {
             out: Vec::new(),
         };
         // Only counter types that can pay for something in the cost are worth choosing.
-        let needed = needs.iter().fold(0u16, |bits, n| bits | 1 << n.index());
-        for (left, pays_for) in search.tray.iter_mut().zip(self.pays_for) {
-            if pays_for & needed == 0 {
+        let useful = needs.iter().fold(0u16, |types, n| types | self.paid_by[n.index()]);
+        for (t, left) in search.tray.iter_mut().enumerate() {
+            if useful & 1 << t == 0 {
                 *left = 0;
             }
         }
@@ -530,6 +529,7 @@ impl MightyMagics {
             Phase::Over => {}
             Phase::Draw => {
                 // Discards in card order, as the table lists the hand.
+                candidates.reserve(self.hand(seat).len() + 1);
                 candidates.extend(self.hand(seat).iter().copied().map(Action::Discard));
                 candidates.sort();
                 candidates.push(Action::Refill);
@@ -592,18 +592,26 @@ impl MightyMagics {
         plays
     }
 
-    /// The battle's candidates, leaving out those `check` refuses at first sight (an own card as
-    /// the target; of each Horde or casualty, the one of its two toggles that does not apply):
-    /// most of the list otherwise, and each refusal writes its reason.
+    /// The battle's candidates, leaving out those `check` refuses at first sight (anything but
+    /// an opponent's Stronghold as the target; of each Horde or casualty, the one of its two
+    /// toggles that does not apply), with room made for them at once.
     fn battle_candidates(&self, battle: &Battle, out: &mut Vec<Action>) {
         match battle.stage {
             Stage::Declare => {
+                let opponents = || {
+                    Seat::all(self.seats())
+                        .filter(|&seat| seat != self.active)
+                        .map(|seat| self.kingdom(seat))
+                };
+                let hordes = &self.kingdom(self.active).hordes;
+                let targets: usize = opponents().map(|kingdom| kingdom.strongholds.len()).sum();
+                out.reserve(targets + hordes.len() + 2);
                 out.extend(
-                    self.in_play()
-                        .filter(|&(owner, _)| owner != self.active)
-                        .map(|(_, card)| Action::Target(card)),
+                    opponents()
+                        .flat_map(|kingdom| &kingdom.strongholds)
+                        .map(|h| Action::Target(h.card)),
                 );
-                for horde in self.kingdom(self.active).hordes.iter().map(|h| h.card) {
+                for horde in hordes.iter().map(|h| h.card) {
                     out.push(if battle.attackers.contains(&horde) {
                         Action::Recall(horde)
                     } else {
@@ -614,7 +622,9 @@ impl MightyMagics {
             }
             Stage::Defend => {
                 if let Some(defender) = self.defender(battle) {
-                    for horde in self.kingdom(defender).hordes.iter().map(|h| h.card) {
+                    let hordes = &self.kingdom(defender).hordes;
+                    out.reserve(hordes.len() + 1);
+                    for horde in hordes.iter().map(|h| h.card) {
                         out.push(if battle.defenders.contains(&horde) {
                             Action::Withdraw(horde)
                         } else {
@@ -625,7 +635,9 @@ impl MightyMagics {
                 out.push(Action::HoldFast);
             }
             Stage::AttackerLosses | Stage::DefenderLosses => {
-                for card in self.loss_rule(battle).candidates {
+                let candidates = self.loss_rule(battle).candidates;
+                out.reserve(candidates.len() + 1);
+                for card in candidates {
                     out.push(if battle.marked.contains(&card) {
                         Action::Spare(card)
                     } else {
@@ -647,6 +659,7 @@ impl MightyMagics {
         self.cards
             .least_costs()
             .iter()
+            .take_while(|needs| needs.len() <= self.tray.len())
             .any(|needs| payer.tray_can_pay(&tray, needs))
     }
 
