@@ -5,7 +5,7 @@
 use spellhall_core::{RuleError, Seat};
 
 use crate::content::{Ability, Kind, Magic, Resource, TargetKind};
-use crate::state::{Battle, Phase, Stage};
+use crate::state::{Battle, Kingdom, Phase, Stage};
 use crate::{Action, CardId, Choice, MightyMagics};
 
 /// Counters by type ([`Resource::index`]): a tray or a payment as the matching reads it.
@@ -437,8 +437,8 @@ impl MightyMagics {
         match (battle.stage, action) {
             (Stage::Declare, Action::Target(card)) => {
                 let opponents = self
-                    .controller(*card)
-                    .is_some_and(|(owner, stronghold)| stronghold && owner != self.active);
+                    .opponents_of_active()
+                    .any(|kingdom| kingdom.strongholds.iter().any(|h| h.card == *card));
                 require(opponents, "Pick an opponent's Stronghold as the target.", ATTACK)?;
                 require(
                     battle.target != Some(*card),
@@ -598,16 +598,11 @@ impl MightyMagics {
     fn battle_candidates(&self, battle: &Battle, out: &mut Vec<Action>) {
         match battle.stage {
             Stage::Declare => {
-                let opponents = || {
-                    Seat::all(self.seats())
-                        .filter(|&seat| seat != self.active)
-                        .map(|seat| self.kingdom(seat))
-                };
                 let hordes = &self.kingdom(self.active).hordes;
-                let targets: usize = opponents().map(|kingdom| kingdom.strongholds.len()).sum();
+                let targets: usize = self.opponents_of_active().map(|k| k.strongholds.len()).sum();
                 out.reserve(targets + hordes.len() + 2);
                 out.extend(
-                    opponents()
+                    self.opponents_of_active()
                         .flat_map(|kingdom| &kingdom.strongholds)
                         .map(|h| Action::Target(h.card)),
                 );
@@ -691,6 +686,16 @@ impl MightyMagics {
             .iter()
             .enumerate()
             .flat_map(|(i, k)| k.holdings().map(move |h| (Seat(i as u8), h.card)))
+    }
+
+    /// The kingdoms of the active player's opponents, in seat order.
+    fn opponents_of_active(&self) -> impl Iterator<Item = &Kingdom> + '_ {
+        let active = self.active.index();
+        self.kingdoms
+            .iter()
+            .enumerate()
+            .filter(move |&(seat, _)| seat != active)
+            .map(|(_, kingdom)| kingdom)
     }
 
     /// What the side choosing casualties now must lose.
