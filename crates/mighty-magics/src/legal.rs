@@ -2,6 +2,8 @@
 //! the rule); `legal` lists the candidate actions that `check` accepts, so the table's choices and
 //! `apply` can never disagree.
 
+use std::ops::ControlFlow;
+
 use spellhall_core::{RuleError, Seat};
 
 use crate::content::{Ability, Kind, Magic, Resource, TargetKind};
@@ -17,6 +19,14 @@ pub(crate) fn counts(counters: &[Resource]) -> Counts {
         counts[r.index()] += 1;
     }
     counts
+}
+
+/// The counters of `counts` as a list in resource order.
+fn counters_of(counts: &Counts) -> Vec<Resource> {
+    Resource::ALL
+        .iter()
+        .flat_map(|&r| std::iter::repeat_n(r, usize::from(counts[r.index()])))
+        .collect()
 }
 
 /// Which counters may pay for what when one player pays: its own resource, anything for Gold, and
@@ -56,27 +66,35 @@ impl Payer {
         needs.len() == spend.len() && self.assign(needs, &mut counts(spend))
     }
 
-    /// Whether `needs` can be paid from the tray at all: each need matched to a counter of the whole
-    /// tray (the matching [`Self::payments`] tries on each part of the tray), with no list of the
-    /// ways to pay.
+    /// Whether `needs` can be paid from the tray at all: the first match [`Self::payments`] would
+    /// find, without listing the ways to pay.
     pub(crate) fn tray_can_pay(&self, tray: &Counts, needs: &[Resource]) -> bool {
-        let in_tray: usize = tray.iter().map(|&n| usize::from(n)).sum();
-        needs.len() <= in_tray && self.assign(needs, &mut tray.clone())
+        self.assign(needs, &mut tray.clone())
     }
 
-    /// Match each need to one of the counters left (by type), backtracking; no allocation, as this
-    /// runs for every candidate payment of every card whenever the legal actions are listed.
+    /// Whether each need can be matched to one of the counters `left` (by type).
     fn assign(&self, needs: &[Resource], left: &mut Counts) -> bool {
-        self.assign_from(needs, left, 0)
+        let mut spent = [0; 12];
+        self.each_match(needs, left, &mut spent, 0, &mut |_| ControlFlow::Break(()))
+            .is_break()
     }
 
-    /// [`Self::assign`], trying counter types from index `first` for the first need. Equal needs
-    /// side by side (a cost lists its counters in resource order) take their counters in type
-    /// order: any other order is the same payment, and trying them all made a failing search
-    /// repeat itself.
-    fn assign_from(&self, needs: &[Resource], left: &mut Counts, first: usize) -> bool {
+    /// Match each need to one of the counters `left` (by type), backtracking, and show `visit`
+    /// the counters each full match spends (by type) until it says stop. No allocation, as this
+    /// runs for every card in hand whenever the legal actions are listed. `first` is the lowest
+    /// counter type to try for the first need: equal needs side by side (a cost lists its
+    /// counters in resource order) take their counters in type order, as any other order spends
+    /// the same counters, and trying them all made a failing search repeat itself.
+    fn each_match(
+        &self,
+        needs: &[Resource],
+        left: &mut Counts,
+        spent: &mut Counts,
+        first: usize,
+        visit: &mut impl FnMut(&Counts) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let Some((&need, rest)) = needs.split_first() else {
-            return true;
+            return visit(spent);
         };
         let mut types = self.paid_by[need.index()] >> first << first;
         while types != 0 {
@@ -86,66 +104,29 @@ impl Payer {
                 continue;
             }
             left[t] -= 1;
+            spent[t] += 1;
             let next_first = if rest.first() == Some(&need) { t } else { 0 };
-            let done = self.assign_from(rest, left, next_first);
+            let flow = self.each_match(rest, left, spent, next_first, visit);
             left[t] += 1;
-            if done {
-                return true;
-            }
+            spent[t] -= 1;
+            flow?;
         }
-        false
+        ControlFlow::Continue(())
     }
 
     /// Every distinct way to pay `needs` from the tray (each a sorted list of counters), the
     /// cheapest first: exact counters before converts, converts before Gold.
     pub(crate) fn payments(&self, tray: &Counts, needs: &[Resource]) -> Vec<Vec<Resource>> {
-        struct Search<'a> {
-            payer: &'a Payer,
-            needs: &'a [Resource],
-            tray: Counts,
-            chosen: Counts,
-            out: Vec<((usize, usize), Vec<Resource>)>,
-        }
-        impl Search<'_> {
-            fn choose(&mut self, from_type: usize, left: usize) {
-                if left == 0 {
-                    let mut counts = self.chosen;
-                    if self.payer.assign(self.needs, &mut counts) {
-                        let spend: Vec<Resource> = Resource::ALL
-                            .iter()
-                            .flat_map(|&r| std::iter::repeat_n(r, usize::from(self.chosen[r.index()])))
-                            .collect();
-                        self.out.push((payment_rank(self.needs, &self.chosen), spend));
-                    }
-                    return;
-                }
-                for t in from_type..12 {
-                    if self.tray[t] > self.chosen[t] {
-                        self.chosen[t] += 1;
-                        self.choose(t, left - 1);
-                        self.chosen[t] -= 1;
-                    }
-                }
-            }
-        }
-        let mut search = Search {
-            payer: self,
-            needs,
-            tray: *tray,
-            chosen: [0; 12],
-            out: Vec::new(),
-        };
-        // Only counter types that can pay for something in the cost are worth choosing.
-        let useful = needs.iter().fold(0u16, |types, n| types | self.paid_by[n.index()]);
-        for (t, left) in search.tray.iter_mut().enumerate() {
-            if useful & 1 << t == 0 {
-                *left = 0;
-            }
-        }
-        search.choose(0, needs.len());
-        // Payments are distinct, so sorting by (rank, counters) leaves no tie to break.
-        search.out.sort_unstable();
-        search.out.into_iter().map(|(_, spend)| spend).collect()
+        let mut ranked: Vec<((usize, usize), Vec<Resource>)> = Vec::new();
+        // The visitor never stops the search: every match is wanted.
+        let _ = self.each_match(needs, &mut tray.clone(), &mut [0; 12], 0, &mut |spent| {
+            ranked.push((payment_rank(needs, spent), counters_of(spent)));
+            ControlFlow::Continue(())
+        });
+        ranked.sort_unstable();
+        // Two matches spend the same counters when two needs take them the other way round.
+        ranked.dedup();
+        ranked.into_iter().map(|(_, spend)| spend).collect()
     }
 
     /// The resources of a cost that the tray cannot cover (empty when it can be paid). Exact
