@@ -35,6 +35,11 @@ pub fn greedy_choice(view: &View, legal: &[Action], content: &Content, rng: &mut
 /// What the greedy player guesses a hidden hand adds to a round: the other side may still play
 /// an ally or a spell. Kept small so that the player still attacks with a clear lead.
 const HIDDEN_HAND_GUESS: i32 = 2;
+/// What a realm of the formation is worth to keep, beside its own powers, in levels: about a
+/// strong champion, as six of them win the game.
+const REALM_WORTH: i32 = 10;
+/// What a holding is worth to keep, beside its powers: it defends its realm and raises it.
+const HOLDING_WORTH: i32 = 3;
 
 /// A champion (or a realm defending itself) with the cards it carries.
 #[derive(Clone, Copy)]
@@ -137,6 +142,39 @@ impl Player<'_> {
 
     fn my_pool_strength(&self, champion: CardId) -> i32 {
         self.my_fighter(champion).map_or(0, |f| self.strength(f))
+    }
+
+    /// What this seat gives up when `card` is discarded to pay for an avatar: a pool champion's
+    /// strength with what it carries, a realm's place in the formation with its holding, a
+    /// holding's gifts to its realm, an item's bonus to its carrier.
+    fn payment_cost(&self, card: CardId) -> i32 {
+        let me = self.me();
+        if me.pool.iter().any(|c| c.champion.id == card) {
+            return self.my_pool_strength(card);
+        }
+        for realm in me.formation.iter().flatten() {
+            let holding = realm
+                .holding
+                .as_ref()
+                .map_or(0, |h| HOLDING_WORTH + self.realm_quality(h.id));
+            if realm.realm.id == card {
+                // A razed realm counts towards no win until rebuilt; a whole one is a sixth of one.
+                let place = if realm.razed { REALM_WORTH / 2 } else { REALM_WORTH };
+                return place + self.realm_quality(card) + holding;
+            }
+            if realm.holding.as_ref().is_some_and(|h| h.id == card) {
+                return holding;
+            }
+        }
+        for carrier in &me.pool {
+            if let Some(item) = carrier.attachments.iter().find(|a| a.id == card) {
+                return match (self.card_facts(item), self.card_facts(&carrier.champion)) {
+                    (Some(item), Some(carrier)) => item_bonus(item, carrier),
+                    _ => self.value(card),
+                };
+            }
+        }
+        self.value(card)
     }
 
     /// The strongest champion the other player shows in his pool (his hand is hidden).
@@ -306,7 +344,7 @@ impl Player<'_> {
             // An avatar is worth its price when it outweighs the champions (and what they carry)
             // discarded for it; among the ways to pay, the cheapest.
             Action::Summon { avatar, paying } => {
-                let paid: i32 = paying.iter().map(|&c| self.my_pool_strength(c)).sum();
+                let paid: i32 = paying.iter().map(|&c| self.payment_cost(c)).sum();
                 let gain = self.value(*avatar) - paid;
                 if gain > 0 { 80 + gain } else { -1 }
             }

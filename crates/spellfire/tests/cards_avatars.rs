@@ -1101,6 +1101,41 @@ fn card_ud_66_moradins_avatar_enters_for_two_dwarves_or_the_reorxcrown_mountains
 }
 
 #[test]
+fn card_ud_66_the_greedy_computer_weighs_a_realm_paid_for_moradins_avatar() {
+    // Moradin's Avatar costs two dwarves or the Reorxcrown Mountains: the greedy player gives up
+    // the realm (a place in its formation) only for dwarves worth more than it.
+    let greedy_payment = |dwarves: [&str; 2]| {
+        let game = TestGame::new(2)
+            .phase(Phase::Pool)
+            .formation(0, [realm(A, "Waterdeep"), realm(B, "Reorxcrown Mountains")])
+            .formation(1, [realm(A, "Cormyr")])
+            .pool(0, [(dwarves[0], NONE), (dwarves[1], NONE)])
+            .hand(0, ["Moradin's Avatar"])
+            .build();
+        let legal = game.legal();
+        let content = common::content();
+        let picks: Vec<&Action> = (0..4)
+            .map(|seed| &legal[computer::greedy_choice(&game.view_for(P1), &legal, &content, &mut GameRng::new(seed))])
+            .collect();
+        assert!(picks.windows(2).all(|w| w[0] == w[1]), "a tie: {picks:?}");
+        let Action::Summon { paying, .. } = picks[0] else {
+            panic!("the greedy player summons the avatar: {:?}", picks[0]);
+        };
+        let mut names: Vec<String> = paying.iter().map(|&c| game.name(c).to_string()).collect();
+        names.sort();
+        names
+    };
+    assert_eq!(
+        greedy_payment(["Dwarf of Earthfast", "Dagrande"]),
+        ["Dagrande", "Dwarf of Earthfast"]
+    );
+    assert_eq!(
+        greedy_payment(["Torg Mac Cei, the Ironlord", "Rikus"]),
+        ["Reorxcrown Mountains"]
+    );
+}
+
+#[test]
 fn card_ud_68_the_red_death_enters_for_10_levels_of_ravenloft_champions() {
     let pool = [("Amber", NONE), ("Pearl", NONE), ("Aquamarina", NONE)];
     enters_partly(&pool, "The Red Death", &["Amber", "Pearl"], &["Amber", "Aquamarina"]);
