@@ -9,6 +9,7 @@ use crate::action::{Action, Target};
 use crate::combat::{damage, roll, token_upkeep};
 use crate::content::{Ability, CardKind, Content, Effect};
 use crate::event::{Attacker, Event};
+use crate::legal::RESERVE_MAX;
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BUILD_COST, BURN_PAY_OFF, Building, CAPTURE_COST, CardId, Character, Config,
     FIRST_PLAYER_DICE, HAND_SIZE, HeroState, KILL_VP, Lookup, Phase, Player, Pos, RECHARGE_MANA, ROUNDS, START_MANA,
@@ -85,8 +86,9 @@ impl SpellsOfDoom {
                 mana: START_MANA,
                 hand,
                 deck,
-                discard: Vec::new(),
-                reserve: Vec::new(),
+                // Room for the whole deck and the full Reserve, not grown card by card.
+                discard: Vec::with_capacity(usize::from(deck_size)),
+                reserve: Vec::with_capacity(RESERVE_MAX),
                 spells: Vec::new(),
                 terrain: Vec::new(),
             });
@@ -255,7 +257,8 @@ impl SpellsOfDoom {
     /// A skill takes effect on `on` and is discarded; a spell is prepared in the Spell Area.
     fn play(&mut self, seat: Seat, card: CardId, on: Character, events: &mut Vec<Event>) {
         let content = self.content_handle();
-        let def = &content.cards.items()[self.card_index(seat, card)];
+        let index = self.card_index(seat, card);
+        let def = &content.cards.items()[index];
         let player = &mut self.players[seat.index()];
         player.hand.retain(|c| *c != card);
         player.reserve.retain(|c| *c != card);
@@ -268,7 +271,7 @@ impl SpellsOfDoom {
             return;
         }
         player.discard.push(card);
-        events.push(Event::played(seat, def, on));
+        events.push(Event::played(seat, &content, index, on));
         match def.effect {
             Effect::GainMana { mana } => player.mana += u32::from(mana),
             Effect::TowerConjuration { discount } => self.flags.conjuration += discount,
@@ -574,8 +577,8 @@ impl SpellsOfDoom {
         self.respawn(events);
         self.players[seat.index()].hero.stunned = false;
         let player = &mut self.players[seat.index()];
-        let hand = std::mem::take(&mut player.hand);
-        player.discard.extend(hand);
+        // Appended, not taken: the hand keeps its room for the cards drawn next.
+        player.discard.append(&mut player.hand);
         let mut reshuffled = false;
         while player.hand.len() < HAND_SIZE {
             match player.deck.draw() {

@@ -59,10 +59,16 @@ impl Board {
         let within_lists = listed
             .iter()
             .map(|centre| {
-                let distance = |hex: &Hex| hex.unsigned_distance_to(*centre);
-                let whole_board = listed.iter().map(distance).max().unwrap_or(0);
+                let distances: Vec<u32> = listed.iter().map(|hex| hex.unsigned_distance_to(*centre)).collect();
+                let whole_board = distances.iter().copied().max().unwrap_or(0);
                 (0..whole_board)
-                    .map(|range| listed.iter().copied().filter(|hex| distance(hex) <= range).collect())
+                    .map(|range| {
+                        let within = listed
+                            .iter()
+                            .zip(&distances)
+                            .filter(|(_, distance)| **distance <= range);
+                        within.map(|(hex, _)| *hex).collect()
+                    })
                     .collect()
             })
             .collect();

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::content::{Catalog, ContentError, Id, Keyed, SourceFile, check_added_count, parse_ron};
 
 use crate::board::Board;
+use crate::text::played_words;
 
 pub const BOARD_FILE: &str = "data/spells-of-doom/board.ron";
 pub const HEROES_FILE: &str = "data/spells-of-doom/heroes.ron";
@@ -286,6 +287,51 @@ pub struct Content {
     pub cards: Catalog<CardDef>,
     /// Each Hero's deck, by Hero id, as one entry per card copy.
     pub decks: BTreeMap<String, Vec<Id<CardDef>>>,
+    /// By Hero (in `heroes` order): his deck's cards and his creature tokens as places in `cards`
+    /// and `creatures`, found once here: every game (every playout) starts from them instead of
+    /// comparing ids.
+    pub(crate) places: Vec<HeroPlaces>,
+    /// By card (in `cards` order): what it does played as a skill, in the log's words
+    /// (`text::played_words`), written once here for every Play event to copy.
+    pub(crate) played_words: Vec<String>,
+}
+
+/// One Hero's deck cards and creature tokens as places in the content's catalogues.
+#[derive(Clone, Debug)]
+pub(crate) struct HeroPlaces {
+    pub(crate) deck: Vec<usize>,
+    pub(crate) tokens: Vec<usize>,
+}
+
+impl HeroPlaces {
+    /// By Hero, in `heroes` order (a Hero without a deck has none).
+    fn of_every_hero(
+        heroes: &Catalog<HeroDef>,
+        creatures: &Catalog<CreatureDef>,
+        cards: &Catalog<CardDef>,
+        decks: &BTreeMap<String, Vec<Id<CardDef>>>,
+    ) -> Vec<HeroPlaces> {
+        fn place<'a>(mut ids: impl Iterator<Item = &'a String>, id: &str) -> usize {
+            ids.position(|i| i == id).expect("content is cross-checked at load")
+        }
+        let card_ids = || cards.items().iter().map(|c| &c.id);
+        let creature_ids = || creatures.items().iter().map(|c| &c.id);
+        heroes
+            .items()
+            .iter()
+            .map(|hero| HeroPlaces {
+                deck: decks
+                    .get(&hero.id)
+                    .map(|deck| deck.iter().map(|card| place(card_ids(), card.key())).collect())
+                    .unwrap_or_default(),
+                tokens: hero
+                    .creatures
+                    .iter()
+                    .map(|kind| place(creature_ids(), kind.key()))
+                    .collect(),
+            })
+            .collect()
+    }
 }
 
 /// The texts of the four content files, named as the errors will name them.
@@ -333,12 +379,16 @@ impl Content {
         let every_hero = heroes.items().iter().map(|hero| (hero, &cards_source));
         check_deck_sizes(&decks, every_hero, &cards, DECK_SIZE..=DECK_SIZE, &mut errors);
         if errors.is_empty() {
+            let places = HeroPlaces::of_every_hero(&heroes, &creatures, &cards, &decks);
+            let played_words = cards.items().iter().map(|card| played_words(&card.effect)).collect();
             Ok(Self {
                 board,
                 heroes,
                 creatures,
                 cards,
                 decks,
+                places,
+                played_words,
             })
         } else {
             Err(errors)
@@ -401,12 +451,16 @@ impl Content {
             &mut errors,
         );
         if errors.is_empty() {
+            let places = HeroPlaces::of_every_hero(&self.heroes, &self.creatures, &cards, &decks);
+            let played_words = cards.items().iter().map(|card| played_words(&card.effect)).collect();
             Ok(Self {
                 board: self.board.clone(),
                 heroes: self.heroes.clone(),
                 creatures: self.creatures.clone(),
                 cards,
                 decks,
+                places,
+                played_words,
             })
         } else {
             Err(errors)

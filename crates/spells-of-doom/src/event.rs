@@ -193,13 +193,19 @@ pub enum Event {
 }
 
 impl Event {
-    /// `seat` plays the skill `def` on the character `on`.
-    pub(crate) fn played(seat: Seat, def: &crate::content::CardDef, on: crate::state::Character) -> Event {
+    /// `seat` plays the skill `card` (its place in `content.cards`) on the character `on`.
+    pub(crate) fn played(
+        seat: Seat,
+        content: &crate::content::Content,
+        card: usize,
+        on: crate::state::Character,
+    ) -> Event {
+        let def = &content.cards.items()[card];
         Event::Played {
             seat,
             card: def.name.clone(),
             on: crate::text::skill_aims_at_character(&def.effect).then(|| crate::respond::target_of(on)),
-            does: crate::text::played_words(&def.effect),
+            does: content.played_words[card].clone(),
         }
     }
 }

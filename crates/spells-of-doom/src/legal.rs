@@ -3,7 +3,10 @@
 //! can never disagree.
 
 use std::borrow::Cow;
+use std::iter::Chain;
+use std::slice;
 
+use hexx::Hex;
 use spellhall_core::{RuleError, Seat};
 
 use crate::action::{Action, CastTarget, Target};
@@ -294,6 +297,22 @@ impl SpellsOfDoom {
     }
 
     fn check_build(&self, seat: Seat, tower: TowerKind) -> Verdict {
+        let at = self.may_build(seat)?;
+        if self.towers_of(seat, tower) >= TOWERS_PER_KIND {
+            let reason = match tower {
+                TowerKind::Mage => "All your Mage Towers are on the board.",
+                TowerKind::Defense => "All your Defense Towers are on the board.",
+            };
+            return refuse(reason, BUILD);
+        }
+        if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
+            return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
+        }
+        Ok(())
+    }
+
+    /// What building either tower needs: the Hero's hex.
+    fn may_build(&self, seat: Seat) -> Result<Pos, No> {
         let player = &self.players[seat.index()];
         let Some(at) = player.hero.at else {
             return refuse("Your Hero is not on the board.", BUILD);
@@ -306,17 +325,7 @@ impl SpellsOfDoom {
             let (costs, have) = ("A building costs", player.mana);
             return refuse(Reason::Mana { costs, cost, have }, BUILD);
         }
-        if self.towers_of(seat, tower) >= TOWERS_PER_KIND {
-            let reason = match tower {
-                TowerKind::Mage => "All your Mage Towers are on the board.",
-                TowerKind::Defense => "All your Defense Towers are on the board.",
-            };
-            return refuse(reason, BUILD);
-        }
-        if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
-            return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
-        }
-        Ok(())
+        Ok(at)
     }
 
     fn check_capture(&self, seat: Seat) -> Verdict {
@@ -514,7 +523,7 @@ impl SpellsOfDoom {
         let Some(&creature) = self.lookup.tokens[seat.index()].get(usize::from(token)) else {
             return refuse("There is no such creature on your Hero board.", CARDS);
         };
-        if !self.free_tokens(seat).any(|t| t == token) {
+        if self.creature(CreatureId { owner: seat, token }).is_some() {
             return refuse("That creature is already on the board.", CARDS);
         }
         let def = &self.content.creatures.items()[creature];
@@ -786,13 +795,18 @@ impl SpellsOfDoom {
             );
         }
         if fire {
-            match self.fire_attack(seat) {
-                Some((mana, _)) if player.mana >= mana => {}
-                Some((cost, _)) => return refuse(Reason::FireCost { cost }, ATTACK),
-                None => return refuse("Only Magie has the Fire Attack.", ATTACK),
-            }
+            self.may_fire(seat)?;
         }
         Ok(at)
+    }
+
+    /// What the Fire Attack needs beyond a plain attack: Magie, and its mana.
+    fn may_fire(&self, seat: Seat) -> Verdict {
+        match self.fire_attack(seat) {
+            Some((mana, _)) if self.players[seat.index()].mana >= mana => Ok(()),
+            Some((cost, _)) => refuse(Reason::FireCost { cost }, ATTACK),
+            None => refuse("Only Magie has the Fire Attack.", ATTACK),
+        }
     }
 
     /// Every action `check` accepts now, in a fixed order: the same list as [`Self::legal_by_check`],
@@ -864,7 +878,8 @@ impl SpellsOfDoom {
     /// bounded (each on the Hero or a creature), a little for the rest. Most decisions offer
     /// fewer than 32 actions, a list glibc's allocator serves quickly from its per-thread
     /// cache (up to 1 KB), and some several hundred, which a fixed room would make grow and copy.
-    fn hero_phase_room(&self, seat: Seat, moves: usize) -> usize {
+    /// Also says whether the hand holds a Terrain card (whose token may go on any hex).
+    fn hero_phase_room(&self, seat: Seat, moves: usize) -> (usize, bool) {
         let player = &self.players[seat.index()];
         let own_creatures = self.creatures.iter().filter(|c| c.id.owner == seat).count();
         let mut terrain_cards = 0;
@@ -886,7 +901,8 @@ impl SpellsOfDoom {
         // A creature at Speed 2 reaches 18 other hexes at most; a prepared spell has a few
         // targets; attacks, building, capture, upgrades and the end of the turn are a few more.
         let others = own_creatures * 18 + player.spells.len() * 4 + ROOM_FOR_FEW;
-        moves + terrain_cards * self.content.board.len() + plays + reserve + recharges + others
+        let room = moves + terrain_cards * self.content.board.len() + plays + reserve + recharges + others;
+        (room, terrain_cards > 0)
     }
 
     /// The Hero phase's actions of `legal_by_check`, in its order, each made only when `check`
@@ -902,30 +918,29 @@ impl SpellsOfDoom {
             }
             _ => Cow::Borrowed(&[][..]),
         };
-        let mut out = Vec::with_capacity(self.hero_phase_room(seat, moves.len().saturating_sub(1)));
+        let (room, terrain_in_hand) = self.hero_phase_room(seat, moves.len().saturating_sub(1));
+        let mut out = Vec::with_capacity(room);
         let hero = Character::Hero(seat);
         if let Some(at) = player.hero.at {
-            for &hex in moves.iter() {
-                if hex != at.hex() {
-                    out.push(Action::Move { to: Pos::of(hex) });
-                }
-            }
+            out.extend(all_but(&moves, Some(at.hex())).map(|hex| Action::Move { to: Pos::of(*hex) }));
             // The Fire Attack needs what a plain attack needs, and its mana.
             let plain = self.hero_may_attack(seat, false).is_ok();
-            let fire = plain && self.hero_may_attack(seat, true).is_ok();
+            let fire = plain && self.may_fire(seat).is_ok();
             if plain || fire {
-                for target in self.enemy_targets_near(seat, at) {
+                self.each_enemy_target_near(seat, at, |target| {
                     if plain {
                         out.push(Action::Attack { target, fire: false });
                     }
                     if fire {
                         out.push(Action::Attack { target, fire: true });
                     }
-                }
+                });
             }
-            for tower in [TowerKind::Mage, TowerKind::Defense] {
-                if self.check_build(seat, tower).is_ok() {
-                    out.push(Action::Build { tower });
+            if self.may_build(seat).is_ok() {
+                for tower in [TowerKind::Mage, TowerKind::Defense] {
+                    if self.check_build(seat, tower).is_ok() {
+                        out.push(Action::Build { tower });
+                    }
                 }
             }
             if self.check_capture(seat).is_ok() {
@@ -976,7 +991,9 @@ impl SpellsOfDoom {
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
         self.creature_candidates(seat, &mut out, false);
         // A Terrain card's token may go on any hex.
-        self.terrain_placements(seat, &mut out);
+        if terrain_in_hand {
+            self.terrain_placements(seat, &mut out);
+        }
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
             // Area on an enemy one, in or next to its token's hex.
@@ -1022,24 +1039,19 @@ impl SpellsOfDoom {
                 out.push(Action::Upgrade { track });
             }
         }
-        // Any two different cards held (each card is in one place: `held` lists each once), read
-        // in `Player::held`'s order without gathering them.
-        let held = || {
-            let terrain = player.terrain.iter().map(|(c, _)| c);
-            player
-                .hand
-                .iter()
-                .chain(&player.reserve)
-                .chain(&player.spells)
-                .chain(terrain)
-        };
-        // Gathered on the stack (a deck holds at most `MAX_DECK_SIZE` cards) so the pairs are read
-        // from a slice, not through the chained iterator once per first card.
-        let count = held().count();
+        // Any two different cards held (each card is in one place: `held` lists each once), in
+        // `Player::held`'s order, gathered on the stack (a deck holds at most `MAX_DECK_SIZE`
+        // cards) part by part, so the pairs are read from a slice.
+        let count = player.hand.len() + player.reserve.len() + player.spells.len() + player.terrain.len();
         let mut buffer = [CardId(0); MAX_DECK_SIZE];
         let gathered: Vec<CardId>;
         let held: &[CardId] = if count <= MAX_DECK_SIZE {
-            for (slot, card) in buffer.iter_mut().zip(held()) {
+            let mut filled = 0;
+            for part in [&player.hand, &player.reserve, &player.spells] {
+                buffer[filled..filled + part.len()].copy_from_slice(part);
+                filled += part.len();
+            }
+            for (slot, (card, _)) in buffer[filled..count].iter_mut().zip(&player.terrain) {
                 *slot = *card;
             }
             &buffer[..count]
@@ -1047,10 +1059,10 @@ impl SpellsOfDoom {
             gathered = player.held();
             &gathered
         };
-        for (i, first) in held.iter().enumerate() {
-            out.extend(held[i + 1..].iter().map(|second| Action::Recharge {
-                cards: [*first, *second],
-            }));
+        for (i, &first) in held.iter().enumerate() {
+            for &second in &held[i + 1..] {
+                out.push(Action::Recharge { cards: [first, second] });
+            }
         }
         out.push(Action::EndTurn);
         out
@@ -1160,33 +1172,35 @@ impl SpellsOfDoom {
             .chain(self.shrines.iter().map(|s| Target::Shrine(s.at)))
     }
 
-    /// The enemy targets of `seat` in or next to `at` (the reach of an attack), in a fixed order
-    /// (Heroes by seat, creatures, buildings, shrines): those for which `enemy_target_at` names a
-    /// hex at most 1 from `at`, each kind read straight from its list, the owner compared before
-    /// the place. (Each creature token is on the board once, a hex holds one building at most and
-    /// each shrine has its own hex, so an item of a list is the one `enemy_target_at` finds.)
-    fn enemy_targets_near(&self, seat: Seat, at: Pos) -> impl Iterator<Item = Target> + '_ {
-        let enemy = move |owner: Seat| Self::team(owner) != Self::team(seat);
-        let near = move |pos: Pos| pos.is_near(at);
-        let heroes = crate::seats(self.seats())
-            .filter(move |s| enemy(*s) && self.players[s.index()].hero.at.is_some_and(near))
-            .map(Target::Hero);
-        let creatures = self
-            .creatures
-            .iter()
-            .filter(move |c| enemy(c.id.owner) && near(c.at))
-            .map(|c| Target::Creature(c.id));
-        let buildings = self
-            .buildings
-            .iter()
-            .filter(move |b| enemy(b.owner) && near(b.at))
-            .map(|b| Target::Building(b.at));
-        let shrines = self
-            .shrines
-            .iter()
-            .filter(move |s| s.owner.is_some_and(enemy) && near(s.at))
-            .map(|s| Target::Shrine(s.at));
-        heroes.chain(creatures).chain(buildings).chain(shrines)
+    /// Calls `visit` with each enemy target of `seat` in or next to `at` (the reach of an
+    /// attack), in a fixed order (Heroes by seat, creatures, buildings, shrines): those for which
+    /// `enemy_target_at` names a hex at most 1 from `at`, each kind read straight from its list,
+    /// the owner compared before the place. (Each creature token is on the board once, a hex
+    /// holds one building at most and each shrine has its own hex, so an item of a list is the
+    /// one `enemy_target_at` finds.) A loop a list, not a chained iterator: `legal` asks this for
+    /// the Hero and each creature before every decision.
+    fn each_enemy_target_near(&self, seat: Seat, at: Pos, mut visit: impl FnMut(Target)) {
+        let enemy = |owner: Seat| Self::team(owner) != Self::team(seat);
+        for victim in crate::seats(self.seats()) {
+            if enemy(victim) && self.players[victim.index()].hero.at.is_some_and(|pos| pos.is_near(at)) {
+                visit(Target::Hero(victim));
+            }
+        }
+        for creature in &self.creatures {
+            if enemy(creature.id.owner) && creature.at.is_near(at) {
+                visit(Target::Creature(creature.id));
+            }
+        }
+        for building in &self.buildings {
+            if enemy(building.owner) && building.at.is_near(at) {
+                visit(Target::Building(building.at));
+            }
+        }
+        for shrine in &self.shrines {
+            if shrine.owner.is_some_and(enemy) && shrine.at.is_near(at) {
+                visit(Target::Shrine(shrine.at));
+            }
+        }
     }
 }
 
@@ -1218,15 +1232,13 @@ impl SpellsOfDoom {
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
             if every || self.creature_may_move(seat, creature.id).is_ok() {
                 let speed = if every { u32::MAX } else { self.creature_speed(creature) };
-                for &hex in board.around(creature.at.hex(), speed).iter() {
-                    if hex == creature.at.hex() && !every {
-                        continue;
-                    }
-                    out.push(Action::CreatureMove {
-                        creature: creature.id,
-                        to: Pos::of(hex),
-                    });
-                }
+                // With `every`, its own hex too, for `check` to refuse.
+                let stay = (!every).then(|| creature.at.hex());
+                let hexes = board.around(creature.at.hex(), speed);
+                out.extend(all_but(&hexes, stay).map(|hex| Action::CreatureMove {
+                    creature: creature.id,
+                    to: Pos::of(*hex),
+                }));
             }
             if every {
                 for target in self.all_targets() {
@@ -1241,7 +1253,7 @@ impl SpellsOfDoom {
             } else if self.creature_may_attack(seat, creature.id).is_ok() {
                 // Only a creature with a Special Attack may make it, and only at a Hero.
                 let special = self.def_of(creature).special_instead;
-                for target in self.enemy_targets_near(seat, creature.at) {
+                self.each_enemy_target_near(seat, creature.at, |target| {
                     let hero = matches!(target, Target::Hero(_));
                     for special in [false, true].into_iter().filter(|s| !s || (special && hero)) {
                         out.push(Action::CreatureAttack {
@@ -1250,7 +1262,7 @@ impl SpellsOfDoom {
                             special,
                         });
                     }
-                }
+                });
             }
         }
     }
@@ -1424,6 +1436,18 @@ impl SpellsOfDoom {
             }
         }
     }
+}
+
+/// `hexes` (a list `Board::around` lends, in board order) but `except`: the moves from that
+/// hex. The list before it and the list after it (found by halving) extend the actions in one go
+/// each, where a test of every hex could not.
+fn all_but(hexes: &[Hex], except: Option<Hex>) -> Chain<slice::Iter<'_, Hex>, slice::Iter<'_, Hex>> {
+    let place = except.and_then(|hex| hexes.binary_search_by_key(&(hex.x, hex.y), |h| (h.x, h.y)).ok());
+    let (before, after) = match place {
+        Some(place) => (&hexes[..place], &hexes[place + 1..]),
+        None => (hexes, &[][..]),
+    };
+    before.iter().chain(after)
 }
 
 /// Every card is in `hand`, and none twice.

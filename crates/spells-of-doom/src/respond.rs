@@ -476,7 +476,7 @@ impl SpellsOfDoom {
                 let player = &mut self.players[seat.index()];
                 player.reserve.retain(|c| c != card);
                 player.discard.push(*card);
-                events.push(Event::played(seat, &def, *on));
+                events.push(Event::played(seat, &self.content, self.card_index(seat, *card), *on));
                 match def.effect {
                     Effect::MagicShield { armor } => self.shield(*on, armor),
                     Effect::CounterAttack => {

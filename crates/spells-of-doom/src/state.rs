@@ -385,29 +385,21 @@ pub(crate) struct Lookup {
 }
 
 impl Lookup {
-    /// For the Heroes of `heroes`, which setup has checked exist.
+    /// For the Heroes of `heroes`, which setup has checked exist: their places as the content
+    /// found them at load.
     pub(crate) fn new(content: &Content, heroes: &[String]) -> Self {
-        // Without copying the catalogues' ids: every new game (every playout) builds this.
-        fn place<'a>(mut ids: impl Iterator<Item = &'a String>, id: &str) -> usize {
-            ids.position(|i| i == id).expect("content is cross-checked at load")
-        }
-        let hero_ids = || content.heroes.items().iter().map(|h| &h.id);
-        let card_ids = || content.cards.items().iter().map(|c| &c.id);
-        let creature_ids = || content.creatures.items().iter().map(|c| &c.id);
         let mut lookup = Self::default();
         for hero in heroes {
-            let index = place(hero_ids(), hero);
+            let index = content
+                .heroes
+                .items()
+                .iter()
+                .position(|h| h.id == *hero)
+                .expect("setup checks the Heroes");
+            let places = &content.places[index];
             lookup.heroes.push(index);
-            lookup.decks.push(
-                content.decks[hero]
-                    .iter()
-                    .map(|card| place(card_ids(), card.key()))
-                    .collect(),
-            );
-            let tokens = &content.heroes.items()[index].creatures;
-            lookup
-                .tokens
-                .push(tokens.iter().map(|kind| place(creature_ids(), kind.key())).collect());
+            lookup.decks.push(places.deck.clone());
+            lookup.tokens.push(places.tokens.clone());
         }
         lookup
     }
