@@ -539,10 +539,16 @@ impl SpellsOfDoom {
     }
 
     fn own_creature(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
-        let Some(creature) = self.creature(id).filter(|c| c.id.owner == seat) else {
-            return Err(No::new("That is not one of your creatures on the board.", CREATURES));
-        };
-        if self.finished(Character::Creature(id)) {
+        match self.creature(id).filter(|c| c.id.owner == seat) {
+            Some(creature) => Ok(creature),
+            None => Err(No::new("That is not one of your creatures on the board.", CREATURES)),
+        }
+    }
+
+    /// What every move and attack of one of the player's creatures needs. (It takes the creature
+    /// found already: `legal` asks for each of his creatures before every decision.)
+    fn creature_may_act(&self, creature: &Creature) -> Verdict {
+        if self.finished(Character::Creature(creature.id)) {
             return Err(No::new(FINISHED, CREATURES));
         }
         if !self.creature_ready(creature) {
@@ -551,11 +557,12 @@ impl SpellsOfDoom {
                 CREATURES,
             ));
         }
-        Ok(creature)
+        Ok(())
     }
 
     fn check_creature_move(&self, seat: Seat, id: CreatureId, to: Pos) -> Verdict {
-        let creature = self.creature_may_move(seat, id)?;
+        let creature = self.own_creature(seat, id)?;
+        self.creature_may_move(creature)?;
         let speed = self.creature_speed(creature);
         if to == creature.at || !self.content.board.contains(to.hex()) || creature.at.distance(to) > speed {
             return refuse(format!("Move it to another hex within its Speed {speed}."), CREATURES);
@@ -563,27 +570,29 @@ impl SpellsOfDoom {
         Ok(())
     }
 
-    /// What every move of a creature needs, whatever the hex.
-    fn creature_may_move(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
-        let creature = self.own_creature(seat, id)?;
-        if self.flags.creatures_moved.contains(&id) {
+    /// What every move of one of the player's creatures needs, whatever the hex.
+    fn creature_may_move(&self, creature: &Creature) -> Verdict {
+        self.creature_may_act(creature)?;
+        if self.flags.creatures_moved.contains(&creature.id) {
             return refuse("That creature has already moved this turn.", CREATURES);
         }
-        Ok(creature)
+        Ok(())
     }
 
-    /// What every attack of a creature needs, whatever the target.
-    fn creature_may_attack(&self, seat: Seat, id: CreatureId) -> Result<&Creature, No> {
-        let creature = self.own_creature(seat, id)?;
+    /// What every attack of one of the player's creatures needs, whatever the target.
+    fn creature_may_attack(&self, creature: &Creature) -> Verdict {
+        self.creature_may_act(creature)?;
+        let id = creature.id;
         let strikes = self.flags.creatures_struck.iter().filter(|c| **c == id).count();
         if strikes >= usize::from(self.strike_limit(Character::Creature(id))) {
             return refuse("That creature has already attacked this turn.", CREATURES);
         }
-        Ok(creature)
+        Ok(())
     }
 
     fn check_creature_attack(&self, seat: Seat, id: CreatureId, target: Target, special: bool) -> Verdict {
-        let creature = self.creature_may_attack(seat, id)?;
+        let creature = self.own_creature(seat, id)?;
+        self.creature_may_attack(creature)?;
         let def = self.def_of(creature);
         if special && !def.special_instead {
             return refuse(
@@ -1230,7 +1239,7 @@ impl SpellsOfDoom {
             }
         }
         for creature in self.creatures.iter().filter(|c| c.id.owner == seat) {
-            if every || self.creature_may_move(seat, creature.id).is_ok() {
+            if every || self.creature_may_move(creature).is_ok() {
                 let speed = if every { u32::MAX } else { self.creature_speed(creature) };
                 // With `every`, its own hex too, for `check` to refuse.
                 let stay = (!every).then(|| creature.at.hex());
@@ -1250,7 +1259,7 @@ impl SpellsOfDoom {
                         });
                     }
                 }
-            } else if self.creature_may_attack(seat, creature.id).is_ok() {
+            } else if self.creature_may_attack(creature).is_ok() {
                 // Only a creature with a Special Attack may make it, and only at a Hero.
                 let special = self.def_of(creature).special_instead;
                 self.each_enemy_target_near(seat, creature.at, |target| {
