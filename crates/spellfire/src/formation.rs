@@ -183,17 +183,14 @@ impl Formation {
     /// Where a new realm may be placed into an empty position (SF-50, SF-52): the empty positions
     /// of the frontmost row that has one — so a hole left in front must be filled first.
     pub fn open_positions(&self) -> Vec<Position> {
-        for row in self.size.rows() {
-            let empty: Vec<Position> = row
-                .clone()
-                .map(Position)
-                .filter(|p| self.slots[p.index()].is_none())
-                .collect();
-            if !empty.is_empty() {
-                return empty;
-            }
-        }
-        Vec::new()
+        self.positions().filter(|&at| self.is_open(at)).collect()
+    }
+
+    /// Whether `at` is one of the `open_positions`, without collecting them.
+    pub fn is_open(&self, at: Position) -> bool {
+        let empty = |p: u8| self.slots[usize::from(p)].is_none();
+        let frontmost = self.size.rows().iter().find(|&row| row.clone().any(&empty));
+        frontmost.is_some_and(|row| row.contains(&at.0)) && empty(at.0)
     }
 
     /// Whether there is an empty position in a row in front of an occupied one (SF-52).

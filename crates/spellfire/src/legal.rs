@@ -265,14 +265,19 @@ impl Spellfire {
                     Action::Pass if pick.optional || (offered.is_empty() && players.is_empty() && ways.is_empty()) => {
                         Ok(())
                     }
-                    _ => refuse(
-                        format!(
-                            "Choose what {} acts on{}.",
-                            self.name(pick.source),
-                            if pick.optional { ", or pass" } else { "" }
-                        ),
-                        "SF-187",
-                    ),
+                    _ => {
+                        let (source, optional) = (pick.source, pick.optional);
+                        refuse_later(
+                            move |game| {
+                                format!(
+                                    "Choose what {} acts on{}.",
+                                    game.name(source),
+                                    if optional { ", or pass" } else { "" }
+                                )
+                            },
+                            "SF-187",
+                        )
+                    }
                 }
             }
             None => self.check_phase(seat, action),
@@ -813,7 +818,14 @@ impl Spellfire {
         if !self.holds(seat, card, |k| k == CardType::Realm) {
             return refuse("Only a realm from your hand.", "SF-35");
         }
-        self.check_cosmos(card)?;
+        // The position first: `legal` asks about every position, and most are not open; the Rule
+        // of the Cosmos walks every card in play.
+        self.check_realm_position(seat, at)?;
+        self.check_cosmos(card)
+    }
+
+    /// Whether `seat` may lay a new realm at `at` (SF-48, SF-50, SF-52, SF-64, AMB-22).
+    fn check_realm_position(&self, seat: Seat, at: Position) -> Result<(), Refusal> {
         let formation = &self.player(seat).formation;
         if at.index() >= formation.size().positions() {
             return refuse_later(move |_| format!("Your formation has no position {at}."), "SF-48");
@@ -832,20 +844,15 @@ impl Spellfire {
                 }
                 Ok(())
             }
-            None => {
-                let open = formation.open_positions();
-                if open.contains(&at) {
-                    Ok(())
-                } else {
-                    refuse_later(
-                        move |_| {
-                            let letters: String = open.iter().map(|p| p.letter()).collect();
-                            format!("A new realm goes to the frontmost empty position: {letters}.")
-                        },
-                        "SF-50, SF-52",
-                    )
-                }
-            }
+            None if formation.is_open(at) => Ok(()),
+            None => refuse_later(
+                move |game| {
+                    let open = game.player(seat).formation.open_positions();
+                    let letters: String = open.iter().map(|p| p.letter()).collect();
+                    format!("A new realm goes to the frontmost empty position: {letters}.")
+                },
+                "SF-50, SF-52",
+            ),
         }
     }
 
@@ -853,7 +860,6 @@ impl Spellfire {
         if !self.holds(seat, card, |k| k == CardType::Holding) {
             return refuse("Only a holding from your hand.", "SF-67");
         }
-        self.check_cosmos(card)?;
         let Some(slot) = self.player(seat).formation.slot(at) else {
             return refuse("A holding goes onto one of your realms.", "SF-67");
         };
@@ -870,7 +876,8 @@ impl Spellfire {
         if !same_world(self.card(card).world, self.card(slot.realm).world) {
             return refuse("The holding and the realm must come from the same world.", "SF-68");
         }
-        Ok(())
+        // Last: the Rule of the Cosmos walks every card in play.
+        self.check_cosmos(card)
     }
 
     fn check_to_pool(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
@@ -946,11 +953,15 @@ impl Spellfire {
         if slot.razed {
             return refuse("A razed realm cannot be attacked.", "SF-56");
         }
-        if !formation.reachable(
-            at,
-            self.movement(champion),
-            self.card(slot.realm).has(Attribute::Coastal),
-        ) {
+        // An exposed realm is open to any champion: his movement (the powers in play read for
+        // it) matters only behind the front.
+        if !formation.is_exposed(at)
+            && !formation.reachable(
+                at,
+                self.movement(champion),
+                self.card(slot.realm).has(Attribute::Coastal),
+            )
+        {
             return refuse_later(
                 move |_| format!("The realm at {at} is protected by the realms in front of it."),
                 "SF-55",
@@ -1111,16 +1122,16 @@ impl Spellfire {
         if played < usize::from(most) {
             return Ok(());
         }
-        refuse(
-            match most {
+        refuse_later(
+            move |game| match most {
                 0 => format!(
                     "{} lets no {} be played here.",
-                    self.name(by),
+                    game.name(by),
                     kind.plural().to_lowercase()
                 ),
                 n => format!(
                     "{} lets only {n} {} be played here.",
-                    self.name(by),
+                    game.name(by),
                     kind.plural().to_lowercase()
                 ),
             },
@@ -1173,18 +1184,22 @@ impl Spellfire {
         };
         self.check_play_limit(seat, side, card)?;
         if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
-            return refuse(
-                format!("{} cannot use {}.", self.name(fighter.card), self.kind(card).plural()),
+            let user = fighter.card;
+            return refuse_later(
+                move |game| format!("{} cannot use {}.", game.name(user), game.kind(card).plural()),
                 "SF-151, SF-152, SF-153, SF-164",
             );
         }
         if let Some(chosen) = self.kind_chosen_for_battle(fighter, card) {
-            return refuse(
-                format!(
-                    "{} chose {} for this battle.",
-                    self.name(fighter.card),
-                    chosen.plural().to_lowercase()
-                ),
+            let user = fighter.card;
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} chose {} for this battle.",
+                        game.name(user),
+                        chosen.plural().to_lowercase()
+                    )
+                },
                 "SF-140",
             );
         }
@@ -1350,9 +1365,10 @@ impl Spellfire {
                 "SF-247",
             );
         }
+        // The identity first: one comparison, where a card's kind is a look-up in the catalogue.
         let copies = self
-            .in_play_unique()
-            .filter(|&c| self.cards[c.index()].identity == identity)
+            .in_play_places()
+            .filter(|&c| self.cards[c.index()].identity == identity && self.cosmos_covers(c))
             .count();
         if copies >= self.cosmos_limit(card) {
             if copies > 0 && self.cosmos_limit(card) > 1 {
@@ -1377,6 +1393,17 @@ impl Spellfire {
     /// Every card in play that the Rule of the Cosmos covers: realms and holdings in formations,
     /// champions and artifacts in pools and battles.
     pub(crate) fn in_play_unique(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.in_play_places().filter(|&c| self.cosmos_covers(c))
+    }
+
+    /// Whether the Rule of the Cosmos covers a card of this kind (SF-94).
+    fn cosmos_covers(&self, card: CardId) -> bool {
+        let kind = self.kind(card);
+        kind.is_champion() || matches!(kind, CardType::Artifact | CardType::Realm | CardType::Holding)
+    }
+
+    /// Every card in the places `in_play_unique` looks at, whatever its kind.
+    fn in_play_places(&self) -> impl Iterator<Item = CardId> + '_ {
         let formations = self
             .players
             .iter()
@@ -1397,21 +1424,26 @@ impl Spellfire {
                 .chain(gone_over)
                 .flat_map(|(card, attachments)| std::iter::once(card).chain(attachments.iter().copied()))
         });
-        formations.chain(pools).chain(battle).filter(|&c| {
-            matches!(self.kind(c), CardType::Artifact)
-                || self.kind(c).is_champion()
-                || matches!(self.kind(c), CardType::Realm | CardType::Holding)
-        })
+        formations.chain(pools).chain(battle)
     }
 
     /// A card's movement powers, from its facts (SF-146).
     pub(crate) fn movement(&self, card: CardId) -> Movement {
         let facts = self.card(card);
-        Movement {
+        let mut movement = Movement {
             flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
-            swimmer: facts.has(Attribute::Swimmer) || self.designated_by_player(card, Attribute::Swimmer),
-            earthwalker: facts.has(Attribute::Earthwalker) || self.designated_by_player(card, Attribute::Earthwalker),
+            swimmer: facts.has(Attribute::Swimmer),
+            earthwalker: facts.has(Attribute::Earthwalker),
+        };
+        // Designations a card of his player gives every champion of his (Elemental Avatar of
+        // Earth): one walk through that player's cards for both.
+        if !(movement.swimmer && movement.earthwalker) && self.kind(card).is_champion() {
+            for inner in self.player_wide(self.owner(card)) {
+                movement.swimmer |= *inner == Effect::Designated(Attribute::Swimmer);
+                movement.earthwalker |= *inner == Effect::Designated(Attribute::Earthwalker);
+            }
         }
+        movement
     }
 
     /// Whether a fighter may use `card`: by its icon (SF-151–154) or by the kinds its facts list.
@@ -1457,7 +1489,8 @@ impl Spellfire {
         let Some(seat) = self.decider() else {
             return Vec::new();
         };
-        let mut candidates = Vec::new();
+        // Room for a busy phase at once, rather than growing step by step.
+        let mut candidates = Vec::with_capacity(32);
         let hand = &self.player(seat).hand;
         let events = hand
             .iter()
@@ -1467,7 +1500,7 @@ impl Spellfire {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
                 candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
-                candidates.extend(self.any_time_plays(seat));
+                self.any_time_plays(seat, &mut candidates);
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -1506,7 +1539,7 @@ impl Spellfire {
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
-                candidates.extend(self.plays_of(seat, *card));
+                self.plays_of(seat, *card, &mut candidates);
                 candidates.push(Action::KeepSpoils);
                 candidates.push(Action::ReturnSpoils);
             }
@@ -1538,7 +1571,9 @@ impl Spellfire {
             None => {
                 candidates.extend(events);
                 self.phase_candidates(seat, &mut candidates);
-                for play in self.any_time_plays(seat) {
+                let mut any_time = Vec::new();
+                self.any_time_plays(seat, &mut any_time);
+                for play in any_time {
                     if !candidates.contains(&play) {
                         candidates.push(play);
                     }
@@ -1550,42 +1585,39 @@ impl Spellfire {
     }
 
     /// The ways `seat` could play the cards of his hand that are played at any time.
-    fn any_time_plays(&self, seat: Seat) -> Vec<Action> {
-        let hand = &self.player(seat).hand;
-        let any_time = hand.iter().filter(|&&c| self.card(c).power.any_time());
-        any_time.flat_map(|&c| self.plays_of(seat, c)).collect()
+    fn any_time_plays(&self, seat: Seat, out: &mut Vec<Action>) {
+        for &card in &self.player(seat).hand {
+            if self.card(card).power.any_time() {
+                self.plays_of(seat, card, out);
+            }
+        }
     }
 
     /// The ways `card` could be put into play from the hand (realm, holding, champion, item).
-    fn plays_of(&self, seat: Seat, card: CardId) -> Vec<Action> {
+    fn plays_of(&self, seat: Seat, card: CardId, out: &mut Vec<Action>) {
         let player = self.player(seat);
         match self.kind(card) {
-            CardType::Realm => player
-                .formation
-                .positions()
-                .map(|at| Action::PlayRealm { card, at })
-                .collect(),
-            CardType::Holding => player
-                .formation
-                .realms()
-                .map(|(at, _)| Action::PlayHolding { card, at })
-                .collect(),
-            CardType::MagicalItem | CardType::Artifact => player
-                .pool
-                .iter()
-                .map(|c| Action::Attach { card, champion: c.card })
-                .collect(),
-            CardType::Event => vec![Action::PlayEvent(card)],
+            CardType::Realm => out.extend(player.formation.positions().map(|at| Action::PlayRealm { card, at })),
+            CardType::Holding => out.extend(
+                player
+                    .formation
+                    .realms()
+                    .map(|(at, _)| Action::PlayHolding { card, at }),
+            ),
+            CardType::MagicalItem | CardType::Artifact => {
+                out.extend(player.pool.iter().map(|c| Action::Attach { card, champion: c.card }))
+            }
+            CardType::Event => out.push(Action::PlayEvent(card)),
             // A champion that may also be played as an event (Crime Lord).
             kind if kind.is_champion() && self.card(card).power.plays_as(CardType::Event) => {
-                vec![Action::ToPool(card), Action::PlayEvent(card)]
+                out.extend([Action::ToPool(card), Action::PlayEvent(card)])
             }
-            kind if kind.is_champion() && self.card(card).avatar => self.summons(seat, card),
-            kind if kind.is_champion() => vec![Action::ToPool(card)],
+            kind if kind.is_champion() && self.card(card).avatar => out.extend(self.summons(seat, card)),
+            kind if kind.is_champion() => out.push(Action::ToPool(card)),
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
-                vec![Action::UseCard(card)]
+                out.push(Action::UseCard(card))
             }
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
@@ -1601,7 +1633,7 @@ impl Spellfire {
                 out.extend(hand.iter().map(|&c| Action::UseCard(c)));
                 for &card in hand {
                     if matches!(self.kind(card), CardType::Realm | CardType::Holding) {
-                        out.extend(self.plays_of(seat, card));
+                        self.plays_of(seat, card, out);
                     }
                 }
                 out.extend(
@@ -1619,7 +1651,7 @@ impl Spellfire {
                     if self.kind(card).is_champion()
                         || matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
                     {
-                        out.extend(self.plays_of(seat, card));
+                        self.plays_of(seat, card, out);
                     }
                 }
                 out.extend(
@@ -1980,8 +2012,8 @@ impl Spellfire {
                 }
                 let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card));
                 if !caster {
-                    return refuse(
-                        format!("No champion in your pool can use {}.", self.kind(card).plural()),
+                    return refuse_later(
+                        move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
                         "AMB-24",
                     );
                 }

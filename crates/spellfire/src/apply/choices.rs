@@ -296,9 +296,10 @@ impl Spellfire {
             .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
         let sources: Vec<CardId> = pool.chain(realms).collect();
         for &source in sources.iter().rev() {
-            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
+            // Only the powers of this moment are copied (the choices they begin change the state).
+            let abilities: Vec<_> = self.abilities_of(source).filter(|a| a.when == when).cloned().collect();
             for ability in abilities.iter().rev() {
-                if ability.when == when && self.condition_holds(&ability.condition, source, Side::Attacker) {
+                if self.condition_holds(&ability.condition, source, Side::Attacker) {
                     self.begin_choices(&ability.effect, source, seat, &[], events);
                 }
             }

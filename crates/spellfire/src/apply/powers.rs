@@ -50,6 +50,9 @@ pub(crate) struct Immunities<'a> {
     side: Side,
     fighter: Option<CardId>,
     powers: Vec<&'a Effect>,
+    /// The battle's cards with a power that wards fighters (`Immune { of, to }`), found once:
+    /// most battles have none.
+    wards: Vec<(CardId, Side)>,
 }
 
 /// A card a side's total counts: what it adds before level changes, and whether the opposing
@@ -193,16 +196,21 @@ impl Spellfire {
 
     /// The sum over the in-play powers of `seat`'s face-up realms and their holdings.
     fn formation_sum(&self, seat: Seat, amount: impl Fn(&Effect) -> Option<i32>) -> i32 {
-        self.player(seat)
-            .formation
-            .realms()
-            .filter(|(_, slot)| !slot.razed)
-            .flat_map(|(_, slot)| [Some(slot.realm), slot.holding])
-            .flatten()
-            .flat_map(|card| self.abilities_of(card))
-            .filter(|a| a.when == Trigger::InPlay)
-            .filter_map(|a| amount(&a.effect))
-            .sum()
+        // Plain loops: `legal` asks the hand limit for every discard it offers.
+        let mut sum = 0;
+        for (_, slot) in self.player(seat).formation.realms() {
+            if slot.razed {
+                continue;
+            }
+            for card in std::iter::once(slot.realm).chain(slot.holding) {
+                for ability in self.abilities_of(card) {
+                    if ability.when == Trigger::InPlay {
+                        sum += amount(&ability.effect).unwrap_or(0);
+                    }
+                }
+            }
+        }
+        sum
     }
 
     /// `seat` has just played `card`: if it is a wizard or cleric spell, the `SpellPlayed` powers of
@@ -401,16 +409,6 @@ impl Spellfire {
         granted
     }
 
-    /// Whether a card in play of the player of `champion` makes every champion of his `attribute`
-    /// (`Across(EveryChampion, Designated(attribute))`): the part of [`Spellfire::granted`] that
-    /// movement reads, without the battle's flight.
-    pub(crate) fn designated_by_player(&self, champion: CardId, attribute: crate::catalogue::cards::Attribute) -> bool {
-        self.kind(champion).is_champion()
-            && self
-                .player_wide(self.owner(champion))
-                .any(|inner| *inner == Effect::Designated(attribute))
-    }
-
     /// Whether `card`, fighting for `side`, is one of the side's `members` (for powers that
     /// name them as a whole; `This` and the first ally name no card here).
     fn member_of(&self, members: Members, side: Side, card: CardId) -> bool {
@@ -554,7 +552,7 @@ impl Spellfire {
             if i == front {
                 // Then the powers of the defender's other realms and holdings that reach every
                 // realm of his (Fort Melidor).
-                let across = self.battle_slot().map(|s| self.realm_cards(s).1).unwrap_or_default();
+                let across = self.battle_slot().into_iter().flat_map(|s| self.realm_across_cards(s));
                 for other in across {
                     for ability in self.abilities_now(other, Side::Defender, Trigger::InBattle) {
                         if let Some(Effect::Levels { of, change }) = ability.effect.across(Scope::EveryRealm)
@@ -679,6 +677,7 @@ impl Spellfire {
                 side,
                 fighter: None,
                 powers: Vec::new(),
+                wards: Vec::new(),
             };
         };
         let is_immunity = |e: &&Effect| matches!(e, Effect::ImmuneTo(_) | Effect::ImmuneToAll(_));
@@ -706,10 +705,18 @@ impl Spellfire {
         if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
             powers.extend(self.player_wide(self.owner(fighter.card)).filter(is_immunity));
         }
+        let wards = self
+            .battle_cards_unordered()
+            .filter(|&(card, _)| {
+                self.abilities_of(card)
+                    .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
+            })
+            .collect();
         Immunities {
             side,
             fighter: Some(fighter.card),
             powers,
+            wards,
         }
     }
 
@@ -722,18 +729,30 @@ impl Spellfire {
             return false;
         }
         let facts = self.card(card);
-        immunities.powers.iter().any(|e| e.immunity_covers(facts)) || self.warded(immunities.side, fighter, card)
+        immunities.powers.iter().any(|e| e.immunity_covers(facts))
+            || self.warded_among(immunities.wards.iter().copied(), immunities.side, fighter, card)
     }
 
     /// Whether `card`, fighting for `side`, is immune to `source` by a card of the battle whose
     /// power wards its side's fighters (Protection from Lightning: `Immune { of, to }`).
     fn warded(&self, side: Side, card: CardId, source: CardId) -> bool {
+        self.warded_among(self.battle_cards_unordered(), side, card, source)
+    }
+
+    /// `warded`, with the battle's cards that may ward given.
+    fn warded_among(
+        &self,
+        wards: impl IntoIterator<Item = (CardId, Side)>,
+        side: Side,
+        card: CardId,
+        source: CardId,
+    ) -> bool {
         if self.owner_side(source) == Some(side) {
             return false;
         }
         // The effect is matched before the ward's condition and powers are read: most cards
         // ward nothing, and those reads are the dear part.
-        self.battle_cards_unordered().any(|(ward, ward_side)| {
+        wards.into_iter().any(|(ward, ward_side)| {
             self.abilities_of(ward).any(|a| match &a.effect {
                 Effect::Immune { of, to } if a.when == Trigger::InBattle => {
                     includes(of.side, ward_side, side)
@@ -760,7 +779,7 @@ impl Spellfire {
     /// What the cards of `seat` in play — pool champions, fighting champions and what they
     /// carry — give every champion of his all the time (`Across(EveryChampion, inner)` acting
     /// `InPlay`): the inner effects.
-    fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
+    pub(crate) fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
         let pools = self
             .players
             .iter()
@@ -836,10 +855,11 @@ impl Spellfire {
     /// A card of the realm at `slot` (the realm or its holding) that closes it to `champion`
     /// as an attacker (SF-147), or as a defender.
     pub(crate) fn closed_to(&self, slot: &crate::formation::Slot, champion: CardId, attacking: bool) -> Option<CardId> {
-        let (own, across) = self.realm_cards(slot);
-        own.iter().chain(&across).copied().find(|&card| {
+        let own = self.realm_own_cards(slot).map(|card| (card, true));
+        let across = self.realm_across_cards(slot).map(|card| (card, false));
+        let closer = own.chain(across).find(|&(card, own)| {
             self.abilities_of(card).any(|a| {
-                let Some(effect) = for_realm(a, own.contains(&card)) else {
+                let Some(effect) = for_realm(a, own) else {
                     return false;
                 };
                 let who = match effect {
@@ -849,7 +869,8 @@ impl Spellfire {
                 };
                 matches!(a.when, Trigger::InPlay | Trigger::InBattle) && self.is(who, champion)
             })
-        })
+        });
+        closer.map(|(card, _)| card)
     }
 
     /// The kind `fighter` chose for this battle under a power that lets it use only one of several
@@ -869,26 +890,28 @@ impl Spellfire {
         })
     }
 
-    /// The cards whose powers act for the realm at `slot`: its own — the realm, its holding, and
-    /// the holding of the realm of its player whose holding it shares (The Sea Barons) — and the
-    /// other face-up realms and holdings of its player with a power over every realm of his.
-    pub(crate) fn realm_cards(&self, slot: &crate::formation::Slot) -> (Vec<CardId>, Vec<CardId>) {
+    /// The other face-up realms and holdings of the player of the realm at `slot` with a power
+    /// over every realm of his (Fort Melidor); the realm's own cards (`realm_own_cards`: the
+    /// realm, its holding, and the holding of the realm whose holding it shares, The Sea Barons)
+    /// are not among them. Not collected: asked for every attack `legal` offers.
+    pub(crate) fn realm_across_cards<'a>(
+        &'a self,
+        slot: &'a crate::formation::Slot,
+    ) -> impl Iterator<Item = CardId> + 'a {
         let formation = &self.player(self.owner(slot.realm)).formation;
-        let face_up = || formation.realms().filter(|(_, s)| !s.razed).map(|(_, s)| s);
-        let own: Vec<CardId> = self.realm_own_cards(slot).collect();
-        let across = face_up()
-            .flat_map(|s| [Some(s.realm), s.holding])
-            .flatten()
-            .filter(|c| !own.contains(c))
-            .filter(|&c| {
+        formation
+            .realms()
+            .filter(|(_, s)| !s.razed)
+            .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
+            .filter(move |&c| {
                 self.abilities_of(c)
                     .any(|a| a.effect.across(Scope::EveryRealm).is_some())
             })
-            .collect();
-        (own, across)
+            .filter(move |&c| !self.realm_own_cards(slot).any(|own| own == c))
     }
 
-    /// The realm's own cards of `realm_cards`, without collecting them.
+    /// The cards of the realm at `slot` whose powers act for it: the realm, its holding, and the
+    /// holding of the realm of its player whose holding it shares (The Sea Barons).
     fn realm_own_cards<'a>(&'a self, slot: &'a crate::formation::Slot) -> impl Iterator<Item = CardId> + 'a {
         let formation = &self.player(self.owner(slot.realm)).formation;
         let shared = self.abilities_of(slot.realm).flat_map(move |ability| {

@@ -243,16 +243,22 @@ fn copies_allowed(n: u32) -> String {
 
 /// The cards of one kind against a limit: `None` when within it, otherwise the sentence. The cards
 /// are marked only when there are too many of them (with too few, none of them is at fault).
+/// `words` name the cards (singular, plural); they are written only for a broken limit, as a game
+/// checks its decks at every deal.
 fn against(
     rule: Option<&'static str>,
-    ids: Vec<CardRef>,
+    ids: impl Iterator<Item = CardRef> + Clone,
     limit: Limit,
-    singular: &str,
-    plural: &str,
+    words: impl FnOnce() -> (String, String),
     format: &Format,
 ) -> Option<Violation> {
-    let n = ids.len() as u32;
-    let have = capitalise(&count_of(n, singular, plural));
+    // Counted first: the cards are collected only when too many are marked.
+    let n = ids.clone().count() as u32;
+    if (limit.min..=limit.max).contains(&n) {
+        return None;
+    }
+    let (singular, plural) = words();
+    let have = capitalise(&count_of(n, &singular, &plural));
     let message = if limit.max == 0 && n > 0 {
         format!("{have}: the {} format allows none.", format.name)
     } else if n > limit.max {
@@ -262,8 +268,16 @@ fn against(
     } else {
         return None;
     };
-    let cards = if n > limit.max { ids } else { Vec::new() };
+    let cards = if n > limit.max { ids.collect() } else { Vec::new() };
     Some(violation(rule, message, cards))
+}
+
+/// The deck's known cards that pass a test, for the limits of `validate_with` (not collected).
+fn cards_where<'a>(
+    known: &'a [(CardRef, &'a Entry)],
+    keep: impl Fn(CardRef, &Entry) -> bool + Clone + 'a,
+) -> impl Iterator<Item = CardRef> + Clone + 'a {
+    known.iter().filter(move |(id, e)| keep(*id, e)).map(|(id, _)| *id)
 }
 
 fn capitalise(text: &str) -> String {
@@ -335,11 +349,6 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         ));
     }
 
-    // The deck's known cards that pass a test, for the limits below.
-    let cards_where = |keep: &dyn Fn(CardRef, &Entry) -> bool| -> Vec<CardRef> {
-        known.iter().filter(|(id, e)| keep(*id, e)).map(|(id, _)| *id).collect()
-    };
-
     // Size (SF-15, SF-20, SF-22); a dungeon may stand outside it (AMB-37).
     let sized: Vec<CardRef> = if options.dungeon_counts_in_deck {
         deck.cards.clone()
@@ -361,10 +370,9 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         // Too many cards is no one card's fault: nothing is marked.
         if let Some(mut size) = against(
             rule_for(format, Topic::Size),
-            sized,
+            sized.iter().copied(),
             format.cards,
-            "card",
-            "cards",
+            || ("card".into(), "cards".into()),
             format,
         ) {
             size.cards.clear();
@@ -375,7 +383,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
     for kind in CardType::DECK_ORDER {
         let limit = format.type_limit(kind);
-        let of_kind: Vec<CardRef> = cards_where(&|_, e| e.card.kind == kind);
+        let of_kind = cards_where(&known, |_, e| e.card.kind == kind);
         let limit = Limit {
             min: limit.min,
             max: limit.max,
@@ -391,8 +399,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
             rule_for(format, topic),
             of_kind,
             limit,
-            &kind.singular(),
-            &kind.plural(),
+            || (kind.singular(), kind.plural()),
             format,
         ));
     }
@@ -405,10 +412,9 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
     problems.extend(against(
         rule_for(format, Topic::Champions),
-        champion_refs.clone(),
+        champion_refs.iter().copied(),
         format.champions,
-        "champion",
-        "champions",
+        || ("champion".into(), "champions".into()),
         format,
     ));
     // An avatar's level may stand outside the total (AMB-36).
@@ -426,23 +432,21 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     }
 
     // Avatars and chase cards (SF-18, SF-25).
-    let avatars: Vec<CardRef> = cards_where(&|_, e| e.card.avatar);
+    let avatars = cards_where(&known, |_, e| e.card.avatar);
     let banned_or_other = |limit: Limit| if limit.max == 0 { Topic::Banned } else { Topic::Others };
     problems.extend(against(
         rule_for(format, banned_or_other(format.avatars)),
         avatars,
         format.avatars,
-        "avatar",
-        "avatars",
+        || ("avatar".into(), "avatars".into()),
         format,
     ));
-    let chase: Vec<CardRef> = cards_where(&|_, e| e.card.is_chase());
+    let chase = cards_where(&known, |_, e| e.card.is_chase());
     problems.extend(against(
         rule_for(format, banned_or_other(format.chase)),
         chase,
         format.chase,
-        "chase card",
-        "chase cards",
+        || ("chase card".into(), "chase cards".into()),
         format,
     ));
 
@@ -478,42 +482,37 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
     for (rarity, limit) in &format.rarities {
-        let ids: Vec<CardRef> = cards_where(&|_, e| e.card.rarity == *rarity);
-        let (singular, plural) = rarity_words(*rarity);
+        let ids = cards_where(&known, |_, e| e.card.rarity == *rarity);
         problems.extend(against(
             rule_for(format, Topic::Rarity),
             ids,
             *limit,
-            &singular,
-            &plural,
+            || rarity_words(*rarity),
             format,
         ));
     }
     for (world, limit) in &format.worlds {
-        let ids: Vec<CardRef> = cards_where(&|_, e| e.card.world == *world);
-        let label = format!("card of the {} world", world.name());
-        let plural = format!("cards of the {} world", world.name());
-        problems.extend(against(None, ids, *limit, &label, &plural, format));
+        let ids = cards_where(&known, |_, e| e.card.world == *world);
+        let words = || {
+            (
+                format!("card of the {} world", world.name()),
+                format!("cards of the {} world", world.name()),
+            )
+        };
+        problems.extend(against(None, ids, *limit, words, format));
     }
     for (set, limit) in &format.sets {
-        let ids: Vec<CardRef> = cards_where(&|id, _| id.set == *set);
-        let title = catalogue.set_title(*set);
-        let singular = format!("card from {title}");
-        let plural = format!("cards from {title}");
-        problems.extend(against(
-            rule_for(format, Topic::Sets),
-            ids,
-            *limit,
-            &singular,
-            &plural,
-            format,
-        ));
+        let ids = cards_where(&known, |id, _| id.set == *set);
+        let words = || {
+            let title = catalogue.set_title(*set);
+            (format!("card from {title}"), format!("cards from {title}"))
+        };
+        problems.extend(against(rule_for(format, Topic::Sets), ids, *limit, words, format));
     }
     for (digit, limit) in &format.digits {
-        let ids: Vec<CardRef> = cards_where(&|id, _| id.number % 10 == u16::from(*digit));
-        let singular = format!("card numbered …{digit}");
-        let plural = format!("cards numbered …{digit}");
-        problems.extend(against(None, ids, *limit, &singular, &plural, format));
+        let ids = cards_where(&known, |id, _| id.number % 10 == u16::from(*digit));
+        let words = || (format!("card numbered …{digit}"), format!("cards numbered …{digit}"));
+        problems.extend(against(None, ids, *limit, words, format));
     }
     let banned: Vec<CardRef> = deck
         .cards
