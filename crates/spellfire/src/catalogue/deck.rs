@@ -2,7 +2,6 @@
 //! and the ways decks come and go: RON files in the user's data folder, CrossFire `.cfd` files and
 //! plain text lists.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -450,17 +449,17 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         format,
     ));
 
-    // Copies: the same card is the same type and name, whatever the set (SF-14).
-    let mut by_identity: BTreeMap<(CardType, &str), Vec<CardRef>> = BTreeMap::new();
-    for (id, entry) in &known {
-        by_identity
-            .entry((entry.card.kind, entry.key.as_str()))
-            .or_default()
-            .push(*id);
-    }
-    for ((kind, _), ids) in &by_identity {
-        let copies = format.type_limit(*kind).copies;
-        if ids.len() as u32 > copies {
+    // Copies: the same card is the same type and name, whatever the set (SF-14). Sorted by type
+    // and name (a stable sort keeps a card's copies in deck order), then taken a card at a time.
+    let mut by_identity: Vec<(CardType, &str, CardRef)> = known
+        .iter()
+        .map(|(id, entry)| (entry.card.kind, entry.key.as_str(), *id))
+        .collect();
+    by_identity.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    for same in by_identity.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let copies = format.type_limit(same[0].0).copies;
+        if same.len() as u32 > copies {
+            let ids: Vec<CardRef> = same.iter().map(|&(_, _, id)| id).collect();
             let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.clone());
             let printings: std::collections::BTreeSet<String> = ids.iter().map(ToString::to_string).collect();
             let printings = if printings.len() > 1 {
@@ -475,7 +474,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
                     times(ids.len()),
                     copies_allowed(copies)
                 ),
-                ids.clone(),
+                ids,
             ));
         }
     }

@@ -60,7 +60,8 @@ pub struct Entry {
 pub struct Catalogue {
     pub sets: Vec<SetInfo>,
     pub entries: Vec<Entry>,
-    by_ref: BTreeMap<CardRef, u32>,
+    /// Entry indices by `CardRef::packed`.
+    by_ref: BTreeMap<u64, u32>,
 }
 
 impl Catalogue {
@@ -135,7 +136,7 @@ impl Catalogue {
             if card.name.trim().is_empty() {
                 return Err(fail(&needle, 0, None, format!("card {id} has no name")));
             }
-            if self.by_ref.insert(id, self.entries.len() as u32).is_some() {
+            if self.by_ref.insert(id.packed(), self.entries.len() as u32).is_some() {
                 return Err(fail(
                     &needle,
                     1,
@@ -163,7 +164,7 @@ impl Catalogue {
 
     /// The index of a card, if the catalogue has it.
     pub fn index_of(&self, id: CardRef) -> Option<usize> {
-        self.by_ref.get(&id).map(|&i| i as usize)
+        self.by_ref.get(&id.packed()).map(|&i| i as usize)
     }
 
     pub fn get(&self, id: CardRef) -> Option<&Entry> {
