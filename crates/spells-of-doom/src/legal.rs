@@ -893,8 +893,9 @@ impl SpellsOfDoom {
         let own_creatures = self.creatures.iter().filter(|c| c.id.owner == seat).count();
         let mut terrain_cards = 0;
         let mut plays = 0;
+        let card_def = self.card_defs(seat);
         for card in player.hand.iter().chain(&player.reserve) {
-            match self.card(seat, *card).kind {
+            match card_def(*card).kind {
                 CardKind::Terrain { .. } => terrain_cards += 1,
                 CardKind::Spell { .. } => plays += 1,
                 CardKind::Skill => plays += 1 + own_creatures,
@@ -964,8 +965,9 @@ impl SpellsOfDoom {
                 .filter(move |c| c.id.owner == seat)
                 .map(|c| Character::Creature(c.id))
         };
+        let card_def = self.card_defs(seat);
         for card in player.hand.iter().chain(&player.reserve) {
-            let def = self.card(seat, *card);
+            let def = card_def(*card);
             let (on_hero, on_creatures, unless_fast) = match (def.kind, &def.effect) {
                 (CardKind::Terrain { .. }, _) => continue,
                 (CardKind::Spell { .. }, Effect::Decoy { .. }) => continue,
@@ -1006,7 +1008,7 @@ impl SpellsOfDoom {
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
             // Area on an enemy one, in or next to its token's hex.
-            let def = self.card(seat, *card);
+            let def = card_def(*card);
             let CardKind::Terrain { cost } = def.kind else {
                 continue;
             };

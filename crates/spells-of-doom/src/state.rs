@@ -436,6 +436,14 @@ impl SpellsOfDoom {
         &self.content.cards.items()[self.card_index(seat, card)]
     }
 
+    /// `card` for many cards of `seat` in a row: the deck's places and the catalogue are found
+    /// once (read again after every action pushed on a list, they were `legal`'s costliest lines).
+    pub(crate) fn card_defs<'a>(&'a self, seat: Seat) -> impl Fn(CardId) -> &'a CardDef + 'a {
+        let places = self.lookup.decks[seat.index()].as_slice();
+        let cards = self.content.cards.items();
+        move |card| &cards[places[usize::from(card.0)]]
+    }
+
     /// A card's place in `content.cards`.
     pub(crate) fn card_index(&self, seat: Seat, card: CardId) -> usize {
         self.lookup.decks[seat.index()][usize::from(card.0)]
