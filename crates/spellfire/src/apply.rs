@@ -1012,8 +1012,14 @@ impl Spellfire {
 
     /// The side losing the round, computed from the totals now.
     pub(crate) fn fresh_losing_side(&self) -> Side {
+        let (attacker, defender) = self.round_totals();
+        losing(attacker, defender)
+    }
+
+    /// Both sides' totals now, the attacker's first (0 for a side with no fighter).
+    fn round_totals(&self) -> (i32, i32) {
         let value = |side| self.total(side).map_or(0, |t| t.value());
-        losing(value(Side::Attacker), value(Side::Defender))
+        (value(Side::Attacker), value(Side::Defender))
     }
 
     /// Whether a round is being fought: both champions (or realms) are in the field.
@@ -1098,15 +1104,18 @@ impl Spellfire {
     /// The losing side passed: the round ends and the higher total wins, the defender on a tie
     /// (SF-113, SF-115–117, SF-123, SF-124, SF-131).
     fn end_round(&mut self, events: &mut Vec<Event>) {
-        self.end_round_as(self.losing_side(), events);
+        // The totals are worked out once, for the loser and for the round's record.
+        let totals = self.round_totals();
+        self.end_round_with(losing(totals.0, totals.1), totals, events);
     }
 
     /// The round ends with `loser_side` beaten, whatever the totals (an instant defeat, SF-110).
     fn end_round_as(&mut self, loser_side: Side, events: &mut Vec<Event>) {
-        let totals = (
-            self.total(Side::Attacker).map_or(0, |t| t.value()),
-            self.total(Side::Defender).map_or(0, |t| t.value()),
-        );
+        self.end_round_with(loser_side, self.round_totals(), events);
+    }
+
+    /// `end_round_as` with the totals (attacker's, defender's) already worked out.
+    fn end_round_with(&mut self, loser_side: Side, totals: (i32, i32), events: &mut Vec<Event>) {
         self.lasting.retain(|l| l.ends != Ends::RoundEnds);
         let realm_powers = self.realm_sources();
         let lost_powers = self.round_lost_powers(loser_side);

@@ -27,6 +27,37 @@ pub(crate) enum Reason {
     Built(String),
     /// Words that need the game (a card's name, say), written when read.
     Later(Box<dyn Fn(&Spellfire) -> String>),
+    /// The same, for the refusals `legal` hears most: what the words name is kept as it is, with
+    /// no closure to box (an allocation for every candidate refused).
+    About(About, fn(&Spellfire, About) -> String),
+}
+
+/// What the words of a `Reason::About` name.
+#[derive(Clone, Copy)]
+pub(crate) struct About {
+    card: CardId,
+    seat: Seat,
+    at: Position,
+    number: u8,
+}
+
+impl About {
+    fn card(card: CardId) -> Self {
+        About {
+            card,
+            seat: Seat(0),
+            at: Position(0),
+            number: 0,
+        }
+    }
+
+    fn position(seat: Seat, at: Position) -> Self {
+        About {
+            seat,
+            at,
+            ..About::card(CardId(0))
+        }
+    }
 }
 
 impl From<&'static str> for Reason {
@@ -60,6 +91,7 @@ impl Refusal {
             Reason::Said(words) => words.to_string(),
             Reason::Built(words) => words,
             Reason::Later(say) => say(game),
+            Reason::About(about, say) => say(game, about),
         };
         RuleError::new(reason, self.rule)
     }
@@ -71,6 +103,10 @@ fn refuse(reason: impl Into<Reason>, rule: &'static str) -> Result<(), Refusal> 
 
 fn refuse_later(say: impl Fn(&Spellfire) -> String + 'static, rule: &'static str) -> Result<(), Refusal> {
     Err(Refusal::later(say, rule))
+}
+
+fn refuse_about(about: About, say: fn(&Spellfire, About) -> String, rule: &'static str) -> Result<(), Refusal> {
+    Err(Refusal::new(Reason::About(about, say), rule))
 }
 
 /// A card whose power is not scripted and that has no bonus would be played for nothing.
@@ -651,14 +687,16 @@ impl Spellfire {
         }
         let facts = self.card(card);
         if !(0..=5).all(|phase| facts.phases.contains(&phase)) || facts.power.on_play().is_none() {
-            return refuse_later(
-                move |game| format!("{} is not cast at any time.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} is not cast at any time.", game.name(about.card)),
                 "SF-165",
             );
         }
         if self.caster(seat, card).is_none() {
-            return refuse_later(
-                move |game| format!("No champion in your pool is free to cast {}.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("No champion in your pool is free to cast {}.", game.name(about.card)),
                 "SF-165, SF-170",
             );
         }
@@ -828,7 +866,11 @@ impl Spellfire {
     fn check_realm_position(&self, seat: Seat, at: Position) -> Result<(), Refusal> {
         let formation = &self.player(seat).formation;
         if at.index() >= formation.size().positions() {
-            return refuse_later(move |_| format!("Your formation has no position {at}."), "SF-48");
+            return refuse_about(
+                About::position(seat, at),
+                |_, about| format!("Your formation has no position {}.", about.at),
+                "SF-48",
+            );
         }
         match formation.slot(at) {
             Some(slot) if !slot.razed => refuse("A new realm may never be laid over a face-up realm.", "SF-64"),
@@ -845,9 +887,10 @@ impl Spellfire {
                 Ok(())
             }
             None if formation.is_open(at) => Ok(()),
-            None => refuse_later(
-                move |game| {
-                    let open = game.player(seat).formation.open_positions();
+            None => refuse_about(
+                About::position(seat, at),
+                |game, about| {
+                    let open = game.player(about.seat).formation.open_positions();
                     let letters: String = open.iter().map(|p| p.letter()).collect();
                     format!("A new realm goes to the frontmost empty position: {letters}.")
                 },
@@ -936,8 +979,9 @@ impl Spellfire {
             self.check_champion_from_hand(seat, champion)?;
         }
         if self.resting.contains(&champion) {
-            return refuse_later(
-                move |game| format!("{} cannot be used until your next turn.", game.name(champion)),
+            return refuse_about(
+                About::card(champion),
+                |game, about| format!("{} cannot be used until your next turn.", game.name(about.card)),
                 "SF-170",
             );
         }
@@ -948,7 +992,11 @@ impl Spellfire {
         self.check_not_questing(champion, true)?;
         let formation = &self.player(defender).formation;
         let Some(slot) = formation.slot(at) else {
-            return refuse_later(move |_| format!("There is no realm at {at}."), "SF-101");
+            return refuse_about(
+                About::position(defender, at),
+                |_, about| format!("There is no realm at {}.", about.at),
+                "SF-101",
+            );
         };
         if slot.razed {
             return refuse("A razed realm cannot be attacked.", "SF-56");
@@ -962,8 +1010,9 @@ impl Spellfire {
                 self.card(slot.realm).has(Attribute::Coastal),
             )
         {
-            return refuse_later(
-                move |_| format!("The realm at {at} is protected by the realms in front of it."),
+            return refuse_about(
+                About::position(defender, at),
+                |_, about| format!("The realm at {} is protected by the realms in front of it.", about.at),
                 "SF-55",
             );
         }
@@ -1156,10 +1205,14 @@ impl Spellfire {
         }
         let facts = self.card(card);
         if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
-            return Err(Refusal::later(
-                move |game| format!("{} is not played in phase {phase}.", game.name(card)),
-                "SF-160",
-            ));
+            let about = About {
+                number: phase,
+                ..About::card(card)
+            };
+            let say = |game: &Spellfire, about: About| {
+                format!("{} is not played in phase {}.", game.name(about.card), about.number)
+            };
+            return Err(Refusal::new(Reason::About(about, say), "SF-160"));
         }
         Ok(facts)
     }
@@ -1496,10 +1549,13 @@ impl Spellfire {
             .iter()
             .filter(|&&c| self.played_as_event(c))
             .map(|&c| Action::PlayEvent(c));
+        // A card used from the hand outside the pool phase is a spell or the like (`check_any_time`,
+        // `check_use`): the kind, a cheap look, is asked before `check` asks the rest.
+        let usable_in_round = self.usable_in_round(hand);
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
-                candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
+                candidates.extend(usable_in_round.clone().map(Action::UseCard));
                 self.any_time_plays(seat, &mut candidates);
                 candidates.push(Action::Pass);
             }
@@ -1584,6 +1640,13 @@ impl Spellfire {
         candidates
     }
 
+    /// The cards of `hand` of the kinds a champion uses through his action (`USABLE_IN_ROUND`).
+    fn usable_in_round<'a>(&'a self, hand: &'a [CardId]) -> impl Iterator<Item = CardId> + Clone + 'a {
+        hand.iter()
+            .copied()
+            .filter(|&c| USABLE_IN_ROUND.contains(&self.kind(c)))
+    }
+
     /// The ways `seat` could play the cards of his hand that are played at any time.
     fn any_time_plays(&self, seat: Seat, out: &mut Vec<Action>) {
         for &card in &self.player(seat).hand {
@@ -1625,12 +1688,13 @@ impl Spellfire {
         let hand = &self.player(seat).hand;
         match self.phase {
             Phase::StartOfTurn => {
-                out.extend(hand.iter().map(|&c| Action::PlayRule(c)));
-                out.extend(hand.iter().map(|&c| Action::UseCard(c)));
+                let rules = hand.iter().filter(|&&c| self.kind(c) == CardType::Rule);
+                out.extend(rules.map(|&c| Action::PlayRule(c)));
+                out.extend(self.usable_in_round(hand).map(Action::UseCard));
                 out.push(Action::Draw);
             }
             Phase::Realms => {
-                out.extend(hand.iter().map(|&c| Action::UseCard(c)));
+                out.extend(self.usable_in_round(hand).map(Action::UseCard));
                 for &card in hand {
                     if matches!(self.kind(card), CardType::Realm | CardType::Holding) {
                         self.plays_of(seat, card, out);
@@ -1654,23 +1718,19 @@ impl Spellfire {
                         self.plays_of(seat, card, out);
                     }
                 }
-                out.extend(
-                    hand.iter()
-                        .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
-                        .map(|&c| Action::UseCard(c)),
-                );
+                out.extend(self.usable_in_round(hand).map(Action::UseCard));
                 out.extend(self.pool_uses(seat));
                 self.attack_candidates(seat, out);
                 out.push(Action::EndPhase);
             }
             Phase::Battle => self.battle_candidates(seat, out),
             Phase::AfterBattle => {
-                out.extend(hand.iter().map(|&c| Action::Discard(c)));
-                out.extend(
-                    hand.iter()
-                        .filter(|&&c| USABLE_IN_ROUND.contains(&self.kind(c)))
-                        .map(|&c| Action::UseCard(c)),
-                );
+                // Discards only over the hand limit (`check` says so of each): a hand within it
+                // reads the realms' powers once here rather than once a card.
+                if hand.len() > self.hand_limit_for(seat) {
+                    out.extend(hand.iter().map(|&c| Action::Discard(c)));
+                }
+                out.extend(self.usable_in_round(hand).map(Action::UseCard));
                 out.extend(self.pool_uses(seat));
                 out.push(Action::CallMulligan);
                 out.push(Action::EndTurn);

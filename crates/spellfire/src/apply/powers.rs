@@ -576,10 +576,14 @@ impl Spellfire {
                     }
                 }
             }
-            for ability in self.abilities_now(source, source_side, Trigger::InBattle) {
+            // The effect is matched before the condition and the powers are read (`abilities_now`
+            // reads them first): most powers in a battle change no level, and those reads are dear.
+            for ability in self.abilities_of(source).filter(|a| a.when == Trigger::InBattle) {
                 let effect = ability.effect.across(Scope::EveryRealm).unwrap_or(&ability.effect);
                 if let Effect::Levels { of, change } = effect
                     && includes(of.side, source_side, side)
+                    && self.condition_holds(&ability.condition, source, source_side)
+                    && !self.powers_lost(source)
                 {
                     apply(source, of, *change);
                 }

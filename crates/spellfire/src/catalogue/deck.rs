@@ -244,15 +244,15 @@ fn copies_allowed(n: u32) -> String {
 /// are marked only when there are too many of them (with too few, none of them is at fault).
 /// `words` name the cards (singular, plural); they are written only for a broken limit, as a game
 /// checks its decks at every deal.
+/// `n` is how many `ids` there are: the cards are collected only when too many are marked.
 fn against(
     rule: Option<&'static str>,
-    ids: impl Iterator<Item = CardRef> + Clone,
+    n: u32,
+    ids: impl Iterator<Item = CardRef>,
     limit: Limit,
     words: impl FnOnce() -> (String, String),
     format: &Format,
 ) -> Option<Violation> {
-    // Counted first: the cards are collected only when too many are marked.
-    let n = ids.clone().count() as u32;
     if (limit.min..=limit.max).contains(&n) {
         return None;
     }
@@ -277,6 +277,25 @@ fn cards_where<'a>(
     keep: impl Fn(CardRef, &Entry) -> bool + Clone + 'a,
 ) -> impl Iterator<Item = CardRef> + Clone + 'a {
     known.iter().filter(move |(id, e)| keep(*id, e)).map(|(id, _)| *id)
+}
+
+/// How many of the deck's known cards have each value of `key`, in one pass: a format may limit
+/// every type, rarity, world and set, and a game checks its decks at every deal.
+fn tally<K: PartialEq>(known: &[(CardRef, &Entry)], key: impl Fn(CardRef, &Entry) -> K) -> Vec<(K, u32)> {
+    let mut counts: Vec<(K, u32)> = Vec::new();
+    for (id, entry) in known {
+        let value = key(*id, entry);
+        match counts.iter_mut().find(|(seen, _)| *seen == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    counts
+}
+
+/// The count of `value` in a `tally`.
+fn count_in<K: PartialEq>(tally: &[(K, u32)], value: &K) -> u32 {
+    tally.iter().find(|(seen, _)| seen == value).map_or(0, |&(_, n)| n)
 }
 
 fn capitalise(text: &str) -> String {
@@ -369,6 +388,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         // Too many cards is no one card's fault: nothing is marked.
         if let Some(mut size) = against(
             rule_for(format, Topic::Size),
+            total,
             sized.iter().copied(),
             format.cards,
             || ("card".into(), "cards".into()),
@@ -380,6 +400,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     }
 
     // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
+    let kinds = tally(&known, |_, e| e.card.kind);
     for kind in CardType::DECK_ORDER {
         let limit = format.type_limit(kind);
         let of_kind = cards_where(&known, |_, e| e.card.kind == kind);
@@ -396,6 +417,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         };
         problems.extend(against(
             rule_for(format, topic),
+            count_in(&kinds, &kind),
             of_kind,
             limit,
             || (kind.singular(), kind.plural()),
@@ -411,6 +433,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
     problems.extend(against(
         rule_for(format, Topic::Champions),
+        champion_refs.len() as u32,
         champion_refs.iter().copied(),
         format.champions,
         || ("champion".into(), "champions".into()),
@@ -435,6 +458,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     let banned_or_other = |limit: Limit| if limit.max == 0 { Topic::Banned } else { Topic::Others };
     problems.extend(against(
         rule_for(format, banned_or_other(format.avatars)),
+        avatars.clone().count() as u32,
         avatars,
         format.avatars,
         || ("avatar".into(), "avatars".into()),
@@ -443,6 +467,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     let chase = cards_where(&known, |_, e| e.card.is_chase());
     problems.extend(against(
         rule_for(format, banned_or_other(format.chase)),
+        chase.clone().count() as u32,
         chase,
         format.chase,
         || ("chase card".into(), "chase cards".into()),
@@ -480,16 +505,19 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     }
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
+    let rarities = tally(&known, |_, e| e.card.rarity);
     for (rarity, limit) in &format.rarities {
         let ids = cards_where(&known, |_, e| e.card.rarity == *rarity);
         problems.extend(against(
             rule_for(format, Topic::Rarity),
+            count_in(&rarities, rarity),
             ids,
             *limit,
             || rarity_words(*rarity),
             format,
         ));
     }
+    let worlds = tally(&known, |_, e| e.card.world);
     for (world, limit) in &format.worlds {
         let ids = cards_where(&known, |_, e| e.card.world == *world);
         let words = || {
@@ -498,20 +526,24 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
                 format!("cards of the {} world", world.name()),
             )
         };
-        problems.extend(against(None, ids, *limit, words, format));
+        problems.extend(against(None, count_in(&worlds, world), ids, *limit, words, format));
     }
+    let sets = tally(&known, |id, _| id.set);
     for (set, limit) in &format.sets {
         let ids = cards_where(&known, |id, _| id.set == *set);
         let words = || {
             let title = catalogue.set_title(*set);
             (format!("card from {title}"), format!("cards from {title}"))
         };
-        problems.extend(against(rule_for(format, Topic::Sets), ids, *limit, words, format));
+        let n = count_in(&sets, set);
+        problems.extend(against(rule_for(format, Topic::Sets), n, ids, *limit, words, format));
     }
+    let digits = tally(&known, |id, _| id.number % 10);
     for (digit, limit) in &format.digits {
         let ids = cards_where(&known, |id, _| id.number % 10 == u16::from(*digit));
         let words = || (format!("card numbered …{digit}"), format!("cards numbered …{digit}"));
-        problems.extend(against(None, ids, *limit, words, format));
+        let n = count_in(&digits, &u16::from(*digit));
+        problems.extend(against(None, n, ids, *limit, words, format));
     }
     let banned: Vec<CardRef> = deck
         .cards
