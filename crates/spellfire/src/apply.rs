@@ -958,6 +958,12 @@ impl Spellfire {
     /// The side's total in the current round (SF-111): the champion's level (or the realm's), the
     /// bonus of every item, artifact and one-round card with it, and the World Bonus if played.
     pub fn total(&self, side: Side) -> Option<Total> {
+        self.total_with(side, &self.battle_cards())
+    }
+
+    /// `total`, with the battle's cards in their order of activation (`battle_cards`) given:
+    /// both sides' totals read the same.
+    fn total_with(&self, side: Side, cards: &[(CardId, Side)]) -> Option<Total> {
         let battle = self.battle.as_ref()?;
         let fighter = match side {
             Side::Attacker => battle.attacking.as_ref()?,
@@ -991,7 +997,7 @@ impl Spellfire {
         for &card in battle.joined.iter().filter(|&&c| self.owner(c) == seat) {
             total.add(Source::Card(card), self.icon_value(card));
         }
-        self.add_level_changes(side, &mut total, counted);
+        self.add_level_changes(side, &mut total, counted, cards);
         if self.config.rules.world_bonuses {
             let realm = self
                 .player(battle.defender)
@@ -1018,7 +1024,8 @@ impl Spellfire {
 
     /// Both sides' totals now, the attacker's first (0 for a side with no fighter).
     fn round_totals(&self) -> (i32, i32) {
-        let value = |side| self.total(side).map_or(0, |t| t.value());
+        let cards = self.battle_cards();
+        let value = |side| self.total_with(side, &cards).map_or(0, |t| t.value());
         (value(Side::Attacker), value(Side::Defender))
     }
 

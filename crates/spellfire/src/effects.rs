@@ -745,12 +745,24 @@ impl Cards {
     /// As [`Cards::fits_granted`], for a card taken for a `kind` other than its own (a champion
     /// kept as an ally, in a round, is an ally).
     pub fn fits_as(&self, card: &Card, kind: CardType, level: i32, granted: &[Attribute]) -> bool {
+        self.fits_as_asking(card, kind, || level, || granted)
+    }
+
+    /// As [`Cards::fits_as`], with the level and the granted designations worked out only when
+    /// the description reads them (in play, both read the battle's powers).
+    pub(crate) fn fits_as_asking<G: AsRef<[Attribute]>>(
+        &self,
+        card: &Card,
+        kind: CardType,
+        level: impl FnOnce() -> i32,
+        granted: impl FnOnce() -> G,
+    ) -> bool {
         self.kinds.contains(&kind)
             && self
                 .only
                 .as_ref()
-                .is_none_or(|f| f.matches_granted(card, kind, granted))
-            && self.level_at_most.is_none_or(|most| level <= i32::from(most))
+                .is_none_or(|f| f.matches_granted(card, kind, granted().as_ref()))
+            && self.level_at_most.is_none_or(|most| level() <= i32::from(most))
     }
 
     fn words(&self, each: bool) -> String {

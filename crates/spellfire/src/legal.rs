@@ -1457,11 +1457,11 @@ impl Spellfire {
 
     /// Every card in the places `in_play_unique` looks at, whatever its kind.
     fn in_play_places(&self) -> impl Iterator<Item = CardId> + '_ {
-        let formations = self
-            .players
-            .iter()
-            .flat_map(|p| p.formation.realms().flat_map(|(_, s)| [Some(s.realm), s.holding]))
-            .flatten();
+        let formations = self.players.iter().flat_map(|p| {
+            p.formation
+                .realms()
+                .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
+        });
         let pools = self.players.iter().flat_map(|p| {
             p.pool
                 .iter()

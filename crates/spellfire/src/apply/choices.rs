@@ -296,6 +296,9 @@ impl Spellfire {
             .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
         let sources: Vec<CardId> = pool.chain(realms).collect();
         for &source in sources.iter().rev() {
+            if !self.abilities_of(source).any(|a| a.when == when) {
+                continue;
+            }
             // Only the powers of this moment are copied (the choices they begin change the state).
             let abilities: Vec<_> = self.abilities_of(source).filter(|a| a.when == when).cloned().collect();
             for ability in abilities.iter().rev() {

@@ -37,6 +37,11 @@ impl Spellfire {
     /// The abilities of `card`: its own, and for a champion the special power an item he carries
     /// copies from another (acting as his own).
     pub(crate) fn abilities_of(&self, card: CardId) -> impl Iterator<Item = &Ability> + '_ {
+        // Most games copy no power and keep no champion as an ally: their cards' abilities are
+        // their own, found without a search (this is asked of every card in play, often).
+        if self.tracks.copies.is_empty() && self.tracks.kept.is_empty() {
+            return self.card(card).power.abilities().iter().chain(&[]);
+        }
         let copied = self
             .copied_from(card, CopiedWhat::Power)
             .map_or(&[][..], |from| self.card(from).power.abilities());

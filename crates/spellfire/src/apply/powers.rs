@@ -45,6 +45,11 @@ fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
     }
 }
 
+/// Whether `effect` makes a card immune to others (`Spellfire::immunities`).
+fn is_immunity(effect: &Effect) -> bool {
+    matches!(effect, Effect::ImmuneTo(_) | Effect::ImmuneToAll(_))
+}
+
 /// The immunity powers of one side's fighter (`Spellfire::immunities`).
 pub(crate) struct Immunities<'a> {
     side: Side,
@@ -506,7 +511,14 @@ impl Spellfire {
     /// The level changes acting on `side` (SF-140), added to its total as parts from the cards
     /// that make them. Each change acts on the value the earlier ones left, in the order of
     /// activation, so a doubling after a gain doubles the gain too.
-    pub(crate) fn add_level_changes(&self, side: Side, total: &mut Total, mut values: Vec<Counted>) {
+    /// `cards` are the `battle_cards`, in their order of activation.
+    pub(crate) fn add_level_changes(
+        &self,
+        side: Side,
+        total: &mut Total,
+        mut values: Vec<Counted>,
+        cards: &[(CardId, Side)],
+    ) {
         let Some(fighter) = self.fighter_of(side) else { return };
         let Some(battle) = &self.battle else { return };
         let seat = if side == Side::Attacker {
@@ -541,7 +553,6 @@ impl Spellfire {
                 }
             }
         };
-        let cards = self.battle_cards();
         // The realm and its holding act first, then cards played before the battle whose power
         // lasts (SF-136 step 4), then the champions and their cards.
         let front = cards
@@ -684,30 +695,24 @@ impl Spellfire {
                 wards: Vec::new(),
             };
         };
-        let is_immunity = |e: &&Effect| matches!(e, Effect::ImmuneTo(_) | Effect::ImmuneToAll(_));
-        let powers_of = |source: CardId| {
-            self.abilities_of(source)
-                .filter(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle))
-                .map(|a| &a.effect)
-                .filter(is_immunity)
-        };
-        let mut powers: Vec<&Effect> = powers_of(fighter.card).collect();
+        // Plain loops: most cards have no immunity, and every total reads these.
+        let mut powers: Vec<&Effect> = Vec::new();
+        self.push_immunities(fighter.card, &mut powers);
         if !powers.is_empty() && self.powers_lost(fighter.card) {
             powers.clear();
         }
-        powers.extend(fighter.attachments.iter().flat_map(|&c| powers_of(c)));
+        for &item in &fighter.attachments {
+            self.push_immunities(item, &mut powers);
+        }
         if side == Side::Defender
             && let Some(slot) = self.battle_slot()
         {
-            powers.extend(
-                [Some(slot.realm), slot.holding]
-                    .into_iter()
-                    .flatten()
-                    .flat_map(powers_of),
-            );
+            for card in std::iter::once(slot.realm).chain(slot.holding) {
+                self.push_immunities(card, &mut powers);
+            }
         }
         if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
-            powers.extend(self.player_wide(self.owner(fighter.card)).filter(is_immunity));
+            powers.extend(self.player_wide(self.owner(fighter.card)).filter(|e| is_immunity(e)));
         }
         let wards = self
             .battle_cards_unordered()
@@ -721,6 +726,15 @@ impl Spellfire {
             fighter: Some(fighter.card),
             powers,
             wards,
+        }
+    }
+
+    /// The immunity powers of `source` itself (`immunities`), onto `powers`.
+    fn push_immunities<'a>(&'a self, source: CardId, powers: &mut Vec<&'a Effect>) {
+        for ability in self.abilities_of(source) {
+            if matches!(ability.when, Trigger::InPlay | Trigger::InBattle) && is_immunity(&ability.effect) {
+                powers.push(&ability.effect);
+            }
         }
     }
 
@@ -811,9 +825,10 @@ impl Spellfire {
         };
         owner_fits
             && (!cards.in_battle || self.owner_side(card).is_some())
-            && self
-                .selected_kind(card)
-                .is_some_and(|kind| cards.fits_as(self.card(card), kind, self.power_level(card), &self.granted(card)))
+            && self.selected_kind(card).is_some_and(|kind| {
+                let level = || self.power_level(card);
+                cards.fits_as_asking(self.card(card), kind, level, || self.granted(card))
+            })
             && !self.shielded(card, source)
     }
 
