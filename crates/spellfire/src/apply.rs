@@ -91,7 +91,9 @@ impl Spellfire {
         }
         Self::check_optional_setup(config)?;
         let mut cards = Vec::new();
-        let mut identities: BTreeMap<(CardType, &str), u32> = BTreeMap::new();
+        // A card's identity here is the first entry of its type and name among the game's cards
+        // (not the catalogue's): saves fingerprint the state, and older saves numbered them so.
+        let mut first_in_game: BTreeMap<u32, u32> = BTreeMap::new();
         for (index, list) in config.decks.iter().enumerate() {
             let deck = Deck {
                 cards: list.clone(),
@@ -117,14 +119,12 @@ impl Spellfire {
                         index + 1
                     )));
                 };
-                let facts = &content.catalogue.entries[entry];
-                let identity = *identities
-                    .entry((facts.card.kind, facts.key.as_str()))
-                    .or_insert(entry as u32);
                 cards.push(CardInfo {
                     owner: Seat(index as u8),
                     entry: entry as u32,
-                    identity,
+                    identity: *first_in_game
+                        .entry(content.catalogue.entries[entry].identity)
+                        .or_insert(entry as u32),
                 });
             }
         }

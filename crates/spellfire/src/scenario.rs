@@ -376,16 +376,10 @@ impl Spellfire {
             _ => catalogue.named(name).next().and_then(|e| catalogue.index_of(e.id)),
         }
         .unwrap_or_else(|| panic!("no card named {name}"));
-        let facts = &catalogue.entries[entry];
-        let identity = catalogue
-            .entries
-            .iter()
-            .position(|e| e.card.kind == facts.card.kind && e.key == facts.key)
-            .unwrap_or(entry);
         self.cards.push(CardInfo {
             owner: seat,
             entry: entry as u32,
-            identity: identity as u32,
+            identity: catalogue.entries[entry].identity,
         });
         CardId(self.cards.len() as u16 - 1)
     }

@@ -336,10 +336,20 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     let mut problems = Vec::new();
     let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(deck.cards.len());
     let mut unknown = Vec::new();
+    // The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
+    let mut sized: Vec<CardRef> = Vec::with_capacity(deck.cards.len());
     for &id in &deck.cards {
         match catalogue.get(id) {
-            Some(entry) => known.push((id, entry)),
-            None => unknown.push(id),
+            Some(entry) => {
+                known.push((id, entry));
+                if options.dungeon_counts_in_deck || entry.card.kind != CardType::Dungeon {
+                    sized.push(id);
+                }
+            }
+            None => {
+                unknown.push(id);
+                sized.push(id);
+            }
         }
     }
     if !unknown.is_empty() {
@@ -367,13 +377,7 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         ));
     }
 
-    // Size (SF-15, SF-20, SF-22); a dungeon may stand outside it (AMB-37).
-    let sized: Vec<CardRef> = if options.dungeon_counts_in_deck {
-        deck.cards.clone()
-    } else {
-        let dungeon = |id: &CardRef| catalogue.get(*id).is_some_and(|e| e.card.kind == CardType::Dungeon);
-        deck.cards.iter().filter(|id| !dungeon(id)).copied().collect()
-    };
+    // Size (SF-15, SF-20, SF-22).
     let total = sized.len() as u32;
     if format.cards.min == format.cards.max && total != format.cards.min {
         problems.push(violation(
@@ -426,11 +430,11 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     }
 
     // Champions and their levels (SF-17).
-    let champions: Vec<(CardRef, i32)> = known
+    let champions: Vec<(CardRef, i32, bool)> = known
         .iter()
-        .filter_map(|(id, e)| e.card.champion_level().map(|level| (*id, level)))
+        .filter_map(|(id, e)| e.card.champion_level().map(|level| (*id, level, e.card.avatar)))
         .collect();
-    let champion_refs: Vec<CardRef> = champions.iter().map(|(id, _)| *id).collect();
+    let champion_refs: Vec<CardRef> = champions.iter().map(|&(id, _, _)| id).collect();
     problems.extend(against(
         rule_for(format, Topic::Champions),
         champion_refs.len() as u32,
@@ -442,8 +446,8 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
     // An avatar's level may stand outside the total (AMB-36).
     let levels: i32 = champions
         .iter()
-        .filter(|(id, _)| options.avatar_levels_count || !catalogue.get(*id).is_some_and(|e| e.card.avatar))
-        .map(|(_, level)| level)
+        .filter(|&&(_, _, avatar)| options.avatar_levels_count || !avatar)
+        .map(|(_, level, _)| level)
         .sum();
     if levels > format.levels.max as i32 {
         problems.push(violation(
@@ -474,34 +478,10 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         format,
     ));
 
-    // Copies: the same card is the same type and name, whatever the set (SF-14). Sorted by type
-    // and name (a stable sort keeps a card's copies in deck order), then taken a card at a time.
-    let mut by_identity: Vec<(CardType, &str, CardRef)> = known
-        .iter()
-        .map(|(id, entry)| (entry.card.kind, entry.key.as_str(), *id))
-        .collect();
-    by_identity.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
-    for same in by_identity.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
-        let copies = format.type_limit(same[0].0).copies;
-        if same.len() as u32 > copies {
-            let ids: Vec<CardRef> = same.iter().map(|&(_, _, id)| id).collect();
-            let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.clone());
-            let printings: std::collections::BTreeSet<String> = ids.iter().map(ToString::to_string).collect();
-            let printings = if printings.len() > 1 {
-                format!(" ({})", printings.into_iter().collect::<Vec<_>>().join(", "))
-            } else {
-                String::new()
-            };
-            problems.push(violation(
-                Some("SF-14"),
-                format!(
-                    "{name} appears {}{printings}; {}.",
-                    times(ids.len()),
-                    copies_allowed(copies)
-                ),
-                ids,
-            ));
-        }
+    // Copies: the same card is the same type and name, whatever the set (SF-14). Most decks
+    // break no limit: a count by identity finds that without comparing names.
+    if too_many_copies(&known, format) {
+        copies_problems(&known, format, catalogue, &mut problems);
     }
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
@@ -581,6 +561,47 @@ enum Topic {
 
 /// The checklist rule (SF-n) behind a limit of one of the four shipped formats; none for a
 /// format a player adds.
+/// Whether some card of the deck has more copies than its type allows (SF-14).
+fn too_many_copies(known: &[(CardRef, &Entry)], format: &Format) -> bool {
+    let mut identities: Vec<(u32, CardType)> = known.iter().map(|(_, e)| (e.identity, e.card.kind)).collect();
+    identities.sort_unstable();
+    identities
+        .chunk_by(|a, b| a.0 == b.0)
+        .any(|same| same.len() as u32 > format.type_limit(same[0].1).copies)
+}
+
+/// The copies problems (SF-14), sorted by type and name (a stable sort keeps a card's copies in
+/// deck order), then taken a card at a time.
+fn copies_problems(known: &[(CardRef, &Entry)], format: &Format, catalogue: &Catalogue, problems: &mut Vec<Violation>) {
+    let mut by_identity: Vec<(CardType, &str, CardRef)> = known
+        .iter()
+        .map(|(id, entry)| (entry.card.kind, entry.key.as_str(), *id))
+        .collect();
+    by_identity.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    for same in by_identity.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let copies = format.type_limit(same[0].0).copies;
+        if same.len() as u32 > copies {
+            let ids: Vec<CardRef> = same.iter().map(|&(_, _, id)| id).collect();
+            let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.clone());
+            let printings: std::collections::BTreeSet<String> = ids.iter().map(ToString::to_string).collect();
+            let printings = if printings.len() > 1 {
+                format!(" ({})", printings.into_iter().collect::<Vec<_>>().join(", "))
+            } else {
+                String::new()
+            };
+            problems.push(violation(
+                Some("SF-14"),
+                format!(
+                    "{name} appears {}{printings}; {}.",
+                    times(ids.len()),
+                    copies_allowed(copies)
+                ),
+                ids,
+            ));
+        }
+    }
+}
+
 fn rule_for(format: &Format, topic: Topic) -> Option<&'static str> {
     let rule = match (format.id.as_str(), topic) {
         ("55-starter", Topic::Banned | Topic::Rarity) => "SF-25",

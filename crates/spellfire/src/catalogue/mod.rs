@@ -53,6 +53,9 @@ pub struct Entry {
     pub card: Card,
     /// The name in lower case, for search and for "the same card" (type and name, SF-14).
     pub key: String,
+    /// The index of the catalogue's first entry of the same type and name: equal for every
+    /// printing of "the same card" (SF-14, SF-95), found once here rather than in every game.
+    pub identity: u32,
 }
 
 /// The whole catalogue.
@@ -62,6 +65,8 @@ pub struct Catalogue {
     pub entries: Vec<Entry>,
     /// Entry indices by `CardRef::packed`.
     by_ref: BTreeMap<u64, u32>,
+    /// The first entry of each type and name (`Entry::identity`).
+    first_of_kind_and_key: BTreeMap<(CardType, String), u32>,
 }
 
 impl Catalogue {
@@ -144,10 +149,17 @@ impl Catalogue {
                     format!("card number {id} is used twice"),
                 ));
             }
+            let index = self.entries.len() as u32;
+            let key = card.name.to_lowercase();
+            let identity = *self
+                .first_of_kind_and_key
+                .entry((card.kind, key.clone()))
+                .or_insert(index);
             self.entries.push(Entry {
                 id,
                 set: set_index,
-                key: card.name.to_lowercase(),
+                key,
+                identity,
                 card,
             });
         }
