@@ -6,6 +6,8 @@ use std::sync::Arc;
 
 use spellhall_core::{Figure, GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
 
+pub(crate) use families::{Absent, Family};
+
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardType};
 use crate::catalogue::deck::{Deck, validate_with};
@@ -21,6 +23,7 @@ mod reply;
 
 mod choices;
 mod copies;
+mod families;
 mod kept;
 mod kinds;
 mod optional;
@@ -133,6 +136,7 @@ impl Spellfire {
         }
         let mut game = Spellfire::blank(content, config, format, seed);
         game.cards = cards;
+        game.find_absent_families();
         let events = game.deal();
         Ok((game, events))
     }
@@ -165,6 +169,7 @@ impl Spellfire {
             outcome: None,
             tracks: Default::default(),
             derived: Default::default(),
+            absent: Default::default(),
         }
     }
 

@@ -102,6 +102,7 @@ impl Spellfire {
             outcome,
             tracks,
             derived: _,
+            absent: _,
         } = self;
         // (active, turn, phase and the rule card are in the view itself; what is derived is
         // worked out afresh in a sampled state.)
@@ -233,7 +234,7 @@ impl Determinise for Spellfire {
                 deck.push(entry.id);
             }
         }
-        Spellfire {
+        let mut sampled = Spellfire {
             content: Arc::clone(content),
             config: Config {
                 format: public.format.clone(),
@@ -260,6 +261,9 @@ impl Determinise for Spellfire {
             outcome: public.outcome.clone(),
             tracks: public.tracks.clone(),
             derived: Default::default(),
-        }
+            absent: Default::default(),
+        };
+        sampled.find_absent_families();
+        sampled
     }
 }

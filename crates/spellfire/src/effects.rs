@@ -1609,6 +1609,29 @@ impl Effect {
         }
     }
 
+    /// This effect and every effect inside it, outermost first.
+    pub fn each_nested(&self, visit: &mut impl FnMut(&Effect)) {
+        visit(self);
+        match self {
+            Effect::For(_, inner)
+            | Effect::UpTo(_, inner)
+            | Effect::May(inner)
+            | Effect::EachPlayer(inner)
+            | Effect::Every(inner)
+            | Effect::InsteadOfBonus(inner)
+            | Effect::Across(_, inner)
+            | Effect::If(_, inner)
+            | Effect::OnePlayer(_, inner)
+            | Effect::UpToTotal(_, inner) => inner.each_nested(visit),
+            Effect::Then(all) | Effect::OneOf(all) | Effect::ChooseOne(all) => {
+                for inner in all {
+                    inner.each_nested(visit);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The power this effect gives past its own card over `scope` (`Across(scope, inner)`).
     pub fn across(&self, scope: Scope) -> Option<&Effect> {
         match self {

@@ -381,6 +381,7 @@ impl Spellfire {
             entry: entry as u32,
             identity: catalogue.entries[entry].identity,
         });
+        self.find_absent_families();
         CardId(self.cards.len() as u16 - 1)
     }
 

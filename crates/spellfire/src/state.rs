@@ -801,6 +801,10 @@ pub struct Spellfire {
     /// Derived from the fields above, never a truth of its own; not saved (see [`Derived`]).
     #[serde(skip)]
     pub(crate) derived: Derived,
+    /// The families of power no card of the game has, found at setup; not saved (a save is
+    /// replayed from its setup).
+    #[serde(skip)]
+    pub(crate) absent: crate::apply::Absent,
 }
 
 /// What is worked out from the state once after each action rather than at every question

@@ -326,3 +326,47 @@ fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
     }
     assert!(rounds > 0, "no step of a round was checked");
 }
+
+/// A game knows which families of power none of its cards has (a hand-size realm, a turn-draw
+/// power, a realm closed to some champions…) and skips the questions about them. Played in
+/// lockstep with a copy that asks every question in full, random 2- and 4-player games must offer
+/// the same actions, give the same events and reach the same state after every action.
+#[test]
+fn the_powers_a_game_lacks_change_no_answer() {
+    use spellhall_core::{Game, GameRng, fingerprint};
+    let content = common::content();
+    let (mut skipped, mut present) = (0, 0);
+    for game_number in 0..games(40) {
+        let seats = 2 + (game_number % 2) as usize * 2;
+        let config = common::starter_table(seats, game_number + 500);
+        let mut game = Spellfire::new(&config, &content, game_number).expect("setup");
+        let mut full = game.without_family_shortcuts();
+        skipped += game.families_known_absent();
+        present += 8 - game.families_known_absent();
+        let mut rng = GameRng::new(game_number);
+        while game.to_act().seat().is_some() {
+            let legal = game.legal_actions();
+            assert_eq!(
+                legal,
+                full.legal_actions(),
+                "game {game_number}: the legal actions differ"
+            );
+            let action = &legal[rng.below(legal.len())];
+            let events = game.apply(action).expect("a legal action is accepted");
+            assert_eq!(
+                events,
+                full.apply(action).expect("accepted in full"),
+                "game {game_number}: events differ"
+            );
+            assert_eq!(
+                fingerprint(&game),
+                fingerprint(&full),
+                "game {game_number}: the states differ"
+            );
+        }
+    }
+    assert!(
+        skipped > 0 && present > 0,
+        "the games lacked no family ({skipped}) or had none ({present})"
+    );
+}

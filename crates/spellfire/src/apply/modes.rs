@@ -150,6 +150,9 @@ impl Spellfire {
     /// the rule card): never below one, and never below three — or `base` if less — on his first
     /// turn (SF-34).
     pub(crate) fn powered_draw(&self, seat: Seat, base: usize) -> usize {
+        if !self.may_have(crate::apply::Family::TurnDraw) {
+            return base;
+        }
         let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
         for player in &self.players {
             let standing = player.formation.realms().filter(|(_, s)| !s.razed);

@@ -3,6 +3,7 @@
 //! its defender cast, realms that defend as a kind of champion, and immunities (section 16).
 //! Each is read where it applies, from the cards in play, never stored.
 
+use crate::apply::Family;
 use crate::catalogue::cards::CardType;
 use crate::combat::{Side, Source, Total};
 use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Scope, Trigger, Whose};
@@ -169,6 +170,9 @@ impl Spellfire {
     /// (SF-157, SF-158): its abilities do not act and what only its power let it use is barred;
     /// its level and icon stay. A card that takes powers away keeps its own.
     pub(crate) fn powers_lost(&self, card: CardId) -> bool {
+        if !self.may_have(Family::LosesPowers) {
+            return false;
+        }
         let Some(side) = self.owner_side(card) else {
             return false;
         };
@@ -298,6 +302,9 @@ impl Spellfire {
     /// How many cards `seat` may hold at the end of a turn: the format's limit and its realms'
     /// powers (SF-46).
     pub fn hand_limit_for(&self, seat: Seat) -> usize {
+        if !self.may_have(Family::HandSize) {
+            return self.hand_limit();
+        }
         let more = self.formation_sum(seat, |e| match e {
             Effect::HandSize(n) => Some(i32::from(*n)),
             _ => None,
@@ -307,6 +314,9 @@ impl Spellfire {
 
     /// The cards `seat`'s realms add to its phase-1 draw.
     pub(crate) fn extra_draws(&self, seat: Seat) -> usize {
+        if !self.may_have(Family::ExtraDraws) {
+            return 0;
+        }
         self.formation_sum(seat, |e| match e {
             Effect::ExtraDraws(n) => Some(i32::from(*n)),
             _ => None,
@@ -687,7 +697,8 @@ impl Spellfire {
     /// realm's and holding's for the defender, and those its player's cards give every champion
     /// of his (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
     pub(crate) fn immunities(&self, side: Side) -> Immunities<'_> {
-        let Some(fighter) = self.fighter_of(side) else {
+        let Some(fighter) = self.fighter_of(side).filter(|_| self.may_have(Family::Immunity)) else {
+            // No fighter, or no card of the game gives immunity: immune to nothing.
             return Immunities {
                 side,
                 fighter: None,
@@ -807,7 +818,8 @@ impl Spellfire {
         let cards = pools
             .chain(fighters.map(|f| (f.card, &f.attachments)))
             .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
-        cards.filter(move |&c| self.owner(c) == seat).flat_map(move |c| {
+        let may = self.may_have(Family::EveryChampion);
+        cards.filter(move |&c| may && self.owner(c) == seat).flat_map(move |c| {
             self.abilities_of(c)
                 .filter(|a| a.when == Trigger::InPlay)
                 .filter_map(|a| a.effect.across(Scope::EveryChampion))
@@ -874,6 +886,9 @@ impl Spellfire {
     /// A card of the realm at `slot` (the realm or its holding) that closes it to `champion`
     /// as an attacker (SF-147), or as a defender.
     pub(crate) fn closed_to(&self, slot: &crate::formation::Slot, champion: CardId, attacking: bool) -> Option<CardId> {
+        if !self.may_have(Family::ClosesRealm) {
+            return None;
+        }
         let own = self.realm_own_cards(slot).map(|card| (card, true));
         let across = self.realm_across_cards(slot).map(|card| (card, false));
         let closer = own.chain(across).find(|&(card, own)| {
@@ -918,9 +933,10 @@ impl Spellfire {
         slot: &'a crate::formation::Slot,
     ) -> impl Iterator<Item = CardId> + 'a {
         let formation = &self.player(self.owner(slot.realm)).formation;
+        let may = self.may_have(Family::EveryRealm);
         formation
             .realms()
-            .filter(|(_, s)| !s.razed)
+            .filter(move |(_, s)| may && !s.razed)
             .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
             .filter(move |&c| {
                 self.abilities_of(c)
