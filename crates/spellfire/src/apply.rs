@@ -916,6 +916,9 @@ impl Spellfire {
     /// attacking champion and its cards (step `Attacker`); the defending champion and its cards
     /// (step `Defender`).
     fn threat(&self, step: Side) -> Option<InstantDefeat> {
+        if !self.may_act_at(Trigger::RoundStart) {
+            return None;
+        }
         let battle = self.battle.as_ref()?;
         let seat_of = |s: Side| match s {
             Side::Attacker => battle.attacker,

@@ -283,6 +283,9 @@ impl Spellfire {
     /// the first card's on top: the pool's champions and what they carry, then the standing
     /// realms and their holdings.
     pub(crate) fn turn_powers(&mut self, seat: Seat, when: Trigger, events: &mut Vec<Event>) {
+        if !self.may_act_at(when) {
+            return;
+        }
         let player = self.player(seat);
         let pool = player
             .pool
@@ -605,6 +608,9 @@ impl Spellfire {
     /// A round over the realm of `sources` has ended (`held`: the attacker was beaten, so the
     /// battle is over and the realm stands): their powers ask their choices.
     pub(crate) fn after_round(&mut self, sources: &[(CardId, Seat)], held: bool, events: &mut Vec<Event>) {
+        if !self.may_act_at(Trigger::RoundEnds) {
+            return;
+        }
         for &(source, seat) in sources.iter().rev() {
             // A realm razed in the round (or a holding discarded with it) has no power left.
             let standing = self
@@ -629,6 +635,9 @@ impl Spellfire {
     /// answer it — the attacked realm and its holding, a fighting champion (Greater Feyr) — (once a
     /// battle where they say so) act or ask their choices.
     pub(crate) fn ally_joined(&mut self, side: Side, events: &mut Vec<Event>) {
+        if !self.may_have(crate::apply::Family::AllyJoins) {
+            return;
+        }
         for (source, source_side) in self.battle_cards() {
             let Some(battle) = &self.battle else { return };
             let seat = match source_side {
@@ -663,6 +672,9 @@ impl Spellfire {
     /// makes the attacker discard an item of the defender's choice), each asked of its owner,
     /// and those that discard every card they select.
     pub(crate) fn round_start_choices(&mut self, events: &mut Vec<Event>) {
+        if !self.may_act_at(Trigger::RoundStart) {
+            return;
+        }
         let cards = self.battle_cards();
         for &(source, side) in cards.iter().rev() {
             let seat = match (&self.battle, side) {

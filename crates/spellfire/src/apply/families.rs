@@ -3,7 +3,7 @@
 //! fighter's immunities — read every card in some zone for one rare kind of power. Most games'
 //! decks hold no card of that kind: the answer is then known without reading a card.
 
-use crate::effects::{Effect, Scope};
+use crate::effects::{Ability, Effect, Scope, Trigger};
 use crate::state::Spellfire;
 
 /// A family of powers some rules question looks for.
@@ -25,11 +25,30 @@ pub(crate) enum Family {
     LosesPowers = 1 << 6,
     /// `Across(EveryRealm, …)`: what a realm or holding gives every realm of its player.
     EveryRealm = 1 << 7,
+    /// Abilities that act as a round starts (`Trigger::RoundStart`): instant defeats, choices.
+    RoundStarts = 1 << 8,
+    /// Abilities that answer an ally joining a battle (`Trigger::AllyJoins`).
+    AllyJoins = 1 << 9,
+    /// Abilities that act as a round ends or a realm is held (`RoundEnds`, `RealmHeld`).
+    RoundEnds = 1 << 10,
+    /// Abilities that act as a turn begins or ends (`TurnBegins`, `TurnEnds`).
+    TurnBeginsOrEnds = 1 << 11,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u16 = (1 << 8) - 1;
+    const ALL: u16 = (1 << 12) - 1;
+
+    /// The family of abilities acting at `when`, for the moments some question looks for.
+    pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
+        Some(match when {
+            Trigger::RoundStart => Family::RoundStarts,
+            Trigger::AllyJoins(_) => Family::AllyJoins,
+            Trigger::RoundEnds | Trigger::RealmHeld => Family::RoundEnds,
+            Trigger::TurnBegins | Trigger::TurnEnds => Family::TurnBeginsOrEnds,
+            _ => return None,
+        })
+    }
 }
 
 /// The families no card of the game has. Empty (the default) claims nothing, so a state made
@@ -38,11 +57,15 @@ impl Family {
 pub(crate) struct Absent(u16);
 
 impl Absent {
-    /// The families none of `effects` (nested ones included) belongs to.
-    pub(crate) fn of<'a>(effects: impl IntoIterator<Item = &'a Effect>) -> Self {
+    /// The families none of `abilities` (their moments, their effects and the effects nested
+    /// in them) belongs to.
+    pub(crate) fn of<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> Self {
         let mut present = 0u16;
-        for effect in effects {
-            effect.each_nested(&mut |e| present |= family_of(e).map_or(0, |f| f as u16));
+        for ability in abilities {
+            present |= Family::acting_at(ability.when).map_or(0, |f| f as u16);
+            ability
+                .effect
+                .each_nested(&mut |e| present |= family_of(e).map_or(0, |f| f as u16));
         }
         Absent(!present & Family::ALL)
     }
@@ -74,13 +97,18 @@ impl Spellfire {
         let content = &self.content;
         self.absent = Absent::of(self.cards.iter().flat_map(|info| {
             let card = &content.catalogue.entries[info.entry as usize].card;
-            card.power.abilities().iter().map(|a| &a.effect)
+            card.power.abilities()
         }));
     }
 
     /// Whether some card of the game may have a power of `family` (see `Absent`).
     pub(crate) fn may_have(&self, family: Family) -> bool {
         self.absent.may_have(family)
+    }
+
+    /// Whether some card of the game may have an ability acting at `when`.
+    pub(crate) fn may_act_at(&self, when: Trigger) -> bool {
+        Family::acting_at(when).is_none_or(|family| self.may_have(family))
     }
 
     /// How many families of power the game is known to lack (for the property tests).
