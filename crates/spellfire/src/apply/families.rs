@@ -17,7 +17,8 @@ pub(crate) enum Family {
     TurnDraw = 1 << 2,
     /// `CannotBeAttackedBy`, `CannotBeDefendedBy`: a realm closed to some champions.
     ClosesRealm = 1 << 3,
-    /// `ImmuneTo`, `ImmuneToAll`, `Immune`: immunities of fighters.
+    /// `ImmuneTo`, `ImmuneToAll`: a card's immunities of its own (or its carrier's, its
+    /// realm's defender's).
     Immunity = 1 << 4,
     /// `Across(EveryChampion, …)`: what a card gives every champion of its player.
     EveryChampion = 1 << 5,
@@ -33,11 +34,13 @@ pub(crate) enum Family {
     RoundEnds = 1 << 10,
     /// Abilities that act as a turn begins or ends (`TurnBegins`, `TurnEnds`).
     TurnBeginsOrEnds = 1 << 11,
+    /// `Immune { of, to }`: a card of a battle that wards its side's fighters.
+    Wards = 1 << 12,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u16 = (1 << 12) - 1;
+    const ALL: u16 = (1 << 13) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -82,7 +85,8 @@ fn family_of(effect: &Effect) -> Option<Family> {
         Effect::ExtraDraws(_) => Family::ExtraDraws,
         Effect::TurnDraw { .. } => Family::TurnDraw,
         Effect::CannotBeAttackedBy(_) | Effect::CannotBeDefendedBy(_) => Family::ClosesRealm,
-        Effect::ImmuneTo(_) | Effect::ImmuneToAll(_) | Effect::Immune { .. } => Family::Immunity,
+        Effect::ImmuneTo(_) | Effect::ImmuneToAll(_) => Family::Immunity,
+        Effect::Immune { .. } => Family::Wards,
         Effect::Across(Scope::EveryChampion, _) => Family::EveryChampion,
         Effect::Across(Scope::EveryRealm, _) => Family::EveryRealm,
         Effect::LosesPowers(_) => Family::LosesPowers,

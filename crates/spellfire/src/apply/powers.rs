@@ -697,7 +697,8 @@ impl Spellfire {
     /// realm's and holding's for the defender, and those its player's cards give every champion
     /// of his (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
     pub(crate) fn immunities(&self, side: Side) -> Immunities<'_> {
-        let Some(fighter) = self.fighter_of(side).filter(|_| self.may_have(Family::Immunity)) else {
+        let (immunity, may_ward) = (self.may_have(Family::Immunity), self.may_have(Family::Wards));
+        let Some(fighter) = self.fighter_of(side).filter(|_| immunity || may_ward) else {
             // No fighter, or no card of the game gives immunity: immune to nothing.
             return Immunities {
                 side,
@@ -708,35 +709,45 @@ impl Spellfire {
         };
         // Plain loops: most cards have no immunity, and every total reads these.
         let mut powers: Vec<&Effect> = Vec::new();
-        self.push_immunities(fighter.card, &mut powers);
-        if !powers.is_empty() && self.powers_lost(fighter.card) {
-            powers.clear();
+        if immunity {
+            self.push_own_immunities(side, fighter, &mut powers);
         }
-        for &item in &fighter.attachments {
-            self.push_immunities(item, &mut powers);
-        }
-        if side == Side::Defender
-            && let Some(slot) = self.battle_slot()
-        {
-            for card in std::iter::once(slot.realm).chain(slot.holding) {
-                self.push_immunities(card, &mut powers);
-            }
-        }
-        if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
-            powers.extend(self.player_wide(self.owner(fighter.card)).filter(|e| is_immunity(e)));
-        }
-        let wards = self
-            .battle_cards_unordered()
-            .filter(|&(card, _)| {
-                self.abilities_of(card)
-                    .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
-            })
-            .collect();
+        let wards = if may_ward {
+            self.battle_cards_unordered()
+                .filter(|&(card, _)| {
+                    self.abilities_of(card)
+                        .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         Immunities {
             side,
             fighter: Some(fighter.card),
             powers,
             wards,
+        }
+    }
+
+    /// The immunity powers `side`'s `fighter` has by its own cards (see `immunities`).
+    fn push_own_immunities<'a>(&'a self, side: Side, fighter: &'a Fighter, powers: &mut Vec<&'a Effect>) {
+        self.push_immunities(fighter.card, powers);
+        if !powers.is_empty() && self.powers_lost(fighter.card) {
+            powers.clear();
+        }
+        for &item in &fighter.attachments {
+            self.push_immunities(item, powers);
+        }
+        if side == Side::Defender
+            && let Some(slot) = self.battle_slot()
+        {
+            for card in std::iter::once(slot.realm).chain(slot.holding) {
+                self.push_immunities(card, powers);
+            }
+        }
+        if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
+            powers.extend(self.player_wide(self.owner(fighter.card)).filter(|e| is_immunity(e)));
         }
     }
 
@@ -765,6 +776,9 @@ impl Spellfire {
     /// Whether `card`, fighting for `side`, is immune to `source` by a card of the battle whose
     /// power wards its side's fighters (Protection from Lightning: `Immune { of, to }`).
     fn warded(&self, side: Side, card: CardId, source: CardId) -> bool {
+        if !self.may_have(Family::Wards) {
+            return false;
+        }
         self.warded_among(self.battle_cards_unordered(), side, card, source)
     }
 
