@@ -9,7 +9,7 @@ use std::slice;
 use hexx::Hex;
 use spellhall_core::{RuleError, Seat};
 
-use crate::action::{Action, CastTarget, Target};
+use crate::action::{Action, CastTarget, MulliganCards, Target};
 use crate::content::{CardDef, CardKind, Effect, MAX_DECK_SIZE};
 use crate::state::{
     BRAIN_DAMAGE_PAY_OFF, BURN_PAY_OFF, CAPTURE_COST, CardId, Character, Creature, CreatureId, MULLIGAN_MAX, Phase,
@@ -867,9 +867,14 @@ impl SpellsOfDoom {
             // order (no recursion, and no allocation but the action's own list).
             let mut places: [usize; MULLIGAN_MAX] = std::array::from_fn(|i| i);
             loop {
-                out.push(Action::Mulligan {
-                    cards: places[..size].iter().map(|&place| hand[place]).collect(),
-                });
+                let mut cards = [CardId(0); MULLIGAN_MAX];
+                for (card, &place) in cards.iter_mut().zip(&places[..size]) {
+                    *card = hand[place];
+                }
+                // Always some: 3 cards fit an opening hand's room (asserted in `action`).
+                if let Some(cards) = MulliganCards::new(&cards[..size]) {
+                    out.push(Action::Mulligan { cards });
+                }
                 // The last place that can still move right moves one step; those after it follow.
                 let Some(moving) = (0..size).rev().find(|&i| places[i] < hand.len() - size + i) else {
                     break;

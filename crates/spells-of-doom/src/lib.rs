@@ -31,7 +31,7 @@ use std::sync::Arc;
 
 use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, seat_token};
 
-pub use action::{Action, CastTarget, Target};
+pub use action::{Action, CastTarget, MulliganCards, Target};
 pub use board::Board;
 pub use combat::{ArmorParts, damage, effective_armor, fire_arrows_groups, keep_highest, special_tokens, token_upkeep};
 pub use content::{

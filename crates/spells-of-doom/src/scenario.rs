@@ -15,7 +15,7 @@ use std::sync::{Arc, OnceLock};
 
 use spellhall_core::{Game, Seat};
 
-use crate::action::Action;
+use crate::action::{Action, MulliganCards};
 use crate::content::Content;
 use crate::state::{Config, CreatureId, Phase, Pos, SpellsOfDoom, TowerKind};
 
@@ -48,8 +48,10 @@ impl TestGame {
         };
         let mut game = SpellsOfDoom::new(&config, &shipped_content(), seed).expect("a valid table");
         while matches!(game.phase(), Phase::Mulligan { .. }) {
-            game.apply(&Action::Mulligan { cards: vec![] })
-                .expect("keeping is legal");
+            game.apply(&Action::Mulligan {
+                cards: MulliganCards::NONE,
+            })
+            .expect("keeping is legal");
         }
         Self { game }
     }

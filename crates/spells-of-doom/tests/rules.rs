@@ -7,7 +7,7 @@ use common::*;
 use spellhall_core::{Game, Seat, ToAct};
 use spells_of_doom::TestGame;
 use spells_of_doom::damage;
-use spells_of_doom::{Action, Character, Phase, SpellsOfDoom, Target, TowerKind, Track};
+use spells_of_doom::{Action, Character, MulliganCards, Phase, SpellsOfDoom, Target, TowerKind, Track};
 use spells_of_doom::{Attacker, Event};
 
 #[test]
@@ -28,7 +28,7 @@ fn setup_7_mana_5_cards_heroes_on_their_starting_spaces() {
 fn setup_mulligan_shuffles_back_up_to_3_cards() {
     let mut game = SpellsOfDoom::new(&config(&["magie", "byron"]), &content(), 2).unwrap();
     let hand = game.player(Seat(0)).hand.clone();
-    let four = hand[..4].to_vec();
+    let four = MulliganCards::new(&hand[..4]).unwrap();
     assert!(refused(&mut game, Action::Mulligan { cards: four }).contains("At most 3"));
     assert_eq!(
         game.legal_actions().len(),
@@ -38,7 +38,7 @@ fn setup_mulligan_shuffles_back_up_to_3_cards() {
     act(
         &mut game,
         Action::Mulligan {
-            cards: hand[..3].to_vec(),
+            cards: MulliganCards::new(&hand[..3]).unwrap(),
         },
     );
     assert_eq!(game.player(Seat(0)).hand.len(), 5);
@@ -51,8 +51,18 @@ fn setup_most_4s_on_7_dice_plays_first_and_ties_roll_again() {
     let mut saw_tie = false;
     for seed in 0..200 {
         let mut game = SpellsOfDoom::new(&config(&["magie", "byron"]), &content(), seed).unwrap();
-        act(&mut game, Action::Mulligan { cards: vec![] });
-        let events = act(&mut game, Action::Mulligan { cards: vec![] });
+        act(
+            &mut game,
+            Action::Mulligan {
+                cards: MulliganCards::NONE,
+            },
+        );
+        let events = act(
+            &mut game,
+            Action::Mulligan {
+                cards: MulliganCards::NONE,
+            },
+        );
         let rolls: Vec<&Vec<(Seat, Vec<u8>)>> = events
             .iter()
             .filter_map(|e| match e {

@@ -11,7 +11,7 @@ use spellhall::games::{GameAdapter, TableInput};
 use spellhall_core::{Game, Seat};
 use spells_of_doom::Who::{Foe, Me};
 use spells_of_doom::{
-    Action, Character, Config, Content, Event, Phase, Pos, SpellsOfDoom, Target, TestGame, card_text,
+    Action, Character, Config, Content, Event, MulliganCards, Phase, Pos, SpellsOfDoom, Target, TestGame, card_text,
 };
 
 fn new_game(players: usize) -> SpellsOfDoom {
@@ -26,7 +26,10 @@ fn new_game(players: usize) -> SpellsOfDoom {
 fn hero_phase(players: usize) -> SpellsOfDoom {
     let mut game = new_game(players);
     while let Phase::Mulligan { .. } = game.phase() {
-        game.apply(&Action::Mulligan { cards: vec![] }).unwrap();
+        game.apply(&Action::Mulligan {
+            cards: MulliganCards::NONE,
+        })
+        .unwrap();
     }
     assert_eq!(game.phase(), Phase::Hero);
     game
@@ -118,7 +121,12 @@ fn the_opening_hand_is_kept_or_marked_cards_are_shuffled_back() {
     let mut harness = table(&game);
     harness.get_by_label("Keep this hand").click();
     harness.run();
-    assert_eq!(harness.state(), &Some(Action::Mulligan { cards: vec![] }));
+    assert_eq!(
+        harness.state(),
+        &Some(Action::Mulligan {
+            cards: MulliganCards::NONE
+        })
+    );
 
     let seat = game.to_act().seat().unwrap();
     let (card, name) = game.view(seat).hand[0].clone();
@@ -126,7 +134,12 @@ fn the_opening_hand_is_kept_or_marked_cards_are_shuffled_back() {
     harness.run();
     harness.get_by_label("Shuffle back 1 card and draw as many").click();
     harness.run();
-    assert_eq!(harness.state(), &Some(Action::Mulligan { cards: vec![card] }));
+    assert_eq!(
+        harness.state(),
+        &Some(Action::Mulligan {
+            cards: MulliganCards::new(&[card]).unwrap()
+        })
+    );
 }
 
 #[test]

@@ -347,7 +347,7 @@ fn mulligan_bar(ui: &mut egui::Ui, scene: &Scene, pick: &mut Pick, chosen: &mut 
         wanted.sort_unstable();
         let fits = scene.legal.iter().find(|a| match a {
             Action::Mulligan { cards } => {
-                let mut cards = cards.clone();
+                let mut cards = cards.to_vec();
                 cards.sort_unstable();
                 cards == wanted
             }
