@@ -1427,13 +1427,26 @@ impl SpellsOfDoom {
                 }
             }
             if kinds.hexes {
-                for &hex in self
-                    .content
-                    .board
-                    .around(caster.hex(), 2 + self.spell_reach(seat))
-                    .iter()
-                {
-                    fits(CastTarget::Hex(Pos::of(hex)), out);
+                let candidates = 2 + self.spell_reach(seat);
+                match def.effect {
+                    // `aim_fits` takes every board hex within the reach for a blast (and for a
+                    // summoning that has a creature to bring): the candidates' first rings, in
+                    // the same order, lent whole instead of asked hex by hex.
+                    Effect::Blast { .. } | Effect::Summon { .. } => {
+                        if aim.summonable || matches!(def.effect, Effect::Blast { .. }) {
+                            let hexes = self.content.board.around(caster.hex(), aim.reach.min(candidates));
+                            out.extend(hexes.iter().map(|hex| Action::Cast {
+                                spell,
+                                copies: 1,
+                                target: CastTarget::Hex(Pos::of(*hex)),
+                            }));
+                        }
+                    }
+                    _ => {
+                        for &hex in self.content.board.around(caster.hex(), candidates).iter() {
+                            fits(CastTarget::Hex(Pos::of(hex)), out);
+                        }
+                    }
                 }
             }
             // The same targets again with each further number of copies.
