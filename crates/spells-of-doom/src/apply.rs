@@ -266,7 +266,7 @@ impl SpellsOfDoom {
             player.spells.push(card);
             events.push(Event::Prepared {
                 seat,
-                card: def.name.clone(),
+                card: content.log_words.cards[index].clone(),
             });
             return;
         }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::content::{Catalog, ContentError, Id, Keyed, SourceFile, check_added_count, parse_ron};
 
 use crate::board::Board;
+use crate::event::Name;
 use crate::text::played_words;
 
 pub const BOARD_FILE: &str = "data/spells-of-doom/board.ron";
@@ -291,9 +292,37 @@ pub struct Content {
     /// and `creatures`, found once here: every game (every playout) starts from them instead of
     /// comparing ids.
     pub(crate) places: Vec<HeroPlaces>,
-    /// By card (in `cards` order): what it does played as a skill, in the log's words
-    /// (`text::played_words`), written once here for every Play event to copy.
-    pub(crate) played_words: Vec<String>,
+    /// The names and words events carry, made once here for every event to share.
+    pub(crate) log_words: LogWords,
+}
+
+/// What events name, made at load and shared by every event (`event::Name`).
+#[derive(Clone, Debug)]
+pub(crate) struct LogWords {
+    /// By card (in `cards` order): its name.
+    pub(crate) cards: Vec<Name>,
+    /// By card: what it does played as a skill, in the log's words (`text::played_words`).
+    pub(crate) played: Vec<Name>,
+    /// By creature (in `creatures` order): its name.
+    pub(crate) creatures: Vec<Name>,
+}
+
+impl LogWords {
+    fn of(creatures: &Catalog<CreatureDef>, cards: &Catalog<CardDef>) -> Self {
+        let cards = cards.items();
+        Self {
+            cards: cards.iter().map(|card| Name::from(card.name.as_str())).collect(),
+            played: cards
+                .iter()
+                .map(|card| Name::from(played_words(&card.effect).as_str()))
+                .collect(),
+            creatures: creatures
+                .items()
+                .iter()
+                .map(|creature| Name::from(creature.name.as_str()))
+                .collect(),
+        }
+    }
 }
 
 /// One Hero's deck cards and creature tokens as places in the content's catalogues.
@@ -380,7 +409,7 @@ impl Content {
         check_deck_sizes(&decks, every_hero, &cards, DECK_SIZE..=DECK_SIZE, &mut errors);
         if errors.is_empty() {
             let places = HeroPlaces::of_every_hero(&heroes, &creatures, &cards, &decks);
-            let played_words = cards.items().iter().map(|card| played_words(&card.effect)).collect();
+            let log_words = LogWords::of(&creatures, &cards);
             Ok(Self {
                 board,
                 heroes,
@@ -388,7 +417,7 @@ impl Content {
                 cards,
                 decks,
                 places,
-                played_words,
+                log_words,
             })
         } else {
             Err(errors)
@@ -452,7 +481,7 @@ impl Content {
         );
         if errors.is_empty() {
             let places = HeroPlaces::of_every_hero(&self.heroes, &self.creatures, &cards, &decks);
-            let played_words = cards.items().iter().map(|card| played_words(&card.effect)).collect();
+            let log_words = LogWords::of(&self.creatures, &cards);
             Ok(Self {
                 board: self.board.clone(),
                 heroes: self.heroes.clone(),
@@ -460,7 +489,7 @@ impl Content {
                 cards,
                 decks,
                 places,
-                played_words,
+                log_words,
             })
         } else {
             Err(errors)

@@ -129,7 +129,7 @@ impl SpellsOfDoom {
         });
         events.push(Event::Summoned {
             seat: owner,
-            creature: self.creature_def(&kind).name.clone(),
+            creature: self.creature_name(id),
             at,
         });
     }
@@ -297,7 +297,7 @@ impl SpellsOfDoom {
             creature.hp += healed;
             events.push(Event::CreatureHealed {
                 seat: id.owner,
-                creature: self.creature_def(&kind).name.clone(),
+                creature: self.creature_name(id),
                 hp: healed,
                 by,
             });

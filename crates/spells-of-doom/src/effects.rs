@@ -50,7 +50,7 @@ impl SpellsOfDoom {
         }
         events.push(Event::Cast {
             seat,
-            spell: def.name.clone(),
+            spell: self.card_log_name(seat, spell),
             copies: used.len() as u8,
         });
         let n = used.len();
@@ -178,7 +178,7 @@ impl SpellsOfDoom {
         player.discard.push(card);
         events.push(Event::TerrainRevealed {
             seat,
-            card: def.name.clone(),
+            card: self.card_log_name(seat, card),
             at,
         });
         match (&def.effect, on) {

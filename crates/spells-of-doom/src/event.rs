@@ -1,6 +1,10 @@
 //! What happened, for the log and the board's animations (dice faces included).
 
-use serde::Serialize;
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
 use spellhall_core::{GameEvent, Reveal, Seat, seat_name};
 
 use crate::action::Target;
@@ -88,14 +92,14 @@ pub enum Event {
     /// does, in words (its further effects, a heal or a counter-strike, follow as events).
     Played {
         seat: Seat,
-        card: String,
+        card: Name,
         on: Option<Target>,
-        does: String,
+        does: Name,
     },
     /// A spell placed face up in the Spell Area.
     Prepared {
         seat: Seat,
-        card: String,
+        card: Name,
     },
     /// A card put face down in the Reserve.
     Reserved {
@@ -112,34 +116,34 @@ pub enum Event {
     },
     TerrainRevealed {
         seat: Seat,
-        card: String,
+        card: Name,
         at: Pos,
     },
     Summoned {
         seat: Seat,
-        creature: String,
+        creature: Name,
         at: Pos,
     },
     CreatureMoved {
         seat: Seat,
-        creature: String,
+        creature: Name,
         from: Pos,
         to: Pos,
     },
     CreatureKilled {
         seat: Seat,
-        creature: String,
+        creature: Name,
     },
     CreatureHealed {
         seat: Seat,
-        creature: String,
+        creature: Name,
         hp: u8,
         by: &'static str,
     },
     /// A spell cast (its effects follow).
     Cast {
         seat: Seat,
-        spell: String,
+        spell: Name,
         copies: u8,
     },
     /// A Special Attack's dice and the tokens they gave.
@@ -192,6 +196,62 @@ pub enum Event {
     GameOver,
 }
 
+/// A card's or a creature's name, or a skill's effect in words, as an event carries it: shared
+/// with the content's copy (`Content::log_words`), so an event is made and dropped without
+/// copying the text. Reads, prints and serializes as the text itself.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(Arc<str>);
+
+impl Name {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Name {
+    fn from(text: &str) -> Self {
+        Self(Arc::from(text))
+    }
+}
+
+impl Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for Name {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Name {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
 impl Event {
     /// `seat` plays the skill `card` (its place in `content.cards`) on the character `on`.
     pub(crate) fn played(
@@ -203,9 +263,9 @@ impl Event {
         let def = &content.cards.items()[card];
         Event::Played {
             seat,
-            card: def.name.clone(),
+            card: content.log_words.cards[card].clone(),
             on: crate::text::skill_aims_at_character(&def.effect).then(|| crate::respond::target_of(on)),
-            does: content.played_words[card].clone(),
+            does: content.log_words.played[card].clone(),
         }
     }
 }

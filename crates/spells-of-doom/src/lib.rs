@@ -38,7 +38,7 @@ pub use content::{
     Ability, BOARD_FILE, CARDS_FILE, CREATURE_TOKENS, CREATURES_FILE, CardDef, CardKind, Content, CreatureAbility,
     CreatureDef, DECK_SIZE, Effect, HEROES_FILE, HeroDef, MAX_DECK_SIZE, MalfunctionRow, SHRINES, Sources, VolleyRow,
 };
-pub use event::{Attacker, Event, Special};
+pub use event::{Attacker, Event, Name, Special};
 #[cfg(feature = "scenario")]
 pub use scenario::{TestGame, Who, creature_id, shipped_content};
 pub use state::{

@@ -520,7 +520,7 @@ impl SpellsOfDoom {
         player.discard.push(spell);
         events.push(Event::Cast {
             seat,
-            spell: def.name.clone(),
+            spell: self.card_log_name(seat, spell),
             copies: 1,
         });
         match (&def.effect, target) {

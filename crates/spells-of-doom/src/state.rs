@@ -11,6 +11,7 @@ use spellhall_core::{GameRng, Outcome, Pile, Seat};
 
 use crate::combat::{ArmorParts, effective_armor};
 use crate::content::{Ability, CardDef, Content, HeroDef};
+use crate::event::Name;
 
 pub const START_MANA: u32 = 7;
 pub const HAND_SIZE: usize = 5;
@@ -444,6 +445,11 @@ impl SpellsOfDoom {
         move |card| &cards[places[usize::from(card.0)]]
     }
 
+    /// A card's name as events carry it.
+    pub(crate) fn card_log_name(&self, seat: Seat, card: CardId) -> Name {
+        self.content.log_words.cards[self.card_index(seat, card)].clone()
+    }
+
     /// A card's place in `content.cards`.
     pub(crate) fn card_index(&self, seat: Seat, card: CardId) -> usize {
         self.lookup.decks[seat.index()][usize::from(card.0)]
@@ -651,7 +657,7 @@ impl SpellsOfDoom {
     }
 
     /// A creature's name ("Dog"), whether on the board or on its Hero board.
-    pub fn creature_name(&self, id: CreatureId) -> String {
+    pub fn creature_name(&self, id: CreatureId) -> Name {
         // By the token's place in the content (`lookup`), not by its kind's key: each creature's
         // move and attack event names it.
         let kind = self
@@ -660,8 +666,8 @@ impl SpellsOfDoom {
             .get(id.owner.index())
             .and_then(|tokens| tokens.get(usize::from(id.token)));
         kind.map_or_else(
-            || "creature".to_string(),
-            |kind| self.content.creatures.items()[*kind].name.clone(),
+            || Name::from("creature"),
+            |kind| self.content.log_words.creatures[*kind].clone(),
         )
     }
 
