@@ -114,6 +114,17 @@ impl MulliganCards {
         Some(list)
     }
 
+    /// The cards of `hand` at the first `size` of `places` (`legal`'s choices: places in the
+    /// hand, at most `MULLIGAN_MAX`, which an opening hand's room always holds).
+    pub(crate) fn chosen(hand: &[CardId], places: &[usize; MULLIGAN_MAX], size: usize) -> Self {
+        let mut list = Self::NONE;
+        for (slot, &place) in list.cards.iter_mut().zip(&places[..size]) {
+            *slot = hand[place];
+        }
+        list.len = size as u8;
+        list
+    }
+
     pub fn as_slice(&self) -> &[CardId] {
         &self.cards[..usize::from(self.len)]
     }

@@ -303,10 +303,15 @@ impl SpellsOfDoom {
             };
             return refuse(reason, BUILD);
         }
-        if self.buildings.iter().any(|b| b.at == at) || self.shrines.iter().any(|s| s.at == at) {
+        if !self.hex_takes_building(at) {
             return refuse("This hex already holds a building or a Magic Shrine.", BUILD);
         }
         Ok(())
+    }
+
+    /// Neither a building nor a shrine stands at `at`.
+    fn hex_takes_building(&self, at: Pos) -> bool {
+        !self.buildings.iter().any(|b| b.at == at) && !self.shrines.iter().any(|s| s.at == at)
     }
 
     /// What building either tower needs: the Hero's hex.
@@ -865,14 +870,9 @@ impl SpellsOfDoom {
             // order (no recursion, and no allocation but the action's own list).
             let mut places: [usize; MULLIGAN_MAX] = std::array::from_fn(|i| i);
             loop {
-                let mut cards = [CardId(0); MULLIGAN_MAX];
-                for (card, &place) in cards.iter_mut().zip(&places[..size]) {
-                    *card = hand[place];
-                }
-                // Always some: 3 cards fit an opening hand's room (asserted in `action`).
-                if let Some(cards) = MulliganCards::new(&cards[..size]) {
-                    out.push(Action::Mulligan { cards });
-                }
+                out.push(Action::Mulligan {
+                    cards: MulliganCards::chosen(hand, &places, size),
+                });
                 // The last place that can still move right moves one step; those after it follow.
                 let Some(moving) = (0..size).rev().find(|&i| places[i] < hand.len() - size + i) else {
                     break;
@@ -951,9 +951,12 @@ impl SpellsOfDoom {
                     }
                 });
             }
-            if self.may_build(seat).is_ok() {
+            // `check_build`, its conditions read once for both towers.
+            if let Ok(at) = self.may_build(seat)
+                && self.hex_takes_building(at)
+            {
                 for tower in [TowerKind::Mage, TowerKind::Defense] {
-                    if self.check_build(seat, tower).is_ok() {
+                    if self.towers_of(seat, tower) < TOWERS_PER_KIND {
                         out.push(Action::Build { tower });
                     }
                 }
