@@ -317,6 +317,13 @@ pub trait Game: Clone + Serialize + Sized {
     /// when the game is over.
     fn legal_actions(&self) -> Vec<Self::Action>;
 
+    /// [`Game::legal_actions`] written into `out`, which is emptied first: a playout asks at
+    /// every step, and one list reused saves an allocation a decision. Games override it when
+    /// they can build the list in place.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>) {
+        *out = self.legal_actions();
+    }
+
     /// Seats other than the one in [`Game::to_act`] that may take the next decision for
     /// themselves now, each with the action that claims it: Spellfire's "wait, I play an event"
     /// (events may be played at any time, even on another player's turn). A claim is recorded in
@@ -328,6 +335,15 @@ pub trait Game: Clone + Serialize + Sized {
     /// Check the action against the rules, then carry it out. An illegal action leaves the state
     /// unchanged and returns the reason; it never panics.
     fn apply(&mut self, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// [`Game::apply`] with the events written into `events`, which is emptied first (and left
+    /// empty when the action is refused): for playouts, which reuse one list. Games override it
+    /// when they can report into a given list.
+    fn apply_into(&mut self, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), RuleError> {
+        events.clear();
+        *events = self.apply(action)?;
+        Ok(())
+    }
 
     /// What `seat` may see now.
     fn view(&self, seat: Seat) -> Self::View;

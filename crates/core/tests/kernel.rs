@@ -568,7 +568,9 @@ fn assert_the_first_game_fails_with<G: Game<Config = TallyConfig, Content = ()>>
 
 #[test]
 fn the_kit_reports_legal_actions_that_change_between_two_askings() {
-    assert_the_first_game_fails_with::<Fickle>("legal_actions gave two different answers for the same state");
+    assert_the_first_game_fails_with::<Fickle>(
+        "legal_actions and legal_actions_into gave different answers for the same state",
+    );
 }
 
 /// Tally that remembers how many games were set up before it: replaying its log (a new game)

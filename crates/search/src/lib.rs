@@ -320,13 +320,14 @@ fn iterate<G: Game>(
             break;
         }
     }
-    // Playout.
+    // Playout, with one list of actions and one of events for all its steps.
     let mut steps = 0;
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
     while steps < budget.playout_limit {
         if world.to_act().seat().is_none() {
             break;
         }
-        let legal = world.legal_actions();
+        world.legal_actions_into(&mut legal);
         if legal.is_empty() {
             break;
         }
@@ -334,7 +335,7 @@ fn iterate<G: Game>(
             Some(prior) if rng.below(100) >= PLAYOUT_CHANCE_PERCENT => best_of(&prior(&world, &legal)),
             _ => rng.below(legal.len()),
         };
-        if world.apply(&legal[pick]).is_err() {
+        if world.apply_into(&legal[pick], &mut events).is_err() {
             break;
         }
         steps += 1;

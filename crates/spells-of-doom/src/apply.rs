@@ -103,14 +103,21 @@ impl SpellsOfDoom {
     }
 
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
-        self.check(action)?;
-        let seat = self.decider().expect("check refuses actions after the end");
         // Every action reports at least one event, and nearly every one at most five (ending a
         // turn: the upkeep's): room for them at once, not grown from empty.
         let mut events = Vec::with_capacity(5);
+        self.apply_action_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply_action`, the events written into `events` (emptied first).
+    pub fn apply_action_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        events.clear();
+        self.check(action)?;
+        let seat = self.decider().expect("check refuses actions after the end");
         if let Phase::Response { .. } = self.phase {
-            self.answer(seat, action, &mut events);
-            return Ok(events);
+            self.answer(seat, action, events);
+            return Ok(());
         }
         // An attack or spell against a character whose owner holds a face-down card waits for
         // his answer; it is checked again and carried out when the window closes.
@@ -121,11 +128,11 @@ impl SpellsOfDoom {
                 seat,
                 action: self.describe_for(seat, action),
             });
-            self.open_window(window, &mut events);
-            return Ok(events);
+            self.open_window(window, events);
+            return Ok(());
         }
-        self.carry_out(seat, action, &mut events);
-        Ok(events)
+        self.carry_out(seat, action, events);
+        Ok(())
     }
 
     /// Carry out an action `check` has accepted for `seat`.

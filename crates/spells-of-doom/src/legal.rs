@@ -832,14 +832,21 @@ impl SpellsOfDoom {
     /// (`tests/properties.rs`) compares the two lists over thousands of random positions: this
     /// runs before every action of every playout.
     pub fn legal(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_into(&mut out);
+        out
+    }
+
+    /// `legal`, written into `out` (emptied first).
+    pub fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
         let Some(seat) = self.decider() else {
-            return Vec::new();
+            return;
         };
         match self.phase {
-            Phase::Hero => self.hero_phase_actions(seat),
+            Phase::Hero => self.hero_phase_actions(seat, out),
             Phase::PayTokens => {
                 let player = &self.players[seat.index()];
-                let mut out = Vec::new();
                 for burn in 0..=player.hero.burn {
                     for brain_damage in 0..=player.hero.brain_damage {
                         let cost = u32::from(burn) * BURN_PAY_OFF + u32::from(brain_damage) * BRAIN_DAMAGE_PAY_OFF;
@@ -848,17 +855,15 @@ impl SpellsOfDoom {
                         }
                     }
                 }
-                out
             }
             Phase::Mulligan { .. } => {
                 // Every choice is one `check` accepts: at most 3 cards, each of the opening hand
                 // (each card is in one place), each once.
-                let mut out = Vec::with_capacity(32);
-                self.mulligan_choices(seat, &mut out);
-                out
+                out.reserve(32);
+                self.mulligan_choices(seat, out);
             }
-            Phase::Response { .. } => self.answer_actions(seat),
-            Phase::Over => Vec::new(),
+            Phase::Response { .. } => self.answer_actions(seat, out),
+            Phase::Over => {}
         }
     }
 
@@ -920,7 +925,7 @@ impl SpellsOfDoom {
 
     /// The Hero phase's actions of `legal_by_check`, in its order, each made only when `check`
     /// accepts it (the conditions are `check`'s, read once per family instead of per candidate).
-    fn hero_phase_actions(&self, seat: Seat) -> Vec<Action> {
+    fn hero_phase_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let player = &self.players[seat.index()];
         // The Hero's hexes within Speed + mana / 2 (the extra steps are paid for: `check_move`),
         // his own hex among them.
@@ -932,7 +937,7 @@ impl SpellsOfDoom {
             _ => Cow::Borrowed(&[][..]),
         };
         let (room, terrain_in_hand) = self.hero_phase_room(seat, moves.len().saturating_sub(1));
-        let mut out = Vec::with_capacity(room);
+        out.reserve(room);
         let hero = Character::Hero(seat);
         if let Some(at) = player.hero.at {
             for part in all_but(&moves, Some(at.hex())) {
@@ -1006,12 +1011,12 @@ impl SpellsOfDoom {
             }
         }
         // Every cast `check_cast` accepts (`may_cast`, `aim_fits`, 1 to the castable copies).
-        self.cast_actions(seat, &mut out);
+        self.cast_actions(seat, out);
         // Likewise every summon, creature move and creature attack `creature_candidates` makes.
-        self.creature_candidates(seat, &mut out, false);
+        self.creature_candidates(seat, out, false);
         // A Terrain card's token may go on any hex.
         if terrain_in_hand {
-            self.terrain_placements(seat, &mut out);
+            self.terrain_placements(seat, out);
         }
         for (card, token) in &player.terrain {
             // `check_reveal`: its cost paid, Friendly Area on a friendly character and Exploding
@@ -1084,7 +1089,6 @@ impl SpellsOfDoom {
             );
         }
         out.push(Action::EndTurn);
-        out
     }
 
     /// Every action `check` accepts now, in a fixed order: the rules' list by definition.

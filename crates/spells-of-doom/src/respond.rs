@@ -323,11 +323,11 @@ impl SpellsOfDoom {
     /// attacker, then the counter spells it may cast (paid for, the Hero on the board) at the
     /// targets of their kind; then each Terrain card on the characters `check_reveal_answer`
     /// accepts.
-    pub(crate) fn answer_actions(&self, seat: Seat) -> Vec<Action> {
+    pub(crate) fn answer_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         let Some(window) = &self.window else {
-            return Vec::new();
+            return;
         };
-        let mut out = vec![Action::Pass];
+        out.push(Action::Pass);
         let player = &self.players[seat.index()];
         let declared = match &window.cause {
             Cause::Declared { attacker, target, .. } => Some((*attacker, *target)),
@@ -401,7 +401,6 @@ impl SpellsOfDoom {
                 }
             }
         }
-        out
     }
 
     /// Every character an answer may name, in a fixed order: Heroes by seat, then creatures.

@@ -26,12 +26,14 @@ impl RandomDigest {
     /// each action with the game, the deciding seat and the hasher.
     pub fn play<G: Game>(&mut self, mut game: G, seed: u64, mut views: impl FnMut(&G, Seat, &mut DefaultHasher)) {
         let mut rng = GameRng::new(seed);
+        // The lists `play_randomly` and a search's playouts reuse, so that the digest vouches for
+        // the path the throughput bench times.
+        let (mut legal, mut events) = (Vec::new(), Vec::new());
         while let Some(seat) = game.to_act().seat() {
-            let legal = game.legal_actions();
+            game.legal_actions_into(&mut legal);
             format!("{legal:?}").hash(&mut self.hasher);
             views(&game, seat, &mut self.hasher);
-            let events = game
-                .apply(&legal[rng.below(legal.len())])
+            game.apply_into(&legal[rng.below(legal.len())], &mut events)
                 .expect("a legal action is accepted");
             format!("{events:?}").hash(&mut self.hasher);
             self.actions += 1;

@@ -45,10 +45,13 @@ fn sampled(step: usize, seed: u64, every: u64) -> bool {
 pub fn play_randomly<G: Game>(mut game: G, seed: u64) -> usize {
     let mut rng = GameRng::new(seed);
     let mut actions = 0;
+    // One list of actions and one of events for the whole game, as a search's playouts keep.
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
     while game.to_act().seat().is_some() {
-        let legal = game.legal_actions();
+        game.legal_actions_into(&mut legal);
         let pick = rng.below(legal.len());
-        game.apply(&legal[pick]).expect("a legal action is accepted");
+        game.apply_into(&legal[pick], &mut events)
+            .expect("a legal action is accepted");
         actions += 1;
     }
     actions
@@ -194,15 +197,22 @@ where
     let mut chooser_rng = GameRng::new(seed ^ 0x5eed_c0de_5eed_c0de);
     let mut step = 0;
     let mut view_cursor = 0;
+    // The list `legal_actions_into` fills: it still holds an earlier step's actions when it is
+    // asked again, as a playout's would.
+    let mut reused = Vec::new();
     loop {
         let game = session.state();
         let legal = game.legal_actions();
         // Asked twice at one step in STABILITY_EVERY (a different one in each game): a second
-        // list at every step was a tenth of a game's cost.
-        if sampled(step, seed, STABILITY_EVERY) && game.legal_actions() != legal {
+        // list at every step was a tenth of a game's cost. The second time through
+        // `legal_actions_into`, which playouts use.
+        if sampled(step, seed, STABILITY_EVERY) && {
+            game.legal_actions_into(&mut reused);
+            reused != legal
+        } {
             return Err(fail(
                 step,
-                "legal_actions gave two different answers for the same state".into(),
+                "legal_actions and legal_actions_into gave different answers for the same state".into(),
             ));
         }
         // Two steps after the stability check's steps, so that the two checks spread over a game.
