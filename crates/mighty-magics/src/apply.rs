@@ -56,9 +56,16 @@ impl MightyMagics {
     }
 
     pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Events, RuleError> {
+        let mut events = Vec::new();
+        self.apply_action_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply_action`, the events written into `events` (emptied first).
+    pub(crate) fn apply_action_into(&mut self, action: &Action, events: &mut Events) -> Result<(), RuleError> {
+        events.clear();
         self.check(action).map_err(|refusal| refusal.into_error(self))?;
         self.changed();
-        let mut events = Vec::new();
         let seat = self.decider().unwrap_or(self.active);
         match action.clone() {
             Action::Discard(card) => {
@@ -72,8 +79,8 @@ impl MightyMagics {
             }
             Action::Refill => {
                 let missing = self.hand_limit(seat).saturating_sub(self.hand(seat).len());
-                self.draw_cards(seat, missing, &mut events);
-                self.resource_phase(&mut events);
+                self.draw_cards(seat, missing, events);
+                self.resource_phase(events);
             }
             Action::Recruit { card, spend } => {
                 self.spend(seat, card, &spend);
@@ -88,7 +95,7 @@ impl MightyMagics {
                     card: self.name(card),
                     spend,
                 });
-                self.after_play(&mut events);
+                self.after_play(events);
             }
             Action::Cast { card, spend, choice } => {
                 self.spend(seat, card, &spend);
@@ -98,9 +105,9 @@ impl MightyMagics {
                     spend,
                 });
                 if let Kind::Magic(magic) = self.cards.get(card).kind {
-                    self.resolve_magic(seat, card, magic, choice, &mut events);
+                    self.resolve_magic(seat, card, magic, choice, events);
                 }
-                self.after_play(&mut events);
+                self.after_play(events);
             }
             Action::RedrawWater => {
                 let count = self.tray_count(Resource::Water);
@@ -110,25 +117,25 @@ impl MightyMagics {
                 events.push(Event::Returned {
                     counters: vec![Resource::Water; count],
                 });
-                self.draw_counters(seat, count, CounterSource::WaterRedraw, &mut events);
+                self.draw_counters(seat, count, CounterSource::WaterRedraw, events);
             }
-            Action::Pass => self.pass_on(&mut events),
+            Action::Pass => self.pass_on(events),
             Action::Target(card) => self.battle_mut().target = Some(card),
             Action::Send(horde) => self.battle_mut().attackers.push(horde),
             Action::Recall(horde) => self.battle_mut().attackers.retain(|&h| h != horde),
-            Action::Charge => self.charge(&mut events),
+            Action::Charge => self.charge(events),
             Action::NoAttack => {
                 events.push(Event::NoAttack { seat, forced: false });
-                self.end_turn(&mut events);
+                self.end_turn(events);
             }
             Action::Defend(horde) => self.battle_mut().defenders.push(horde),
             Action::Withdraw(horde) => self.battle_mut().defenders.retain(|&h| h != horde),
-            Action::HoldFast => self.hold_fast(&mut events),
+            Action::HoldFast => self.hold_fast(events),
             Action::Lose(card) => self.battle_mut().marked.push(card),
             Action::Spare(card) => self.battle_mut().marked.retain(|&c| c != card),
-            Action::ConfirmLosses => self.confirm_losses(&mut events),
+            Action::ConfirmLosses => self.confirm_losses(events),
         }
-        Ok(events)
+        Ok(())
     }
 
     pub(crate) fn name(&self, card: CardId) -> String {

@@ -69,6 +69,10 @@ impl Game for MightyMagics {
         self.apply_action(action)
     }
 
+    fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.apply_action_into(action, events)
+    }
+
     fn view(&self, seat: Seat) -> View {
         self.view_for(seat, self.to_act())
     }

@@ -78,17 +78,24 @@ impl Spellcaster {
 
     /// Check, then carry out. On refusal nothing has changed.
     pub(crate) fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
-        self.check(action)?;
         let mut events = Vec::new();
+        self.apply_action_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply_action`, the events written into `events` (emptied first).
+    pub(crate) fn apply_action_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        events.clear();
+        self.check(action)?;
         match action {
             Action::Answer(answer) => {
-                self.answer(answer.clone(), &mut events);
+                self.answer(answer.clone(), events);
             }
-            Action::EndTurn => self.end_turn(&mut events),
+            Action::EndTurn => self.end_turn(events),
             Action::Draw => {
                 self.actions_left -= 1;
-                self.draw_cards(self.turn_seat(), 1, false, &mut events);
-                self.after_action(&mut events);
+                self.draw_cards(self.turn_seat(), 1, false, events);
+                self.after_action(events);
             }
             Action::Play(card) => {
                 self.actions_left -= 1;
@@ -105,7 +112,7 @@ impl Spellcaster {
                     colour,
                     spell: spell.name.clone(),
                 });
-                self.after_action(&mut events);
+                self.after_action(events);
             }
             Action::Activate { colour, option } => {
                 self.actions_left -= 1;
@@ -121,11 +128,11 @@ impl Spellcaster {
                     colour: *colour,
                     spell: spell.name.clone(),
                 });
-                self.resolve(seat, &spell.effects, option.clone(), &mut events);
-                self.after_action(&mut events);
+                self.resolve(seat, &spell.effects, option.clone(), events);
+                self.after_action(events);
             }
         }
-        Ok(events)
+        Ok(())
     }
 
     fn begin_turn(&mut self, events: &mut Vec<Event>) {
