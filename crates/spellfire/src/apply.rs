@@ -16,6 +16,7 @@ use crate::combat::{Side, Source, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, Event};
 use crate::formation::{FormationSize, Position, Slot};
+use crate::legal::CheckContext;
 mod leave;
 mod limbo;
 mod modes;
@@ -295,7 +296,7 @@ impl Spellfire {
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
         // The decider is found once: in a round it comes from both sides' totals.
         let decider = self.decider();
-        self.check_for(decider, action)
+        self.check_for(&CheckContext::default(), decider, action)
             .map_err(|refusal| refusal.into_error(self))?;
         // What was worked out for the state before no longer holds once it changes.
         self.derived = Derived::default();

@@ -2,9 +2,12 @@
 //! rule; `legal` lists every candidate action that `check` accepts, so the table's choices, the
 //! computer's and `apply` can never disagree.
 
+use std::cell::{OnceCell, RefCell};
+
 use spellhall_core::{AnswerQueue, RuleError, Seat};
 
 use crate::action::Action;
+use crate::apply::Family;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
 use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
@@ -13,6 +16,110 @@ use crate::state::{
     AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
     RebuildCostZone, ReplaceWhileHole, Spellfire,
 };
+
+/// What `check` reads of the game that is the same for every candidate of one `legal` call
+/// (checking changes nothing): the copies of a card in play under the Rule of the Cosmos,
+/// champions' movement, realms' closing powers, a seat's hand limit, the battle's limits on the
+/// cards played in a round. Each `check` of a candidate worked them out again (issue 17); now
+/// `legal` shares one context among its candidates, and `check` and `apply` start an empty one
+/// for their one action. Each answer is worked out when first asked and dropped with the call:
+/// never kept in the state, it cannot outlive what it was read from.
+#[derive(Default)]
+pub(crate) struct CheckContext {
+    /// How many copies of a card the Rule of the Cosmos finds in play: asked again for a
+    /// champion in the hand with every realm it could attack.
+    copies: Memo<CardId, usize>,
+    movement: Memo<CardId, Movement>,
+    /// The cards of a realm (seat, position) with a power that closes it to some attackers
+    /// (`true`) or defenders, each with whether it is the realm's own (`Spellfire::first_closer`).
+    closers: Memo<(Seat, Position, bool), Vec<(CardId, bool)>>,
+    hand_limit: Memo<Seat, usize>,
+    /// The battle's cards (with their sides) with a power that limits the cards of a kind a
+    /// side plays in a round.
+    limiters: OnceCell<Vec<(CardId, Side)>>,
+}
+
+impl CheckContext {
+    fn movement(&self, game: &Spellfire, champion: CardId) -> Movement {
+        self.movement.get_or(champion, || game.movement(champion))
+    }
+
+    /// The card of `seat`'s realm at `at` whose power closes it to `champion` as an attacker,
+    /// or as a defender (SF-140, SF-147): the realm's cards with such a power are found once a
+    /// context (most have none), then asked about each champion.
+    fn closer(&self, game: &Spellfire, seat: Seat, at: Position, champion: CardId, attacking: bool) -> Option<CardId> {
+        if !game.may_have(Family::ClosesRealm) {
+            return None;
+        }
+        let closers = self.closers.get_or((seat, at, attacking), || {
+            let Some(slot) = game.player(seat).formation.slot(at) else {
+                return Vec::new();
+            };
+            game.realm_power_cards(slot)
+                .filter(|&(card, own)| game.closing_powers(card, own, attacking).next().is_some())
+                .collect()
+        });
+        game.first_closer(closers, champion, attacking)
+    }
+
+    fn hand_limit(&self, game: &Spellfire, seat: Seat) -> usize {
+        self.hand_limit.get_or(seat, || game.hand_limit_for(seat))
+    }
+
+    fn limiters(&self, game: &Spellfire) -> &[(CardId, Side)] {
+        self.limiters.get_or_init(|| {
+            game.battle_cards_unordered()
+                .filter(|&(card, _)| {
+                    game.abilities_of(card)
+                        .any(|a| matches!(a.effect, Effect::AtMost { .. }))
+                })
+                .collect()
+        })
+    }
+
+    /// How many cards in play the Rule of the Cosmos counts as copies of `card`.
+    fn copies_in_play(&self, game: &Spellfire, card: CardId) -> usize {
+        self.copies.get_or(card, || {
+            let identity = game.cards[card.index()].identity;
+            // The identity first: one comparison, where a card's kind is a look-up in the catalogue.
+            game.in_play_places()
+                .filter(|&c| game.cards[c.index()].identity == identity && game.cosmos_covers(c))
+                .count()
+        })
+    }
+}
+
+/// Answers of a `CheckContext` by what they are about. One call asks about a few champions,
+/// realms and seats: the answers are kept inline (no allocation for a call that asks little), and
+/// past `MEMO_SIZE` of them the others are worked out each time they are asked.
+struct Memo<K, V>(RefCell<[Option<(K, V)>; MEMO_SIZE]>);
+
+const MEMO_SIZE: usize = 8;
+
+impl<K, V> Default for Memo<K, V> {
+    fn default() -> Self {
+        Memo(RefCell::new(std::array::from_fn(|_| None)))
+    }
+}
+
+impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
+    fn get_or(&self, key: K, work_out: impl FnOnce() -> V) -> V {
+        let free = {
+            let known = self.0.borrow();
+            let found = known.iter().position(|e| e.as_ref().is_none_or(|(k, _)| *k == key));
+            if let Some((_, value)) = found.and_then(|i| known[i].as_ref()) {
+                return value.clone();
+            }
+            found
+        };
+        // Not borrowed while worked out, so that the work may ask the context again.
+        let value = work_out();
+        if let Some(i) = free {
+            self.0.borrow_mut()[i] = Some((key, value.clone()));
+        }
+        value
+    }
+}
 
 /// A "no" from `check`: the rule it comes from, and the reason in words a player can read. The
 /// words are put together only when someone reads them (`check` and `apply` do; `legal`, which
@@ -182,13 +289,13 @@ impl Spellfire {
 
     /// Whether `action` is allowed now, and if not, why.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.check_for(self.decider(), action)
+        self.check_for(&CheckContext::default(), self.decider(), action)
             .map_err(|refusal| refusal.into_error(self))
     }
 
     /// `check` with the decider already found: in a round the decider comes from both sides'
-    /// totals, so `legal` finds it once for all its candidates.
-    pub(crate) fn check_for(&self, decider: Option<Seat>, action: &Action) -> Result<(), Refusal> {
+    /// totals, so `legal` finds it once for all its candidates, and shares `cx` among them.
+    pub(crate) fn check_for(&self, cx: &CheckContext, decider: Option<Seat>, action: &Action) -> Result<(), Refusal> {
         if let Action::Claim(seat) = action {
             if self.claimants().contains(seat) {
                 return Ok(());
@@ -204,7 +311,7 @@ impl Spellfire {
                 Action::PlayEvent(card) => self.check_event(seat, *card),
                 Action::UseCard(card) => self.check_any_time(seat, *card),
                 Action::PlayRealm { card, at } if self.card(*card).power.any_time() => {
-                    self.check_realm(seat, *card, *at)
+                    self.check_realm(cx, seat, *card, *at)
                 }
                 _ => refuse(
                     "You said wait: play an event or a spell cast at any time, or play nothing after all.",
@@ -226,7 +333,7 @@ impl Spellfire {
                 // (WE-13).
                 Action::PlayEvent(card) if !threat.replied => self.check_event(seat, *card),
                 Action::Attach { card, champion } if !threat.replied && self.removes_threat(threat, *card) => {
-                    self.check_attach_in_round(seat, *card, *champion)
+                    self.check_attach_in_round(cx, seat, *card, *champion)
                 }
                 _ if threat.replied => refuse("You have played your one reply: the round goes on.", "SF-134"),
                 _ => refuse(
@@ -242,7 +349,7 @@ impl Spellfire {
                         Some(Effect::BecomesFlyer | Effect::BreaksWall)
                     ) || self.abilities_of(*card).any(|a| a.effect.gives_flight()) =>
                 {
-                    self.check_use(seat, *card)
+                    self.check_use(cx, seat, *card)
                 }
                 _ => refuse(
                     "A wall stops your champion: answer with one card that lets it cross (such as Fly), or let it go back to your pool.",
@@ -253,13 +360,13 @@ impl Spellfire {
                 Action::Choose(target) => self.check_target(*event, *target),
                 _ => refuse("Choose what the event acts on.", "SF-187"),
             },
-            Some(Pending::Spoils { card, .. }) => self.check_spoils(seat, *card, action),
+            Some(Pending::Spoils { card, .. }) => self.check_spoils(cx, seat, *card, action),
             Some(Pending::Rebuild { .. }) => match action {
                 Action::Discard(card) if self.player(seat).hand.contains(card) => Ok(()),
                 Action::Discard(card) if self.rebuild_from_pool(seat, *card) => Ok(()),
                 _ => refuse("Discard a card from your hand to rebuild the realm.", "SF-61"),
             },
-            Some(Pending::Aid { aided, .. }) => self.check_aid_gift(seat, *aided, action),
+            Some(Pending::Aid { aided, .. }) => self.check_aid_gift(cx, seat, *aided, action),
             Some(Pending::Reply(reply)) => match action {
                 Action::Pass => Ok(()),
                 Action::PlayEvent(card)
@@ -316,11 +423,11 @@ impl Spellfire {
                     }
                 }
             }
-            None => self.check_phase(seat, action),
+            None => self.check_phase(cx, seat, action),
         }
     }
 
-    fn check_phase(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+    fn check_phase(&self, cx: &CheckContext, seat: Seat, action: &Action) -> Result<(), Refusal> {
         if let Action::PlayEvent(card) = action {
             return self.check_event(seat, *card);
         }
@@ -328,7 +435,7 @@ impl Spellfire {
         if let Action::PlayRealm { card, at } = action
             && self.card(*card).power.any_time()
         {
-            return self.check_realm(seat, *card, *at);
+            return self.check_realm(cx, seat, *card, *at);
         }
         match (self.phase, action) {
             (Phase::StartOfTurn, Action::PlayRule(card)) => {
@@ -357,7 +464,7 @@ impl Spellfire {
                         "SF-35",
                     );
                 }
-                self.check_realm(seat, *card, *at)
+                self.check_realm(cx, seat, *card, *at)
             }
             (Phase::Realms, Action::Rebuild { at }) => {
                 if self.used.realm_action {
@@ -378,13 +485,13 @@ impl Spellfire {
                 if self.used.holding {
                     return refuse("You have already played a holding this turn.", "SF-36");
                 }
-                self.check_holding(seat, *card, *at)
+                self.check_holding(cx, seat, *card, *at)
             }
             (Phase::Realms | Phase::Pool, Action::EndPhase) => Ok(()),
             (Phase::Realms, _) => refuse("Phase 2: realms and holdings only.", "SF-35"),
-            (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(seat, *card),
+            (Phase::Pool, Action::ToPool(card)) => self.check_to_pool(cx, seat, *card),
             (Phase::Pool, Action::Summon { avatar, paying }) => self.check_summon(seat, *avatar, paying),
-            (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(seat, *card, *champion),
+            (Phase::Pool, Action::Attach { card, champion }) => self.check_attach(cx, seat, *card, *champion),
             (Phase::Pool | Phase::AfterBattle, Action::UseCard(card)) if self.pool_use(seat, *card).is_some() => {
                 self.check_pool_use(seat, *card)
             }
@@ -393,7 +500,7 @@ impl Spellfire {
                 if self.used.battle {
                     return refuse("Only one battle a turn.", "SF-100");
                 }
-                self.check_attacker(seat, *champion, *defender, *at)
+                self.check_attacker(cx, seat, *champion, *defender, *at)
             }
             (Phase::Pool | Phase::AfterBattle, Action::PlayHolding { .. }) => {
                 refuse("A holding is played only in your phase 2.", "SF-67")
@@ -402,9 +509,9 @@ impl Spellfire {
                 "Phase 3: champions, magical items and artifacts (and events), or an attack.",
                 "SF-41",
             ),
-            (Phase::Battle, _) => self.check_battle(seat, action),
+            (Phase::Battle, _) => self.check_battle(cx, seat, action),
             (Phase::AfterBattle, Action::Discard(card)) => {
-                if self.player(seat).hand.len() <= self.hand_limit_for(seat) {
+                if self.player(seat).hand.len() <= cx.hand_limit(self, seat) {
                     return refuse_later(
                         move |game| format!("Your hand is within its limit of {}.", game.hand_limit_for(seat)),
                         "SF-46",
@@ -417,7 +524,7 @@ impl Spellfire {
             }
             (Phase::AfterBattle, Action::EndTurn) => {
                 let held = self.player(seat).hand.len();
-                if held > self.hand_limit_for(seat) {
+                if held > cx.hand_limit(self, seat) {
                     return refuse_later(
                         move |game| {
                             format!(
@@ -430,7 +537,7 @@ impl Spellfire {
                 }
                 Ok(())
             }
-            (Phase::AfterBattle, Action::CallMulligan) => self.check_mulligan(seat),
+            (Phase::AfterBattle, Action::CallMulligan) => self.check_mulligan(cx, seat),
             (Phase::AfterBattle, Action::Attack { .. }) if self.used.battle => refuse(
                 "The battle of this turn is over: no realm may be attacked again this turn.",
                 "SF-121",
@@ -440,23 +547,23 @@ impl Spellfire {
         }
     }
 
-    fn check_battle(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+    fn check_battle(&self, cx: &CheckContext, seat: Seat, action: &Action) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
         match (battle.step, action) {
-            (BattleStep::ChooseDefender, Action::Defend { champion }) => self.check_defender(seat, *champion),
+            (BattleStep::ChooseDefender, Action::Defend { champion }) => self.check_defender(cx, seat, *champion),
             (BattleStep::ChooseDefender, Action::Decline) => Ok(()),
             (BattleStep::ChooseDefender, _) => refuse("Choose a defender, or let the realm be razed.", "SF-107"),
             (BattleStep::Round, Action::Pass) => Ok(()),
             (BattleStep::Round, Action::AskAid) => self.check_ask_aid(seat),
-            (BattleStep::Round, Action::PlayAlly(card)) => self.check_ally(seat, *card),
+            (BattleStep::Round, Action::PlayAlly(card)) => self.check_ally(cx, seat, *card),
             (BattleStep::Round, Action::UseCard(card)) if self.carried_use(seat, *card).is_some() => {
                 self.check_carried_use(seat, *card)
             }
-            (BattleStep::Round, Action::UseCard(card)) => self.check_use(seat, *card),
+            (BattleStep::Round, Action::UseCard(card)) => self.check_use(cx, seat, *card),
             (BattleStep::Round, Action::Attach { card, champion }) => {
-                self.check_attach_in_round(seat, *card, *champion)
+                self.check_attach_in_round(cx, seat, *card, *champion)
             }
             (BattleStep::Round, _) => refuse(
                 "You are losing the round: play one card (an ally, a spell or the like, an item, an event) or pass.",
@@ -467,7 +574,7 @@ impl Spellfire {
                 if *defender != battle.defender || *at != battle.target {
                     return refuse("Every round of a battle is against the same realm.", "SF-100");
                 }
-                self.check_attacker(seat, *champion, *defender, *at)
+                self.check_attacker(cx, seat, *champion, *defender, *at)
             }
             (BattleStep::NextAttacker, _) => refuse(
                 "Send another champion against the same realm, or end the battle.",
@@ -476,7 +583,7 @@ impl Spellfire {
         }
     }
 
-    fn check_spoils(&self, seat: Seat, spoils: CardId, action: &Action) -> Result<(), Refusal> {
+    fn check_spoils(&self, cx: &CheckContext, seat: Seat, spoils: CardId, action: &Action) -> Result<(), Refusal> {
         let only_spoils = |card: CardId| {
             if card == spoils {
                 Ok(())
@@ -490,14 +597,16 @@ impl Spellfire {
                 refuse("Play the card you drew at once, or keep it in your hand.", "SF-212")
             }
             Action::KeepSpoils | Action::ReturnSpoils => Ok(()),
-            Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(seat, *card, *at)),
-            Action::PlayHolding { card, at } => only_spoils(*card).and_then(|_| self.check_holding(seat, *card, *at)),
-            Action::ToPool(card) => only_spoils(*card).and_then(|_| self.check_to_pool(seat, *card)),
+            Action::PlayRealm { card, at } => only_spoils(*card).and_then(|_| self.check_realm(cx, seat, *card, *at)),
+            Action::PlayHolding { card, at } => {
+                only_spoils(*card).and_then(|_| self.check_holding(cx, seat, *card, *at))
+            }
+            Action::ToPool(card) => only_spoils(*card).and_then(|_| self.check_to_pool(cx, seat, *card)),
             Action::Summon { avatar, paying } => {
                 only_spoils(*avatar).and_then(|_| self.check_summon(seat, *avatar, paying))
             }
             Action::Attach { card, champion } => {
-                only_spoils(*card).and_then(|_| self.check_attach(seat, *card, *champion))
+                only_spoils(*card).and_then(|_| self.check_attach(cx, seat, *card, *champion))
             }
             Action::PlayEvent(card) => only_spoils(*card).and_then(|_| self.check_event(seat, *card)),
             Action::UseCard(card) => only_spoils(*card).and_then(|_| self.check_spoils_use(seat, *card)),
@@ -852,14 +961,13 @@ impl Spellfire {
 
     /// A realm from the hand into the formation: an empty position by the fill order, or over a
     /// razed realm (SF-50, SF-52, SF-64, SF-97).
-    fn check_realm(&self, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
+    fn check_realm(&self, cx: &CheckContext, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Realm) {
             return refuse("Only a realm from your hand.", "SF-35");
         }
-        // The position first: `legal` asks about every position, and most are not open; the Rule
-        // of the Cosmos walks every card in play.
+        // The position first: `legal` asks about every position, and most are not open.
         self.check_realm_position(seat, at)?;
-        self.check_cosmos(card)
+        self.check_cosmos_with(cx, card)
     }
 
     /// Whether `seat` may lay a new realm at `at` (SF-48, SF-50, SF-52, SF-64, AMB-22).
@@ -899,7 +1007,7 @@ impl Spellfire {
         }
     }
 
-    fn check_holding(&self, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
+    fn check_holding(&self, cx: &CheckContext, seat: Seat, card: CardId, at: Position) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Holding) {
             return refuse("Only a holding from your hand.", "SF-67");
         }
@@ -919,39 +1027,45 @@ impl Spellfire {
         if !same_world(self.card(card).world, self.card(slot.realm).world) {
             return refuse("The holding and the realm must come from the same world.", "SF-68");
         }
-        // Last: the Rule of the Cosmos walks every card in play.
-        self.check_cosmos(card)
+        self.check_cosmos_with(cx, card)
     }
 
-    fn check_to_pool(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
-        self.check_champion_from_hand(seat, card)
+    fn check_to_pool(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
+        self.check_champion_from_hand(cx, seat, card)
     }
 
     /// A champion leaving the hand for the pool or a battle (SF-75, SF-94, SF-233).
-    fn check_champion_from_hand(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
+    fn check_champion_from_hand(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, CardType::is_champion) {
             return refuse("Only a champion from your hand.", "SF-38");
         }
         if self.card(card).avatar {
             return self.avatar_refusal(seat, card);
         }
-        self.check_cosmos(card)
+        self.check_cosmos_with(cx, card)
     }
 
-    fn check_attach(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), Refusal> {
+    fn check_attach(&self, cx: &CheckContext, seat: Seat, card: CardId, champion: CardId) -> Result<(), Refusal> {
         let Some(entry) = self.player(seat).pool.iter().find(|c| c.card == champion) else {
             return refuse("Magical items and artifacts go onto a champion in your pool.", "SF-76");
         };
-        self.check_attachment(seat, card, champion, &entry.attachments)
+        self.check_attachment(cx, seat, card, champion, &entry.attachments)
     }
 
     /// A magical item or artifact onto `champion`, which already carries `attached` (SF-76–79).
-    fn check_attachment(&self, seat: Seat, card: CardId, champion: CardId, attached: &[CardId]) -> Result<(), Refusal> {
+    fn check_attachment(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        card: CardId,
+        champion: CardId,
+        attached: &[CardId],
+    ) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| matches!(k, CardType::MagicalItem | CardType::Artifact)) {
             return refuse("Only a magical item or artifact from your hand.", "SF-38");
         }
         if self.kind(card) == CardType::Artifact {
-            self.check_cosmos(card)?;
+            self.check_cosmos_with(cx, card)?;
             let any_world = self
                 .card(card)
                 .power
@@ -970,13 +1084,20 @@ impl Spellfire {
 
     /// The attacking champion: from the hand or the pool, not yet used to attack this turn, able
     /// to reach the realm (SF-101, SF-105, SF-119).
-    fn check_attacker(&self, seat: Seat, champion: CardId, defender: Seat, at: Position) -> Result<(), Refusal> {
+    fn check_attacker(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        champion: CardId,
+        defender: Seat,
+        at: Position,
+    ) -> Result<(), Refusal> {
         if defender == seat || defender.index() >= self.seats() {
             return refuse("Attack a realm of another player.", "SF-101");
         }
         let from_pool = self.player(seat).pool_index(champion).is_some();
         if !from_pool {
-            self.check_champion_from_hand(seat, champion)?;
+            self.check_champion_from_hand(cx, seat, champion)?;
         }
         if self.resting.contains(&champion) {
             return refuse_about(
@@ -1006,7 +1127,7 @@ impl Spellfire {
         if !formation.is_exposed(at)
             && !formation.reachable(
                 at,
-                self.movement(champion),
+                cx.movement(self, champion),
                 self.card(slot.realm).has(Attribute::Coastal),
             )
         {
@@ -1040,10 +1161,10 @@ impl Spellfire {
                 "SF-140",
             );
         }
-        if let Some(closer) = self.closed_to(slot, champion, true) {
+        if let Some(closer) = cx.closer(self, defender, at, champion, true) {
             // An earthwalker reaches any realm but one closed to him (SF-145); a flyer or swimmer
             // cannot stop being one to attack a realm closed to it (SF-147).
-            let rule = if self.movement(champion).earthwalker {
+            let rule = if cx.movement(self, champion).earthwalker {
                 "SF-145"
             } else {
                 "SF-147"
@@ -1058,7 +1179,7 @@ impl Spellfire {
 
     /// The defender: a champion from the hand or the pool that has not defended in this battle,
     /// or the attacked realm or its holding when it defends itself (SF-107, SF-120, SF-225).
-    fn check_defender(&self, seat: Seat, champion: CardId) -> Result<(), Refusal> {
+    fn check_defender(&self, cx: &CheckContext, seat: Seat, champion: CardId) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
@@ -1068,9 +1189,7 @@ impl Spellfire {
         if battle.defended.contains(&champion) {
             return refuse("A champion defends in only one round of a battle.", "SF-120");
         }
-        if let Some(slot) = self.player(battle.defender).formation.slot(battle.target)
-            && let Some(closer) = self.closed_to(slot, champion, false)
-        {
+        if let Some(closer) = cx.closer(self, battle.defender, battle.target, champion, false) {
             return refuse_later(
                 move |game| format!("{} cannot be defended by {}.", game.name(closer), game.name(champion)),
                 "SF-140",
@@ -1098,7 +1217,7 @@ impl Spellfire {
         if self.player(seat).pool_index(champion).is_some() {
             return Ok(());
         }
-        self.check_champion_from_hand(seat, champion)
+        self.check_champion_from_hand(cx, seat, champion)
     }
 
     /// The attacked realm (or its holding) if it can defend itself as a champion (SF-225): a card
@@ -1120,7 +1239,7 @@ impl Spellfire {
             .find(|&c| fights(c))
     }
 
-    fn check_ally(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
+    fn check_ally(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Ally) {
             return refuse("Only an ally from your hand.", "SF-228");
         }
@@ -1132,14 +1251,14 @@ impl Spellfire {
         } else {
             Side::Defender
         };
-        self.check_play_limit(seat, side, card)?;
+        self.check_play_limit(cx, seat, side, card)?;
         // An ally joining an attack on a protected realm needs its own way there (SF-148).
         let formation = &self.player(battle.defender).formation;
         if seat == battle.attacker
             && let Some(slot) = formation.slot(battle.target)
             && !formation.reachable(
                 battle.target,
-                self.movement(card),
+                cx.movement(self, card),
                 self.card(slot.realm).has(Attribute::Coastal),
             )
         {
@@ -1152,14 +1271,15 @@ impl Spellfire {
     }
 
     /// A power that limits how many cards of this kind `side` plays in the round (SF-140).
-    fn check_play_limit(&self, seat: Seat, side: Side, card: CardId) -> Result<(), Refusal> {
+    fn check_play_limit(&self, cx: &CheckContext, seat: Seat, side: Side, card: CardId) -> Result<(), Refusal> {
         let kind = self.kind(card);
-        let Some((most, by)) = self.play_limit_of(side, kind, Some(card)) else {
+        let limit_of = |c: CardId| self.play_limit_among(cx.limiters(self).iter().copied(), side, kind, Some(c));
+        let Some((most, by)) = limit_of(card) else {
             return Ok(());
         };
         // The cards already in the round that the same power counts (all of the kind, or those
         // its filter names): those played, and for allies the champions kept as allies.
-        let same_limit = |c: CardId| self.play_limit_of(side, kind, Some(c)).is_some_and(|(_, b)| b == by);
+        let same_limit = |c: CardId| limit_of(c).is_some_and(|(_, b)| b == by);
         let played = self.fighter(seat).map_or(0, |f| match kind {
             CardType::Ally => self.round_allies(f).filter(|&c| same_limit(c)).count(),
             _ => f
@@ -1220,7 +1340,7 @@ impl Spellfire {
     /// A spell or similar card used by the fighting champion in a round (SF-112, SF-151–156,
     /// SF-164). Until a card's power is scripted, only its printed bonus can act, so a card without
     /// one is refused rather than played for nothing.
-    fn check_use(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
+    fn check_use(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let facts = self.check_in_hand_for_phase(seat, card, 4, "SF-112")?;
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "SF-164");
@@ -1235,7 +1355,7 @@ impl Spellfire {
         } else {
             Side::Defender
         };
-        self.check_play_limit(seat, side, card)?;
+        self.check_play_limit(cx, seat, side, card)?;
         if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
             let user = fighter.card;
             return refuse_later(
@@ -1346,7 +1466,13 @@ impl Spellfire {
         self.check_has_target(card)
     }
 
-    fn check_attach_in_round(&self, seat: Seat, card: CardId, champion: CardId) -> Result<(), Refusal> {
+    fn check_attach_in_round(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        card: CardId,
+        champion: CardId,
+    ) -> Result<(), Refusal> {
         let Some(fighter) = self.fighter(seat) else {
             return refuse("You have no champion in this round.", "AMB-9");
         };
@@ -1364,10 +1490,10 @@ impl Spellfire {
                 "AMB-9",
             );
         }
-        self.check_attachment(seat, card, champion, &fighter.attachments)
+        self.check_attachment(cx, seat, card, champion, &fighter.attachments)
     }
 
-    fn check_mulligan(&self, seat: Seat) -> Result<(), Refusal> {
+    fn check_mulligan(&self, cx: &CheckContext, seat: Seat) -> Result<(), Refusal> {
         let player = self.player(seat);
         if player.turns != 2 {
             return refuse("A mulligan is called at the end of your second turn.", "SF-216");
@@ -1394,23 +1520,28 @@ impl Spellfire {
                 "SF-217",
             );
         }
-        if player.hand.iter().any(|&card| self.realm_playable(seat, card)) {
+        if player.hand.iter().any(|&card| self.realm_playable(cx, seat, card)) {
             return refuse("You hold a realm you can play.", "SF-216");
         }
         Ok(())
     }
 
     /// Whether a realm in the hand could go somewhere in the formation (SF-219).
-    fn realm_playable(&self, seat: Seat, card: CardId) -> bool {
+    fn realm_playable(&self, cx: &CheckContext, seat: Seat, card: CardId) -> bool {
         self.player(seat)
             .formation
             .positions()
-            .any(|at| self.check_realm(seat, card, at).is_ok())
+            .any(|at| self.check_realm(cx, seat, card, at).is_ok())
     }
 
     /// The Rule of the Cosmos: one copy of a champion, artifact, realm or holding in play across
     /// the table (SF-94–98); Limbo does not count.
     pub(crate) fn check_cosmos(&self, card: CardId) -> Result<(), Refusal> {
+        self.check_cosmos_with(&CheckContext::default(), card)
+    }
+
+    /// `check_cosmos` against the cards in play `cx` gathered once for all its candidates.
+    fn check_cosmos_with(&self, cx: &CheckContext, card: CardId) -> Result<(), Refusal> {
         let identity = self.cards[card.index()].identity;
         if self.tracks.destroyed.contains(&identity) {
             return refuse_later(
@@ -1418,11 +1549,7 @@ impl Spellfire {
                 "SF-247",
             );
         }
-        // The identity first: one comparison, where a card's kind is a look-up in the catalogue.
-        let copies = self
-            .in_play_places()
-            .filter(|&c| self.cards[c.index()].identity == identity && self.cosmos_covers(c))
-            .count();
+        let copies = cx.copies_in_play(self, card);
         if copies >= self.cosmos_limit(card) {
             if copies > 0 && self.cosmos_limit(card) > 1 {
                 return refuse_later(
@@ -1542,6 +1669,29 @@ impl Spellfire {
         let Some(seat) = self.decider() else {
             return Vec::new();
         };
+        let cx = CheckContext::default();
+        let mut candidates = self.candidates_for(&cx, seat);
+        candidates.retain(|a| self.check_for(&cx, Some(seat), a).is_ok());
+        candidates
+    }
+
+    /// Whether every candidate `legal` asks about gets the same answer with the context `legal`
+    /// shares among them as with a fresh one of its own (for the property tests: an answer of
+    /// the context kept under the wrong card, realm or seat would show here).
+    #[doc(hidden)]
+    pub fn shared_checks_agree(&self) -> bool {
+        let Some(seat) = self.decider() else {
+            return true;
+        };
+        let shared = CheckContext::default();
+        self.candidates_for(&shared, seat).iter().all(|a| {
+            let fresh = self.check_for(&CheckContext::default(), Some(seat), a);
+            self.check_for(&shared, Some(seat), a).is_ok() == fresh.is_ok()
+        })
+    }
+
+    /// What `legal` asks `check` about: every action `seat` might take now, in a fixed order.
+    fn candidates_for(&self, cx: &CheckContext, seat: Seat) -> Vec<Action> {
         // Room for a busy phase at once, rather than growing step by step.
         let mut candidates = Vec::with_capacity(32);
         let hand = &self.player(seat).hand;
@@ -1626,7 +1776,7 @@ impl Spellfire {
             }
             None => {
                 candidates.extend(events);
-                self.phase_candidates(seat, &mut candidates);
+                self.phase_candidates(cx, seat, &mut candidates);
                 let mut any_time = Vec::new();
                 self.any_time_plays(seat, &mut any_time);
                 for play in any_time {
@@ -1636,7 +1786,6 @@ impl Spellfire {
                 }
             }
         }
-        candidates.retain(|a| self.check_for(Some(seat), a).is_ok());
         candidates
     }
 
@@ -1684,7 +1833,7 @@ impl Spellfire {
         }
     }
 
-    fn phase_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, out: &mut Vec<Action>) {
         let hand = &self.player(seat).hand;
         match self.phase {
             Phase::StartOfTurn => {
@@ -1727,7 +1876,7 @@ impl Spellfire {
             Phase::AfterBattle => {
                 // Discards only over the hand limit (`check` says so of each): a hand within it
                 // reads the realms' powers once here rather than once a card.
-                if hand.len() > self.hand_limit_for(seat) {
+                if hand.len() > cx.hand_limit(self, seat) {
                     out.extend(hand.iter().map(|&c| Action::Discard(c)));
                 }
                 out.extend(self.usable_in_round(hand).map(Action::UseCard));
@@ -2030,7 +2179,7 @@ impl Spellfire {
     /// A helper's answer when `aided` asked for help: one ally, one spell or the like cast by one of
     /// the helper's own champions, or one magical item or artifact for the aided champion; or
     /// nothing (SF-239, AMB-24).
-    fn check_aid_gift(&self, seat: Seat, aided: Seat, action: &Action) -> Result<(), Refusal> {
+    fn check_aid_gift(&self, cx: &CheckContext, seat: Seat, aided: Seat, action: &Action) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
             return refuse("There is no battle.", "SF-99");
         };
@@ -2045,7 +2194,7 @@ impl Spellfire {
                     && let Some(slot) = formation.slot(battle.target)
                     && !formation.reachable(
                         battle.target,
-                        self.movement(*card),
+                        cx.movement(self, *card),
                         self.card(slot.realm).has(Attribute::Coastal),
                     )
                 {
@@ -2089,7 +2238,7 @@ impl Spellfire {
                 if fighter.card != *champion || fighter.kind != FighterKind::Champion {
                     return refuse("Only onto the champion fighting for the side you help.", "AMB-24");
                 }
-                self.check_attachment(seat, *card, *champion, &fighter.attachments)
+                self.check_attachment(cx, seat, *card, *champion, &fighter.attachments)
             }
             _ => refuse(
                 "Help with one card (an ally, a spell cast by one of your champions, a magical item or \

@@ -295,16 +295,13 @@ fn random_games_with_death_rock_keep_every_invariant_with_kept_allies_in_play() 
     println!("Death Rock decks: {kept} champions kept");
 }
 
-/// The side losing a round is worked out once after each action and kept beside the state
-/// (`to_act`, `legal_actions`, `check` and `apply` all ask for it): after every action of random
-/// 2-, 4- and 6-player games, with and without the optional rules (experience, world bonuses and
-/// fear change totals), what is kept must be what a fresh computation finds.
-#[test]
-fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
+/// Random 2-, 4- and 6-player games between starter decks, every other one with the optional
+/// rules: `visit` sees each state, after the deal and after every action, with the game's number
+/// and seats.
+fn visit_random_games(games: u64, mut visit: impl FnMut(&Spellfire, u64, usize)) {
     use spellhall_core::{Game, GameRng};
     let content = common::content();
-    let mut rounds = 0;
-    for game_number in 0..games(90) {
+    for game_number in 0..games {
         let seats = 2 + (game_number % 3) as usize * 2;
         let mut config = common::starter_table(seats, game_number);
         if game_number % 2 == 1 {
@@ -312,18 +309,32 @@ fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
         }
         let mut game = Spellfire::new(&config, &content, game_number).expect("setup");
         let mut rng = GameRng::new(game_number);
+        visit(&game, game_number, seats);
         while game.to_act().seat().is_some() {
             let legal = game.legal_actions();
             game.apply(&legal[rng.below(legal.len())])
                 .expect("a legal action is accepted");
-            assert!(
-                game.derived_is_fresh(),
-                "game {game_number} ({seats} players): the kept losing side is stale after {:?}",
-                game.status()
-            );
-            rounds += usize::from(game.battle().is_some_and(|b| b.step == spellfire::BattleStep::Round));
+            visit(&game, game_number, seats);
         }
     }
+}
+
+/// The side losing a round is worked out once after each action and kept beside the state
+/// (`to_act`, `legal_actions`, `check` and `apply` all ask for it): after every action of random
+/// 2-, 4- and 6-player games, with and without the optional rules (experience, world bonuses and
+/// fear change totals), what is kept must be what a fresh computation finds.
+#[test]
+fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
+    use spellhall_core::Game;
+    let mut rounds = 0;
+    visit_random_games(games(90), |game, game_number, seats| {
+        assert!(
+            game.derived_is_fresh(),
+            "game {game_number} ({seats} players): the kept losing side is stale after {:?}",
+            game.status()
+        );
+        rounds += usize::from(game.battle().is_some_and(|b| b.step == spellfire::BattleStep::Round));
+    });
     assert!(rounds > 0, "no step of a round was checked");
 }
 
@@ -369,4 +380,24 @@ fn the_powers_a_game_lacks_change_no_answer() {
         skipped > 0 && present > 0,
         "the games lacked no family ({skipped}) or had none ({present})"
     );
+}
+
+/// `legal` shares one `CheckContext` among all the candidates it asks `check` about (the copies
+/// of a card in play, champions' movement, realms' closing powers, the hand limit, the battle's
+/// limits on cards played in a round): in every state of random 2-, 4- and 6-player games, with
+/// and without the optional rules, each candidate must get the answer a check with a fresh
+/// context gives.
+#[test]
+fn the_context_legal_shares_among_its_candidates_gives_each_the_answer_of_a_fresh_check() {
+    use spellhall_core::Game;
+    let mut states = 0;
+    visit_random_games(games(90), |game, game_number, seats| {
+        assert!(
+            game.shared_checks_agree(),
+            "game {game_number} ({seats} players): a shared answer differs at {:?}",
+            game.status()
+        );
+        states += 1;
+    });
+    assert!(states > 0, "no state was checked");
 }

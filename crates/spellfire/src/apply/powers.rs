@@ -897,28 +897,46 @@ impl Spellfire {
         })
     }
 
-    /// A card of the realm at `slot` (the realm or its holding) that closes it to `champion`
-    /// as an attacker (SF-147), or as a defender.
-    pub(crate) fn closed_to(&self, slot: &crate::formation::Slot, champion: CardId, attacking: bool) -> Option<CardId> {
-        if !self.may_have(Family::ClosesRealm) {
-            return None;
-        }
+    /// The first of `cards` (a realm's, each with whether it is the realm's own: see
+    /// `realm_power_cards`) with a power that closes the realm to `champion` as an attacker
+    /// (SF-147), or as a defender. `legal` hands it only the realm's cards with such a power
+    /// (`CheckContext`), found once for all the champions it asks about.
+    pub(crate) fn first_closer(
+        &self,
+        cards: impl IntoIterator<Item = (CardId, bool)>,
+        champion: CardId,
+        attacking: bool,
+    ) -> Option<CardId> {
+        cards
+            .into_iter()
+            .find(|&(card, own)| {
+                self.closing_powers(card, own, attacking)
+                    .any(|who| self.is(who, champion))
+            })
+            .map(|(card, _)| card)
+    }
+
+    /// The cards whose powers act for the realm at `slot`: its own (`true`), then those of its
+    /// player with a power over every realm of his.
+    pub(crate) fn realm_power_cards<'a>(
+        &'a self,
+        slot: &'a crate::formation::Slot,
+    ) -> impl Iterator<Item = (CardId, bool)> + 'a {
         let own = self.realm_own_cards(slot).map(|card| (card, true));
         let across = self.realm_across_cards(slot).map(|card| (card, false));
-        let closer = own.chain(across).find(|&(card, own)| {
-            self.abilities_of(card).any(|a| {
-                let Some(effect) = for_realm(a, own) else {
-                    return false;
-                };
-                let who = match effect {
-                    Effect::CannotBeAttackedBy(who) if attacking => who,
-                    Effect::CannotBeDefendedBy(who) if !attacking => who,
-                    _ => return false,
-                };
-                matches!(a.when, Trigger::InPlay | Trigger::InBattle) && self.is(who, champion)
+        own.chain(across)
+    }
+
+    /// The champions a power of `card` keeps from attacking (or defending) the realm it acts for
+    /// (`own`: the realm's own card, else one with a power over every realm of its player).
+    pub(crate) fn closing_powers(&self, card: CardId, own: bool, attacking: bool) -> impl Iterator<Item = &Champions> {
+        self.abilities_of(card)
+            .filter(|a| matches!(a.when, Trigger::InPlay | Trigger::InBattle))
+            .filter_map(move |a| match for_realm(a, own)? {
+                Effect::CannotBeAttackedBy(who) if attacking => Some(who),
+                Effect::CannotBeDefendedBy(who) if !attacking => Some(who),
+                _ => None,
             })
-        });
-        closer.map(|(card, _)| card)
     }
 
     /// The kind `fighter` chose for this battle under a power that lets it use only one of several
@@ -982,7 +1000,7 @@ impl Spellfire {
 
     /// The cards of `battle_cards` in no set order, neither sorted nor collected: for questions
     /// whose answer the order of activation does not change (is there one that…, the fewest).
-    fn battle_cards_unordered(&self) -> impl Iterator<Item = (CardId, Side)> + '_ {
+    pub(crate) fn battle_cards_unordered(&self) -> impl Iterator<Item = (CardId, Side)> + '_ {
         let realm = self
             .battle_slot()
             .into_iter()
@@ -1016,7 +1034,21 @@ impl Spellfire {
     /// says so; a power that bars only some cards of the kind (no flying allies) counts if
     /// `played`, the card about to be played, is one of them.
     pub(crate) fn play_limit_of(&self, side: Side, kind: CardType, played: Option<CardId>) -> Option<(u8, CardId)> {
-        self.battle_cards_unordered()
+        self.play_limit_among(self.battle_cards_unordered(), side, kind, played)
+    }
+
+    /// `play_limit_of` read from `cards` (of the battle's cards, with their sides): `legal`
+    /// hands it only those with a limit among their powers (most battles have none), found
+    /// once for all its candidates (`CheckContext`).
+    pub(crate) fn play_limit_among(
+        &self,
+        cards: impl IntoIterator<Item = (CardId, Side)>,
+        side: Side,
+        kind: CardType,
+        played: Option<CardId>,
+    ) -> Option<(u8, CardId)> {
+        cards
+            .into_iter()
             .flat_map(|(card, card_side)| {
                 // The effect is matched before the card's condition and powers are read.
                 self.abilities_of(card).filter_map(move |a| match &a.effect {
