@@ -1809,11 +1809,17 @@ impl Spellfire {
     fn plays_of(&self, seat: Seat, card: CardId, out: &mut Vec<Action>) {
         let player = self.player(seat);
         match self.kind(card) {
-            CardType::Realm => out.extend(player.formation.positions().map(|at| Action::PlayRealm { card, at })),
+            // Positions `check` would refuse at once are not offered: a face-up realm is never
+            // covered (SF-64).
+            CardType::Realm => out.extend(
+                (player.formation.positions())
+                    .filter(|&at| player.formation.slot(at).is_none_or(|s| s.razed))
+                    .map(|at| Action::PlayRealm { card, at }),
+            ),
+            // A realm carries at most one holding (SF-69).
             CardType::Holding => out.extend(
-                player
-                    .formation
-                    .realms()
+                (player.formation.realms())
+                    .filter(|(_, slot)| slot.holding.is_none())
                     .map(|(at, _)| Action::PlayHolding { card, at }),
             ),
             CardType::MagicalItem | CardType::Artifact => {
