@@ -294,24 +294,31 @@ impl Spellfire {
 
     /// Carry out an action, or say why it is not allowed (nothing changes then).
     pub fn apply_action(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_action_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// `apply_action`, the events written into `events` (emptied first).
+    pub fn apply_action_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        events.clear();
         // The decider is found once: in a round it comes from both sides' totals.
         let decider = self.decider();
         self.check_for(&CheckContext::default(), decider, action)
             .map_err(|refusal| refusal.into_error(self))?;
         // What was worked out for the state before no longer holds once it changes.
         self.derived = Derived::default();
-        let events = self.carry_out_action(decider, action);
+        self.carry_out_action(decider, action, events);
         self.derived.losing = self.in_round().then(|| self.fresh_losing_side());
-        Ok(events)
+        Ok(())
     }
 
     /// `apply_action` once the action is found legal.
-    fn carry_out_action(&mut self, decider: Option<Seat>, action: &Action) -> Vec<Event> {
+    fn carry_out_action(&mut self, decider: Option<Seat>, action: &Action, events: &mut Vec<Event>) {
         let seat = match action {
             Action::Claim(seat) => *seat,
             _ => decider.unwrap_or(self.active),
         };
-        let mut events = Vec::new();
         // Until the active player acts, it is "between turns" (The Caravan).
         if seat == self.active && !matches!(action, Action::Claim(_)) {
             self.used.acted = true;
@@ -323,11 +330,11 @@ impl Spellfire {
         let aiding = matches!(self.pending.last(), Some(Pending::Aid { .. }));
         match action {
             Action::Pass | Action::PlayAlly(_) | Action::UseCard(_) | Action::Attach { .. } if aiding => {
-                self.aid_step(seat, action, &mut events)
+                self.aid_step(seat, action, events)
             }
-            Action::AskAid => self.ask_aid(seat, &mut events),
-            Action::Quest(champion) => self.send_quest(seat, *champion, &mut events),
-            Action::ResolveQuest { opponent } => self.resolve_quest(seat, *opponent, &mut events),
+            Action::AskAid => self.ask_aid(seat, events),
+            Action::Quest(champion) => self.send_quest(seat, *champion, events),
+            Action::ResolveQuest { opponent } => self.resolve_quest(seat, *opponent, events),
             Action::Claim(seat) => {
                 self.pending.push(Pending::Claim { seat: *seat });
                 events.push(Event::Claimed { seat: *seat });
@@ -346,7 +353,7 @@ impl Spellfire {
             }
             Action::Draw => {
                 let count = self.turn_draw(seat);
-                let drawn = self.draw_cards(seat, count, &mut events);
+                let drawn = self.draw_cards(seat, count, events);
                 events.push(Event::Drew {
                     seat,
                     cards: self.names(&drawn),
@@ -358,7 +365,7 @@ impl Spellfire {
                 let replaced = self.player_mut(seat).formation.remove(*at);
                 if let Some(old) = replaced {
                     self.unmark(old.realm);
-                    self.destroy(&[old.realm], &mut events);
+                    self.destroy(&[old.realm], events);
                     self.bin(old.realm, Bin::Discard);
                     if let Some(holding) = old.holding {
                         self.bin(holding, Bin::Discard);
@@ -376,8 +383,8 @@ impl Spellfire {
                     at: *at,
                     replaced: replaced.map(|s| self.name(s.realm).into()),
                 });
-                self.realm_arrives(seat, *card, &mut events);
-                self.check_formation_victory(seat, &mut events);
+                self.realm_arrives(seat, *card, events);
+                self.check_formation_victory(seat, events);
             }
             Action::Rebuild { at } => {
                 self.used.realm_action = true;
@@ -406,7 +413,7 @@ impl Spellfire {
                         Some(Effect::RebuildsItsRealm)
                     )
                 {
-                    self.restore_realm(seat, *at, &mut events);
+                    self.restore_realm(seat, *at, events);
                 }
             }
             Action::ToPool(card) => {
@@ -416,7 +423,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                 });
             }
-            Action::Summon { avatar, paying } => self.summon(seat, *avatar, paying, &mut events),
+            Action::Summon { avatar, paying } => self.summon(seat, *avatar, paying, events),
             Action::Attach { card, champion } => {
                 // An item as the one reply to an instant defeat (SF-134, WE-13).
                 if let Some(Pending::InstantDefeat(threat)) = self.pending.last_mut() {
@@ -436,7 +443,7 @@ impl Spellfire {
                     card: self.name(*card).into(),
                     champion: self.name(*champion).into(),
                 });
-                self.item_attached(seat, *card, &mut events);
+                self.item_attached(seat, *card, events);
             }
             Action::EndPhase => {
                 self.phase = match self.phase {
@@ -444,13 +451,13 @@ impl Spellfire {
                     _ => Phase::AfterBattle,
                 };
             }
-            Action::Attack { champion, defender, at } => self.attack(seat, *champion, *defender, *at, &mut events),
-            Action::Defend { champion } => self.defend(seat, *champion, &mut events),
+            Action::Attack { champion, defender, at } => self.attack(seat, *champion, *defender, *at, events),
+            Action::Defend { champion } => self.defend(seat, *champion, events),
             Action::Decline => {
                 events.push(Event::Declined { seat });
                 if !self.threaten(Loss::BattleRazing { after: Vec::new() }) {
-                    self.raze_target(&mut events);
-                    self.end_battle(Some(self.active), &mut events);
+                    self.raze_target(events);
+                    self.end_battle(Some(self.active), events);
                 }
             }
             Action::PlayAlly(card) => {
@@ -477,7 +484,7 @@ impl Spellfire {
                     });
                     self.pending.push(Pending::InstantDefeat(threat));
                 } else if let Some(ability) = self.card(*card).power.on_play().cloned() {
-                    self.carry_out(&ability.effect, *card, seat, None, &[], &mut events);
+                    self.carry_out(&ability.effect, *card, seat, None, &[], events);
                 }
                 // The attacked realm's powers that answer an ally joining (Yaramuke).
                 if let Some(battle) = &self.battle
@@ -488,15 +495,11 @@ impl Spellfire {
                     } else {
                         Side::Defender
                     };
-                    self.ally_joined(side, &mut events);
+                    self.ally_joined(side, events);
                 }
             }
-            Action::UseCard(card) if self.carried_use(seat, *card).is_some() => {
-                self.use_carried(seat, *card, &mut events)
-            }
-            Action::UseCard(card) if self.pool_use(seat, *card).is_some() => {
-                self.use_from_pool(seat, *card, &mut events)
-            }
+            Action::UseCard(card) if self.carried_use(seat, *card).is_some() => self.use_carried(seat, *card, events),
+            Action::UseCard(card) if self.pool_use(seat, *card).is_some() => self.use_from_pool(seat, *card, events),
             Action::UseCard(card) => {
                 self.take_from_hand(seat, *card);
                 let champion = self.fighter(seat).map(|f| f.card);
@@ -514,12 +517,12 @@ impl Spellfire {
                 let caster = champion.or_else(|| self.caster(seat, *card));
                 // A spell cast only with another player's leave waits for it (Midnight).
                 if !self.ask_leave(*card, seat, caster, champion, Vec::new(), false) {
-                    self.spell_goes_on(seat, *card, champion, caster, &mut events);
+                    self.spell_goes_on(seat, *card, champion, caster, events);
                 }
             }
             // A reply to a realm or holding about to go (Spirit of the Land).
             Action::PlayEvent(card) if matches!(self.pending.last(), Some(Pending::Reply(_))) => {
-                self.reply_with(seat, *card, &mut events)
+                self.reply_with(seat, *card, events)
             }
             Action::PlayEvent(card) => {
                 if matches!(self.pending.last(), Some(Pending::Claim { .. })) {
@@ -536,11 +539,9 @@ impl Spellfire {
                 });
                 self.start_event(*card, seat, false);
             }
-            Action::Choose(card) if matches!(self.pending.last(), Some(Pending::Pick(_))) => {
-                self.pick(*card, &mut events)
-            }
-            Action::ChoosePlayer(player) => self.choose_player(*player, &mut events),
-            Action::ChooseOption(index) => self.choose_option(*index, &mut events),
+            Action::Choose(card) if matches!(self.pending.last(), Some(Pending::Pick(_))) => self.pick(*card, events),
+            Action::ChoosePlayer(player) => self.choose_player(*player, events),
+            Action::ChooseOption(index) => self.choose_option(*index, events),
             Action::Choose(target) => {
                 if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
                     events.push(Event::TargetChosen {
@@ -552,22 +553,20 @@ impl Spellfire {
                         // A spell acts at once (unless it may be answered, AMB-6); an event waits
                         // for its pause.
                         Some(ability) if !self.played_as_event(event) && !self.spell_pause_due(event, seat) => {
-                            self.carry_out(&ability.effect, event, seat, Some(*target), &[], &mut events)
+                            self.carry_out(&ability.effect, event, seat, Some(*target), &[], events)
                         }
                         _ => self.open_pause(event, seat, Some(*target), copy),
                     }
                 }
             }
-            Action::Answer(_) if matches!(self.pending.last(), Some(Pending::Leave(_))) => {
-                self.refuse_spell(&mut events)
-            }
+            Action::Answer(_) if matches!(self.pending.last(), Some(Pending::Leave(_))) => self.refuse_spell(events),
             // A spell cast as an answer waits for the leave a card asks for, its pause below.
             Action::Answer(card)
                 if self.player(seat).hand.contains(card)
                     && self.ask_leave(*card, seat, self.caster(seat, *card), None, Vec::new(), true) => {}
-            Action::Answer(card) => self.answer(seat, *card, &mut events),
-            Action::Pass => self.pass(&mut events),
-            Action::EndBattle => self.end_battle(None, &mut events),
+            Action::Answer(card) => self.answer(seat, *card, events),
+            Action::Pass => self.pass(events),
+            Action::EndBattle => self.end_battle(None, events),
             Action::KeepSpoils => {
                 self.pending.pop();
                 events.push(Event::SpoilsKept { seat });
@@ -582,13 +581,13 @@ impl Spellfire {
             }
             Action::Discard(card) => {
                 self.take_from_hand(seat, *card);
-                self.take_from_pool(seat, *card, &mut events);
+                self.take_from_pool(seat, *card, events);
                 self.bin(*card, Bin::Discard);
                 events.push(Event::Discarded {
                     seat,
                     cards: vec![self.name(*card).into()],
                 });
-                self.rebuild_step(&mut events);
+                self.rebuild_step(events);
             }
             Action::CallMulligan => {
                 let hand = self.names(&self.player(seat).hand);
@@ -597,11 +596,11 @@ impl Spellfire {
                 self.mulligans += 1;
                 events.extend(self.deal());
             }
-            Action::EndTurn => self.end_turn(&mut events),
+            Action::EndTurn => self.end_turn(events),
         }
         // A reply whose pause is over ends the wait for a razing or discard.
-        self.close_replies(&mut events);
-        self.after_discards(&mut events);
+        self.close_replies(events);
+        self.after_discards(events);
         // A spoils card played at once ends the spoils decision (an event's pause may lie on top).
         if let Some(card) = spoils
             && !self.player(seat).hand.contains(&card)
@@ -609,14 +608,13 @@ impl Spellfire {
             self.pending
                 .retain(|p| !matches!(p, Pending::Spoils { card: c, .. } if *c == card));
         }
-        self.drop_aimless_targets(&mut events);
+        self.drop_aimless_targets(events);
         // The end of the turn waited for its powers' choices (Hettman Tsurin): it goes on now.
         if self.used.ending && self.pending.is_empty() && self.phase == Phase::AfterBattle && self.outcome.is_none() {
-            self.end_turn(&mut events);
+            self.end_turn(events);
         }
-        self.activate_once_kinds_chosen(&mut events);
-        self.after_action(action, &mut events);
-        events
+        self.activate_once_kinds_chosen(events);
+        self.after_action(action, events);
     }
 
     pub(crate) fn take_from_hand(&mut self, seat: Seat, card: CardId) {

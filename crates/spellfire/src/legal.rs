@@ -1666,13 +1666,20 @@ impl Spellfire {
 
     /// Every action the decider may take now, in a fixed order.
     pub fn legal(&self) -> Vec<Action> {
+        let mut legal = Vec::new();
+        self.legal_into(&mut legal);
+        legal
+    }
+
+    /// `legal`, written into `out` (emptied first).
+    pub fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
         let Some(seat) = self.decider() else {
-            return Vec::new();
+            return;
         };
         let cx = CheckContext::default();
-        let mut candidates = self.candidates_for(&cx, seat);
-        candidates.retain(|a| self.check_for(&cx, Some(seat), a).is_ok());
-        candidates
+        self.candidates_into(&cx, seat, out);
+        out.retain(|a| self.check_for(&cx, Some(seat), a).is_ok());
     }
 
     /// Whether every candidate `legal` asks about gets the same answer with the context `legal`
@@ -1684,16 +1691,18 @@ impl Spellfire {
             return true;
         };
         let shared = CheckContext::default();
-        self.candidates_for(&shared, seat).iter().all(|a| {
+        let mut candidates = Vec::new();
+        self.candidates_into(&shared, seat, &mut candidates);
+        candidates.iter().all(|a| {
             let fresh = self.check_for(&CheckContext::default(), Some(seat), a);
             self.check_for(&shared, Some(seat), a).is_ok() == fresh.is_ok()
         })
     }
 
     /// What `legal` asks `check` about: every action `seat` might take now, in a fixed order.
-    fn candidates_for(&self, cx: &CheckContext, seat: Seat) -> Vec<Action> {
+    fn candidates_into(&self, cx: &CheckContext, seat: Seat, candidates: &mut Vec<Action>) {
         // Room for a busy phase at once, rather than growing step by step.
-        let mut candidates = Vec::with_capacity(32);
+        candidates.reserve(32);
         let hand = &self.player(seat).hand;
         let events = hand
             .iter()
@@ -1706,7 +1715,7 @@ impl Spellfire {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
                 candidates.extend(usable_in_round.clone().map(Action::UseCard));
-                self.any_time_plays(seat, &mut candidates);
+                self.any_time_plays(seat, candidates);
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -1745,7 +1754,7 @@ impl Spellfire {
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
-                self.plays_of(seat, *card, &mut candidates);
+                self.plays_of(seat, *card, candidates);
                 candidates.push(Action::KeepSpoils);
                 candidates.push(Action::ReturnSpoils);
             }
@@ -1753,7 +1762,7 @@ impl Spellfire {
                 candidates.extend(hand.iter().map(|&c| Action::Discard(c)));
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
-            Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, &mut candidates),
+            Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, candidates),
             Some(Pending::Reply(reply)) => {
                 if reply.reply.is_none() {
                     candidates.extend(
@@ -1776,7 +1785,7 @@ impl Spellfire {
             }
             None => {
                 candidates.extend(events);
-                self.phase_candidates(cx, seat, &mut candidates);
+                self.phase_candidates(cx, seat, candidates);
                 let mut any_time = Vec::new();
                 self.any_time_plays(seat, &mut any_time);
                 for play in any_time {
@@ -1786,7 +1795,6 @@ impl Spellfire {
                 }
             }
         }
-        candidates
     }
 
     /// The cards of `hand` of the kinds a champion uses through his action (`USABLE_IN_ROUND`).

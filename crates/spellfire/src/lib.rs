@@ -89,12 +89,20 @@ impl Game for Spellfire {
         self.legal()
     }
 
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.legal_into(out);
+    }
+
     fn claims(&self) -> Vec<(Seat, Action)> {
         self.claimants().into_iter().map(|s| (s, Action::Claim(s))).collect()
     }
 
     fn apply(&mut self, action: &Action) -> Result<Vec<Event>, RuleError> {
         self.apply_action(action)
+    }
+
+    fn apply_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        self.apply_action_into(action, events)
     }
 
     fn view(&self, seat: Seat) -> View {
