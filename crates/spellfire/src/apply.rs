@@ -977,6 +977,10 @@ impl Spellfire {
             Side::Defender => battle.defending.as_ref()?,
         };
         let mut total = Total::new(fighter.card, self.champion_level(fighter.card));
+        // Room for a part from each card and a few more, at once rather than grown.
+        total
+            .parts
+            .reserve(fighter.attachments.len() + fighter.round_cards.len() + 3);
         total.add(Source::Experience, self.experience(fighter.card));
         // The opposing champion's immunities are read once for every card counted here.
         let against = self.immunities(side.other());

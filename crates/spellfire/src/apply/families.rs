@@ -36,11 +36,14 @@ pub(crate) enum Family {
     TurnBeginsOrEnds = 1 << 11,
     /// `Immune { of, to }`: a card of a battle that wards its side's fighters.
     Wards = 1 << 12,
+    /// Abilities that reply to a loss about to happen (`Trigger::AboutToGo`): cards the players
+    /// are asked about before a realm is razed or a card discarded.
+    RepliesToLoss = 1 << 13,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u16 = (1 << 13) - 1;
+    const ALL: u16 = (1 << 14) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -49,6 +52,7 @@ impl Family {
             Trigger::AllyJoins(_) => Family::AllyJoins,
             Trigger::RoundEnds | Trigger::RealmHeld => Family::RoundEnds,
             Trigger::TurnBegins | Trigger::TurnEnds => Family::TurnBeginsOrEnds,
+            Trigger::AboutToGo => Family::RepliesToLoss,
             _ => return None,
         })
     }

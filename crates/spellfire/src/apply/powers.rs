@@ -90,23 +90,32 @@ impl Spellfire {
     /// his cards, then the defending champion and his; same-type cards by highest icon bonus,
     /// then by name.
     pub(crate) fn battle_cards(&self) -> Vec<(CardId, Side)> {
-        let mut out = Vec::new();
+        // One list, sized once: a total is worked out after every action of a round.
+        let fighters = SIDES.map(|side| self.fighter_of(side));
+        let room = 3 + fighters
+            .iter()
+            .flatten()
+            .map(|f| 1 + f.attachments.len() + f.round_cards.len())
+            .sum::<usize>();
+        let mut out = Vec::with_capacity(room);
         if let Some(slot) = self.battle_slot() {
             out.extend(self.realm_own_cards(slot).map(|c| (c, Side::Defender)));
         }
-        for side in [Side::Attacker, Side::Defender] {
-            let Some(fighter) = self.fighter_of(side) else { continue };
+        for (side, fighter) in SIDES.into_iter().zip(fighters) {
+            let Some(fighter) = fighter else { continue };
             if fighter.kind == FighterKind::Champion {
                 out.push((fighter.card, side));
             }
-            let mut cards: Vec<CardId> = fighter
-                .attachments
-                .iter()
-                .chain(&fighter.round_cards)
-                .copied()
-                .collect();
+            let start = out.len();
+            out.extend(
+                fighter
+                    .attachments
+                    .iter()
+                    .chain(&fighter.round_cards)
+                    .map(|&c| (c, side)),
+            );
             // A stable sort keeps the order played among cards of one rank with equal keys.
-            cards.sort_by(|&a, &b| {
+            out[start..].sort_by(|&(a, _), &(b, _)| {
                 let key = |c: CardId| {
                     let rank = activation_rank(self.kind(c));
                     let typed = rank < 7;
@@ -118,7 +127,6 @@ impl Spellfire {
                 };
                 key(a).cmp(&key(b))
             });
-            out.extend(cards.into_iter().map(|c| (c, side)));
         }
         out
     }

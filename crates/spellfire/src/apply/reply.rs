@@ -48,6 +48,9 @@ impl Spellfire {
     /// a hand or a draw pile, which the table cannot tell apart), the players are asked first,
     /// from the owner of what would go, clockwise, and the loss waits: `true`.
     pub(crate) fn threaten(&mut self, loss: Loss) -> bool {
+        if !self.may_act_at(Trigger::AboutToGo) {
+            return false;
+        }
         let threatened = self.threatened_by(&loss);
         let Some(&first) = threatened.first() else {
             return false;
