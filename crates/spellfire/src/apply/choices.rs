@@ -621,12 +621,14 @@ impl Spellfire {
             if !standing {
                 continue;
             }
-            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
+            // Only the powers of this moment are copied (the choices they begin change the state).
+            let abilities: Vec<_> = self
+                .abilities_of(source)
+                .filter(|a| a.when == Trigger::RoundEnds || (held && a.when == Trigger::RealmHeld))
+                .cloned()
+                .collect();
             for ability in abilities.iter().rev() {
-                let acts = ability.when == Trigger::RoundEnds || (held && ability.when == Trigger::RealmHeld);
-                if acts {
-                    self.begin_choices(&ability.effect, source, seat, &[], events);
-                }
+                self.begin_choices(&ability.effect, source, seat, &[], events);
             }
         }
     }
@@ -644,7 +646,12 @@ impl Spellfire {
                 Side::Attacker => battle.attacker,
                 Side::Defender => battle.defender,
             };
-            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
+            // Only the powers that answer an ally joining are copied (the choices change the state).
+            let abilities: Vec<_> = self
+                .abilities_of(source)
+                .filter(|a| matches!(a.when, Trigger::AllyJoins(_)))
+                .cloned()
+                .collect();
             for ability in abilities {
                 let Trigger::AllyJoins(party) = ability.when else {
                     continue;
@@ -682,7 +689,12 @@ impl Spellfire {
                 (Some(b), Side::Defender) => b.defender,
                 (None, _) => return,
             };
-            let abilities: Vec<_> = self.abilities_of(source).cloned().collect();
+            // Only the powers of a round's start are copied (the choices change the state).
+            let abilities: Vec<_> = self
+                .abilities_of(source)
+                .filter(|a| a.when == Trigger::RoundStart)
+                .cloned()
+                .collect();
             for ability in abilities {
                 // A once-a-battle power that has acted asks no more (Helm of Teleportation).
                 let spent = ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&source);
