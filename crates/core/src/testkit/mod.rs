@@ -12,6 +12,7 @@ pub mod added_content;
 mod digest;
 pub mod mutation;
 mod privacy;
+pub mod saves;
 mod tally;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
