@@ -1701,21 +1701,36 @@ impl Spellfire {
 
     /// What `legal` asks `check` about: every action `seat` might take now, in a fixed order.
     fn candidates_into(&self, cx: &CheckContext, seat: Seat, candidates: &mut Vec<Action>) {
+        let hand = &self.player(seat).hand;
+        // What the plays ask of each card of the hand, read from the catalogue once, not once for
+        // each kind of play; on the stack for any hand but a huge one.
+        let mut on_stack = [HandCard::NONE; HAND_ON_STACK];
+        let on_heap: Vec<HandCard>;
+        let facts: &[HandCard] = if hand.len() <= HAND_ON_STACK {
+            for (slot, &card) in on_stack.iter_mut().zip(hand) {
+                *slot = self.hand_card(card);
+            }
+            &on_stack[..hand.len()]
+        } else {
+            on_heap = hand.iter().map(|&card| self.hand_card(card)).collect();
+            &on_heap
+        };
+        self.candidates_from(cx, seat, facts, candidates);
+    }
+
+    /// `candidates_into` for the hand read into `hand`.
+    fn candidates_from(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], candidates: &mut Vec<Action>) {
         // Room for a busy phase at once, rather than growing step by step.
         candidates.reserve(32);
-        let hand = &self.player(seat).hand;
-        let events = hand
-            .iter()
-            .filter(|&&c| self.played_as_event(c))
-            .map(|&c| Action::PlayEvent(c));
+        let events = hand.iter().filter(|c| c.as_event).map(|c| Action::PlayEvent(c.card));
         // A card used from the hand outside the pool phase is a spell or the like (`check_any_time`,
         // `check_use`): the kind, a cheap look, is asked before `check` asks the rest.
-        let usable_in_round = self.usable_in_round(hand);
+        let usable_in_round = usable_in_round(hand);
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
-                candidates.extend(usable_in_round.clone().map(Action::UseCard));
-                self.any_time_plays(seat, candidates);
+                candidates.extend(usable_in_round.map(Action::UseCard));
+                self.any_time_plays(seat, hand, candidates);
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -1739,13 +1754,13 @@ impl Spellfire {
                 if !threat.replied {
                     candidates.extend(events);
                     if let Some(champion) = self.fighter(seat).map(|f| f.card) {
-                        candidates.extend(hand.iter().map(|&card| Action::Attach { card, champion }));
+                        candidates.extend(hand.iter().map(|c| Action::Attach { card: c.card, champion }));
                     }
                 }
                 candidates.push(Action::Pass);
             }
             Some(Pending::Walled { .. }) => {
-                candidates.extend(hand.iter().map(|&c| Action::UseCard(c)));
+                candidates.extend(hand.iter().map(|c| Action::UseCard(c.card)));
                 candidates.push(Action::Pass);
             }
             Some(Pending::Target { event, .. }) => {
@@ -1754,12 +1769,12 @@ impl Spellfire {
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
-                self.plays_of(seat, *card, candidates);
+                self.plays_of(seat, self.hand_card(*card), candidates);
                 candidates.push(Action::KeepSpoils);
                 candidates.push(Action::ReturnSpoils);
             }
             Some(Pending::Rebuild { .. }) => {
-                candidates.extend(hand.iter().map(|&c| Action::Discard(c)));
+                candidates.extend(hand.iter().map(|c| Action::Discard(c.card)));
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, candidates),
@@ -1767,8 +1782,8 @@ impl Spellfire {
                 if reply.reply.is_none() {
                     candidates.extend(
                         hand.iter()
-                            .filter(|&&c| self.played_as_event(c) && self.reply_ability(c).is_some())
-                            .map(|&c| Action::PlayEvent(c)),
+                            .filter(|c| c.as_event && self.reply_ability(c.card).is_some())
+                            .map(|c| Action::PlayEvent(c.card)),
                     );
                 }
                 candidates.push(Action::Pass);
@@ -1785,9 +1800,9 @@ impl Spellfire {
             }
             None => {
                 candidates.extend(events);
-                self.phase_candidates(cx, seat, candidates);
+                self.phase_candidates(cx, seat, hand, candidates);
                 let mut any_time = Vec::new();
-                self.any_time_plays(seat, &mut any_time);
+                self.any_time_plays(seat, hand, &mut any_time);
                 for play in any_time {
                     if !candidates.contains(&play) {
                         candidates.push(play);
@@ -1797,26 +1812,30 @@ impl Spellfire {
         }
     }
 
-    /// The cards of `hand` of the kinds a champion uses through his action (`USABLE_IN_ROUND`).
-    fn usable_in_round<'a>(&'a self, hand: &'a [CardId]) -> impl Iterator<Item = CardId> + Clone + 'a {
-        hand.iter()
-            .copied()
-            .filter(|&c| USABLE_IN_ROUND.contains(&self.kind(c)))
+    /// What the candidates ask of `card` (`HandCard`), read from the catalogue.
+    fn hand_card(&self, card: CardId) -> HandCard {
+        let read = self.card(card);
+        HandCard {
+            card,
+            kind: read.kind,
+            as_event: read.kind == CardType::Event || read.power.plays_as(CardType::Event),
+            any_time: read.power.any_time(),
+            avatar: read.avatar,
+        }
     }
 
     /// The ways `seat` could play the cards of his hand that are played at any time.
-    fn any_time_plays(&self, seat: Seat, out: &mut Vec<Action>) {
-        for &card in &self.player(seat).hand {
-            if self.card(card).power.any_time() {
-                self.plays_of(seat, card, out);
-            }
+    fn any_time_plays(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+        for &card in hand.iter().filter(|c| c.any_time) {
+            self.plays_of(seat, card, out);
         }
     }
 
     /// The ways `card` could be put into play from the hand (realm, holding, champion, item).
-    fn plays_of(&self, seat: Seat, card: CardId, out: &mut Vec<Action>) {
+    fn plays_of(&self, seat: Seat, read: HandCard, out: &mut Vec<Action>) {
         let player = self.player(seat);
-        match self.kind(card) {
+        let card = read.card;
+        match read.kind {
             // Positions `check` would refuse at once are not offered: a face-up realm is never
             // covered (SF-64).
             CardType::Realm => out.extend(
@@ -1835,10 +1854,8 @@ impl Spellfire {
             }
             CardType::Event => out.push(Action::PlayEvent(card)),
             // A champion that may also be played as an event (Crime Lord).
-            kind if kind.is_champion() && self.card(card).power.plays_as(CardType::Event) => {
-                out.extend([Action::ToPool(card), Action::PlayEvent(card)])
-            }
-            kind if kind.is_champion() && self.card(card).avatar => out.extend(self.summons(seat, card)),
+            kind if kind.is_champion() && read.as_event => out.extend([Action::ToPool(card), Action::PlayEvent(card)]),
+            kind if kind.is_champion() && read.avatar => out.extend(self.summons(seat, card)),
             kind if kind.is_champion() => out.push(Action::ToPool(card)),
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 out.push(Action::UseCard(card))
@@ -1847,19 +1864,18 @@ impl Spellfire {
         }
     }
 
-    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, out: &mut Vec<Action>) {
-        let hand = &self.player(seat).hand;
+    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         match self.phase {
             Phase::StartOfTurn => {
-                let rules = hand.iter().filter(|&&c| self.kind(c) == CardType::Rule);
-                out.extend(rules.map(|&c| Action::PlayRule(c)));
-                out.extend(self.usable_in_round(hand).map(Action::UseCard));
+                let rules = hand.iter().filter(|c| c.kind == CardType::Rule);
+                out.extend(rules.map(|c| Action::PlayRule(c.card)));
+                out.extend(usable_in_round(hand).map(Action::UseCard));
                 out.push(Action::Draw);
             }
             Phase::Realms => {
-                out.extend(self.usable_in_round(hand).map(Action::UseCard));
+                out.extend(usable_in_round(hand).map(Action::UseCard));
                 for &card in hand {
-                    if matches!(self.kind(card), CardType::Realm | CardType::Holding) {
+                    if matches!(card.kind, CardType::Realm | CardType::Holding) {
                         self.plays_of(seat, card, out);
                     }
                 }
@@ -1875,25 +1891,23 @@ impl Spellfire {
             }
             Phase::Pool => {
                 for &card in hand {
-                    if self.kind(card).is_champion()
-                        || matches!(self.kind(card), CardType::MagicalItem | CardType::Artifact)
-                    {
+                    if card.kind.is_champion() || matches!(card.kind, CardType::MagicalItem | CardType::Artifact) {
                         self.plays_of(seat, card, out);
                     }
                 }
-                out.extend(self.usable_in_round(hand).map(Action::UseCard));
+                out.extend(usable_in_round(hand).map(Action::UseCard));
                 out.extend(self.pool_uses(seat));
-                self.attack_candidates(seat, out);
+                self.attack_candidates(seat, hand, out);
                 out.push(Action::EndPhase);
             }
-            Phase::Battle => self.battle_candidates(seat, out),
+            Phase::Battle => self.battle_candidates(seat, hand, out),
             Phase::AfterBattle => {
                 // Discards only over the hand limit (`check` says so of each): a hand within it
                 // reads the realms' powers once here rather than once a card.
                 if hand.len() > cx.hand_limit(self, seat) {
-                    out.extend(hand.iter().map(|&c| Action::Discard(c)));
+                    out.extend(hand.iter().map(|c| Action::Discard(c.card)));
                 }
-                out.extend(self.usable_in_round(hand).map(Action::UseCard));
+                out.extend(usable_in_round(hand).map(Action::UseCard));
                 out.extend(self.pool_uses(seat));
                 out.push(Action::CallMulligan);
                 out.push(Action::EndTurn);
@@ -1902,13 +1916,13 @@ impl Spellfire {
         }
     }
 
-    fn attack_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn attack_candidates(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let player = self.player(seat);
         let champions = player
             .pool
             .iter()
             .map(|c| c.card)
-            .chain(player.hand.iter().copied().filter(|&c| self.kind(c).is_champion()));
+            .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
         let targets: Vec<(Seat, Position)> = match &self.battle {
             Some(battle) => vec![(battle.defender, battle.target)],
             None => Seat::all(self.seats())
@@ -1929,7 +1943,7 @@ impl Spellfire {
         }
     }
 
-    fn battle_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn battle_candidates(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let Some(battle) = &self.battle else {
             return;
         };
@@ -1942,18 +1956,16 @@ impl Spellfire {
                 );
                 out.extend(player.pool.iter().map(|c| Action::Defend { champion: c.card }));
                 out.extend(
-                    player
-                        .hand
-                        .iter()
-                        .filter(|&&c| self.kind(c).is_champion())
-                        .map(|&c| Action::Defend { champion: c }),
+                    hand.iter()
+                        .filter(|c| c.kind.is_champion())
+                        .map(|c| Action::Defend { champion: c.card }),
                 );
                 out.push(Action::Decline);
             }
             BattleStep::Round => {
                 let fighting = self.fighter(seat).map(|f| f.card);
-                for &card in &player.hand {
-                    match self.kind(card) {
+                for &HandCard { card, kind, .. } in hand {
+                    match kind {
                         CardType::Ally => out.push(Action::PlayAlly(card)),
                         CardType::MagicalItem | CardType::Artifact => {
                             out.extend(fighting.map(|champion| Action::Attach { card, champion }))
@@ -1967,11 +1979,43 @@ impl Spellfire {
                 out.push(Action::Pass);
             }
             BattleStep::NextAttacker => {
-                self.attack_candidates(seat, out);
+                self.attack_candidates(seat, hand, out);
                 out.push(Action::EndBattle);
             }
         }
     }
+}
+
+/// A card of the hand as the candidates see it: what they ask of it, read once a `legal` call.
+#[derive(Clone, Copy)]
+struct HandCard {
+    card: CardId,
+    kind: CardType,
+    /// An event, or a card that may also be played as one (`played_as_event`).
+    as_event: bool,
+    any_time: bool,
+    avatar: bool,
+}
+
+impl HandCard {
+    /// A blank for the stack buffer, never read.
+    const NONE: HandCard = HandCard {
+        card: CardId(0),
+        kind: CardType::Event,
+        as_event: false,
+        any_time: false,
+        avatar: false,
+    };
+}
+
+/// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards).
+const HAND_ON_STACK: usize = 24;
+
+/// The cards of `hand` of the kinds a champion uses through his action (`USABLE_IN_ROUND`).
+fn usable_in_round(hand: &[HandCard]) -> impl Iterator<Item = CardId> + '_ {
+    hand.iter()
+        .filter(|c| USABLE_IN_ROUND.contains(&c.kind))
+        .map(|c| c.card)
 }
 
 /// Whether a `user_kind` champion may use `used` by its icon (SF-151–154); unarmed combat cards
