@@ -30,9 +30,10 @@ pub(crate) struct CheckContext {
     /// champion in the hand with every realm it could attack.
     copies: Memo<CardId, usize>,
     movement: Memo<CardId, Movement>,
-    /// The cards of a realm (seat, position) with a power that closes it to some attackers
-    /// (`true`) or defenders, each with whether it is the realm's own (`Spellfire::first_closer`).
-    closers: Memo<(Seat, Position, bool), Vec<(CardId, bool)>>,
+    /// Whether some realm or holding of a seat's formation has a power closing a realm to some
+    /// attackers (`true`) or defenders: most formations have none, and then no realm of the
+    /// seat needs its cards read.
+    formation_closes: Memo<(Seat, bool), bool>,
     hand_limit: Memo<Seat, usize>,
     /// The battle's cards (with their sides) with a power that limits the cards of a kind a
     /// side plays in a round.
@@ -45,21 +46,19 @@ impl CheckContext {
     }
 
     /// The card of `seat`'s realm at `at` whose power closes it to `champion` as an attacker,
-    /// or as a defender (SF-140, SF-147): the realm's cards with such a power are found once a
-    /// context (most have none), then asked about each champion.
+    /// or as a defender (SF-140, SF-147). Whether the seat's formation has such a power at all
+    /// is found once a context (most have none); a call asks about few champions a realm, so
+    /// the realm's cards are then read for each.
     fn closer(&self, game: &Spellfire, seat: Seat, at: Position, champion: CardId, attacking: bool) -> Option<CardId> {
-        if !game.may_have(Family::ClosesRealm) {
+        if !game.may_have(Family::ClosesRealm)
+            || !self
+                .formation_closes
+                .get_or((seat, attacking), || game.formation_closes(seat, attacking))
+        {
             return None;
         }
-        let closers = self.closers.get_or((seat, at, attacking), || {
-            let Some(slot) = game.player(seat).formation.slot(at) else {
-                return Vec::new();
-            };
-            game.realm_power_cards(slot)
-                .filter(|&(card, own)| game.closing_powers(card, own, attacking).next().is_some())
-                .collect()
-        });
-        game.first_closer(closers, champion, attacking)
+        let slot = game.player(seat).formation.slot(at)?;
+        game.first_closer(game.realm_power_cards(slot), champion, attacking)
     }
 
     fn hand_limit(&self, game: &Spellfire, seat: Seat) -> usize {
@@ -81,10 +80,14 @@ impl CheckContext {
     fn copies_in_play(&self, game: &Spellfire, card: CardId) -> usize {
         self.copies.get_or(card, || {
             let identity = game.cards[card.index()].identity;
+            let mut copies = 0;
             // The identity first: one comparison, where a card's kind is a look-up in the catalogue.
-            game.in_play_places()
-                .filter(|&c| game.cards[c.index()].identity == identity && game.cosmos_covers(c))
-                .count()
+            game.visit_in_play_places(|c| {
+                if game.cards[c.index()].identity == identity && game.cosmos_covers(c) {
+                    copies += 1;
+                }
+            });
+            copies
         })
     }
 }
@@ -1324,7 +1327,7 @@ impl Spellfire {
             ));
         }
         let facts = self.card(card);
-        if !facts.phases.is_empty() && !facts.phases.contains(&phase) {
+        if !in_phase(facts, phase) {
             let about = About {
                 number: phase,
                 ..About::card(card)
@@ -1607,6 +1610,39 @@ impl Spellfire {
         formations.chain(pools).chain(battle)
     }
 
+    /// `in_play_places` as plain loops, for the Rule of the Cosmos checks `legal` asks for
+    /// every champion, realm and holding it offers: the chained iterator costs several times
+    /// more per card (issue 17). The same cards in the same order.
+    fn visit_in_play_places(&self, mut visit: impl FnMut(CardId)) {
+        for player in &self.players {
+            for (_, slot) in player.formation.realms() {
+                visit(slot.realm);
+                if let Some(holding) = slot.holding {
+                    visit(holding);
+                }
+            }
+        }
+        for player in &self.players {
+            for champion in &player.pool {
+                visit(champion.card);
+                champion.attachments.iter().for_each(|&c| visit(c));
+            }
+        }
+        let Some(battle) = &self.battle else {
+            return;
+        };
+        for fighter in [&battle.attacking, &battle.defending].into_iter().flatten() {
+            if fighter.kind == FighterKind::Champion {
+                visit(fighter.card);
+                fighter.attachments.iter().for_each(|&c| visit(c));
+            }
+        }
+        if let Some(gone) = &battle.gone_over {
+            visit(gone.champion.card);
+            gone.champion.attachments.iter().for_each(|&c| visit(c));
+        }
+    }
+
     /// A card's movement powers, from its facts (SF-146).
     pub(crate) fn movement(&self, card: CardId) -> Movement {
         let facts = self.card(card);
@@ -1725,12 +1761,11 @@ impl Spellfire {
         let events = hand.iter().filter(|c| c.as_event).map(|c| Action::PlayEvent(c.card));
         // A card used from the hand outside the pool phase is a spell or the like (`check_any_time`,
         // `check_use`): the kind, a cheap look, is asked before `check` asks the rest.
-        let usable_in_round = usable_in_round(hand);
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 candidates.extend(events);
-                candidates.extend(usable_in_round.map(Action::UseCard));
-                self.any_time_plays(seat, hand, candidates);
+                candidates.extend(self.cast_any_time(hand));
+                self.any_time_plays(cx, seat, hand, candidates);
                 candidates.push(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -1769,7 +1804,7 @@ impl Spellfire {
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
-                self.plays_of(seat, self.hand_card(*card), candidates);
+                self.plays_of(cx, seat, self.hand_card(*card), candidates);
                 candidates.push(Action::KeepSpoils);
                 candidates.push(Action::ReturnSpoils);
             }
@@ -1802,7 +1837,7 @@ impl Spellfire {
                 candidates.extend(events);
                 self.phase_candidates(cx, seat, hand, candidates);
                 let mut any_time = Vec::new();
-                self.any_time_plays(seat, hand, &mut any_time);
+                self.any_time_plays(cx, seat, hand, &mut any_time);
                 for play in any_time {
                     if !candidates.contains(&play) {
                         candidates.push(play);
@@ -1824,31 +1859,72 @@ impl Spellfire {
         }
     }
 
+    /// The spells and the like of `hand` that might be cast at any time: what `check_any_time`
+    /// reads of their printed facts alone rules the others out (every phase printed, a power
+    /// played); it asks the rest.
+    fn cast_any_time<'a>(&'a self, hand: &'a [HandCard]) -> impl Iterator<Item = Action> + 'a {
+        hand.iter()
+            .filter(|c| USABLE_IN_ROUND.contains(&c.kind))
+            .filter(|c| {
+                let facts = self.card(c.card);
+                (0..=5).all(|phase| facts.phases.contains(&phase)) && facts.power.on_play().is_some()
+            })
+            .map(|c| Action::UseCard(c.card))
+    }
+
+    /// The spells and the like of `hand` that might be used outside a round in phase `phase`:
+    /// what `check_use_outside_round` reads of their printed facts alone rules the others out
+    /// (unarmed combat, another phase, a power not scripted, not played or acting only in a
+    /// round); it asks the rest.
+    fn usable_outside_round<'a>(&'a self, hand: &'a [HandCard], phase: u8) -> impl Iterator<Item = Action> + 'a {
+        hand.iter()
+            .filter(|c| USABLE_IN_ROUND.contains(&c.kind) && c.kind != CardType::UnarmedCombat)
+            .filter(move |c| {
+                let facts = self.card(c.card);
+                in_phase(facts, phase)
+                    && facts.power.is_enforced()
+                    && facts.power.on_play().is_some_and(|a| !a.effect.in_round_only())
+            })
+            .map(|c| Action::UseCard(c.card))
+    }
+
     /// The ways `seat` could play the cards of his hand that are played at any time.
-    fn any_time_plays(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    fn any_time_plays(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         for &card in hand.iter().filter(|c| c.any_time) {
-            self.plays_of(seat, card, out);
+            self.plays_of(cx, seat, card, out);
         }
     }
 
     /// The ways `card` could be put into play from the hand (realm, holding, champion, item).
-    fn plays_of(&self, seat: Seat, read: HandCard, out: &mut Vec<Action>) {
+    fn plays_of(&self, cx: &CheckContext, seat: Seat, read: HandCard, out: &mut Vec<Action>) {
         let player = self.player(seat);
         let card = read.card;
         match read.kind {
-            // Positions `check` would refuse at once are not offered: a face-up realm is never
-            // covered (SF-64).
-            CardType::Realm => out.extend(
+            // What `check` would refuse at once is not offered (every play of a realm or holding
+            // goes through `check_realm` or `check_holding`): a realm goes only where
+            // `check_realm_position` allows (SF-50, SF-64), and a card the Rule of the Cosmos
+            // keeps out goes nowhere.
+            CardType::Realm if self.check_cosmos_with(cx, card).is_ok() => out.extend(
                 (player.formation.positions())
-                    .filter(|&at| player.formation.slot(at).is_none_or(|s| s.razed))
+                    .filter(|&at| self.check_realm_position(seat, at).is_ok())
                     .map(|at| Action::PlayRealm { card, at }),
             ),
-            // A realm carries at most one holding (SF-69).
-            CardType::Holding => out.extend(
-                (player.formation.realms())
-                    .filter(|(_, slot)| slot.holding.is_none())
-                    .map(|(at, _)| Action::PlayHolding { card, at }),
-            ),
+            // A realm carries at most one holding, face up unless the holding rebuilds it
+            // (SF-69), and of the holding's world (SF-68).
+            CardType::Holding if self.check_cosmos_with(cx, card).is_ok() => {
+                let facts = self.card(card);
+                let rebuilds = matches!(facts.power.on_play().map(|a| &a.effect), Some(Effect::RebuildsItsRealm));
+                out.extend(
+                    (player.formation.realms())
+                        .filter(|(_, slot)| {
+                            slot.holding.is_none()
+                                && (!slot.razed || rebuilds)
+                                && same_world(facts.world, self.card(slot.realm).world)
+                        })
+                        .map(|(at, _)| Action::PlayHolding { card, at }),
+                )
+            }
+            CardType::Realm | CardType::Holding => {}
             CardType::MagicalItem | CardType::Artifact => {
                 out.extend(player.pool.iter().map(|c| Action::Attach { card, champion: c.card }))
             }
@@ -1869,54 +1945,75 @@ impl Spellfire {
             Phase::StartOfTurn => {
                 let rules = hand.iter().filter(|c| c.kind == CardType::Rule);
                 out.extend(rules.map(|c| Action::PlayRule(c.card)));
-                out.extend(usable_in_round(hand).map(Action::UseCard));
+                out.extend(self.cast_any_time(hand));
                 out.push(Action::Draw);
             }
             Phase::Realms => {
-                out.extend(usable_in_round(hand).map(Action::UseCard));
+                out.extend(self.cast_any_time(hand));
+                // One realm play and one holding a turn (SF-35, SF-36): past them, only a realm
+                // played at any time is offered.
                 for &card in hand {
-                    if matches!(card.kind, CardType::Realm | CardType::Holding) {
-                        self.plays_of(seat, card, out);
+                    let open = match card.kind {
+                        CardType::Realm => !self.used.realm_action || card.any_time,
+                        CardType::Holding => !self.used.holding,
+                        _ => false,
+                    };
+                    if open {
+                        self.plays_of(cx, seat, card, out);
                     }
                 }
-                out.extend(
-                    self.player(seat)
-                        .formation
-                        .razed_positions()
-                        .into_iter()
-                        .map(|at| Action::Rebuild { at }),
-                );
+                if !self.used.realm_action {
+                    out.extend(
+                        self.player(seat)
+                            .formation
+                            .razed_positions()
+                            .into_iter()
+                            .map(|at| Action::Rebuild { at }),
+                    );
+                }
                 self.quest_candidates(seat, out);
                 out.push(Action::EndPhase);
             }
             Phase::Pool => {
                 for &card in hand {
                     if card.kind.is_champion() || matches!(card.kind, CardType::MagicalItem | CardType::Artifact) {
-                        self.plays_of(seat, card, out);
+                        self.plays_of(cx, seat, card, out);
                     }
                 }
-                out.extend(usable_in_round(hand).map(Action::UseCard));
+                out.extend(self.usable_outside_round(hand, Phase::Pool.number()));
                 out.extend(self.pool_uses(seat));
-                self.attack_candidates(seat, hand, out);
+                // One battle a turn (SF-100).
+                if !self.used.battle {
+                    self.attack_candidates(cx, seat, hand, out);
+                }
                 out.push(Action::EndPhase);
             }
-            Phase::Battle => self.battle_candidates(seat, hand, out),
+            Phase::Battle => self.battle_candidates(cx, seat, hand, out),
             Phase::AfterBattle => {
                 // Discards only over the hand limit (`check` says so of each): a hand within it
                 // reads the realms' powers once here rather than once a card.
                 if hand.len() > cx.hand_limit(self, seat) {
                     out.extend(hand.iter().map(|c| Action::Discard(c.card)));
                 }
-                out.extend(usable_in_round(hand).map(Action::UseCard));
+                out.extend(self.usable_outside_round(hand, Phase::AfterBattle.number()));
                 out.extend(self.pool_uses(seat));
-                out.push(Action::CallMulligan);
-                out.push(Action::EndTurn);
+                // A mulligan only at the end of a second turn without a realm played (SF-216).
+                let player = self.player(seat);
+                if player.turns == 2 && player.realms_played == 0 {
+                    out.push(Action::CallMulligan);
+                }
+                // The turn ends only with the hand within its limit (SF-46).
+                if hand.len() <= cx.hand_limit(self, seat) {
+                    out.push(Action::EndTurn);
+                }
             }
             Phase::Over => {}
         }
     }
 
-    fn attack_candidates(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    /// Every attack `check_attacker` might allow: a realm behind the front only for a champion
+    /// whose movement reaches it (SF-55), which `check_attacker` asks of every attack.
+    fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let player = self.player(seat);
         let champions = player
             .pool
@@ -1938,12 +2035,23 @@ impl Spellfire {
         };
         for champion in champions {
             for &(defender, at) in &targets {
-                out.push(Action::Attack { champion, defender, at });
+                let formation = &self.player(defender).formation;
+                let reached = formation.is_exposed(at)
+                    || formation.slot(at).is_some_and(|slot| {
+                        formation.reachable(
+                            at,
+                            cx.movement(self, champion),
+                            self.card(slot.realm).has(Attribute::Coastal),
+                        )
+                    });
+                if reached {
+                    out.push(Action::Attack { champion, defender, at });
+                }
             }
         }
     }
 
-    fn battle_candidates(&self, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    fn battle_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let Some(battle) = &self.battle else {
             return;
         };
@@ -1970,16 +2078,24 @@ impl Spellfire {
                         CardType::MagicalItem | CardType::Artifact => {
                             out.extend(fighting.map(|champion| Action::Attach { card, champion }))
                         }
-                        kind if USABLE_IN_ROUND.contains(&kind) => out.push(Action::UseCard(card)),
+                        // A card of another phase is refused at once (`check_in_hand_for_phase`).
+                        kind if USABLE_IN_ROUND.contains(&kind)
+                            && in_phase(self.card(card), Phase::Battle.number()) =>
+                        {
+                            out.push(Action::UseCard(card))
+                        }
                         _ => {}
                     }
                 }
                 out.extend(self.carried_uses(seat));
-                out.push(Action::AskAid);
+                // Only a table that plays aid asks for it (SF-238).
+                if self.config.rules.aid {
+                    out.push(Action::AskAid);
+                }
                 out.push(Action::Pass);
             }
             BattleStep::NextAttacker => {
-                self.attack_candidates(seat, hand, out);
+                self.attack_candidates(cx, seat, hand, out);
                 out.push(Action::EndBattle);
             }
         }
@@ -2011,11 +2127,10 @@ impl HandCard {
 /// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards).
 const HAND_ON_STACK: usize = 24;
 
-/// The cards of `hand` of the kinds a champion uses through his action (`USABLE_IN_ROUND`).
-fn usable_in_round(hand: &[HandCard]) -> impl Iterator<Item = CardId> + '_ {
-    hand.iter()
-        .filter(|c| USABLE_IN_ROUND.contains(&c.kind))
-        .map(|c| c.card)
+/// Whether a card printing `phases` (none: any phase) is used in phase `phase`
+/// (`check_in_hand_for_phase`).
+fn in_phase(facts: &Card, phase: u8) -> bool {
+    facts.phases.is_empty() || facts.phases.contains(&phase)
 }
 
 /// Whether a `user_kind` champion may use `used` by its icon (SF-151–154); unarmed combat cards

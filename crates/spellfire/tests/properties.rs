@@ -401,3 +401,98 @@ fn the_context_legal_shares_among_its_candidates_gives_each_the_answer_of_a_fres
     });
     assert!(states > 0, "no state was checked");
 }
+
+/// `legal` offers fewer candidates than every action there is: it leaves out what `check` would
+/// refuse at once (a realm at a position that is not open, a spell of another phase, an attack
+/// out of reach, a second realm or holding a turn...). None of those shortcuts may hide an
+/// action `check` accepts: at states of random 2-, 4- and 6-player games, every action built
+/// from the decider's cards (and, for the actions that name any card, from every card of the
+/// game) that `check` accepts must be among `legal`'s. Avatars' summons (their payments) are
+/// left out, as `legal` lists them from the avatar's price, and so are claims, which other
+/// players than the decider make (`claimants`).
+#[test]
+fn every_action_check_accepts_is_offered_by_legal() {
+    use spellfire::{Action, CardId, Position};
+    use spellhall_core::{Game, Seat};
+    let mut accepted = 0;
+    let mut step = 0u64;
+    visit_random_games(games(90) / 6, |game, game_number, seats| {
+        step += 1;
+        let Some(seat) = game.decider() else {
+            return;
+        };
+        // Every other state, to keep the test quick: a state asks a few thousand questions.
+        if !step.is_multiple_of(2) {
+            return;
+        }
+        let legal = game.legal();
+        let positions: Vec<Position> = (0..10).map(Position).collect();
+        let seat_list: Vec<Seat> = Seat::all(seats).collect();
+        let player = game.player(seat);
+        let own: Vec<CardId> = player
+            .hand
+            .iter()
+            .copied()
+            .chain(player.pool.iter().map(|c| c.card))
+            .collect();
+        let mut actions = vec![
+            Action::Draw,
+            Action::EndPhase,
+            Action::Decline,
+            Action::Pass,
+            Action::EndBattle,
+            Action::KeepSpoils,
+            Action::ReturnSpoils,
+            Action::CallMulligan,
+            Action::EndTurn,
+            Action::AskAid,
+        ];
+        actions.extend((0..4).map(Action::ChooseOption));
+        for &s in &seat_list {
+            actions.extend([Action::ChoosePlayer(s), Action::ResolveQuest { opponent: s }]);
+        }
+        actions.extend(positions.iter().map(|&at| Action::Rebuild { at }));
+        for card in (0..game.card_count() as u16).map(CardId) {
+            actions.extend([
+                Action::PlayRule(card),
+                Action::ToPool(card),
+                Action::Defend { champion: card },
+                Action::PlayAlly(card),
+                Action::UseCard(card),
+                Action::PlayEvent(card),
+                Action::Answer(card),
+                Action::Choose(card),
+                Action::Discard(card),
+                Action::Quest(card),
+            ]);
+        }
+        for &card in &own {
+            for &at in &positions {
+                actions.extend([Action::PlayRealm { card, at }, Action::PlayHolding { card, at }]);
+                actions.extend(seat_list.iter().map(|&defender| Action::Attack {
+                    champion: card,
+                    defender,
+                    at,
+                }));
+            }
+        }
+        // A champion fighting a round is in neither the hand nor the pool: any card may carry.
+        for &card in &player.hand {
+            actions.extend((0..game.card_count() as u16).map(|c| Action::Attach {
+                card,
+                champion: CardId(c),
+            }));
+        }
+        for action in actions {
+            if game.check(&action).is_ok() {
+                accepted += 1;
+                assert!(
+                    legal.contains(&action),
+                    "game {game_number} ({seats} players): check accepts {action:?}, which legal does not offer, at {:?}",
+                    game.status()
+                );
+            }
+        }
+    });
+    assert!(accepted > 0, "no action was accepted");
+}

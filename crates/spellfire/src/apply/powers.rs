@@ -907,8 +907,8 @@ impl Spellfire {
 
     /// The first of `cards` (a realm's, each with whether it is the realm's own: see
     /// `realm_power_cards`) with a power that closes the realm to `champion` as an attacker
-    /// (SF-147), or as a defender. `legal` hands it only the realm's cards with such a power
-    /// (`CheckContext`), found once for all the champions it asks about.
+    /// (SF-147), or as a defender. `legal` asks only about realms of a formation with such a
+    /// power (`CheckContext::closer`).
     pub(crate) fn first_closer(
         &self,
         cards: impl IntoIterator<Item = (CardId, bool)>,
@@ -944,6 +944,28 @@ impl Spellfire {
                 Effect::CannotBeAttackedBy(who) if attacking => Some(who),
                 Effect::CannotBeDefendedBy(who) if !attacking => Some(who),
                 _ => None,
+            })
+    }
+
+    /// Whether some realm or holding of `seat`'s formation (razed or not) has a power that
+    /// closes a realm to some attackers (`attacking`) or defenders, for the realm itself or for
+    /// every realm of its player: every card `closing_powers` could find for one of the seat's
+    /// realms is among them.
+    pub(crate) fn formation_closes(&self, seat: Seat, attacking: bool) -> bool {
+        let closes = |effect: &Effect| match effect {
+            Effect::CannotBeAttackedBy(_) => attacking,
+            Effect::CannotBeDefendedBy(_) => !attacking,
+            _ => false,
+        };
+        self.player(seat)
+            .formation
+            .realms()
+            .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
+            .any(|card| {
+                self.abilities_of(card).any(|a| {
+                    matches!(a.when, Trigger::InPlay | Trigger::InBattle)
+                        && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
+                })
             })
     }
 
