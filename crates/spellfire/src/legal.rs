@@ -30,6 +30,9 @@ pub(crate) struct CheckContext {
     /// champion in the hand with every realm it could attack.
     copies: Memo<CardId, usize>,
     movement: Memo<CardId, Movement>,
+    /// The movement a seat's cards give every champion of his (`Spellfire::player_wide_movement`),
+    /// the same for all his champions.
+    player_wide_movement: Memo<Seat, Movement>,
     /// Whether some realm or holding of a seat's formation has a power closing a realm to some
     /// attackers (`true`) or defenders: most formations have none, and then no realm of the
     /// seat needs its cards read.
@@ -42,7 +45,12 @@ pub(crate) struct CheckContext {
 
 impl CheckContext {
     fn movement(&self, game: &Spellfire, champion: CardId) -> Movement {
-        self.movement.get_or(champion, || game.movement(champion))
+        self.movement.get_or(champion, || {
+            game.movement_with(champion, |seat| {
+                self.player_wide_movement
+                    .get_or(seat, || game.player_wide_movement(seat))
+            })
+        })
     }
 
     /// The card of `seat`'s realm at `at` whose power closes it to `champion` as an attacker,
@@ -1645,19 +1653,33 @@ impl Spellfire {
 
     /// A card's movement powers, from its facts (SF-146).
     pub(crate) fn movement(&self, card: CardId) -> Movement {
+        self.movement_with(card, |seat| self.player_wide_movement(seat))
+    }
+
+    /// `movement`, with the movement `seat`'s cards give every champion of his asked of
+    /// `player_wide` (a `CheckContext` works it out once a seat).
+    fn movement_with(&self, card: CardId, player_wide: impl FnOnce(Seat) -> Movement) -> Movement {
         let facts = self.card(card);
         let mut movement = Movement {
             flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
             swimmer: facts.has(Attribute::Swimmer),
             earthwalker: facts.has(Attribute::Earthwalker),
         };
-        // Designations a card of his player gives every champion of his (Elemental Avatar of
-        // Earth): one walk through that player's cards for both.
         if !(movement.swimmer && movement.earthwalker) && self.kind(card).is_champion() {
-            for inner in self.player_wide(self.owner(card)) {
-                movement.swimmer |= *inner == Effect::Designated(Attribute::Swimmer);
-                movement.earthwalker |= *inner == Effect::Designated(Attribute::Earthwalker);
-            }
+            let given = player_wide(self.owner(card));
+            movement.swimmer |= given.swimmer;
+            movement.earthwalker |= given.earthwalker;
+        }
+        movement
+    }
+
+    /// Designations a card of `seat` gives every champion of his (Elemental Avatar of Earth):
+    /// one walk through that player's cards for both.
+    fn player_wide_movement(&self, seat: Seat) -> Movement {
+        let mut movement = Movement::default();
+        for inner in self.player_wide(seat) {
+            movement.swimmer |= *inner == Effect::Designated(Attribute::Swimmer);
+            movement.earthwalker |= *inner == Effect::Designated(Attribute::Earthwalker);
         }
         movement
     }
@@ -1906,6 +1928,7 @@ impl Spellfire {
             // keeps out goes nowhere.
             CardType::Realm if self.check_cosmos_with(cx, card).is_ok() => out.extend(
                 (player.formation.positions())
+                    .filter(|&at| player.formation.slot(at).is_none_or(|s| s.razed))
                     .filter(|&at| self.check_realm_position(seat, at).is_ok())
                     .map(|at| Action::PlayRealm { card, at }),
             ),
@@ -2011,8 +2034,9 @@ impl Spellfire {
         }
     }
 
-    /// Every attack `check_attacker` might allow: a realm behind the front only for a champion
-    /// whose movement reaches it (SF-55), which `check_attacker` asks of every attack.
+    /// Every attack `check_attacker` might allow: a face-up realm, and one behind the front only
+    /// for a champion whose movement reaches it (SF-55, SF-56), which `check_attacker` asks of
+    /// every attack. Each realm's front and coast are read once, each champion's movement once.
     fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let player = self.player(seat);
         let champions = player
@@ -2020,32 +2044,42 @@ impl Spellfire {
             .iter()
             .map(|c| c.card)
             .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
-        let targets: Vec<(Seat, Position)> = match &self.battle {
-            Some(battle) => vec![(battle.defender, battle.target)],
+        let target = |defender: Seat, at: Position| {
+            let formation = &self.player(defender).formation;
+            let slot = formation.slot(at).filter(|s| !s.razed)?;
+            Some(AttackTarget {
+                defender,
+                at,
+                exposed: formation.is_exposed(at),
+                coastal: self.card(slot.realm).has(Attribute::Coastal),
+            })
+        };
+        let targets: Vec<AttackTarget> = match &self.battle {
+            Some(battle) => target(battle.defender, battle.target).into_iter().collect(),
             None => Seat::all(self.seats())
                 .filter(|&s| s != seat)
                 .flat_map(|s| {
                     self.player(s)
                         .formation
                         .realms()
-                        .filter(|(_, r)| !r.razed)
-                        .map(move |(at, _)| (s, at))
+                        .filter_map(move |(at, _)| target(s, at))
                 })
                 .collect(),
         };
+        let all_exposed = targets.iter().all(|t| t.exposed);
         for champion in champions {
-            for &(defender, at) in &targets {
-                let formation = &self.player(defender).formation;
-                let reached = formation.is_exposed(at)
-                    || formation.slot(at).is_some_and(|slot| {
-                        formation.reachable(
-                            at,
-                            cx.movement(self, champion),
-                            self.card(slot.realm).has(Attribute::Coastal),
-                        )
+            let movement = if all_exposed {
+                Movement::default()
+            } else {
+                cx.movement(self, champion)
+            };
+            for t in &targets {
+                if t.exposed || movement.flyer || movement.earthwalker || (movement.swimmer && t.coastal) {
+                    out.push(Action::Attack {
+                        champion,
+                        defender: t.defender,
+                        at: t.at,
                     });
-                if reached {
-                    out.push(Action::Attack { champion, defender, at });
                 }
             }
         }
@@ -2122,6 +2156,15 @@ impl HandCard {
         any_time: false,
         avatar: false,
     };
+}
+
+/// A realm `attack_candidates` offers: its position, whether the realms in front of it expose
+/// it, and its coast (`Formation::reachable`).
+struct AttackTarget {
+    defender: Seat,
+    at: Position,
+    exposed: bool,
+    coastal: bool,
 }
 
 /// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards).

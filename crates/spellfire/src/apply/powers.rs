@@ -831,17 +831,20 @@ impl Spellfire {
     /// carry — give every champion of his all the time (`Across(EveryChampion, inner)` acting
     /// `InPlay`): the inner effects.
     pub(crate) fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
-        let pools = self
-            .players
+        // A game without such powers walks no card (`Family::EveryChampion`).
+        let may = self.may_have(Family::EveryChampion);
+        let players: &[crate::state::Player] = if may { &self.players } else { &[] };
+        let pools = players.iter().flat_map(|p| &p.pool).map(|c| (c.card, &c.attachments));
+        let fighters = self
+            .battle
             .iter()
-            .flat_map(|p| &p.pool)
-            .map(|c| (c.card, &c.attachments));
-        let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
+            .filter(move |_| may)
+            .flat_map(|b| [&b.attacking, &b.defending])
+            .flatten();
         let cards = pools
             .chain(fighters.map(|f| (f.card, &f.attachments)))
             .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
-        let may = self.may_have(Family::EveryChampion);
-        cards.filter(move |&c| may && self.owner(c) == seat).flat_map(move |c| {
+        cards.filter(move |&c| self.owner(c) == seat).flat_map(move |c| {
             self.abilities_of(c)
                 .filter(|a| a.when == Trigger::InPlay)
                 .filter_map(|a| a.effect.across(Scope::EveryChampion))
