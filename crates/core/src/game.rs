@@ -345,6 +345,15 @@ pub trait Game: Clone + Serialize + Sized {
         Ok(())
     }
 
+    /// [`Game::apply_into`] for an action the caller has just taken from this very state's
+    /// [`Game::legal_actions_into`], as a playout does at every step: the game may skip asking
+    /// its rules about it a second time. Builds with debug assertions (the tests) still ask, so
+    /// a playout that broke the promise fails there. An action from anywhere else (a player, a
+    /// save, a search's tree built over other deals) goes through `apply_into`.
+    fn apply_listed_into(&mut self, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), RuleError> {
+        self.apply_into(action, events)
+    }
+
     /// What `seat` may see now.
     fn view(&self, seat: Seat) -> Self::View;
 

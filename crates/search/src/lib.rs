@@ -335,7 +335,7 @@ fn iterate<G: Game>(
             Some(prior) if rng.below(100) >= PLAYOUT_CHANCE_PERCENT => best_of(&prior(&world, &legal)),
             _ => rng.below(legal.len()),
         };
-        if world.apply_into(&legal[pick], &mut events).is_err() {
+        if world.apply_listed_into(&legal[pick], &mut events).is_err() {
             break;
         }
         steps += 1;

@@ -306,11 +306,24 @@ impl Spellfire {
         let decider = self.decider();
         self.check_for(&CheckContext::default(), decider, action)
             .map_err(|refusal| refusal.into_error(self))?;
+        self.carry_out_checked(decider, action, events);
+        Ok(())
+    }
+
+    /// `apply_action_into` for an action `legal` has just listed for this state (the kernel's
+    /// `Game::apply_listed_into`): `check` said yes to it then, so it is not asked again.
+    pub(crate) fn apply_listed_action_into(&mut self, action: &Action, events: &mut Vec<Event>) {
+        events.clear();
+        let decider = self.decider();
+        self.carry_out_checked(decider, action, events);
+    }
+
+    /// Carry out an action found legal, and work out afresh what is kept beside the state.
+    fn carry_out_checked(&mut self, decider: Option<Seat>, action: &Action, events: &mut Vec<Event>) {
         // What was worked out for the state before no longer holds once it changes.
         self.derived = Derived::default();
         self.carry_out_action(decider, action, events);
         self.derived.losing = self.in_round().then(|| self.fresh_losing_side());
-        Ok(())
     }
 
     /// `apply_action` once the action is found legal.

@@ -105,6 +105,14 @@ impl Game for Spellfire {
         self.apply_action_into(action, events)
     }
 
+    fn apply_listed_into(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if cfg!(debug_assertions) {
+            return self.apply_action_into(action, events);
+        }
+        self.apply_listed_action_into(action, events);
+        Ok(())
+    }
+
     fn view(&self, seat: Seat) -> View {
         self.view_for(seat)
     }

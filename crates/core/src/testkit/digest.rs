@@ -33,7 +33,7 @@ impl RandomDigest {
             game.legal_actions_into(&mut legal);
             format!("{legal:?}").hash(&mut self.hasher);
             views(&game, seat, &mut self.hasher);
-            game.apply_into(&legal[rng.below(legal.len())], &mut events)
+            game.apply_listed_into(&legal[rng.below(legal.len())], &mut events)
                 .expect("a legal action is accepted");
             format!("{events:?}").hash(&mut self.hasher);
             self.actions += 1;

@@ -51,7 +51,7 @@ pub fn play_randomly<G: Game>(mut game: G, seed: u64) -> usize {
     while game.to_act().seat().is_some() {
         game.legal_actions_into(&mut legal);
         let pick = rng.below(legal.len());
-        game.apply_into(&legal[pick], &mut events)
+        game.apply_listed_into(&legal[pick], &mut events)
             .expect("a legal action is accepted");
         actions += 1;
     }
