@@ -1986,13 +1986,8 @@ impl Spellfire {
                     }
                 }
                 if !self.used.realm_action {
-                    out.extend(
-                        self.player(seat)
-                            .formation
-                            .razed_positions()
-                            .into_iter()
-                            .map(|at| Action::Rebuild { at }),
-                    );
+                    let razed = self.player(seat).formation.realms().filter(|(_, slot)| slot.razed);
+                    out.extend(razed.map(|(at, _)| Action::Rebuild { at }));
                 }
                 self.quest_candidates(seat, out);
                 out.push(Action::EndPhase);

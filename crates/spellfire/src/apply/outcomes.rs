@@ -215,14 +215,13 @@ impl Spellfire {
     }
 
     /// The powers `seat` could use from his pool now (checked by `check` before they are offered).
-    pub(crate) fn pool_uses(&self, seat: Seat) -> Vec<Action> {
+    pub(crate) fn pool_uses(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
         self.player(seat)
             .pool
             .iter()
             .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
-            .filter(|&card| self.pool_use(seat, card).is_some())
+            .filter(move |&card| self.pool_use(seat, card).is_some())
             .map(Action::UseCard)
-            .collect()
     }
 
     /// `seat` uses the power of `card` from his pool: its cost paid, then it acts or asks its
@@ -257,14 +256,13 @@ impl Spellfire {
 
     /// The carried powers `seat`'s fighting champion could use as his card in a round (checked
     /// by `check` before they are offered).
-    pub(crate) fn carried_uses(&self, seat: Seat) -> Vec<Action> {
+    pub(crate) fn carried_uses(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
         self.fighter(seat)
             .map(|f| f.attachments.iter().copied())
             .into_iter()
             .flatten()
-            .filter(|&card| self.carried_use(seat, card).is_some())
+            .filter(move |&card| self.carried_use(seat, card).is_some())
             .map(Action::UseCard)
-            .collect()
     }
 
     /// `seat`'s fighting champion uses the power of `card`, which he carries: it acts, or asks
