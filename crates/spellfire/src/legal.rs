@@ -2162,8 +2162,9 @@ struct AttackTarget {
     coastal: bool,
 }
 
-/// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards).
-const HAND_ON_STACK: usize = 24;
+/// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards;
+/// a larger buffer costs every call its filling).
+const HAND_ON_STACK: usize = 12;
 
 /// Whether a card printing `phases` (none: any phase) is used in phase `phase`
 /// (`check_in_hand_for_phase`).
