@@ -998,10 +998,12 @@ impl Spellfire {
         slot: &'a crate::formation::Slot,
     ) -> impl Iterator<Item = CardId> + 'a {
         let formation = &self.player(self.owner(slot.realm)).formation;
+        // A game without such powers walks no realm (`Family::EveryRealm`).
         let may = self.may_have(Family::EveryRealm);
         formation
             .realms()
-            .filter(move |(_, s)| may && !s.razed)
+            .take_while(move |_| may)
+            .filter(|(_, s)| !s.razed)
             .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
             .filter(move |&c| {
                 self.abilities_of(c)
