@@ -320,14 +320,17 @@ impl Spellfire {
 
     /// Carry out an action found legal, and work out afresh what is kept beside the state.
     fn carry_out_checked(&mut self, decider: Option<Seat>, action: &Action, events: &mut Vec<Event>) {
-        // What was worked out for the state before no longer holds once it changes.
-        self.derived = Derived::default();
-        self.carry_out_action(decider, action, events);
-        self.derived.losing = self.in_round().then(|| self.fresh_losing_side());
+        // What was worked out for the state before no longer holds once it changes; a pass that
+        // ends the round reads the totals it kept, from a state the pass has not changed yet.
+        let before = std::mem::take(&mut self.derived);
+        self.carry_out_action(decider, action, before, events);
+        self.derived.totals = self.in_round().then(|| self.round_totals());
     }
 
     /// `apply_action` once the action is found legal.
-    fn carry_out_action(&mut self, decider: Option<Seat>, action: &Action, events: &mut Vec<Event>) {
+    /// `before`: what was derived from the state as it was before the action (empty if it was
+    /// not worked out).
+    fn carry_out_action(&mut self, decider: Option<Seat>, action: &Action, before: Derived, events: &mut Vec<Event>) {
         let seat = match action {
             Action::Claim(seat) => *seat,
             _ => decider.unwrap_or(self.active),
@@ -578,7 +581,7 @@ impl Spellfire {
                 if self.player(seat).hand.contains(card)
                     && self.ask_leave(*card, seat, self.caster(seat, *card), None, Vec::new(), true) => {}
             Action::Answer(card) => self.answer(seat, *card, events),
-            Action::Pass => self.pass(events),
+            Action::Pass => self.pass(before.totals, events),
             Action::EndBattle => self.end_battle(None, events),
             Action::KeepSpoils => {
                 self.pending.pop();
@@ -1037,7 +1040,10 @@ impl Spellfire {
 
     /// The side losing the round now, from the totals (found once after each action).
     pub fn losing_side(&self) -> Side {
-        self.derived.losing.unwrap_or_else(|| self.fresh_losing_side())
+        match self.derived.totals {
+            Some((attacker, defender)) => losing(attacker, defender),
+            None => self.fresh_losing_side(),
+        }
     }
 
     /// The side losing the round, computed from the totals now.
@@ -1065,11 +1071,12 @@ impl Spellfire {
     #[doc(hidden)]
     pub fn derived_is_fresh(&self) -> bool {
         self.derived
-            .losing
-            .is_none_or(|side| self.in_round() && side == self.fresh_losing_side())
+            .totals
+            .is_none_or(|totals| self.in_round() && totals == self.round_totals())
     }
 
-    fn pass(&mut self, events: &mut Vec<Event>) {
+    /// `totals_before`: the round's totals as they were before the pass (`Derived`), if known.
+    fn pass(&mut self, totals_before: Option<(i32, i32)>, events: &mut Vec<Event>) {
         match self.pending.last().cloned() {
             // A power's choice declined, or nothing left to choose.
             Some(Pending::Pick(_)) => {
@@ -1128,15 +1135,17 @@ impl Spellfire {
                     self.activate_round(Side::Defender, events);
                 }
             }
-            _ => self.end_round(events),
+            // Nothing a total reads has changed since the action before.
+            _ => self.end_round(totals_before, events),
         }
     }
 
     /// The losing side passed: the round ends and the higher total wins, the defender on a tie
     /// (SF-113, SF-115–117, SF-123, SF-124, SF-131).
-    fn end_round(&mut self, events: &mut Vec<Event>) {
+    /// `kept`: the totals as they are now, if already worked out.
+    fn end_round(&mut self, kept: Option<(i32, i32)>, events: &mut Vec<Event>) {
         // The totals are worked out once, for the loser and for the round's record.
-        let totals = self.round_totals();
+        let totals = kept.unwrap_or_else(|| self.round_totals());
         self.end_round_with(losing(totals.0, totals.1), totals, events);
     }
 

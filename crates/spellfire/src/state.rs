@@ -808,15 +808,17 @@ pub struct Spellfire {
 }
 
 /// What is worked out from the state once after each action rather than at every question
-/// asked of it: the side losing the round, which `to_act`, `legal_actions`, `check` and `apply`
-/// all need and which reads every power of the battle. `apply_action` empties it before it
+/// asked of it: both sides' totals in a round, which give the side losing it, which `to_act`,
+/// `legal_actions`, `check` and `apply` all need and which reads every power of the battle (and
+/// the totals the round ends on, when the next action is the pass that ends it). `apply_action` empties it before it
 /// changes anything and fills it again from the finished state; anything else that changes a
 /// state it was filled for empties it (`Redeal`). Empty, every question computes afresh, so a
 /// new, loaded or sampled state needs nothing. `tests/properties.rs` compares it with a fresh
 /// computation after every action of the random games.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Derived {
-    pub(crate) losing: Option<crate::combat::Side>,
+    /// The attacker's total and the defender's, in a round.
+    pub(crate) totals: Option<(i32, i32)>,
 }
 
 impl Spellfire {

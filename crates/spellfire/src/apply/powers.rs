@@ -46,6 +46,21 @@ fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
     }
 }
 
+/// Whether `champions.matches_granted` may read its `granted` designations for `card`: only to
+/// ask about a designation the card does not count as by its print.
+fn may_read_granted(champions: &Champions, card: &crate::catalogue::cards::Card) -> bool {
+    match champions {
+        Champions::With(attribute) | Champions::Without(attribute) => !card.counts_as(*attribute),
+        Champions::Either(all) | Champions::All(all) => all.iter().any(|c| may_read_granted(c, card)),
+        Champions::Not(other) => may_read_granted(other, card),
+        Champions::OfType(_)
+        | Champions::OfWorld(_)
+        | Champions::Tagged(_)
+        | Champions::Uses(_)
+        | Champions::Named(_) => false,
+    }
+}
+
 /// Whether `effect` makes a card immune to others (`Spellfire::immunities`).
 fn is_immunity(effect: &Effect) -> bool {
     matches!(effect, Effect::ImmuneTo(_) | Effect::ImmuneToAll(_))
@@ -385,7 +400,13 @@ impl Spellfire {
     /// Whether `card` is one of `champions` now: its facts, the kind it fights as, and the
     /// designations a power gives it for the moment (a flyer by Flight or Fly).
     pub(crate) fn is(&self, champions: &Champions, card: CardId) -> bool {
-        champions.matches_granted(self.card(card), self.fights_as(card), &self.granted(card))
+        let facts = self.card(card);
+        // What a power grants for now is read (dear: the battle's and the pools' powers) only
+        // when the description names a designation the card lacks in print.
+        if !may_read_granted(champions, facts) {
+            return champions.matches_as(facts, self.fights_as(card));
+        }
+        champions.matches_granted(facts, self.fights_as(card), &self.granted(card))
     }
 
     /// The designations `card` has for now by another card's power: flight, while it takes part
