@@ -322,7 +322,8 @@ fn visit_random_games(games: u64, mut visit: impl FnMut(&Spellfire, u64, usize))
 /// The side losing a round is worked out once after each action and kept beside the state
 /// (`to_act`, `legal_actions`, `check` and `apply` all ask for it): after every action of random
 /// 2-, 4- and 6-player games, with and without the optional rules (experience, world bonuses and
-/// fear change totals), what is kept must be what a fresh computation finds.
+/// fear change totals), what is kept must be what a fresh computation finds, and the totals read
+/// for both sides in one walk (values alone) those of each side's total worked out alone.
 #[test]
 fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
     use spellhall_core::Game;
@@ -332,6 +333,10 @@ fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
             game.derived_is_fresh(),
             "game {game_number} ({seats} players): the kept losing side is stale after {:?}",
             game.status()
+        );
+        assert!(
+            game.round_totals_agree(),
+            "game {game_number} ({seats} players): both sides' totals read in one walk differ from each side's alone"
         );
         rounds += usize::from(game.battle().is_some_and(|b| b.step == spellfire::BattleStep::Round));
     });

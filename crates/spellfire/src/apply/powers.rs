@@ -3,6 +3,7 @@
 //! its defender cast, realms that defend as a kind of champion, and immunities (section 16).
 //! Each is read where it applies, from the cards in play, never stored.
 
+use super::WORLD_BONUS;
 use crate::apply::Family;
 use crate::catalogue::cards::CardType;
 use crate::combat::{Side, Source, Total};
@@ -79,10 +80,67 @@ pub(crate) struct Immunities<'a> {
 /// A card a side's total counts: what it adds before level changes, and whether the opposing
 /// champion is immune to it (then no change of level makes it count either, SF-182).
 #[derive(Clone, Copy)]
-pub(crate) struct Counted {
-    pub(crate) card: CardId,
-    pub(crate) value: i32,
-    pub(crate) immune: bool,
+struct Counted {
+    card: CardId,
+    value: i32,
+    immune: bool,
+}
+
+/// What a side's total is added up in: a `Total` with its parts (for the table), or its `Value`
+/// alone (the losing side, worked out after every action of a round).
+pub(crate) trait Tally {
+    fn start(champion: CardId, level: i32) -> Self;
+    /// Room for `parts` more parts, made at once rather than grown.
+    fn room(&mut self, parts: usize);
+    fn add(&mut self, source: Source, amount: i32);
+}
+
+impl Tally for Total {
+    fn start(champion: CardId, level: i32) -> Self {
+        Total::new(champion, level)
+    }
+
+    fn room(&mut self, parts: usize) {
+        self.parts.reserve(parts);
+    }
+
+    fn add(&mut self, source: Source, amount: i32) {
+        Total::add(self, source, amount);
+    }
+}
+
+/// A total's value alone: the level and every part added up, as `Total::value` gives it.
+pub(crate) struct Value(pub(crate) i32);
+
+impl Tally for Value {
+    fn start(_: CardId, level: i32) -> Self {
+        Value(level)
+    }
+
+    fn room(&mut self, _: usize) {}
+
+    fn add(&mut self, _: Source, amount: i32) {
+        self.0 += amount;
+    }
+}
+
+/// One side's total as it is worked out (`Spellfire::totals_of`): the tally so far, and the cards
+/// it counts with what each adds until now.
+struct SideTotal<'a, T> {
+    side: Side,
+    seat: Seat,
+    fighter: &'a Fighter,
+    first_ally: Option<CardId>,
+    tally: T,
+    counted: Vec<Counted>,
+}
+
+/// Where `side`'s total is kept in a pair of them: the attacker's first.
+fn pair_index(side: Side) -> usize {
+    match side {
+        Side::Attacker => 0,
+        Side::Defender => 1,
+    }
 }
 
 impl Spellfire {
@@ -169,7 +227,8 @@ impl Spellfire {
             .into_iter()
             .find(|&s| self.fighter_of(s).is_some_and(|f| f.card == card))
         {
-            return self.total(side).map_or(0, |t| t.value());
+            let totals = self.totals_of::<Value>(&[side], &self.battle_cards());
+            return totals[pair_index(side)].as_ref().map_or(0, |t| t.0);
         }
         let items: i32 = self.attachments_of(card).iter().map(|&c| self.icon_value(c)).sum();
         self.champion_level(card) + self.experience(card) + items
@@ -547,51 +606,95 @@ impl Spellfire {
         }
     }
 
-    /// The level changes acting on `side` (SF-140), added to its total as parts from the cards
-    /// that make them. Each change acts on the value the earlier ones left, in the order of
-    /// activation, so a doubling after a gain doubles the gain too.
-    /// `cards` are the `battle_cards`, in their order of activation.
-    pub(crate) fn add_level_changes(
-        &self,
-        side: Side,
-        total: &mut Total,
-        mut values: Vec<Counted>,
-        cards: &[(CardId, Side)],
-    ) {
-        let Some(fighter) = self.fighter_of(side) else { return };
-        let Some(battle) = &self.battle else { return };
+    /// The totals of `sides` in the current round (SF-111), the attacker's first (none for a side
+    /// not asked or with no fighter): the champion's level (or the realm's), the bonus of every
+    /// item, artifact and one-round card with it, the level changes, and the World Bonus if
+    /// played. `cards` are the `battle_cards`, in their order of activation; the sides asked
+    /// together read their powers in one walk, each side's parts in the order it alone would
+    /// have them.
+    pub(crate) fn totals_of<T: Tally>(&self, sides: &[Side], cards: &[(CardId, Side)]) -> [Option<T>; 2] {
+        let mut totals = [None, None];
+        for &side in sides {
+            totals[pair_index(side)] = self.start_total::<T>(side);
+        }
+        self.add_level_changes(&mut totals, cards);
+        totals.map(|total| {
+            total.map(|mut total| {
+                self.add_world_bonus(total.fighter, &mut total.tally);
+                total.tally
+            })
+        })
+    }
+
+    /// `side`'s total before level changes: the level, experience, what each of its cards adds,
+    /// and the pool champions fighting beside it.
+    fn start_total<T: Tally>(&self, side: Side) -> Option<SideTotal<'_, T>> {
+        let battle = self.battle.as_ref()?;
+        let fighter = self.fighter_of(side)?;
+        let mut tally = T::start(fighter.card, self.champion_level(fighter.card));
+        tally.room(fighter.attachments.len() + fighter.round_cards.len() + 3);
+        tally.add(Source::Experience, self.experience(fighter.card));
+        // The opposing champion's immunities are read once for every card counted here.
+        let against = self.immunities(side.other());
+        let counted: Vec<Counted> = std::iter::once(fighter.card)
+            .chain(fighter.attachments.iter().copied())
+            .chain(fighter.round_cards.iter().copied())
+            .map(|card| {
+                let immune = self.immune_by(&against, card);
+                Counted {
+                    card,
+                    value: self.counted_value(card, immune),
+                    immune,
+                }
+            })
+            .collect();
+        for part in &counted[1..] {
+            tally.add(Source::Card(part.card), part.value);
+        }
+        // Champions of the side's pool fighting beside it as allies (Helm of Teleportation).
         let seat = if side == Side::Attacker {
             battle.attacker
         } else {
             battle.defender
         };
-        let first_ally = self.round_allies(fighter).next();
-        let mut apply = |source: CardId, of: &crate::effects::Fighters, change: crate::effects::Change| {
-            for Counted {
-                card: member,
-                value,
-                immune,
-            } in values.iter_mut()
-            {
-                let kind = self.kind(*member);
-                let chosen = match of.members {
-                    Members::This => *member == source,
-                    Members::Champion => *member == fighter.card,
-                    Members::Allies => self.round_ally(*member),
-                    Members::ChampionAndAllies => *member == fighter.card || self.round_ally(*member),
-                    Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
-                    Members::RoundCards => fighter.round_cards.contains(member),
-                    Members::FirstAlly => Some(*member) == first_ally,
-                };
-                let fits = of.only.as_ref().is_none_or(|f| self.is(f, *member));
-                // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
-                if chosen && fits && !*immune {
-                    let changed = change.apply(*value);
-                    total.add(Source::Card(source), changed - *value);
-                    *value = changed;
-                }
-            }
-        };
+        for &card in battle.joined.iter().filter(|&&c| self.owner(c) == seat) {
+            tally.add(Source::Card(card), self.icon_value(card));
+        }
+        Some(SideTotal {
+            side,
+            seat,
+            fighter,
+            first_ally: self.round_allies(fighter).next(),
+            tally,
+            counted,
+        })
+    }
+
+    /// The World Bonus (SF-260), if played, for `fighter` at a realm of its world.
+    fn add_world_bonus(&self, fighter: &Fighter, tally: &mut impl Tally) {
+        if !self.config.rules.world_bonuses {
+            return;
+        }
+        let Some(battle) = &self.battle else { return };
+        let realm = self
+            .player(battle.defender)
+            .formation
+            .slot(battle.target)
+            .map(|s| s.realm);
+        if realm.is_some_and(|r| self.card(r).world == self.card(fighter.card).world) {
+            tally.add(Source::WorldBonus, WORLD_BONUS);
+        }
+    }
+
+    /// The level changes acting on each side of `totals` (SF-140), added to its total as parts
+    /// from the cards that make them. Each change acts on the value the earlier ones left, in the
+    /// order of activation, so a doubling after a gain doubles the gain too. A power's condition
+    /// and whether its card lost its powers are read once for both sides.
+    /// `cards` are the `battle_cards`, in their order of activation.
+    fn add_level_changes<T: Tally>(&self, totals: &mut [Option<SideTotal<'_, T>>; 2], cards: &[(CardId, Side)]) {
+        if totals.iter().all(Option::is_none) {
+            return;
+        }
         // The realm and its holding act first, then cards played before the battle whose power
         // lasts (SF-136 step 4), then the champions and their cards.
         let front = cards
@@ -605,10 +708,12 @@ impl Spellfire {
                 let across = self.battle_slot().into_iter().flat_map(|s| self.realm_across_cards(s));
                 for other in across {
                     for ability in self.abilities_now(other, Side::Defender, Trigger::InBattle) {
-                        if let Some(Effect::Levels { of, change }) = ability.effect.across(Scope::EveryRealm)
-                            && includes(of.side, Side::Defender, side)
-                        {
-                            apply(other, of, *change);
+                        if let Some(Effect::Levels { of, change }) = ability.effect.across(Scope::EveryRealm) {
+                            for total in totals.iter_mut().flatten() {
+                                if includes(of.side, Side::Defender, total.side) {
+                                    self.change_levels(total, other, of, *change);
+                                }
+                            }
                         }
                     }
                 }
@@ -616,13 +721,15 @@ impl Spellfire {
                     let Some(Effect::Levels { of, change }) = self.lasting_effect(lasting.card) else {
                         continue;
                     };
-                    let reaches = match of.side {
-                        Party::Own => seat == lasting.by,
-                        Party::Opposing => seat != lasting.by,
-                        Party::Both => true,
-                    };
-                    if reaches && !lasting.spared.contains(&seat) {
-                        apply(lasting.card, of, *change);
+                    for total in totals.iter_mut().flatten() {
+                        let reaches = match of.side {
+                            Party::Own => total.seat == lasting.by,
+                            Party::Opposing => total.seat != lasting.by,
+                            Party::Both => true,
+                        };
+                        if reaches && !lasting.spared.contains(&total.seat) {
+                            self.change_levels(total, lasting.card, of, *change);
+                        }
                     }
                 }
             }
@@ -630,13 +737,54 @@ impl Spellfire {
             // reads them first): most powers in a battle change no level, and those reads are dear.
             for ability in self.abilities_of(source).filter(|a| a.when == Trigger::InBattle) {
                 let effect = ability.effect.across(Scope::EveryRealm).unwrap_or(&ability.effect);
-                if let Effect::Levels { of, change } = effect
-                    && includes(of.side, source_side, side)
-                    && self.condition_holds(&ability.condition, source, source_side)
-                    && !self.powers_lost(source)
-                {
-                    apply(source, of, *change);
+                let Effect::Levels { of, change } = effect else {
+                    continue;
+                };
+                let mut acts = None;
+                for total in totals.iter_mut().flatten() {
+                    if includes(of.side, source_side, total.side)
+                        && *acts.get_or_insert_with(|| {
+                            self.condition_holds(&ability.condition, source, source_side) && !self.powers_lost(source)
+                        })
+                    {
+                        self.change_levels(total, source, of, *change);
+                    }
                 }
+            }
+        }
+    }
+
+    /// `source`'s change of level to the cards of `total` it names (see `add_level_changes`).
+    fn change_levels<T: Tally>(
+        &self,
+        total: &mut SideTotal<'_, T>,
+        source: CardId,
+        of: &crate::effects::Fighters,
+        change: crate::effects::Change,
+    ) {
+        let fighter = total.fighter;
+        for Counted {
+            card: member,
+            value,
+            immune,
+        } in total.counted.iter_mut()
+        {
+            let kind = self.kind(*member);
+            let chosen = match of.members {
+                Members::This => *member == source,
+                Members::Champion => *member == fighter.card,
+                Members::Allies => self.round_ally(*member),
+                Members::ChampionAndAllies => *member == fighter.card || self.round_ally(*member),
+                Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
+                Members::RoundCards => fighter.round_cards.contains(member),
+                Members::FirstAlly => Some(*member) == total.first_ally,
+            };
+            let fits = of.only.as_ref().is_none_or(|f| self.is(f, *member));
+            // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
+            if chosen && fits && !*immune {
+                let changed = change.apply(*value);
+                total.tally.add(Source::Card(source), changed - *value);
+                *value = changed;
             }
         }
     }
