@@ -931,7 +931,9 @@ impl Spellfire {
     /// attacking champion and its cards (step `Attacker`); the defending champion and its cards
     /// (step `Defender`).
     fn threat(&self, step: Side) -> Option<InstantDefeat> {
-        if !self.may_act_at(Trigger::RoundStart) {
+        // Most games hold no such power, and most battles no card with a power of a round's
+        // start: the battle's cards are then neither sorted nor collected.
+        if !self.may_have(Family::InstantDefeats) || !self.round_start_powers() {
             return None;
         }
         let battle = self.battle.as_ref()?;

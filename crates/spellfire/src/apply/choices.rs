@@ -286,18 +286,15 @@ impl Spellfire {
         if !self.may_act_at(when) {
             return;
         }
-        let player = self.player(seat);
-        let pool = player
-            .pool
-            .iter()
-            .filter(|c| !self.is_questing(c.card))
-            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()));
-        let realms = player
-            .formation
-            .realms()
-            .filter(|(_, slot)| !slot.razed)
-            .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
-        let sources: Vec<CardId> = pool.chain(realms).collect();
+        // Most turns no card of the player has a power of the moment: nothing is collected then
+        // (and with none, the loop below would act on nothing).
+        if !self
+            .turn_power_sources(seat)
+            .any(|source| self.abilities_of(source).any(|a| a.when == when))
+        {
+            return;
+        }
+        let sources: Vec<CardId> = self.turn_power_sources(seat).collect();
         for &source in sources.iter().rev() {
             if !self.abilities_of(source).any(|a| a.when == when) {
                 continue;
@@ -310,6 +307,22 @@ impl Spellfire {
                 }
             }
         }
+    }
+
+    /// The cards of `seat` whose powers act as a turn begins or ends (`turn_powers`), in order.
+    fn turn_power_sources(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
+        let player = self.player(seat);
+        let pool = player
+            .pool
+            .iter()
+            .filter(|c| !self.is_questing(c.card))
+            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()));
+        let realms = player
+            .formation
+            .realms()
+            .filter(|(_, slot)| !slot.razed)
+            .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
+        pool.chain(realms)
     }
 
     /// Whether `effect` of `card`, played by `by`, would find nothing to act on: a card whose
@@ -679,7 +692,7 @@ impl Spellfire {
     /// makes the attacker discard an item of the defender's choice), each asked of its owner,
     /// and those that discard every card they select.
     pub(crate) fn round_start_choices(&mut self, events: &mut Vec<Event>) {
-        if !self.may_act_at(Trigger::RoundStart) {
+        if !self.round_start_powers() {
             return;
         }
         let cards = self.battle_cards();
@@ -713,6 +726,16 @@ impl Spellfire {
                 }
             }
         }
+    }
+
+    /// Whether a card of the battle has a power acting as a round starts: most battles hold none,
+    /// and their cards are then neither sorted nor collected for them (`threat`,
+    /// `round_start_choices`, which would find nothing to act).
+    pub(crate) fn round_start_powers(&self) -> bool {
+        self.may_act_at(Trigger::RoundStart)
+            && self
+                .battle_cards_unordered()
+                .any(|(card, _)| self.abilities_of(card).any(|a| a.when == Trigger::RoundStart))
     }
 
     /// Whether `champion` must attack in its owner's turns: by its own power or an item's.

@@ -39,11 +39,15 @@ pub(crate) enum Family {
     /// Abilities that reply to a loss about to happen (`Trigger::AboutToGo`): cards the players
     /// are asked about before a realm is razed or a card discarded.
     RepliesToLoss = 1 << 13,
+    /// `DefeatsOpponent`, `DefeatedBy`: a champion defeated at once as a round starts.
+    InstantDefeats = 1 << 14,
+    /// `FunctionsAs`: a champion that fights as a kind his player chooses.
+    ChosenKinds = 1 << 15,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u16 = (1 << 14) - 1;
+    const ALL: u16 = u16::MAX;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -94,6 +98,8 @@ fn family_of(effect: &Effect) -> Option<Family> {
         Effect::Across(Scope::EveryChampion, _) => Family::EveryChampion,
         Effect::Across(Scope::EveryRealm, _) => Family::EveryRealm,
         Effect::LosesPowers(_) => Family::LosesPowers,
+        Effect::DefeatsOpponent(_) | Effect::DefeatedBy(_) => Family::InstantDefeats,
+        Effect::FunctionsAs(_) => Family::ChosenKinds,
         _ => return None,
     })
 }

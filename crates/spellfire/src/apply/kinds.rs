@@ -70,6 +70,11 @@ impl Spellfire {
             return false;
         };
         let (attacker, defender) = (battle.attacker, battle.defender);
+        // Most games hold no such card: the battle's cards are neither sorted nor read then (and
+        // with none, the loop below would ask nothing).
+        if !self.may_have(crate::apply::Family::ChosenKinds) {
+            return false;
+        }
         let mut asked = false;
         // The defender's choices go on the stack first, so the attacker chooses first.
         for (source, side) in self.battle_cards().into_iter().rev() {
