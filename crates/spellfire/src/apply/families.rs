@@ -32,8 +32,8 @@ pub(crate) enum Family {
     AllyJoins = 1 << 9,
     /// Abilities that act as a round ends or a realm is held (`RoundEnds`, `RealmHeld`).
     RoundEnds = 1 << 10,
-    /// Abilities that act as a turn begins or ends (`TurnBegins`, `TurnEnds`).
-    TurnBeginsOrEnds = 1 << 11,
+    /// Abilities that act as a turn begins (`TurnBegins`).
+    TurnBegins = 1 << 11,
     /// `Immune { of, to }`: a card of a battle that wards its side's fighters.
     Wards = 1 << 12,
     /// Abilities that reply to a loss about to happen (`Trigger::AboutToGo`): cards the players
@@ -43,11 +43,14 @@ pub(crate) enum Family {
     InstantDefeats = 1 << 14,
     /// `FunctionsAs`: a champion that fights as a kind his player chooses.
     ChosenKinds = 1 << 15,
+    /// Abilities that act as a turn ends (`TurnEnds`): a family apart from `TurnBegins`, for
+    /// games with cards of one of the two moments only.
+    TurnEnds = 1 << 16,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u16 = u16::MAX;
+    const ALL: u32 = (1 << 17) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -55,7 +58,8 @@ impl Family {
             Trigger::RoundStart => Family::RoundStarts,
             Trigger::AllyJoins(_) => Family::AllyJoins,
             Trigger::RoundEnds | Trigger::RealmHeld => Family::RoundEnds,
-            Trigger::TurnBegins | Trigger::TurnEnds => Family::TurnBeginsOrEnds,
+            Trigger::TurnBegins => Family::TurnBegins,
+            Trigger::TurnEnds => Family::TurnEnds,
             Trigger::AboutToGo => Family::RepliesToLoss,
             _ => return None,
         })
@@ -65,25 +69,25 @@ impl Family {
 /// The families no card of the game has. Empty (the default) claims nothing, so a state made
 /// any other way than `setup` asks every question in full.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Absent(u16);
+pub(crate) struct Absent(u32);
 
 impl Absent {
     /// The families none of `abilities` (their moments, their effects and the effects nested
     /// in them) belongs to.
     pub(crate) fn of<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> Self {
-        let mut present = 0u16;
+        let mut present = 0u32;
         for ability in abilities {
-            present |= Family::acting_at(ability.when).map_or(0, |f| f as u16);
+            present |= Family::acting_at(ability.when).map_or(0, |f| f as u32);
             ability
                 .effect
-                .each_nested(&mut |e| present |= family_of(e).map_or(0, |f| f as u16));
+                .each_nested(&mut |e| present |= family_of(e).map_or(0, |f| f as u32));
         }
         Absent(!present & Family::ALL)
     }
 
     /// Whether some card of the game may have a power of `family`.
     pub(crate) fn may_have(self, family: Family) -> bool {
-        self.0 & family as u16 == 0
+        self.0 & family as u32 == 0
     }
 }
 

@@ -188,17 +188,19 @@ impl Spellfire {
                     .map(|&c| (c, side)),
             );
             // A stable sort keeps the order played among cards of one rank with equal keys.
+            // Compared a part at a time: the icon and the name are read only for cards of one type
+            // (ranks below 7); cards of other kinds keep the order played.
             out[start..].sort_by(|&(a, _), &(b, _)| {
-                let key = |c: CardId| {
-                    let rank = activation_rank(self.kind(c));
-                    let typed = rank < 7;
-                    (
-                        rank,
-                        if typed { -self.icon_value(c) } else { 0 },
-                        typed.then(|| self.name(c)),
-                    )
-                };
-                key(a).cmp(&key(b))
+                let (rank_a, rank_b) = (activation_rank(self.kind(a)), activation_rank(self.kind(b)));
+                rank_a.cmp(&rank_b).then_with(|| {
+                    if rank_a == 7 {
+                        return std::cmp::Ordering::Equal;
+                    }
+                    // The highest icon bonus first.
+                    self.icon_value(b)
+                        .cmp(&self.icon_value(a))
+                        .then_with(|| self.name(a).cmp(self.name(b)))
+                })
             });
         }
         out
