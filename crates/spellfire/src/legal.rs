@@ -2031,7 +2031,7 @@ impl Spellfire {
 
     /// Every attack `check_attacker` might allow: a face-up realm, and one behind the front only
     /// for a champion whose movement reaches it (SF-55, SF-56), which `check_attacker` asks of
-    /// every attack. Each realm's front and coast are read once, each champion's movement once.
+    /// every attack. Each realm's front is read once, each champion's movement once.
     fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
         let player = self.player(seat);
         let champions = player
@@ -2046,7 +2046,7 @@ impl Spellfire {
                 defender,
                 at,
                 exposed: formation.is_exposed(at),
-                coastal: self.card(slot.realm).has(Attribute::Coastal),
+                realm: slot.realm,
             })
         };
         let targets: Vec<AttackTarget> = match &self.battle {
@@ -2069,7 +2069,9 @@ impl Spellfire {
                 cx.movement(self, champion)
             };
             for t in &targets {
-                if t.exposed || movement.flyer || movement.earthwalker || (movement.swimmer && t.coastal) {
+                // The coast matters only to a swimmer: read only for him.
+                let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
+                if t.exposed || movement.flyer || movement.earthwalker || swims_there() {
                     out.push(Action::Attack {
                         champion,
                         defender: t.defender,
@@ -2154,12 +2156,12 @@ impl HandCard {
 }
 
 /// A realm `attack_candidates` offers: its position, whether the realms in front of it expose
-/// it, and its coast (`Formation::reachable`).
+/// it (`Formation::reachable`), and the realm card (its coast).
 struct AttackTarget {
     defender: Seat,
     at: Position,
     exposed: bool,
-    coastal: bool,
+    realm: CardId,
 }
 
 /// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards;
