@@ -170,21 +170,6 @@ impl Spellfire {
         payment.admits(&|of| self.is(of, card), self.power_level(card), champion)
     }
 
-    /// Every card of `seat`'s that may pay, pool champions first: see `payable`.
-    fn own_cards_in_play(&self, seat: Seat) -> Vec<CardId> {
-        let player = self.player(seat);
-        let pool = player
-            .pool
-            .iter()
-            .filter(|c| !self.is_questing(c.card))
-            .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()));
-        let realms = player
-            .formation
-            .realms()
-            .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
-        pool.chain(realms).collect()
-    }
-
     /// Every way to pay `payment` from `cards` (those admitted by it, in order), each in order.
     fn payments(&self, seat: Seat, payment: &Payment, cards: &[CardId]) -> Vec<Vec<CardId>> {
         let mut fitting: Vec<CardId> = cards
@@ -241,7 +226,9 @@ impl Spellfire {
         let Some(entry) = self.card(avatar).power.entry() else {
             return Vec::new();
         };
-        let mut cards = self.own_cards_in_play(seat);
+        // Every card of `seat`'s that may pay (razed realms too), pool champions first: see
+        // `payable`.
+        let mut cards: Vec<CardId> = self.own_cards_in_play(seat, true).collect();
         cards.sort();
         let mut payments = self.payments(seat, &entry.discard, &cards);
         for paying in &mut payments {

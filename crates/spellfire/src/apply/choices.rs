@@ -309,8 +309,15 @@ impl Spellfire {
         }
     }
 
-    /// The cards of `seat` whose powers act as a turn begins or ends (`turn_powers`), in order.
+    /// The cards of `seat` whose powers act as a turn begins or ends (`turn_powers`), in order:
+    /// a razed realm's powers do not act.
     fn turn_power_sources(&self, seat: Seat) -> impl Iterator<Item = CardId> + '_ {
+        self.own_cards_in_play(seat, false)
+    }
+
+    /// `seat`'s cards in play, in order: his pool champions (not one on a quest) with what they
+    /// carry, then his realms (the razed ones too if `razed`) with their holdings.
+    pub(crate) fn own_cards_in_play(&self, seat: Seat, razed: bool) -> impl Iterator<Item = CardId> + '_ {
         let player = self.player(seat);
         let pool = player
             .pool
@@ -320,7 +327,7 @@ impl Spellfire {
         let realms = player
             .formation
             .realms()
-            .filter(|(_, slot)| !slot.razed)
+            .filter(move |(_, slot)| razed || !slot.razed)
             .flat_map(|(_, slot)| std::iter::once(slot.realm).chain(slot.holding));
         pool.chain(realms)
     }
