@@ -1,16 +1,15 @@
 //! Setting a game up and carrying actions out. Every action is checked by `legal::check` first, so
 //! the code below may rely on what the check established.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use spellhall_core::{Figure, GameRng, Outcome, RuleError, Seat, SetupError, seat_token, seats_token};
+use spellhall_core::{Figure, GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token, seats_token};
 
-pub(crate) use families::{Absent, Family};
+pub(crate) use families::{Absent, Families, Family};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardType};
-use crate::catalogue::deck::{Deck, validate_with};
+use crate::catalogue::deck::validate_list;
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
@@ -94,16 +93,10 @@ impl Spellfire {
             )));
         }
         Self::check_optional_setup(config)?;
-        let mut cards = Vec::new();
-        // A card's identity here is the first entry of its type and name among the game's cards
-        // (not the catalogue's): saves fingerprint the state, and older saves numbered them so.
-        let mut first_in_game: BTreeMap<u32, u32> = BTreeMap::new();
+        let catalogue = &content.catalogue;
+        let mut cards = Vec::with_capacity(config.decks.iter().map(Vec::len).sum());
         for (index, list) in config.decks.iter().enumerate() {
-            let deck = Deck {
-                cards: list.clone(),
-                ..Deck::new(&format!("Seat {}'s deck", index + 1), &format.id)
-            };
-            let problems = validate_with(&deck, format, &content.catalogue, config.rules.deck);
+            let problems = validate_list(list, &[], format, catalogue, config.rules.deck);
             if let Some(first) = problems.first() {
                 return Err(SetupError(format!(
                     "Seat {}'s deck does not fit the {} format: {first}{}",
@@ -117,7 +110,7 @@ impl Spellfire {
                 )));
             }
             for &id in list {
-                let Some(entry) = content.catalogue.index_of(id) else {
+                let Some(entry) = catalogue.index_of(id) else {
                     return Err(SetupError(format!(
                         "Seat {}'s deck names {id}, which is not a card.",
                         index + 1
@@ -126,12 +119,11 @@ impl Spellfire {
                 cards.push(CardInfo {
                     owner: Seat(index as u8),
                     entry: entry as u32,
-                    identity: *first_in_game
-                        .entry(content.catalogue.entries[entry].identity)
-                        .or_insert(entry as u32),
+                    identity: catalogue.entries[entry].identity,
                 });
             }
         }
+        CardInfo::number_identities(&mut cards);
         if cards.len() > usize::from(u16::MAX) {
             return Err(SetupError("Too many cards for one game.".into()));
         }
@@ -178,10 +170,16 @@ impl Spellfire {
     /// and the first turn begun. Used at the start and after a mulligan.
     fn deal(&mut self) -> Vec<Event> {
         let size = self.config.rules.formation;
-        for player in &mut self.players {
+        let mut owned = vec![0; self.players.len()];
+        for info in &self.cards {
+            owned[info.owner.index()] += 1;
+        }
+        for (player, owned) in self.players.iter_mut().zip(owned) {
             let mulligans = player.mulligans;
             *player = Player::new(size);
             player.mulligans = mulligans;
+            // Room for the whole deck at once (an empty pile with room made).
+            player.draw = Pile::from_top_down(Vec::with_capacity(owned));
         }
         for (index, info) in self.cards.iter().enumerate() {
             self.players[info.owner.index()].draw.put_top(CardId(index as u16));
@@ -190,7 +188,8 @@ impl Spellfire {
         self.pending.clear();
         self.rule_card = None;
         self.deckout = None;
-        let mut events = Vec::new();
+        // The reveals, the first player, the deal, each hand drawn and the first turn begun.
+        let mut events = Vec::with_capacity(self.players.len() + 6);
         let first = self.first_player(&mut events);
         for player in &mut self.players {
             player.draw.shuffle(&mut self.rng);
@@ -215,10 +214,14 @@ impl Spellfire {
     fn first_player(&mut self, events: &mut Vec<Event>) -> Seat {
         let mut contenders: Vec<Seat> = Seat::all(self.seats()).collect();
         loop {
-            let mut reveals = Vec::new();
+            let mut reveals = Vec::with_capacity(contenders.len());
             for &seat in &contenders {
-                let deck: Vec<CardId> = self.player(seat).draw.iter_top_down().copied().collect();
-                let card = deck[self.rng.below(deck.len())];
+                let deck = &self.players[seat.index()].draw;
+                let depth = self.rng.below(deck.len());
+                let card = *deck
+                    .iter_top_down()
+                    .nth(depth)
+                    .expect("a card at a depth below the pile's size");
                 let digit = (self.card(card).number % 10) as u8;
                 reveals.push((seat, self.name(card).to_string(), digit));
             }

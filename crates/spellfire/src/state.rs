@@ -54,6 +54,32 @@ pub struct CardInfo {
     pub identity: u32,
 }
 
+impl CardInfo {
+    /// Number a new game's identities: each card's becomes the entry of the first of the game's
+    /// cards (in game order) sharing its catalogue identity, which `cards` come with. Not the
+    /// catalogue's own number: saves fingerprint the state, and older saves numbered them so.
+    pub(crate) fn number_identities(cards: &mut [CardInfo]) {
+        // A first printing is its own catalogue identity. When every card is one, no two entries
+        // of the game share an identity, and each card is the first of its own.
+        if cards.iter().all(|info| info.entry == info.identity) {
+            return;
+        }
+        // The cards sorted by catalogue identity, then by their place in the game. Each deck's
+        // list is mostly in catalogue order already: a merging sort finds those runs.
+        let mut by_identity: Vec<u64> = (cards.iter().enumerate())
+            .map(|(at, info)| (u64::from(info.identity) << 32) | at as u64)
+            .collect();
+        by_identity.sort();
+        let place = |key: u64| (key & u64::from(u32::MAX)) as usize;
+        for same in by_identity.chunk_by(|a, b| a >> 32 == b >> 32) {
+            let first = cards[place(same[0])].entry;
+            for &key in same {
+                cards[place(key)].identity = first;
+            }
+        }
+    }
+}
+
 /// The rulebook's ambiguities (AMB-n) and optional rules (section 26) that a table may choose.
 /// The default is the checklist's reading and no optional rule.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -907,5 +933,46 @@ impl Spellfire {
     /// The seat `steps` places to the left of `seat` (clockwise, SF-30).
     pub fn left_of(&self, seat: Seat, steps: usize) -> Seat {
         seat.left(steps, self.seats())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two printings of one card (same type and name, two entries), in either order in a game
+    /// of the catalogue's first printings and reprints: every copy takes the entry dealt first.
+    #[test]
+    fn sf_95_a_games_identities_are_the_first_entry_dealt_of_each_card() {
+        let catalogue = Catalogue::shipped().unwrap();
+        let reprint = (catalogue.entries.iter().enumerate())
+            .find(|(at, e)| e.identity as usize != *at)
+            .map(|(at, _)| at as u32)
+            .expect("a reprint in the catalogue");
+        let first = catalogue.entries[reprint as usize].identity;
+        let other = (0..catalogue.len() as u32)
+            .find(|&at| catalogue.entries[at as usize].identity == at && at != first)
+            .unwrap();
+        for entries in [
+            vec![first, other, reprint, first],
+            vec![reprint, other, first, reprint, other],
+            vec![other, first, other],
+        ] {
+            let mut cards: Vec<CardInfo> = (entries.iter())
+                .map(|&entry| CardInfo {
+                    owner: Seat(0),
+                    entry,
+                    identity: catalogue.entries[entry as usize].identity,
+                })
+                .collect();
+            let catalogue_identities: Vec<u32> = cards.iter().map(|c| c.identity).collect();
+            CardInfo::number_identities(&mut cards);
+            for (at, card) in cards.iter().enumerate() {
+                let first_dealt = (0..cards.len())
+                    .find(|&earlier| catalogue_identities[earlier] == catalogue_identities[at])
+                    .unwrap();
+                assert_eq!(card.identity, entries[first_dealt], "{entries:?}, card {at}");
+            }
+        }
     }
 }

@@ -66,14 +66,13 @@ impl Family {
     }
 }
 
-/// The families no card of the game has. Empty (the default) claims nothing, so a state made
-/// any other way than `setup` asks every question in full.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Absent(u32);
+/// The families some abilities belong to: a card's, found once when the catalogue loads
+/// (`Entry::families`), and a game's, joined from its cards' at setup.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Families(u32);
 
-impl Absent {
-    /// The families none of `abilities` (their moments, their effects and the effects nested
-    /// in them) belongs to.
+impl Families {
+    /// The families of `abilities`: their moments, their effects and the effects nested in them.
     pub(crate) fn of<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> Self {
         let mut present = 0u32;
         for ability in abilities {
@@ -82,7 +81,24 @@ impl Absent {
                 .effect
                 .each_nested(&mut |e| present |= family_of(e).map_or(0, |f| f as u32));
         }
-        Absent(!present & Family::ALL)
+        Families(present)
+    }
+
+    /// The families of either.
+    pub(crate) fn with(self, other: Families) -> Self {
+        Families(self.0 | other.0)
+    }
+}
+
+/// The families no card of the game has. Empty (the default) claims nothing, so a state made
+/// any other way than `setup` asks every question in full.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Absent(u32);
+
+impl Absent {
+    /// The families not `present`.
+    pub(crate) fn outside(present: Families) -> Self {
+        Absent(!present.0 & Family::ALL)
     }
 
     /// Whether some card of the game may have a power of `family`.
@@ -112,11 +128,11 @@ impl Spellfire {
     /// Work out which families of power the game's cards lack (at setup, and as a test lays
     /// cards out). Cards never join a game later, and a copied power is some game card's own.
     pub(crate) fn find_absent_families(&mut self) {
-        let content = &self.content;
-        self.absent = Absent::of(self.cards.iter().flat_map(|info| {
-            let card = &content.catalogue.entries[info.entry as usize].card;
-            card.power.abilities()
-        }));
+        let entries = &self.content.catalogue.entries;
+        let present = (self.cards.iter()).fold(Families::default(), |present, info| {
+            present.with(entries[info.entry as usize].families)
+        });
+        self.absent = Absent::outside(present);
     }
 
     /// Whether some card of the game may have a power of `family` (see `Absent`).

@@ -71,12 +71,6 @@ pub struct CardRef {
 }
 
 impl CardRef {
-    /// The reference as one number, for the catalogue's index: a deal looks up every card of
-    /// every deck, and integers compare faster than the set code's bytes.
-    pub(crate) fn packed(self) -> u64 {
-        (u64::from(u32::from_be_bytes(self.set.bytes)) << 24) | (u64::from(self.set.len) << 16) | u64::from(self.number)
-    }
-
     pub fn new(set: &str, number: u16) -> Result<Self, String> {
         Ok(Self {
             set: SetCode::new(set)?,
@@ -601,9 +595,13 @@ impl Use {
 
 /// The number in the card's corner: a champion's level (`5`), a bonus (`+3`, `-1`), several values
 /// (`+5/+2`), or one that varies (`?`, `+?`). Kept as printed; checked when read.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
-pub struct Level(Box<str>);
+pub struct Level {
+    printed: Box<str>,
+    /// The first value as a number, read once: totals and deck checks ask for it again and again.
+    value: Option<i32>,
+}
 
 impl Level {
     pub fn parse(text: &str) -> Result<Self, String> {
@@ -614,22 +612,25 @@ impl Level {
         if text.is_empty() || !text.split('/').all(valid_part) {
             return Err(format!("'{text}' is not a level or bonus (like 5, +3, -1, +5/+2 or ?)"));
         }
-        Ok(Self(text.into()))
+        let first = text.split('/').next().unwrap_or(text);
+        Ok(Self {
+            printed: text.into(),
+            value: first.strip_prefix('+').unwrap_or(first).parse().ok(),
+        })
     }
 
     pub fn as_str(&self) -> &str {
-        &self.0
+        &self.printed
     }
 
     /// The first value as a number, when it is one: `5` → 5, `+3` → 3, `-1` → -1, `?` → None.
     pub fn value(&self) -> Option<i32> {
-        let first = self.0.split('/').next()?;
-        first.strip_prefix('+').unwrap_or(first).parse().ok()
+        self.value
     }
 
     /// A bonus (`+3`, `-1`) rather than a level.
     pub fn is_bonus(&self) -> bool {
-        self.0.starts_with(['+', '-'])
+        self.printed.starts_with(['+', '-'])
     }
 }
 
@@ -642,13 +643,20 @@ impl TryFrom<String> for Level {
 
 impl From<Level> for String {
     fn from(level: Level) -> String {
-        level.0.into()
+        level.printed.into()
+    }
+}
+
+/// As printed, `Level("+5/+2")`: the value is the printed text read.
+impl fmt::Debug for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Level").field(&self.printed).finish()
     }
 }
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.printed)
     }
 }
 
@@ -757,5 +765,13 @@ mod tests {
         assert_eq!(Attribute::from_crossfire(46), Some(Attribute::WhiteWizard));
         assert_eq!(Attribute::from_crossfire(30), None);
         assert_eq!(World::from_crossfire(9), Some(World::NoWorld));
+    }
+
+    /// The deck check counts cards in arrays indexed by `kind as usize` and the like.
+    #[test]
+    fn every_all_list_is_in_declaration_order() {
+        assert!(CardType::ALL.iter().enumerate().all(|(i, &k)| k as usize == i));
+        assert!(Rarity::ALL.iter().enumerate().all(|(i, &r)| r as usize == i));
+        assert!(World::ALL.iter().enumerate().all(|(i, &w)| w as usize == i));
     }
 }

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::content::{ContentError, parse_ron};
 use spellhall_core::files::{FileError, USER_FILE_LIMIT, decode_text, read_bounded, read_text, write_atomic};
 
-use crate::cards::{CardRef, CardType, Rarity};
+use crate::cards::{Card, CardRef, CardType, Rarity, SetCode, World};
 use crate::catalogue::{Catalogue, Entry};
 use crate::crossfire;
-use crate::format::{Format, Formats, Limit};
+use crate::format::{Format, Formats, Limit, TypeLimit};
 
 /// A deck: a name, the format it is built for, and its cards (a card appears once per copy).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,21 +240,23 @@ fn copies_allowed(n: u32) -> String {
     }
 }
 
-/// The cards of one kind against a limit: `None` when within it, otherwise the sentence. The cards
-/// are marked only when there are too many of them (with too few, none of them is at fault).
-/// `words` name the cards (singular, plural); they are written only for a broken limit, as a game
-/// checks its decks at every deal.
-/// `n` is how many `ids` there are: the cards are collected only when too many are marked.
+/// The cards of one kind against a limit: nothing when within it, otherwise the sentence added to
+/// `problems`. The cards are marked only when there are too many of them (with too few, none of
+/// them is at fault). `words` name the cards (singular, plural); they are written only for a
+/// broken limit, as a game checks its decks at every deal.
+/// `n` is how many `ids` there are: the cards are collected only when too many are marked. The
+/// rule `topic` names (none for a limit no rule numbers) is looked up only for a broken limit.
 fn against(
-    rule: Option<&'static str>,
+    problems: &mut Vec<Violation>,
+    topic: Option<Topic>,
     n: u32,
     ids: impl Iterator<Item = CardRef>,
     limit: Limit,
     words: impl FnOnce() -> (String, String),
     format: &Format,
-) -> Option<Violation> {
+) {
     if (limit.min..=limit.max).contains(&n) {
-        return None;
+        return;
     }
     let (singular, plural) = words();
     let have = capitalise(&count_of(n, &singular, &plural));
@@ -265,10 +267,14 @@ fn against(
     } else if n < limit.min {
         format!("{have}; at least {} needed.", limit.min)
     } else {
-        return None;
+        return;
     };
     let cards = if n > limit.max { ids.collect() } else { Vec::new() };
-    Some(violation(rule, message, cards))
+    problems.push(violation(
+        topic.and_then(|topic| rule_for(format, topic)),
+        message,
+        cards,
+    ));
 }
 
 /// The deck's known cards that pass a test, for the limits of `validate_with` (not collected).
@@ -279,23 +285,28 @@ fn cards_where<'a>(
     known.iter().filter(move |(id, e)| keep(*id, e)).map(|(id, _)| *id)
 }
 
-/// How many of the deck's known cards have each value of `key`, in one pass: a format may limit
-/// every type, rarity, world and set, and a game checks its decks at every deal.
-fn tally<K: PartialEq>(known: &[(CardRef, &Entry)], key: impl Fn(CardRef, &Entry) -> K) -> Vec<(K, u32)> {
-    let mut counts: Vec<(K, u32)> = Vec::new();
-    for (id, entry) in known {
-        let value = key(*id, entry);
-        match counts.iter_mut().find(|(seen, _)| *seen == value) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((value, 1)),
+/// How many of the deck's known cards come from each set, in one pass: a format may limit
+/// every set.
+fn set_tally(known: &[(CardRef, &Entry)]) -> Vec<(SetCode, u32)> {
+    let mut counts: Vec<(SetCode, u32)> = Vec::new();
+    for (id, _) in known {
+        // A deck's cards mostly come in runs of one set.
+        if let Some((last, n)) = counts.last_mut()
+            && *last == id.set
+        {
+            *n += 1;
+        } else if let Some((_, n)) = counts.iter_mut().find(|(seen, _)| *seen == id.set) {
+            *n += 1;
+        } else {
+            counts.push((id.set, 1));
         }
     }
     counts
 }
 
-/// The count of `value` in a `tally`.
-fn count_in<K: PartialEq>(tally: &[(K, u32)], value: &K) -> u32 {
-    tally.iter().find(|(seen, _)| seen == value).map_or(0, |&(_, n)| n)
+/// The count of `set` in a `set_tally`.
+fn count_in(tally: &[(SetCode, u32)], set: &SetCode) -> u32 {
+    tally.iter().find(|(seen, _)| seen == set).map_or(0, |&(_, n)| n)
 }
 
 fn capitalise(text: &str) -> String {
@@ -333,22 +344,36 @@ pub fn validate(deck: &Deck, format: &Format, catalogue: &Catalogue) -> Vec<Viol
 
 /// [`validate`] with the table's deck options.
 pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, options: DeckOptions) -> Vec<Violation> {
+    validate_list(&deck.cards, &deck.unread, format, catalogue, options)
+}
+
+/// [`validate_with`] for a list of cards and the lines of its import that named none: a game
+/// checks its seats' lists at every deal, with no deck to build around them.
+pub(crate) fn validate_list(
+    cards: &[CardRef],
+    unread: &[String],
+    format: &Format,
+    catalogue: &Catalogue,
+    options: DeckOptions,
+) -> Vec<Violation> {
     let mut problems = Vec::new();
-    let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(deck.cards.len());
+    let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(cards.len());
     let mut unknown = Vec::new();
+    let mut counts = Counts::default();
     // The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
-    let mut sized: Vec<CardRef> = Vec::with_capacity(deck.cards.len());
-    for &id in &deck.cards {
+    let mut sized = 0u32;
+    for &id in cards {
         match catalogue.get(id) {
             Some(entry) => {
                 known.push((id, entry));
+                counts.add(id, &entry.card, options);
                 if options.dungeon_counts_in_deck || entry.card.kind != CardType::Dungeon {
-                    sized.push(id);
+                    sized += 1;
                 }
             }
             None => {
                 unknown.push(id);
-                sized.push(id);
+                sized += 1;
             }
         }
     }
@@ -360,54 +385,47 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
             unknown.clone(),
         ));
     }
-    if !deck.unread.is_empty() {
+    if !unread.is_empty() {
         problems.push(violation(
             None,
             format!(
                 "{} of the imported list named no card: {}. Fix or remove {}.",
-                count_of(deck.unread.len() as u32, "line", "lines"),
-                deck.unread
-                    .iter()
-                    .map(|l| format!("\"{l}\""))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                if deck.unread.len() == 1 { "it" } else { "them" }
+                count_of(unread.len() as u32, "line", "lines"),
+                unread.iter().map(|l| format!("\"{l}\"")).collect::<Vec<_>>().join(", "),
+                if unread.len() == 1 { "it" } else { "them" }
             ),
             Vec::new(),
         ));
     }
 
     // Size (SF-15, SF-20, SF-22).
-    let total = sized.len() as u32;
-    if format.cards.min == format.cards.max && total != format.cards.min {
+    if format.cards.min == format.cards.max && sized != format.cards.min {
         problems.push(violation(
             rule_for(format, Topic::Size),
             format!(
-                "The deck has {total} cards; the {} format needs exactly {}.",
+                "The deck has {sized} cards; the {} format needs exactly {}.",
                 format.name, format.cards.min
             ),
             Vec::new(),
         ));
     } else {
         // Too many cards is no one card's fault: nothing is marked.
-        if let Some(mut size) = against(
-            rule_for(format, Topic::Size),
-            total,
-            sized.iter().copied(),
+        against(
+            &mut problems,
+            Some(Topic::Size),
+            sized,
+            std::iter::empty(),
             format.cards,
             || ("card".into(), "cards".into()),
             format,
-        ) {
-            size.cards.clear();
-            problems.push(size);
-        }
+        );
     }
 
     // Per type (SF-16, SF-18, SF-21, SF-23, SF-25).
-    let kinds = tally(&known, |_, e| e.card.kind);
+    let type_limits = TypeLimits::of(format);
     for kind in CardType::DECK_ORDER {
-        let limit = format.type_limit(kind);
-        let of_kind = cards_where(&known, |_, e| e.card.kind == kind);
+        let limit = type_limits.of_kind(kind);
+        let of_kind = cards_where(&known, move |_, e| e.card.kind == kind);
         let limit = Limit {
             min: limit.min,
             max: limit.max,
@@ -419,85 +437,81 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
         } else {
             Topic::Others
         };
-        problems.extend(against(
-            rule_for(format, topic),
-            count_in(&kinds, &kind),
+        against(
+            &mut problems,
+            Some(topic),
+            counts.kinds[kind as usize],
             of_kind,
             limit,
             || (kind.singular(), kind.plural()),
             format,
-        ));
+        );
     }
 
     // Champions and their levels (SF-17).
-    let champions: Vec<(CardRef, i32, bool)> = known
-        .iter()
-        .filter_map(|(id, e)| e.card.champion_level().map(|level| (*id, level, e.card.avatar)))
-        .collect();
-    let champion_refs: Vec<CardRef> = champions.iter().map(|&(id, _, _)| id).collect();
-    problems.extend(against(
-        rule_for(format, Topic::Champions),
-        champion_refs.len() as u32,
-        champion_refs.iter().copied(),
+    let champions = cards_where(&known, |_, e| e.card.kind.is_champion());
+    against(
+        &mut problems,
+        Some(Topic::Champions),
+        counts.champions,
+        champions.clone(),
         format.champions,
         || ("champion".into(), "champions".into()),
         format,
-    ));
-    // An avatar's level may stand outside the total (AMB-36).
-    let levels: i32 = champions
-        .iter()
-        .filter(|&&(_, _, avatar)| options.avatar_levels_count || !avatar)
-        .map(|(_, level, _)| level)
-        .sum();
-    if levels > format.levels.max as i32 {
+    );
+    // An avatar's level may stand outside the total (AMB-36): `Counts::add` leaves it out then.
+    if counts.levels > format.levels.max as i32 {
         problems.push(violation(
             rule_for(format, Topic::Champions),
-            format!("Champions total {levels} levels; the limit is {}.", format.levels.max),
-            champion_refs,
+            format!(
+                "Champions total {} levels; the limit is {}.",
+                counts.levels, format.levels.max
+            ),
+            champions.collect(),
         ));
     }
 
     // Avatars and chase cards (SF-18, SF-25).
-    let avatars = cards_where(&known, |_, e| e.card.avatar);
     let banned_or_other = |limit: Limit| if limit.max == 0 { Topic::Banned } else { Topic::Others };
-    problems.extend(against(
-        rule_for(format, banned_or_other(format.avatars)),
-        avatars.clone().count() as u32,
-        avatars,
+    against(
+        &mut problems,
+        Some(banned_or_other(format.avatars)),
+        counts.avatars,
+        cards_where(&known, |_, e| e.card.avatar),
         format.avatars,
         || ("avatar".into(), "avatars".into()),
         format,
-    ));
-    let chase = cards_where(&known, |_, e| e.card.is_chase());
-    problems.extend(against(
-        rule_for(format, banned_or_other(format.chase)),
-        chase.clone().count() as u32,
-        chase,
+    );
+    against(
+        &mut problems,
+        Some(banned_or_other(format.chase)),
+        counts.chase,
+        cards_where(&known, |_, e| e.card.is_chase()),
         format.chase,
         || ("chase card".into(), "chase cards".into()),
         format,
-    ));
+    );
 
     // Copies: the same card is the same type and name, whatever the set (SF-14). Most decks
     // break no limit: a count by identity finds that without comparing names.
-    if too_many_copies(&known, format) {
+    if too_many_copies(&known, &type_limits) {
         copies_problems(&known, format, catalogue, &mut problems);
     }
 
     // Rarity, world, set and digit limits (SF-25 and the community formats).
-    let rarities = tally(&known, |_, e| e.card.rarity);
     for (rarity, limit) in &format.rarities {
         let ids = cards_where(&known, |_, e| e.card.rarity == *rarity);
-        problems.extend(against(
-            rule_for(format, Topic::Rarity),
-            count_in(&rarities, rarity),
+        let n = counts.rarities[*rarity as usize];
+        against(
+            &mut problems,
+            Some(Topic::Rarity),
+            n,
             ids,
             *limit,
             || rarity_words(*rarity),
             format,
-        ));
+        );
     }
-    let worlds = tally(&known, |_, e| e.card.world);
     for (world, limit) in &format.worlds {
         let ids = cards_where(&known, |_, e| e.card.world == *world);
         let words = || {
@@ -506,43 +520,99 @@ pub fn validate_with(deck: &Deck, format: &Format, catalogue: &Catalogue, option
                 format!("cards of the {} world", world.name()),
             )
         };
-        problems.extend(against(None, count_in(&worlds, world), ids, *limit, words, format));
+        against(
+            &mut problems,
+            None,
+            counts.worlds[*world as usize],
+            ids,
+            *limit,
+            words,
+            format,
+        );
     }
-    let sets = tally(&known, |id, _| id.set);
-    for (set, limit) in &format.sets {
-        let ids = cards_where(&known, |id, _| id.set == *set);
-        let words = || {
-            let title = catalogue.set_title(*set);
-            (format!("card from {title}"), format!("cards from {title}"))
-        };
-        let n = count_in(&sets, set);
-        problems.extend(against(rule_for(format, Topic::Sets), n, ids, *limit, words, format));
+    if !format.sets.is_empty() {
+        let sets = set_tally(&known);
+        for (set, limit) in &format.sets {
+            let ids = cards_where(&known, |id, _| id.set == *set);
+            let words = || {
+                let title = catalogue.set_title(*set);
+                (format!("card from {title}"), format!("cards from {title}"))
+            };
+            let n = count_in(&sets, set);
+            against(&mut problems, Some(Topic::Sets), n, ids, *limit, words, format);
+        }
     }
-    let digits = tally(&known, |id, _| id.number % 10);
     for (digit, limit) in &format.digits {
         let ids = cards_where(&known, |id, _| id.number % 10 == u16::from(*digit));
         let words = || (format!("card numbered …{digit}"), format!("cards numbered …{digit}"));
-        let n = count_in(&digits, &u16::from(*digit));
-        problems.extend(against(None, n, ids, *limit, words, format));
+        let n = counts.digits.get(usize::from(*digit)).copied().unwrap_or(0);
+        against(&mut problems, None, n, ids, *limit, words, format);
     }
-    let banned: Vec<CardRef> = deck
-        .cards
-        .iter()
-        .filter(|id| format.banned.contains(id))
-        .copied()
-        .collect();
-    if !banned.is_empty() {
-        let names: Vec<String> = banned
-            .iter()
-            .map(|id| catalogue.get(*id).map_or(id.to_string(), |e| e.card.name.clone()))
-            .collect();
-        problems.push(violation(
-            None,
-            format!("Banned in the {} format: {}.", format.name, names.join(", ")),
-            banned,
-        ));
+    if !format.banned.is_empty() {
+        let banned: Vec<CardRef> = cards.iter().filter(|id| format.banned.contains(id)).copied().collect();
+        if !banned.is_empty() {
+            let names: Vec<String> = banned
+                .iter()
+                .map(|id| catalogue.get(*id).map_or(id.to_string(), |e| e.card.name.clone()))
+                .collect();
+            problems.push(violation(
+                None,
+                format!("Banned in the {} format: {}.", format.name, names.join(", ")),
+                banned,
+            ));
+        }
     }
     problems
+}
+
+/// How many of a deck's known cards each limit of `validate_list` counts, found in one pass:
+/// arrays indexed by the type, rarity, world and last digit (every `ALL` list is in declaration
+/// order, `cards::tests::every_all_list_is_in_declaration_order`).
+#[derive(Default)]
+struct Counts {
+    kinds: [u32; CardType::ALL.len()],
+    rarities: [u32; Rarity::ALL.len()],
+    worlds: [u32; World::ALL.len()],
+    digits: [u32; 10],
+    champions: u32,
+    /// The champions' levels, an avatar's only when the table counts it (AMB-36).
+    levels: i32,
+    avatars: u32,
+    chase: u32,
+}
+
+impl Counts {
+    fn add(&mut self, id: CardRef, card: &Card, options: DeckOptions) {
+        self.kinds[card.kind as usize] += 1;
+        self.rarities[card.rarity as usize] += 1;
+        self.worlds[card.world as usize] += 1;
+        self.digits[usize::from(id.number % 10)] += 1;
+        if let Some(level) = card.champion_level() {
+            self.champions += 1;
+            if options.avatar_levels_count || !card.avatar {
+                self.levels += level;
+            }
+        }
+        self.avatars += u32::from(card.avatar);
+        self.chase += u32::from(card.is_chase());
+    }
+}
+
+/// A format's limits for every card type, read once from its map (`Format::type_limit`).
+struct TypeLimits([TypeLimit; CardType::ALL.len()]);
+
+impl TypeLimits {
+    fn of(format: &Format) -> Self {
+        let mut limits = [format.type_limit_unlisted(); CardType::ALL.len()];
+        for (kind, limit) in &format.types {
+            limits[*kind as usize] = *limit;
+        }
+        Self(limits)
+    }
+
+    fn of_kind(&self, kind: CardType) -> TypeLimit {
+        self.0[kind as usize]
+    }
 }
 
 /// What a limit is about, to name the checklist rule it comes from.
@@ -562,12 +632,25 @@ enum Topic {
 /// The checklist rule (SF-n) behind a limit of one of the four shipped formats; none for a
 /// format a player adds.
 /// Whether some card of the deck has more copies than its type allows (SF-14).
-fn too_many_copies(known: &[(CardRef, &Entry)], format: &Format) -> bool {
-    let mut identities: Vec<(u32, CardType)> = known.iter().map(|(_, e)| (e.identity, e.card.kind)).collect();
+fn too_many_copies(known: &[(CardRef, &Entry)], limits: &TypeLimits) -> bool {
+    // By identity, the type beside it: every card sharing an identity has the identity's type.
+    let mut identities: Vec<u64> = known
+        .iter()
+        .map(|(_, e)| (u64::from(e.identity) << 8) | e.card.kind as u64)
+        .collect();
     identities.sort_unstable();
-    identities
-        .chunk_by(|a, b| a.0 == b.0)
-        .any(|same| same.len() as u32 > format.type_limit(same[0].1).copies)
+    // The copies of each card in a row, counted without slicing the runs apart.
+    let mut copies = 0;
+    for (at, &key) in identities.iter().enumerate() {
+        copies += 1;
+        if identities.get(at + 1) != Some(&key) {
+            if copies > limits.0[(key & 0xff) as usize].copies {
+                return true;
+            }
+            copies = 0;
+        }
+    }
+    false
 }
 
 /// The copies problems (SF-14), sorted by type and name (a stable sort keeps a card's copies in

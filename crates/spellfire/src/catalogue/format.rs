@@ -77,11 +77,19 @@ impl Format {
     }
 
     pub fn type_limit(&self, kind: CardType) -> TypeLimit {
-        self.types.get(&kind).copied().unwrap_or(TypeLimit {
+        self.types
+            .get(&kind)
+            .copied()
+            .unwrap_or_else(|| self.type_limit_unlisted())
+    }
+
+    /// The limit of a type `types` does not list: any number up to the deck's size, one copy.
+    pub fn type_limit_unlisted(&self) -> TypeLimit {
+        TypeLimit {
             min: 0,
             max: self.cards.max,
             copies: 1,
-        })
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use spellhall_core::content::{ContentError, SourceFile, parse_ron};
 
+use crate::apply::Families;
 use crate::cards::{Attribute, Card, CardRef, CardType, Rarity, SetCode, SetFile, World};
 
 macro_rules! shipped_sets {
@@ -56,15 +57,22 @@ pub struct Entry {
     /// The index of the catalogue's first entry of the same type and name: equal for every
     /// printing of "the same card" (SF-14, SF-95), found once here rather than in every game.
     pub identity: u32,
+    /// The families of power the card's abilities belong to (`apply/families.rs`), found once
+    /// here rather than at every deal.
+    pub(crate) families: Families,
 }
+
+/// No card of that number in `Catalogue::by_number`.
+const NO_ENTRY: u32 = u32::MAX;
 
 /// The whole catalogue.
 #[derive(Clone, Debug, Default)]
 pub struct Catalogue {
     pub sets: Vec<SetInfo>,
     pub entries: Vec<Entry>,
-    /// Entry indices by `CardRef::packed`.
-    by_ref: BTreeMap<u64, u32>,
+    /// Entry indices by set (as in `sets`) and card number, [`NO_ENTRY`] for a number the set
+    /// lacks: a deal looks up every card of every deck. Sets are numbered from 1 with few gaps.
+    by_number: Vec<Vec<u32>>,
     /// The first entry of each type and name (`Entry::identity`).
     first_of_kind_and_key: BTreeMap<(CardType, String), u32>,
 }
@@ -131,6 +139,7 @@ impl Catalogue {
             code: set.code,
             title: set.title,
         });
+        self.by_number.push(Vec::new());
         self.entries.reserve(set.cards.len());
         for card in set.cards {
             let id = CardRef {
@@ -141,7 +150,12 @@ impl Catalogue {
             if card.name.trim().is_empty() {
                 return Err(fail(&needle, 0, None, format!("card {id} has no name")));
             }
-            if self.by_ref.insert(id.packed(), self.entries.len() as u32).is_some() {
+            let numbered = &mut self.by_number[set_index];
+            let at = usize::from(card.number);
+            if numbered.len() <= at {
+                numbered.resize(at + 1, NO_ENTRY);
+            }
+            if std::mem::replace(&mut numbered[at], self.entries.len() as u32) != NO_ENTRY {
                 return Err(fail(
                     &needle,
                     1,
@@ -160,6 +174,7 @@ impl Catalogue {
                 set: set_index,
                 key,
                 identity,
+                families: Families::of(card.power.abilities()),
                 card,
             });
         }
@@ -176,7 +191,9 @@ impl Catalogue {
 
     /// The index of a card, if the catalogue has it.
     pub fn index_of(&self, id: CardRef) -> Option<usize> {
-        self.by_ref.get(&id.packed()).map(|&i| i as usize)
+        let set = self.sets.iter().position(|s| s.code == id.set)?;
+        let &index = self.by_number[set].get(usize::from(id.number))?;
+        (index != NO_ENTRY).then_some(index as usize)
     }
 
     pub fn get(&self, id: CardRef) -> Option<&Entry> {
