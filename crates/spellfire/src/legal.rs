@@ -1740,6 +1740,15 @@ impl Spellfire {
         out.retain(|a| self.check_for(&cx, Some(seat), a).is_ok());
     }
 
+    /// Whether `visit_in_play_places` walks the cards `in_play_places` yields, in the same order
+    /// (for the property tests: the two lists of the places in play must not drift apart).
+    #[doc(hidden)]
+    pub fn in_play_walks_agree(&self) -> bool {
+        let mut visited = Vec::new();
+        self.visit_in_play_places(|card| visited.push(card));
+        visited.into_iter().eq(self.in_play_places())
+    }
+
     /// Whether every candidate `legal` asks about gets the same answer with the context `legal`
     /// shares among them as with a fresh one of its own (for the property tests: an answer of
     /// the context kept under the wrong card, realm or seat would show here).

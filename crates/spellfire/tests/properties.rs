@@ -402,6 +402,12 @@ fn the_context_legal_shares_among_its_candidates_gives_each_the_answer_of_a_fres
             "game {game_number} ({seats} players): a shared answer differs at {:?}",
             game.status()
         );
+        // The Cosmos counts copies with a walk of its own through the places in play.
+        assert!(
+            game.in_play_walks_agree(),
+            "game {game_number} ({seats} players): the two walks of the cards in play differ at {:?}",
+            game.status()
+        );
         states += 1;
     });
     assert!(states > 0, "no state was checked");
