@@ -130,6 +130,7 @@ impl Spellfire {
         let mut game = Spellfire::blank(content, config, format, seed);
         game.cards = cards;
         game.find_absent_families();
+        game.find_lone_cards();
         let events = game.deal();
         Ok((game, events))
     }
@@ -163,6 +164,7 @@ impl Spellfire {
             tracks: Default::default(),
             derived: Default::default(),
             absent: Default::default(),
+            lone: Default::default(),
         }
     }
 

@@ -103,6 +103,7 @@ impl Spellfire {
             tracks,
             derived: _,
             absent: _,
+            lone: _,
         } = self;
         // (active, turn, phase and the rule card are in the view itself; what is derived is
         // worked out afresh in a sampled state.)
@@ -262,8 +263,10 @@ impl Determinise for Spellfire {
             tracks: public.tracks.clone(),
             derived: Default::default(),
             absent: Default::default(),
+            lone: Default::default(),
         };
         sampled.find_absent_families();
+        sampled.find_lone_cards();
         sampled
     }
 }

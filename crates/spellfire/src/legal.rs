@@ -37,6 +37,10 @@ pub(crate) struct CheckContext {
     /// attackers (`true`) or defenders: most formations have none, and then no realm of the
     /// seat needs its cards read.
     formation_closes: Memo<(Seat, bool), bool>,
+    /// The same of one realm (its own cards and those acting for every realm of its player):
+    /// in a formation that has such a power, most realms still have none, and then no champion
+    /// needs to be matched against it.
+    realm_closes: Memo<(Seat, Position, bool), bool>,
     hand_limit: Memo<Seat, usize>,
     /// The battle's cards (with their sides) with a power that limits the cards of a kind a
     /// side plays in a round.
@@ -66,6 +70,13 @@ impl CheckContext {
             return None;
         }
         let slot = game.player(seat).formation.slot(at)?;
+        let closes = self.realm_closes.get_or((seat, at, attacking), || {
+            game.realm_power_cards(slot)
+                .any(|(card, own)| game.closing_powers(card, own, attacking).next().is_some())
+        });
+        if !closes {
+            return None;
+        }
         game.first_closer(game.realm_power_cards(slot), champion, attacking)
     }
 
@@ -84,8 +95,13 @@ impl CheckContext {
         })
     }
 
-    /// How many cards in play the Rule of the Cosmos counts as copies of `card`.
+    /// How many cards in play the Rule of the Cosmos counts as copies of `card`, which is not in
+    /// play itself (in a hand, a discard pile, away).
     fn copies_in_play(&self, game: &Spellfire, card: CardId) -> usize {
+        // Most cards of a game are the only one of their name: none is in play but the card.
+        if game.lone.contains(card) {
+            return 0;
+        }
         self.copies.get_or(card, || {
             let identity = game.cards[card.index()].identity;
             let mut copies = 0;
@@ -97,6 +113,36 @@ impl CheckContext {
             });
             copies
         })
+    }
+}
+
+/// The cards of a game that share their identity (SF-95) with no other card of it, one bit a
+/// card, found at setup (`find_lone_cards`): no copy of such a card can be in play but itself.
+/// Empty (the default) claims nothing. Shared, not copied, by the states cloned from one game.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LoneCards(std::sync::Arc<[u64]>);
+
+impl LoneCards {
+    fn contains(&self, card: CardId) -> bool {
+        let i = card.index();
+        self.0.get(i / 64).is_some_and(|word| word & (1 << (i % 64)) != 0)
+    }
+}
+
+impl Spellfire {
+    /// Find the game's lone cards (`LoneCards`), once its cards are dealt out.
+    pub(crate) fn find_lone_cards(&mut self) {
+        let mut by_identity: Vec<(u32, usize)> = (self.cards.iter().enumerate())
+            .map(|(at, info)| (info.identity, at))
+            .collect();
+        by_identity.sort_unstable();
+        let mut words = vec![0u64; self.cards.len().div_ceil(64)];
+        for same in by_identity.chunk_by(|a, b| a.0 == b.0) {
+            if let [(_, at)] = same {
+                words[at / 64] |= 1 << (at % 64);
+            }
+        }
+        self.lone = LoneCards(words.into());
     }
 }
 
@@ -129,6 +175,75 @@ impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
             self.0.borrow_mut()[i] = Some((key, value.clone()));
         }
         value
+    }
+}
+
+/// The candidates of one `legal` call, in order, and which of them the candidates were built
+/// from everything `check` asks of them: those `legal` lists without asking `check` again (builds
+/// with debug assertions, the tests among them, still ask and fail loudly on a "no"). Reads and
+/// writes as the list itself; only a few places that know the whole answer mark one sure.
+pub(crate) struct Candidates<'a> {
+    list: &'a mut Vec<Action>,
+    sure: SureMarks,
+}
+
+impl<'a> Candidates<'a> {
+    fn new(list: &'a mut Vec<Action>) -> Self {
+        Candidates {
+            list,
+            sure: SureMarks::default(),
+        }
+    }
+
+    /// Mark the candidates from `from` to the end of the list sure.
+    fn sure_from(&mut self, from: usize) {
+        for i in from..self.list.len() {
+            self.sure.mark(i);
+        }
+    }
+
+    fn push_sure(&mut self, action: Action) {
+        let from = self.list.len();
+        self.list.push(action);
+        self.sure_from(from);
+    }
+
+    fn extend_sure(&mut self, actions: impl IntoIterator<Item = Action>) {
+        let from = self.list.len();
+        self.list.extend(actions);
+        self.sure_from(from);
+    }
+}
+
+/// Which candidates are sure, by their place in the list. Past `SURE_BITS` of them (a huge
+/// table) none is, and `check` is asked.
+#[derive(Clone, Copy, Default)]
+struct SureMarks([u64; SURE_BITS / 64]);
+
+const SURE_BITS: usize = 256;
+
+impl SureMarks {
+    fn mark(&mut self, i: usize) {
+        if i < SURE_BITS {
+            self.0[i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    fn is_sure(&self, i: usize) -> bool {
+        i < SURE_BITS && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+}
+
+impl std::ops::Deref for Candidates<'_> {
+    type Target = Vec<Action>;
+    fn deref(&self) -> &Vec<Action> {
+        self.list
+    }
+}
+
+impl std::ops::DerefMut for Candidates<'_> {
+    fn deref_mut(&mut self) -> &mut Vec<Action> {
+        self.list
     }
 }
 
@@ -1106,6 +1221,12 @@ impl Spellfire {
         if defender == seat || defender.index() >= self.seats() {
             return refuse("Attack a realm of another player.", "SF-101");
         }
+        self.check_attacking_champion(cx, seat, champion)?;
+        self.check_attack_on(cx, champion, defender, at)
+    }
+
+    /// What `check_attacker` asks of the champion alone, whatever realm he attacks.
+    fn check_attacking_champion(&self, cx: &CheckContext, seat: Seat, champion: CardId) -> Result<(), Refusal> {
         let from_pool = self.player(seat).pool_index(champion).is_some();
         if !from_pool {
             self.check_champion_from_hand(cx, seat, champion)?;
@@ -1122,6 +1243,29 @@ impl Spellfire {
             return refuse("A champion attacks only once a turn.", "SF-119");
         }
         self.check_not_questing(champion, true)?;
+        if let Some(bar) = self.kept_from(champion, false) {
+            return refuse_later(
+                move |game| {
+                    format!(
+                        "{} keeps {} from attacking until after its owner's next turn.",
+                        game.name(bar),
+                        game.name(champion)
+                    )
+                },
+                "SF-140",
+            );
+        }
+        Ok(())
+    }
+
+    /// What `check_attacker` asks of `champion`'s attack on `defender`'s realm at `at`.
+    fn check_attack_on(
+        &self,
+        cx: &CheckContext,
+        champion: CardId,
+        defender: Seat,
+        at: Position,
+    ) -> Result<(), Refusal> {
         let formation = &self.player(defender).formation;
         let Some(slot) = formation.slot(at) else {
             return refuse_about(
@@ -1146,18 +1290,6 @@ impl Spellfire {
                 About::position(defender, at),
                 |_, about| format!("The realm at {} is protected by the realms in front of it.", about.at),
                 "SF-55",
-            );
-        }
-        if let Some(bar) = self.kept_from(champion, false) {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{} keeps {} from attacking until after its owner's next turn.",
-                        game.name(bar),
-                        game.name(champion)
-                    )
-                },
-                "SF-140",
             );
         }
         if let Some(bar) = self.attack_barred(champion, defender) {
@@ -1736,8 +1868,23 @@ impl Spellfire {
             return;
         };
         let cx = CheckContext::default();
-        self.candidates_into(&cx, seat, out);
-        out.retain(|a| self.check_for(&cx, Some(seat), a).is_ok());
+        let mut candidates = Candidates::new(out);
+        self.candidates_into(&cx, seat, &mut candidates);
+        let sure = candidates.sure;
+        let mut i = 0;
+        out.retain(|action| {
+            let listed = if sure.is_sure(i) {
+                debug_assert!(
+                    self.check_for(&cx, Some(seat), action).is_ok(),
+                    "{action:?} was built as sure but check refuses it"
+                );
+                true
+            } else {
+                self.check_for(&cx, Some(seat), action).is_ok()
+            };
+            i += 1;
+            listed
+        });
     }
 
     /// Whether `visit_in_play_places` walks the cards `in_play_places` yields, in the same order
@@ -1759,7 +1906,7 @@ impl Spellfire {
         };
         let shared = CheckContext::default();
         let mut candidates = Vec::new();
-        self.candidates_into(&shared, seat, &mut candidates);
+        self.candidates_into(&shared, seat, &mut Candidates::new(&mut candidates));
         candidates.iter().all(|a| {
             let fresh = self.check_for(&CheckContext::default(), Some(seat), a);
             self.check_for(&shared, Some(seat), a).is_ok() == fresh.is_ok()
@@ -1767,7 +1914,7 @@ impl Spellfire {
     }
 
     /// What `legal` asks `check` about: every action `seat` might take now, in a fixed order.
-    fn candidates_into(&self, cx: &CheckContext, seat: Seat, candidates: &mut Vec<Action>) {
+    fn candidates_into(&self, cx: &CheckContext, seat: Seat, candidates: &mut Candidates) {
         let hand = &self.player(seat).hand;
         // What the plays ask of each card of the hand, read from the catalogue once, not once for
         // each kind of play; on the stack for any hand but a huge one.
@@ -1786,7 +1933,7 @@ impl Spellfire {
     }
 
     /// `candidates_into` for the hand read into `hand`.
-    fn candidates_from(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], candidates: &mut Vec<Action>) {
+    fn candidates_from(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], candidates: &mut Candidates) {
         // Room for a busy phase at once, rather than growing step by step.
         candidates.reserve(32);
         let events = hand.iter().filter(|c| c.as_event).map(|c| Action::PlayEvent(c.card));
@@ -1797,7 +1944,7 @@ impl Spellfire {
                 candidates.extend(events);
                 candidates.extend(self.cast_any_time(hand));
                 self.any_time_plays(cx, seat, hand, candidates);
-                candidates.push(Action::Pass);
+                candidates.push_sure(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
                 let player = self.player(seat);
@@ -1814,7 +1961,7 @@ impl Spellfire {
                     .filter(|&c| self.pause_answer_of(c).is_some())
                     .map(Action::Answer);
                 candidates.extend(answers);
-                candidates.push(Action::Pass);
+                candidates.push_sure(Action::Pass);
             }
             Some(Pending::InstantDefeat(threat)) => {
                 if !threat.replied {
@@ -1823,11 +1970,11 @@ impl Spellfire {
                         candidates.extend(hand.iter().map(|c| Action::Attach { card: c.card, champion }));
                     }
                 }
-                candidates.push(Action::Pass);
+                candidates.push_sure(Action::Pass);
             }
             Some(Pending::Walled { .. }) => {
                 candidates.extend(hand.iter().map(|c| Action::UseCard(c.card)));
-                candidates.push(Action::Pass);
+                candidates.push_sure(Action::Pass);
             }
             Some(Pending::Target { event, .. }) => {
                 if let Some(Effect::Discard(target)) = self.card(*event).power.on_play().map(|a| &a.effect) {
@@ -1835,12 +1982,21 @@ impl Spellfire {
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
-                self.plays_of(cx, seat, self.hand_card(*card), candidates);
-                candidates.push(Action::KeepSpoils);
-                candidates.push(Action::ReturnSpoils);
+                let spoils = self.hand_card(*card);
+                let from = candidates.len();
+                self.plays_of(cx, seat, spoils, candidates);
+                // A realm's or holding's plays are built from all `check_spoils` asks of them.
+                if matches!(spoils.kind, CardType::Realm | CardType::Holding) {
+                    candidates.sure_from(from);
+                }
+                candidates.push_sure(Action::KeepSpoils);
+                // Not in a battle: the card is played at once or kept (SF-212).
+                if self.battle.is_none() {
+                    candidates.push_sure(Action::ReturnSpoils);
+                }
             }
             Some(Pending::Rebuild { .. }) => {
-                candidates.extend(hand.iter().map(|c| Action::Discard(c.card)));
+                candidates.extend_sure(hand.iter().map(|c| Action::Discard(c.card)));
                 candidates.extend(self.pool_cards(seat).map(Action::Discard));
             }
             Some(Pending::Aid { aided, .. }) => self.aid_candidates(seat, *aided, candidates),
@@ -1852,16 +2008,16 @@ impl Spellfire {
                             .map(|c| Action::PlayEvent(c.card)),
                     );
                 }
-                candidates.push(Action::Pass);
+                candidates.push_sure(Action::Pass);
             }
             Some(Pending::Leave(leave)) => {
-                candidates.push(Action::Answer(leave.source));
-                candidates.push(Action::Pass);
+                candidates.extend_sure([Action::Answer(leave.source), Action::Pass]);
             }
             Some(Pending::Pick(pick)) => {
-                candidates.extend(self.pick_candidates(pick).into_iter().map(Action::Choose));
-                candidates.extend(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
-                candidates.extend(self.pick_options(pick).into_iter().map(Action::ChooseOption));
+                // `check` accepts exactly what these lists hold (and asks them afresh each time).
+                candidates.extend_sure(self.pick_candidates(pick).into_iter().map(Action::Choose));
+                candidates.extend_sure(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
+                candidates.extend_sure(self.pick_options(pick).into_iter().map(Action::ChooseOption));
                 candidates.push(Action::Pass);
             }
             None => {
@@ -1972,18 +2128,22 @@ impl Spellfire {
         }
     }
 
-    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
         match self.phase {
             Phase::StartOfTurn => {
                 let rules = hand.iter().filter(|c| c.kind == CardType::Rule);
-                out.extend(rules.map(|c| Action::PlayRule(c.card)));
+                out.extend_sure(rules.map(|c| Action::PlayRule(c.card)));
                 out.extend(self.cast_any_time(hand));
-                out.push(Action::Draw);
+                out.push_sure(Action::Draw);
             }
             Phase::Realms => {
                 out.extend(self.cast_any_time(hand));
+                // A questing champion due back comes first (SF-255): then `check` refuses the
+                // phase's other plays, and they are not sure.
+                let quest_due = self.quest_due(seat).is_some();
                 // One realm play and one holding a turn (SF-35, SF-36): past them, only a realm
-                // played at any time is offered.
+                // played at any time is offered. Their plays are built from all `check_realm`
+                // and `check_holding` ask.
                 for &card in hand {
                     let open = match card.kind {
                         CardType::Realm => !self.used.realm_action || card.any_time,
@@ -1991,15 +2151,28 @@ impl Spellfire {
                         _ => false,
                     };
                     if open {
+                        let from = out.len();
                         self.plays_of(cx, seat, card, out);
+                        if !quest_due || card.any_time {
+                            out.sure_from(from);
+                        }
                     }
                 }
-                if !self.used.realm_action {
+                // A rebuild costs three cards (SF-61).
+                if !self.used.realm_action && self.rebuild_cards(seat) >= REBUILD_CARDS {
+                    let from = out.len();
                     let razed = self.player(seat).formation.realms().filter(|(_, slot)| slot.razed);
                     out.extend(razed.map(|(at, _)| Action::Rebuild { at }));
+                    if !quest_due {
+                        out.sure_from(from);
+                    }
                 }
                 self.quest_candidates(seat, out);
-                out.push(Action::EndPhase);
+                if quest_due {
+                    out.push(Action::EndPhase);
+                } else {
+                    out.push_sure(Action::EndPhase);
+                }
             }
             Phase::Pool => {
                 for &card in hand {
@@ -2013,14 +2186,14 @@ impl Spellfire {
                 if !self.used.battle {
                     self.attack_candidates(cx, seat, hand, out);
                 }
-                out.push(Action::EndPhase);
+                out.push_sure(Action::EndPhase);
             }
             Phase::Battle => self.battle_candidates(cx, seat, hand, out),
             Phase::AfterBattle => {
                 // Discards only over the hand limit (`check` says so of each): a hand within it
                 // reads the realms' powers once here rather than once a card.
                 if hand.len() > cx.hand_limit(self, seat) {
-                    out.extend(hand.iter().map(|c| Action::Discard(c.card)));
+                    out.extend_sure(hand.iter().map(|c| Action::Discard(c.card)));
                 }
                 out.extend(self.usable_outside_round(hand, Phase::AfterBattle.number()));
                 out.extend(self.pool_uses(seat));
@@ -2031,7 +2204,7 @@ impl Spellfire {
                 }
                 // The turn ends only with the hand within its limit (SF-46).
                 if hand.len() <= cx.hand_limit(self, seat) {
-                    out.push(Action::EndTurn);
+                    out.push_sure(Action::EndTurn);
                 }
             }
             Phase::Over => {}
@@ -2041,7 +2214,7 @@ impl Spellfire {
     /// Every attack `check_attacker` might allow: a face-up realm, and one behind the front only
     /// for a champion whose movement reaches it (SF-55, SF-56), which `check_attacker` asks of
     /// every attack. Each realm's front is read once, each champion's movement once.
-    fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
         let player = self.player(seat);
         let champions = player
             .pool
@@ -2072,6 +2245,11 @@ impl Spellfire {
         };
         let all_exposed = targets.iter().all(|t| t.exposed);
         for champion in champions {
+            // What `check_attacker` asks of the champion is asked once for all his targets, and
+            // what it asks of each attack below: the attacks listed are sure.
+            if self.check_attacking_champion(cx, seat, champion).is_err() {
+                continue;
+            }
             let movement = if all_exposed {
                 Movement::default()
             } else {
@@ -2080,8 +2258,12 @@ impl Spellfire {
             for t in &targets {
                 // The coast matters only to a swimmer: read only for him.
                 let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
-                if t.exposed || movement.flyer || movement.earthwalker || swims_there() {
-                    out.push(Action::Attack {
+                let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
+                if reached
+                    && self.attack_barred(champion, t.defender).is_none()
+                    && cx.closer(self, t.defender, t.at, champion, true).is_none()
+                {
+                    out.push_sure(Action::Attack {
                         champion,
                         defender: t.defender,
                         at: t.at,
@@ -2091,7 +2273,7 @@ impl Spellfire {
         }
     }
 
-    fn battle_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
+    fn battle_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
         let Some(battle) = &self.battle else {
             return;
         };
@@ -2108,7 +2290,7 @@ impl Spellfire {
                         .filter(|c| c.kind.is_champion())
                         .map(|c| Action::Defend { champion: c.card }),
                 );
-                out.push(Action::Decline);
+                out.push_sure(Action::Decline);
             }
             BattleStep::Round => {
                 let fighting = self.fighter(seat).map(|f| f.card);
@@ -2132,11 +2314,11 @@ impl Spellfire {
                 if self.config.rules.aid {
                     out.push(Action::AskAid);
                 }
-                out.push(Action::Pass);
+                out.push_sure(Action::Pass);
             }
             BattleStep::NextAttacker => {
                 self.attack_candidates(cx, seat, hand, out);
-                out.push(Action::EndBattle);
+                out.push_sure(Action::EndBattle);
             }
         }
     }

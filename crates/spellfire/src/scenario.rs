@@ -382,6 +382,7 @@ impl Spellfire {
             identity: catalogue.entries[entry].identity,
         });
         self.find_absent_families();
+        self.find_lone_cards();
         CardId(self.cards.len() as u16 - 1)
     }
 

@@ -831,6 +831,9 @@ pub struct Spellfire {
     /// replayed from its setup).
     #[serde(skip)]
     pub(crate) absent: crate::apply::Absent,
+    /// The cards no other card of the game shares an identity with, found at setup; not saved.
+    #[serde(skip)]
+    pub(crate) lone: crate::legal::LoneCards,
 }
 
 /// What is worked out from the state once after each action rather than at every question

@@ -152,11 +152,12 @@ impl Spellfire {
     }
 
     /// This state, asking every question in full (for the property tests: the same game played
-    /// with and without the shortcut must not differ).
+    /// with and without the shortcuts, families absent and lone cards, must not differ).
     #[doc(hidden)]
     pub fn without_family_shortcuts(&self) -> Self {
         Spellfire {
             absent: Absent::default(),
+            lone: Default::default(),
             ..self.clone()
         }
     }
