@@ -1615,7 +1615,7 @@ impl Spellfire {
     fn drop_aimless_targets(&mut self, events: &mut Vec<Event>) {
         while let Some(&Pending::Target { seat, event, copy }) = self.pending.last() {
             let aimed = match self.card(event).power.on_play().map(|a| &a.effect) {
-                Some(Effect::Discard(target)) => !self.targets(event, target).is_empty(),
+                Some(Effect::Discard(target)) => self.has_target(event, target),
                 _ => true,
             };
             if aimed {

@@ -3,11 +3,13 @@
 //! computer's and `apply` can never disagree.
 
 use std::cell::{OnceCell, RefCell};
+use std::ops::ControlFlow;
 
 use spellhall_core::{AnswerQueue, RuleError, Seat};
 
 use crate::action::Action;
 use crate::apply::Family;
+use crate::catalogue::PlayFacts;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
 use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
@@ -59,8 +61,8 @@ impl CheckContext {
 
     /// The card of `seat`'s realm at `at` whose power closes it to `champion` as an attacker,
     /// or as a defender (SF-140, SF-147). Whether the seat's formation has such a power at all
-    /// is found once a context (most have none); a call asks about few champions a realm, so
-    /// the realm's cards are then read for each.
+    /// is found once a context (most have none), then whether the realm has; only then are the
+    /// champions matched against it.
     fn closer(&self, game: &Spellfire, seat: Seat, at: Position, champion: CardId, attacking: bool) -> Option<CardId> {
         if !game.may_have(Family::ClosesRealm)
             || !self
@@ -132,13 +134,19 @@ impl LoneCards {
 impl Spellfire {
     /// Find the game's lone cards (`LoneCards`), once its cards are dealt out.
     pub(crate) fn find_lone_cards(&mut self) {
-        let mut by_identity: Vec<(u32, usize)> = (self.cards.iter().enumerate())
-            .map(|(at, info)| (info.identity, at))
-            .collect();
-        by_identity.sort_unstable();
+        // Two bits an identity (a catalogue entry): seen once, seen again. Two passes over the
+        // cards, rather than a sort: this runs with every deal.
+        let identities = self.content.catalogue.entries.len().max(1);
+        let mut seen = vec![0u64; identities.div_ceil(64) * 2];
+        let (once, again) = seen.split_at_mut(identities.div_ceil(64));
+        for info in &self.cards {
+            let (word, bit) = (info.identity as usize / 64, 1 << (info.identity % 64));
+            again[word] |= once[word] & bit;
+            once[word] |= bit;
+        }
         let mut words = vec![0u64; self.cards.len().div_ceil(64)];
-        for same in by_identity.chunk_by(|a, b| a.0 == b.0) {
-            if let [(_, at)] = same {
+        for (at, info) in self.cards.iter().enumerate() {
+            if again[info.identity as usize / 64] & (1 << (info.identity % 64)) == 0 {
                 words[at / 64] |= 1 << (at % 64);
             }
         }
@@ -856,52 +864,100 @@ impl Spellfire {
     /// The cards a target description of `card` allows, in a fixed order. A realm immune to
     /// `card` (a holding unaffected by harmful events) is not among them (SF-178).
     pub(crate) fn targets(&self, card: CardId, target: &Target) -> Vec<CardId> {
+        let mut found = Vec::new();
+        let _ = self.each_target(card, target, |c| {
+            found.push(c);
+            ControlFlow::Continue(())
+        });
+        found
+    }
+
+    /// Whether `targets` would find anything: it stops at the first.
+    pub(crate) fn has_target(&self, card: CardId, target: &Target) -> bool {
+        self.each_target(card, target, |_| ControlFlow::Break(())).is_break()
+    }
+
+    /// `visit` each of `targets`, in its order, until it says stop.
+    fn each_target(
+        &self,
+        card: CardId,
+        target: &Target,
+        mut visit: impl FnMut(CardId) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         match target {
             Target::Realm(whose) => {
                 let player = self.pending_player();
-                Seat::all(self.seats())
-                    .filter(|&s| match whose {
-                        Whose::Anyone => true,
-                        Whose::Own => Some(s) == player,
-                        Whose::Opponents => Some(s) != player,
-                        Whose::Facing => player.and_then(|p| self.facing(p)) == Some(s),
-                    })
-                    .flat_map(|s| self.player(s).formation.realms())
-                    .filter(|(_, slot)| !self.realm_immune_to(slot, card))
-                    .map(|(_, slot)| slot.realm)
-                    .collect()
+                let seats = Seat::all(self.seats()).filter(|&s| match whose {
+                    Whose::Anyone => true,
+                    Whose::Own => Some(s) == player,
+                    Whose::Opponents => Some(s) != player,
+                    Whose::Facing => player.and_then(|p| self.facing(p)) == Some(s),
+                });
+                for seat in seats {
+                    for (_, slot) in self.player(seat).formation.realms() {
+                        if !self.realm_immune_to(slot, card) {
+                            visit(slot.realm)?;
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
             }
-            Target::CardInPlay => self.in_play_but_realms(),
+            Target::CardInPlay => self.each_in_play_but_realm(visit),
             Target::Chosen(cards) => {
                 let by = self.pending_player().unwrap_or(self.owner(card));
-                let mut chosen = self.in_play_but_realms();
-                chosen.retain(|&c| self.selects(cards, c, by, card));
-                chosen
+                self.each_in_play_but_realm(|c| {
+                    if self.selects(cards, c, by, card) {
+                        visit(c)
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
             }
-            other => self.candidates(card, other, self.pending_player().unwrap_or(self.owner(card))),
+            other => {
+                let by = self.pending_player().unwrap_or(self.owner(card));
+                self.candidates(card, other, by).into_iter().try_for_each(visit)
+            }
         }
     }
 
     /// Every card in play but a realm: the rule card, holdings, pool champions and their
     /// attachments, and the cards of a battle (SF-8).
     pub(crate) fn in_play_but_realms(&self) -> Vec<CardId> {
-        let mut cards: Vec<CardId> = self.rule_card.into_iter().collect();
+        let mut cards = Vec::new();
+        let _ = self.each_in_play_but_realm(|c| {
+            cards.push(c);
+            ControlFlow::Continue(())
+        });
+        cards
+    }
+
+    /// `visit` each of `in_play_but_realms`, in its order, until it says stop.
+    fn each_in_play_but_realm(&self, mut visit: impl FnMut(CardId) -> ControlFlow<()>) -> ControlFlow<()> {
+        if let Some(rule) = self.rule_card {
+            visit(rule)?;
+        }
         for player in &self.players {
-            cards.extend(player.formation.realms().filter_map(|(_, slot)| slot.holding));
+            for holding in player.formation.realms().filter_map(|(_, slot)| slot.holding) {
+                visit(holding)?;
+            }
             for champion in &player.pool {
-                cards.push(champion.card);
-                cards.extend(&champion.attachments);
+                visit(champion.card)?;
+                champion.attachments.iter().try_for_each(|&c| visit(c))?;
             }
         }
         if let Some(battle) = &self.battle {
             for fighter in [&battle.attacking, &battle.defending].into_iter().flatten() {
                 if fighter.kind == FighterKind::Champion {
-                    cards.push(fighter.card);
+                    visit(fighter.card)?;
                 }
-                cards.extend(fighter.attachments.iter().chain(&fighter.round_cards));
+                fighter
+                    .attachments
+                    .iter()
+                    .chain(&fighter.round_cards)
+                    .try_for_each(|&c| visit(c))?;
             }
         }
-        cards
+        ControlFlow::Continue(())
     }
 
     /// The pool champion that casts `card` for `seat` outside a round: the first able to use it
@@ -944,7 +1000,7 @@ impl Spellfire {
         // A champion played as an event (Crime Lord) has a level, not a bonus to add.
         if let Some(Effect::Discard(target)) = self.card(card).power.on_play().map(|a| &a.effect)
             && (self.icon_value(card) == 0 || self.kind(card).is_champion())
-            && self.targets(card, target).is_empty()
+            && !self.has_target(card, target)
         {
             return refuse_later(
                 move |game| format!("{} has nothing to act on.", game.name(card)),
@@ -1499,7 +1555,7 @@ impl Spellfire {
             Side::Defender
         };
         self.check_play_limit(cx, seat, side, card)?;
-        if !self.can_use(fighter.card, fighter.kind, card) && !self.pool_caster(seat, card) {
+        if !self.round_side_can_use(seat, fighter, card) {
             let user = fighter.card;
             return refuse_later(
                 move |game| format!("{} cannot use {}.", game.name(user), game.kind(card).plural()),
@@ -2036,13 +2092,9 @@ impl Spellfire {
 
     /// What the candidates ask of `card` (`HandCard`), read from the catalogue.
     fn hand_card(&self, card: CardId) -> HandCard {
-        let read = self.card(card);
         HandCard {
             card,
-            kind: read.kind,
-            as_event: read.kind == CardType::Event || read.power.plays_as(CardType::Event),
-            any_time: read.power.any_time(),
-            avatar: read.avatar,
+            play: self.entry(card).play,
         }
     }
 
@@ -2293,16 +2345,19 @@ impl Spellfire {
                 out.push_sure(Action::Decline);
             }
             BattleStep::Round => {
-                let fighting = self.fighter(seat).map(|f| f.card);
-                for &HandCard { card, kind, .. } in hand {
-                    match kind {
+                let fighter = self.fighter(seat);
+                let fighting = fighter.map(|f| f.card);
+                for &HandCard { card, play } in hand {
+                    match play.kind {
                         CardType::Ally => out.push(Action::PlayAlly(card)),
                         CardType::MagicalItem | CardType::Artifact => {
                             out.extend(fighting.map(|champion| Action::Attach { card, champion }))
                         }
-                        // A card of another phase is refused at once (`check_in_hand_for_phase`).
+                        // A card of another phase is refused at once (`check_in_hand_for_phase`),
+                        // and one no champion of the side can use (most, in a round: `check_use`).
                         kind if USABLE_IN_ROUND.contains(&kind)
-                            && in_phase(self.card(card), Phase::Battle.number()) =>
+                            && in_phase(self.card(card), Phase::Battle.number())
+                            && fighter.is_some_and(|f| self.round_side_can_use(seat, f, card)) =>
                         {
                             out.push(Action::UseCard(card))
                         }
@@ -2324,26 +2379,32 @@ impl Spellfire {
     }
 }
 
-/// A card of the hand as the candidates see it: what they ask of it, read once a `legal` call.
+/// A card of the hand as the candidates see it: what they ask of it (read as its fields), read
+/// once a `legal` call.
 #[derive(Clone, Copy)]
 struct HandCard {
     card: CardId,
-    kind: CardType,
-    /// An event, or a card that may also be played as one (`played_as_event`).
-    as_event: bool,
-    any_time: bool,
-    avatar: bool,
+    play: PlayFacts,
 }
 
 impl HandCard {
     /// A blank for the stack buffer, never read.
     const NONE: HandCard = HandCard {
         card: CardId(0),
-        kind: CardType::Event,
-        as_event: false,
-        any_time: false,
-        avatar: false,
+        play: PlayFacts {
+            kind: CardType::Event,
+            as_event: false,
+            any_time: false,
+            avatar: false,
+        },
     };
+}
+
+impl std::ops::Deref for HandCard {
+    type Target = PlayFacts;
+    fn deref(&self) -> &PlayFacts {
+        &self.play
+    }
 }
 
 /// A realm `attack_candidates` offers: its position, whether the realms in front of it expose
@@ -2445,6 +2506,12 @@ impl Spellfire {
     }
 
     /// Whether another champion of `seat`'s pool may cast `card` for the fighting one (AMB-8).
+    /// Whether `seat`'s fighter in the round, or where the table allows it a champion of his pool,
+    /// can use `card` (SF-151–153, SF-164).
+    fn round_side_can_use(&self, seat: Seat, fighter: &crate::state::Fighter, card: CardId) -> bool {
+        self.can_use(fighter.card, fighter.kind, card) || self.pool_caster(seat, card)
+    }
+
     fn pool_caster(&self, seat: Seat, card: CardId) -> bool {
         self.config.rules.phase4_caster == Phase4Caster::AnyPoolChampion
             && self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card))

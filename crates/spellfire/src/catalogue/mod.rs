@@ -60,6 +60,29 @@ pub struct Entry {
     /// The families of power the card's abilities belong to (`apply/families.rs`), found once
     /// here rather than at every deal.
     pub(crate) families: Families,
+    /// What `legal` reads of the card in a hand, at every call: found once here.
+    pub(crate) play: PlayFacts,
+}
+
+/// What `legal` asks of a card in a hand before it asks `check` (`legal::HandCard`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PlayFacts {
+    pub(crate) kind: CardType,
+    /// An event, or a card that may also be played as one (`Spellfire::played_as_event`).
+    pub(crate) as_event: bool,
+    pub(crate) any_time: bool,
+    pub(crate) avatar: bool,
+}
+
+impl PlayFacts {
+    fn of(card: &Card) -> Self {
+        PlayFacts {
+            kind: card.kind,
+            as_event: card.kind == CardType::Event || card.power.plays_as(CardType::Event),
+            any_time: card.power.any_time(),
+            avatar: card.avatar,
+        }
+    }
 }
 
 /// No card of that number in `Catalogue::by_number`.
@@ -175,6 +198,7 @@ impl Catalogue {
                 key,
                 identity,
                 families: Families::of(card.power.abilities()),
+                play: PlayFacts::of(&card),
                 card,
             });
         }
