@@ -1,6 +1,8 @@
 //! What may be done now. `check` is the one place the rules say yes or no, with the reason and the
 //! rule; `legal` lists every candidate action that `check` accepts, so the table's choices, the
-//! computer's and `apply` can never disagree.
+//! computer's and `apply` can never disagree. A candidate built from everything `check` asks of
+//! it is marked sure and listed without asking again (`Candidates`); builds with debug
+//! assertions, the tests among them, ask `check` of the sure ones too and stop on a "no".
 
 use std::cell::{OnceCell, RefCell};
 use std::ops::ControlFlow;
@@ -44,6 +46,9 @@ pub(crate) struct CheckContext {
     /// needs to be matched against it.
     realm_closes: Memo<(Seat, Position, bool), bool>,
     hand_limit: Memo<Seat, usize>,
+    /// The positions where a seat may lay a new realm, one bit a position
+    /// (`check_realm_position`): the same for every realm of his hand.
+    realm_positions: Memo<Seat, u16>,
     /// The battle's cards (with their sides) with a power that limits the cards of a kind a
     /// side plays in a round.
     limiters: OnceCell<Vec<(CardId, Side)>>,
@@ -80,6 +85,16 @@ impl CheckContext {
             return None;
         }
         game.first_closer(game.realm_power_cards(slot), champion, attacking)
+    }
+
+    fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
+        self.realm_positions.get_or(seat, || {
+            let formation = &game.player(seat).formation;
+            (formation.positions())
+                .filter(|&at| formation.slot(at).is_none_or(|s| s.razed))
+                .filter(|&at| game.check_realm_position(seat, at).is_ok())
+                .fold(0, |open, at| open | 1 << at.0)
+        })
     }
 
     fn hand_limit(&self, game: &Spellfire, seat: Seat) -> usize {
@@ -239,6 +254,11 @@ impl SureMarks {
 
     fn is_sure(&self, i: usize) -> bool {
         i < SURE_BITS && self.0[i / 64] & (1 << (i % 64)) != 0
+    }
+
+    /// Whether the first `n` candidates are all sure.
+    fn all_below(&self, n: usize) -> bool {
+        n <= SURE_BITS && self.0.iter().map(|w| w.count_ones() as usize).sum::<usize>() == n
     }
 }
 
@@ -1927,17 +1947,21 @@ impl Spellfire {
         let mut candidates = Candidates::new(out);
         self.candidates_into(&cx, seat, &mut candidates);
         let sure = candidates.sure;
-        let mut i = 0;
-        out.retain(|action| {
-            let listed = if sure.is_sure(i) {
-                debug_assert!(
-                    self.check_for(&cx, Some(seat), action).is_ok(),
+        if cfg!(debug_assertions) {
+            for (i, action) in out.iter().enumerate() {
+                assert!(
+                    !sure.is_sure(i) || self.check_for(&cx, Some(seat), action).is_ok(),
                     "{action:?} was built as sure but check refuses it"
                 );
-                true
-            } else {
-                self.check_for(&cx, Some(seat), action).is_ok()
-            };
+            }
+        }
+        // Often every candidate is sure (a phase's discards, a rebuild's): nothing to ask.
+        if sure.all_below(out.len()) {
+            return;
+        }
+        let mut i = 0;
+        out.retain(|action| {
+            let listed = sure.is_sure(i) || self.check_for(&cx, Some(seat), action).is_ok();
             i += 1;
             listed
         });
@@ -2143,12 +2167,14 @@ impl Spellfire {
             // goes through `check_realm` or `check_holding`): a realm goes only where
             // `check_realm_position` allows (SF-50, SF-64), and a card the Rule of the Cosmos
             // keeps out goes nowhere.
-            CardType::Realm if self.check_cosmos_with(cx, card).is_ok() => out.extend(
-                (player.formation.positions())
-                    .filter(|&at| player.formation.slot(at).is_none_or(|s| s.razed))
-                    .filter(|&at| self.check_realm_position(seat, at).is_ok())
-                    .map(|at| Action::PlayRealm { card, at }),
-            ),
+            CardType::Realm if self.check_cosmos_with(cx, card).is_ok() => {
+                let open = cx.realm_positions(self, seat);
+                out.extend(
+                    (player.formation.positions())
+                        .filter(|at| open & (1 << at.0) != 0)
+                        .map(|at| Action::PlayRealm { card, at }),
+                )
+            }
             // A realm carries at most one holding, face up unless the holding rebuilds it
             // (SF-69), and of the holding's world (SF-68).
             CardType::Holding if self.check_cosmos_with(cx, card).is_ok() => {
@@ -2273,6 +2299,10 @@ impl Spellfire {
             .iter()
             .map(|c| c.card)
             .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
+        // No champion, no attack: the realms are not read.
+        if champions.clone().next().is_none() {
+            return;
+        }
         let target = |defender: Seat, at: Position| {
             let formation = &self.player(defender).formation;
             let slot = formation.slot(at).filter(|s| !s.razed)?;
