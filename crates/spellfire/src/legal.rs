@@ -2065,8 +2065,8 @@ impl Spellfire {
                 let spoils = self.hand_card(*card);
                 let from = candidates.len();
                 self.plays_of(cx, seat, spoils, candidates);
-                // A realm's or holding's plays are built from all `check_spoils` asks of them.
-                if matches!(spoils.kind, CardType::Realm | CardType::Holding) {
+                // Built from all `check_spoils` asks of them, once it is the spoils card.
+                if spoils.plays_are_sure() {
                     candidates.sure_from(from);
                 }
                 candidates.push_sure(Action::KeepSpoils);
@@ -2198,7 +2198,12 @@ impl Spellfire {
             // A champion that may also be played as an event (Crime Lord).
             kind if kind.is_champion() && read.as_event => out.extend([Action::ToPool(card), Action::PlayEvent(card)]),
             kind if kind.is_champion() && read.avatar => out.extend(self.summons(seat, card)),
-            kind if kind.is_champion() => out.push(Action::ToPool(card)),
+            // Into the pool only if the Rule of the Cosmos lets it in (`check_to_pool`).
+            kind if kind.is_champion() => {
+                if self.check_cosmos_with(cx, card).is_ok() {
+                    out.push(Action::ToPool(card))
+                }
+            }
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 out.push(Action::UseCard(card))
             }
@@ -2255,7 +2260,11 @@ impl Spellfire {
             Phase::Pool => {
                 for &card in hand {
                     if card.kind.is_champion() || matches!(card.kind, CardType::MagicalItem | CardType::Artifact) {
+                        let from = out.len();
                         self.plays_of(cx, seat, card, out);
+                        if card.plays_are_sure() {
+                            out.sure_from(from);
+                        }
                     }
                 }
                 out.extend(self.usable_outside_round(hand, Phase::Pool.number()));
@@ -2428,6 +2437,15 @@ impl HandCard {
             avatar: false,
         },
     };
+
+    /// Whether `plays_of` builds this card's plays from all that `check` asks of them in phases
+    /// 2 and 3 and as spoils (past what the phase itself asks): a realm's, a holding's, a
+    /// magical item's onto a pool champion (an artifact asks more), and a champion's into the
+    /// pool (not one also played as an event, nor an avatar's summons).
+    fn plays_are_sure(&self) -> bool {
+        matches!(self.kind, CardType::Realm | CardType::Holding | CardType::MagicalItem)
+            || (self.kind.is_champion() && !self.as_event && !self.avatar)
+    }
 }
 
 impl std::ops::Deref for HandCard {
