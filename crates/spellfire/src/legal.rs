@@ -2199,11 +2199,7 @@ impl Spellfire {
             kind if kind.is_champion() && read.as_event => out.extend([Action::ToPool(card), Action::PlayEvent(card)]),
             kind if kind.is_champion() && read.avatar => out.extend(self.summons(seat, card)),
             // Into the pool only if the Rule of the Cosmos lets it in (`check_to_pool`).
-            kind if kind.is_champion() => {
-                if self.check_cosmos_with(cx, card).is_ok() {
-                    out.push(Action::ToPool(card))
-                }
-            }
+            kind if kind.is_champion() && self.check_cosmos_with(cx, card).is_ok() => out.push(Action::ToPool(card)),
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 out.push(Action::UseCard(card))
             }
