@@ -14,7 +14,7 @@ use crate::apply::Family;
 use crate::catalogue::PlayFacts;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
-use crate::effects::{Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
+use crate::effects::{Champions, Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
 use crate::formation::{Movement, Position};
 use crate::state::{
     AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
@@ -44,7 +44,6 @@ pub(crate) struct CheckContext {
     /// The same of one realm (its own cards and those acting for every realm of its player):
     /// in a formation that has such a power, most realms still have none, and then no champion
     /// needs to be matched against it.
-    realm_closes: Memo<(Seat, Position, bool), bool>,
     hand_limit: Memo<Seat, usize>,
     /// The positions where a seat may lay a new realm, one bit a position
     /// (`check_realm_position`): the same for every realm of his hand.
@@ -65,26 +64,34 @@ impl CheckContext {
     }
 
     /// The card of `seat`'s realm at `at` whose power closes it to `champion` as an attacker,
-    /// or as a defender (SF-140, SF-147). Whether the seat's formation has such a power at all
-    /// is found once a context (most have none), then whether the realm has; only then are the
-    /// champions matched against it.
+    /// or as a defender (SF-140, SF-147).
     fn closer(&self, game: &Spellfire, seat: Seat, at: Position, champion: CardId, attacking: bool) -> Option<CardId> {
-        if !game.may_have(Family::ClosesRealm)
-            || !self
-                .formation_closes
+        first_closer(game, &self.closing(game, seat, at, attacking), champion)
+    }
+
+    /// The powers closing `seat`'s realm at `at` to some attackers (or defenders), with their
+    /// cards, in the order they act: matched against each champion asked about. Whether the
+    /// seat's formation has such a power at all is found once a context (most have none).
+    fn closing<'g>(
+        &self,
+        game: &'g Spellfire,
+        seat: Seat,
+        at: Position,
+        attacking: bool,
+    ) -> Vec<(CardId, &'g Champions)> {
+        let formation_closes = || {
+            self.formation_closes
                 .get_or((seat, attacking), || game.formation_closes(seat, attacking))
-        {
-            return None;
+        };
+        let Some(slot) = game.player(seat).formation.slot(at) else {
+            return Vec::new();
+        };
+        if !game.may_have(Family::ClosesRealm) || !formation_closes() {
+            return Vec::new();
         }
-        let slot = game.player(seat).formation.slot(at)?;
-        let closes = self.realm_closes.get_or((seat, at, attacking), || {
-            game.realm_power_cards(slot)
-                .any(|(card, own)| game.closing_powers(card, own, attacking).next().is_some())
-        });
-        if !closes {
-            return None;
-        }
-        game.first_closer(game.realm_power_cards(slot), champion, attacking)
+        game.realm_power_cards(slot)
+            .flat_map(|(card, own)| game.closing_powers(card, own, attacking).map(move |who| (card, who)))
+            .collect()
     }
 
     fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
@@ -2316,6 +2323,7 @@ impl Spellfire {
                 at,
                 exposed: formation.is_exposed(at),
                 realm: slot.realm,
+                closing: OnceCell::new(),
             })
         };
         let targets: Vec<AttackTarget> = match &self.battle {
@@ -2348,7 +2356,12 @@ impl Spellfire {
                 let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
                 if reached
                     && self.attack_barred(champion, t.defender).is_none()
-                    && cx.closer(self, t.defender, t.at, champion, true).is_none()
+                    && first_closer(
+                        self,
+                        t.closing.get_or_init(|| cx.closing(self, t.defender, t.at, true)),
+                        champion,
+                    )
+                    .is_none()
                 {
                     out.push_sure(Action::Attack {
                         champion,
@@ -2453,11 +2466,23 @@ impl std::ops::Deref for HandCard {
 
 /// A realm `attack_candidates` offers: its position, whether the realms in front of it expose
 /// it (`Formation::reachable`), and the realm card (its coast).
-struct AttackTarget {
+struct AttackTarget<'g> {
     defender: Seat,
     at: Position,
     exposed: bool,
     realm: CardId,
+    /// The powers closing it to some attackers (`CheckContext::closing`), read when a champion
+    /// first reaches it.
+    closing: OnceCell<Vec<(CardId, &'g Champions)>>,
+}
+
+/// The first card of `closing` (`CheckContext::closing`) whose power closes the realm to
+/// `champion`.
+fn first_closer(game: &Spellfire, closing: &[(CardId, &Champions)], champion: CardId) -> Option<CardId> {
+    closing
+        .iter()
+        .find(|&&(_, who)| game.is(who, champion))
+        .map(|&(card, _)| card)
 }
 
 /// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards;

@@ -1079,25 +1079,6 @@ impl Spellfire {
         })
     }
 
-    /// The first of `cards` (a realm's, each with whether it is the realm's own: see
-    /// `realm_power_cards`) with a power that closes the realm to `champion` as an attacker
-    /// (SF-147), or as a defender. `legal` asks only about realms of a formation with such a
-    /// power (`CheckContext::closer`).
-    pub(crate) fn first_closer(
-        &self,
-        cards: impl IntoIterator<Item = (CardId, bool)>,
-        champion: CardId,
-        attacking: bool,
-    ) -> Option<CardId> {
-        cards
-            .into_iter()
-            .find(|&(card, own)| {
-                self.closing_powers(card, own, attacking)
-                    .any(|who| self.is(who, champion))
-            })
-            .map(|(card, _)| card)
-    }
-
     /// The cards whose powers act for the realm at `slot`: its own (`true`), then those of its
     /// player with a power over every realm of his.
     pub(crate) fn realm_power_cards<'a>(
