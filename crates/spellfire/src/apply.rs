@@ -883,8 +883,12 @@ impl Spellfire {
             Side::Attacker => &[Side::Attacker, Side::Defender],
             Side::Defender => &[Side::Defender],
         };
+        // Whether any card may threaten is read once for both steps: nothing changes between them.
+        if !self.may_threaten() {
+            return;
+        }
         for &step in steps {
-            if let Some(threat) = self.threat(step) {
+            if let Some(threat) = self.threat_found(step) {
                 events.push(Event::InstantDefeatComing {
                     seat: threat.seat,
                     champion: self
@@ -936,11 +940,21 @@ impl Spellfire {
     /// attacking champion and its cards (step `Attacker`); the defending champion and its cards
     /// (step `Defender`).
     fn threat(&self, step: Side) -> Option<InstantDefeat> {
-        // Most games hold no such power, and most battles no card with a power of a round's
-        // start: the battle's cards are then neither sorted nor collected.
-        if !self.may_have(Family::InstantDefeats) || !self.round_start_powers() {
+        if !self.may_threaten() {
             return None;
         }
+        self.threat_found(step)
+    }
+
+    /// Whether some card may threaten an instant defeat now: most games hold no such power, and
+    /// most battles no card with a power of a round's start (the battle's cards are then neither
+    /// sorted nor collected).
+    fn may_threaten(&self) -> bool {
+        self.may_have(Family::InstantDefeats) && self.round_start_powers()
+    }
+
+    /// `threat`, once `may_threaten` has said yes.
+    fn threat_found(&self, step: Side) -> Option<InstantDefeat> {
         let battle = self.battle.as_ref()?;
         let seat_of = |s: Side| match s {
             Side::Attacker => battle.attacker,

@@ -288,15 +288,12 @@ impl Spellfire {
         }
         // Most turns no card of the player has a power of the moment: nothing is collected then
         // (and with none, the loop below would act on nothing).
-        if !self
-            .turn_power_sources(seat)
-            .any(|source| self.abilities_of(source).any(|a| a.when == when))
-        {
+        if !self.turn_power_sources(seat).any(|source| self.acts_at(source, when)) {
             return;
         }
         let sources: Vec<CardId> = self.turn_power_sources(seat).collect();
         for &source in sources.iter().rev() {
-            if !self.abilities_of(source).any(|a| a.when == when) {
+            if !self.acts_at(source, when) {
                 continue;
             }
             // Only the powers of this moment are copied (the choices they begin change the state).
@@ -307,6 +304,12 @@ impl Spellfire {
                 }
             }
         }
+    }
+
+    /// Whether `card` has an ability acting at `when` (its family is read first: most cards
+    /// have none, and these questions walk every card in play).
+    fn acts_at(&self, card: CardId, when: Trigger) -> bool {
+        self.card_may_act_at(card, when) && self.abilities_of(card).any(|a| a.when == when)
     }
 
     /// The cards of `seat` whose powers act as a turn begins or ends (`turn_powers`), in order:
@@ -742,15 +745,17 @@ impl Spellfire {
         self.may_act_at(Trigger::RoundStart)
             && self
                 .battle_cards_unordered()
-                .any(|(card, _)| self.abilities_of(card).any(|a| a.when == Trigger::RoundStart))
+                .any(|(card, _)| self.acts_at(card, Trigger::RoundStart))
     }
 
-    /// Whether `champion` must attack in its owner's turns: by its own power or an item's.
-    fn must_attack(&self, champion: CardId) -> bool {
-        let own = self
-            .abilities_of(champion)
-            .any(|a| a.when == Trigger::InPlay && a.effect == Effect::MustAttack);
-        own || self.carries(champion, |e| *e == Effect::MustAttack)
+    /// Whether the pool champion `champion` must attack in its owner's turns: by its own power or
+    /// an item's. Its items are read from its place in the pool, not looked for again.
+    fn must_attack(&self, champion: &Champion) -> bool {
+        let orders = |card: CardId| {
+            self.abilities_of(card)
+                .any(|a| a.when == Trigger::InPlay && a.effect == Effect::MustAttack)
+        };
+        orders(champion.card) || champion.attachments.iter().any(|&item| orders(item))
     }
 
     /// The end of `seat`'s turn: each champion of its pool that must attack and did not is
@@ -761,8 +766,9 @@ impl Spellfire {
             .player(seat)
             .pool
             .iter()
+            .filter(|c| self.must_attack(c))
             .map(|c| c.card)
-            .filter(|&c| self.must_attack(c) && !self.used.attacked.contains(&c))
+            .filter(|&c| !self.used.attacked.contains(&c))
             .filter(|&c| !self.used.arrived_late.contains(&c) && !self.resting.contains(&c) && !self.is_questing(c))
             .collect();
         for champion in idle {

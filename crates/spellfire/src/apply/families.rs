@@ -3,8 +3,10 @@
 //! fighter's immunities — read every card in some zone for one rare kind of power. Most games'
 //! decks hold no card of that kind: the answer is then known without reading a card.
 
+use spellhall_core::Seat;
+
 use crate::effects::{Ability, Effect, Scope, Trigger};
-use crate::state::Spellfire;
+use crate::state::{CardId, Spellfire};
 
 /// A family of powers some rules question looks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,22 +90,35 @@ impl Families {
     pub(crate) fn with(self, other: Families) -> Self {
         Families(self.0 | other.0)
     }
+
+    fn has(self, family: Family) -> bool {
+        self.0 & family as u32 != 0
+    }
 }
 
-/// The families no card of the game has. Empty (the default) claims nothing, so a state made
-/// any other way than `setup` asks every question in full.
+/// The most seats a table has (`Absent` keeps each one's families).
+const MOST_SEATS: usize = 6;
+
+/// The families no card of the game has, those no card of each seat has, and whether each
+/// card's own families may be read. Empty (the default) claims nothing, so a state made any
+/// other way than `setup` asks every question in full.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Absent(u32);
+pub(crate) struct Absent {
+    game: u32,
+    /// By owner: a card never changes hands.
+    seats: [u32; MOST_SEATS],
+    cards: bool,
+}
 
 impl Absent {
     /// The families not `present`.
-    pub(crate) fn outside(present: Families) -> Self {
-        Absent(!present.0 & Family::ALL)
+    fn outside(present: Families) -> u32 {
+        !present.0 & Family::ALL
     }
 
     /// Whether some card of the game may have a power of `family`.
     pub(crate) fn may_have(self, family: Family) -> bool {
-        self.0 & family as u32 == 0
+        self.game & family as u32 == 0
     }
 }
 
@@ -129,10 +144,20 @@ impl Spellfire {
     /// cards out). Cards never join a game later, and a copied power is some game card's own.
     pub(crate) fn find_absent_families(&mut self) {
         let entries = &self.content.catalogue.entries;
-        let present = (self.cards.iter()).fold(Families::default(), |present, info| {
-            present.with(entries[info.entry as usize].families)
-        });
-        self.absent = Absent::outside(present);
+        let mut present = Families::default();
+        let mut by_seat = [Families::default(); MOST_SEATS];
+        for info in &self.cards {
+            let families = entries[info.entry as usize].families;
+            present = present.with(families);
+            if let Some(seat) = by_seat.get_mut(info.owner.index()) {
+                *seat = seat.with(families);
+            }
+        }
+        self.absent = Absent {
+            game: Absent::outside(present),
+            seats: by_seat.map(Absent::outside),
+            cards: true,
+        };
     }
 
     /// Whether some card of the game may have a power of `family` (see `Absent`).
@@ -145,10 +170,31 @@ impl Spellfire {
         Family::acting_at(when).is_none_or(|family| self.may_have(family))
     }
 
+    /// Whether some card `seat` owns may have a power of `family` now: while an item copies a
+    /// power, any card of the game may lend it one (`abilities_of`).
+    pub(crate) fn owned_may_have(&self, seat: Seat, family: Family) -> bool {
+        if !self.tracks.copies.is_empty() {
+            return self.may_have(family);
+        }
+        let absent = self.absent.seats.get(seat.index()).copied().unwrap_or(0);
+        absent & family as u32 == 0
+    }
+
+    /// Whether `card`'s abilities now (`abilities_of`) may hold a power of `family`: read from
+    /// its catalogue entry in one step rather than from its abilities, unless a power is copied.
+    pub(crate) fn card_may_have(&self, card: CardId, family: Family) -> bool {
+        !self.absent.cards || !self.tracks.copies.is_empty() || self.entry(card).families.has(family)
+    }
+
+    /// Whether `card` may have an ability acting at `when` now (see `card_may_have`).
+    pub(crate) fn card_may_act_at(&self, card: CardId, when: Trigger) -> bool {
+        Family::acting_at(when).is_none_or(|family| self.card_may_have(card, family))
+    }
+
     /// How many families of power the game is known to lack (for the property tests).
     #[doc(hidden)]
     pub fn families_known_absent(&self) -> u32 {
-        self.absent.0.count_ones()
+        self.absent.game.count_ones()
     }
 
     /// This state, asking every question in full (for the property tests: the same game played

@@ -62,6 +62,10 @@ impl Spellfire {
     pub(crate) fn return_from_limbo(&mut self, events: &mut Vec<Event>) {
         let seat = self.active;
         let turn = self.player(seat).turns;
+        // Most turns nothing is due back: the waiting cards stay where they are.
+        if self.player(seat).limbo.iter().all(|away| away.returns > turn) {
+            return;
+        }
         let limbo = std::mem::take(&mut self.player_mut(seat).limbo);
         let (due, waiting): (Vec<InLimbo>, Vec<InLimbo>) = limbo.into_iter().partition(|away| away.returns <= turn);
         self.player_mut(seat).limbo = waiting;

@@ -95,6 +95,13 @@ impl Spellfire {
             Side::Attacker => battle.attacker,
             Side::Defender => battle.defender,
         };
+        // Most rounds lose no card with such a power: the battle's cards are then not sorted.
+        let any = self
+            .battle_cards_unordered()
+            .any(|(card, side)| side == loser && self.abilities_of(card).any(|a| a.when == Trigger::RoundLost));
+        if !any {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for (card, side) in self.battle_cards() {
             if side != loser || self.powers_lost(card) {

@@ -894,8 +894,10 @@ impl Spellfire {
         let wards = if may_ward {
             self.battle_cards_unordered()
                 .filter(|&(card, _)| {
-                    self.abilities_of(card)
-                        .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
+                    self.card_may_have(card, Family::Wards)
+                        && self
+                            .abilities_of(card)
+                            .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
                 })
                 .collect()
         } else {
@@ -932,6 +934,9 @@ impl Spellfire {
 
     /// The immunity powers of `source` itself (`immunities`), onto `powers`.
     fn push_immunities<'a>(&'a self, source: CardId, powers: &mut Vec<&'a Effect>) {
+        if !self.card_may_have(source, Family::Immunity) {
+            return;
+        }
         for ability in self.abilities_of(source) {
             if matches!(ability.when, Trigger::InPlay | Trigger::InBattle) && is_immunity(&ability.effect) {
                 powers.push(&ability.effect);
@@ -944,6 +949,10 @@ impl Spellfire {
         let Some(fighter) = immunities.fighter else {
             return false;
         };
+        // Most fighters have no immunity and no ward: then nothing about the card is read.
+        if immunities.powers.is_empty() && immunities.wards.is_empty() {
+            return false;
+        }
         if self.owner_side(card) == Some(immunities.side) {
             return false;
         }
@@ -1002,24 +1011,30 @@ impl Spellfire {
     /// carry — give every champion of his all the time (`Across(EveryChampion, inner)` acting
     /// `InPlay`): the inner effects.
     pub(crate) fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
-        // A game without such powers walks no card (`Family::EveryChampion`).
-        let may = self.may_have(Family::EveryChampion);
-        let players: &[crate::state::Player] = if may { &self.players } else { &[] };
-        let pools = players.iter().flat_map(|p| &p.pool).map(|c| (c.card, &c.attachments));
-        let fighters = self
-            .battle
-            .iter()
-            .filter(move |_| may)
-            .flat_map(|b| [&b.attacking, &b.defending])
-            .flatten();
-        let cards = pools
-            .chain(fighters.map(|f| (f.card, &f.attachments)))
-            .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
-        cards.filter(move |&c| self.owner(c) == seat).flat_map(move |c| {
-            self.abilities_of(c)
-                .filter(|a| a.when == Trigger::InPlay)
-                .filter_map(|a| a.effect.across(Scope::EveryChampion))
-        })
+        // A player none of whose cards has such a power walks no card (`Family::EveryChampion`):
+        // only his own cards give it. The walk is not even set up then: an empty nest of
+        // iterators still costs its every layer on each question.
+        let walk = move || {
+            let pools = self
+                .players
+                .iter()
+                .flat_map(|p| &p.pool)
+                .map(|c| (c.card, &c.attachments));
+            let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
+            let cards = pools
+                .chain(fighters.map(|f| (f.card, &f.attachments)))
+                .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
+            let gives = move |c: CardId| self.owner(c) == seat && self.card_may_have(c, Family::EveryChampion);
+            cards.filter(move |&c| gives(c)).flat_map(move |c| {
+                self.abilities_of(c)
+                    .filter(|a| a.when == Trigger::InPlay)
+                    .filter_map(|a| a.effect.across(Scope::EveryChampion))
+            })
+        };
+        self.owned_may_have(seat, Family::EveryChampion)
+            .then(walk)
+            .into_iter()
+            .flatten()
     }
 
     /// Whether `cards` (of a power of `source`, played by `by`) selects `card`: its facts, its
@@ -1182,7 +1197,7 @@ impl Spellfire {
                     .filter(move |h| Some(*h) != slot.holding)
             })
         });
-        [Some(slot.realm), slot.holding].into_iter().flatten().chain(shared)
+        std::iter::once(slot.realm).chain(slot.holding).chain(shared)
     }
 
     /// The cards of `battle_cards` in no set order, neither sorted nor collected: for questions
@@ -1193,17 +1208,22 @@ impl Spellfire {
             .into_iter()
             .flat_map(|slot| self.realm_own_cards(slot))
             .map(|c| (c, Side::Defender));
-        let fighters = SIDES.into_iter().flat_map(move |side| {
-            self.fighter_of(side).into_iter().flat_map(move |f| {
-                let champion = (f.kind == FighterKind::Champion).then_some(f.card);
-                champion
-                    .into_iter()
-                    .chain(f.attachments.iter().copied())
-                    .chain(f.round_cards.iter().copied())
-                    .map(move |c| (c, side))
-            })
-        });
-        realm.chain(fighters)
+        // Each side's cards chained rather than flattened from the list of sides: these walks come
+        // after most actions of a battle, and a flattened walk costs more than its cards.
+        let side_cards = move |side: Side| {
+            let fighter = self.fighter_of(side);
+            let champion = fighter.filter(|f| f.kind == FighterKind::Champion).map(|f| f.card);
+            let (attachments, round_cards) =
+                fighter.map_or((&[][..], &[][..]), |f| (&f.attachments[..], &f.round_cards[..]));
+            champion
+                .into_iter()
+                .chain(attachments.iter().copied())
+                .chain(round_cards.iter().copied())
+                .map(move |c| (c, side))
+        };
+        realm
+            .chain(side_cards(Side::Attacker))
+            .chain(side_cards(Side::Defender))
     }
 
     /// Whether a card of the attacking side, which has just won a round, razes the attacked realm
