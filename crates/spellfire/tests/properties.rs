@@ -344,7 +344,9 @@ fn the_losing_side_kept_after_each_action_is_the_one_computed_afresh() {
 }
 
 /// A game knows which families of power none of its cards has (a hand-size realm, a turn-draw
-/// power, a realm closed to some champions…) and skips the questions about them. Played in
+/// power, a realm closed to some champions…) and skips the questions about them; likewise for
+/// each seat's cards and each card, and it looks for the few cards of the rarest families
+/// (every champion's powers, replies to a loss) rather than reading every card. Played in
 /// lockstep with a copy that asks every question in full, random 2- and 4-player games must offer
 /// the same actions, give the same events and reach the same state after every action.
 #[test]

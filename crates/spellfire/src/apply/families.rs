@@ -1,7 +1,10 @@
 //! Which families of power the cards of a game have at all. Many questions the rules ask after
 //! every action — the hand limit, the turn's draw, whether a realm is closed to a champion, a
 //! fighter's immunities — read every card in some zone for one rare kind of power. Most games'
-//! decks hold no card of that kind: the answer is then known without reading a card.
+//! decks hold no card of that kind: the answer is then known without reading a card. The same
+//! is known for each seat's own cards (a power only its owner's cards give) and for each card
+//! (read from its catalogue entry in one step), and the few cards of the rarest families are
+//! listed, so that a question looks for them rather than reads every card held or in play.
 
 use spellhall_core::Seat;
 
@@ -99,14 +102,21 @@ impl Families {
 /// The most seats a table has (`Absent` keeps each one's families).
 const MOST_SEATS: usize = 6;
 
-/// The families no card of the game has, those no card of each seat has, and whether each
-/// card's own families may be read. Empty (the default) claims nothing, so a state made any
-/// other way than `setup` asks every question in full.
-#[derive(Clone, Copy, Debug, Default)]
+/// The families whose few cards a game lists (`Absent::holders`): questions about them would
+/// otherwise read every card of some zones.
+const LISTED: u32 = Family::EveryChampion as u32 | Family::RepliesToLoss as u32;
+
+/// The families no card of the game has, those no card of each seat has, the game's cards of
+/// the `LISTED` families, and whether each card's own families may be read. Empty (the
+/// default) claims nothing, so a state made any other way than `setup` asks every question in
+/// full.
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Absent {
     game: u32,
     /// By owner: a card never changes hands.
     seats: [u32; MOST_SEATS],
+    /// Every card of the game with a power of a `LISTED` family, with its families.
+    holders: Vec<(CardId, Families)>,
     cards: bool,
 }
 
@@ -117,7 +127,7 @@ impl Absent {
     }
 
     /// Whether some card of the game may have a power of `family`.
-    pub(crate) fn may_have(self, family: Family) -> bool {
+    pub(crate) fn may_have(&self, family: Family) -> bool {
         self.game & family as u32 == 0
     }
 }
@@ -146,16 +156,21 @@ impl Spellfire {
         let entries = &self.content.catalogue.entries;
         let mut present = Families::default();
         let mut by_seat = [Families::default(); MOST_SEATS];
-        for info in &self.cards {
+        let mut holders = Vec::new();
+        for (index, info) in self.cards.iter().enumerate() {
             let families = entries[info.entry as usize].families;
             present = present.with(families);
             if let Some(seat) = by_seat.get_mut(info.owner.index()) {
                 *seat = seat.with(families);
             }
+            if families.0 & LISTED != 0 {
+                holders.push((CardId(index as u16), families));
+            }
         }
         self.absent = Absent {
             game: Absent::outside(present),
             seats: by_seat.map(Absent::outside),
+            holders,
             cards: true,
         };
     }
@@ -186,6 +201,17 @@ impl Spellfire {
         !self.absent.cards || !self.tracks.copies.is_empty() || self.entry(card).families.has(family)
     }
 
+    /// The game's cards whose own abilities may have a power of `family` (a `LISTED` one), or
+    /// `None` if not known: then every card must be read.
+    pub(crate) fn holders_of(&self, family: Family) -> Option<impl Iterator<Item = CardId> + '_> {
+        debug_assert!(LISTED & family as u32 != 0, "{family:?} is not listed");
+        self.absent.cards.then(|| {
+            (self.absent.holders.iter())
+                .filter(move |(_, families)| families.has(family))
+                .map(|&(card, _)| card)
+        })
+    }
+
     /// Whether `card` may have an ability acting at `when` now (see `card_may_have`).
     pub(crate) fn card_may_act_at(&self, card: CardId, when: Trigger) -> bool {
         Family::acting_at(when).is_none_or(|family| self.card_may_have(card, family))
@@ -198,7 +224,9 @@ impl Spellfire {
     }
 
     /// This state, asking every question in full (for the property tests: the same game played
-    /// with and without the shortcuts, families absent and lone cards, must not differ).
+    /// with and without the shortcuts — the families absent from the game, from a seat's cards
+    /// or from a card, the listed cards of the rarest families, and the lone cards — must not
+    /// differ).
     #[doc(hidden)]
     pub fn without_family_shortcuts(&self) -> Self {
         Spellfire {

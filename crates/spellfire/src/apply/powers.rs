@@ -1012,29 +1012,47 @@ impl Spellfire {
     /// `InPlay`): the inner effects.
     pub(crate) fn player_wide(&self, seat: Seat) -> impl Iterator<Item = &Effect> + '_ {
         // A player none of whose cards has such a power walks no card (`Family::EveryChampion`):
-        // only his own cards give it. The walk is not even set up then: an empty nest of
-        // iterators still costs its every layer on each question.
-        let walk = move || {
-            let pools = self
-                .players
-                .iter()
-                .flat_map(|p| &p.pool)
-                .map(|c| (c.card, &c.attachments));
-            let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
-            let cards = pools
-                .chain(fighters.map(|f| (f.card, &f.attachments)))
-                .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()));
-            let gives = move |c: CardId| self.owner(c) == seat && self.card_may_have(c, Family::EveryChampion);
-            cards.filter(move |&c| gives(c)).flat_map(move |c| {
+        // only his own cards give it. Otherwise the game's few cards with one are looked for in
+        // play, unless an item copies a power (then any card may give one, and every card in play
+        // is read). A walk not needed is not even set up: an empty nest of iterators still costs
+        // its every layer on each question.
+        let may = self.owned_may_have(seat, Family::EveryChampion);
+        let listed = (self.holders_of(Family::EveryChampion)).filter(|_| may && self.tracks.copies.is_empty());
+        let walk = (may && listed.is_none()).then(|| {
+            self.champions_in_play()
+                .flat_map(|(card, attached)| std::iter::once(card).chain(attached.iter().copied()))
+                .filter(move |&c| self.card_may_have(c, Family::EveryChampion))
+        });
+        let found = listed
+            .into_iter()
+            .flatten()
+            .filter(move |&c| self.champion_or_carried(c));
+        found
+            .chain(walk.into_iter().flatten())
+            .filter(move |&c| self.owner(c) == seat)
+            .flat_map(move |c| {
                 self.abilities_of(c)
                     .filter(|a| a.when == Trigger::InPlay)
                     .filter_map(|a| a.effect.across(Scope::EveryChampion))
             })
-        };
-        self.owned_may_have(seat, Family::EveryChampion)
-            .then(walk)
-            .into_iter()
-            .flatten()
+    }
+
+    /// Whether `card` is a champion in a pool or a battle, or carried by one.
+    fn champion_or_carried(&self, card: CardId) -> bool {
+        self.champions_in_play()
+            .any(|(champion, attached)| champion == card || attached.contains(&card))
+    }
+
+    /// Every champion in a pool or fighting in the battle (or what fights in its place), with
+    /// what it carries.
+    fn champions_in_play(&self) -> impl Iterator<Item = (CardId, &[CardId])> + '_ {
+        let pools = self
+            .players
+            .iter()
+            .flat_map(|p| &p.pool)
+            .map(|c| (c.card, &c.attachments[..]));
+        let fighters = self.battle.iter().flat_map(|b| [&b.attacking, &b.defending]).flatten();
+        pools.chain(fighters.map(|f| (f.card, &f.attachments[..])))
     }
 
     /// Whether `cards` (of a power of `source`, played by `by`) selects `card`: its facts, its

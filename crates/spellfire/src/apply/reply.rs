@@ -7,6 +7,7 @@
 
 use spellhall_core::{AnswerQueue, Seat};
 
+use crate::apply::Family;
 use crate::combat::Side;
 use crate::effects::{Ability, Trigger};
 use crate::event::Event;
@@ -64,15 +65,26 @@ impl Spellfire {
             reply: None,
             saved: false,
         })));
-        let held = self
-            .players
-            .iter()
-            .flat_map(|p| p.hand.iter().chain(p.draw.peek_top(p.draw.len())))
-            .any(|&card| self.reply_ability(card).is_some());
+        let held = match self.holders_of(Family::RepliesToLoss) {
+            // The game's few cards that may reply are looked for, rather than every card held.
+            Some(mut repliers) => repliers.any(|card| self.reply_ability(card).is_some() && self.held(card)),
+            None => self
+                .players
+                .iter()
+                .flat_map(|p| p.hand.iter().chain(p.draw.peek_top(p.draw.len())))
+                .any(|&card| self.reply_ability(card).is_some()),
+        };
         if !held {
             self.pending.pop();
         }
         held
+    }
+
+    /// Whether `card` lies in a hand or a draw pile.
+    fn held(&self, card: CardId) -> bool {
+        self.players
+            .iter()
+            .any(|p| p.hand.contains(&card) || p.draw.peek_top(p.draw.len()).any(|&c| c == card))
     }
 
     /// `seat` replies with `card` from his hand: it is played as an event and waits in its own
