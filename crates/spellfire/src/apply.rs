@@ -8,7 +8,7 @@ use spellhall_core::{Figure, GameRng, Outcome, Pile, RuleError, Seat, SetupError
 pub(crate) use families::{Absent, Families, Family};
 
 use crate::action::Action;
-use crate::catalogue::cards::{Attribute, CardType};
+use crate::catalogue::cards::{Attribute, CardName, CardType};
 use crate::catalogue::deck::validate_list;
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
@@ -200,11 +200,7 @@ impl Spellfire {
             cards: OPENING_HAND as u8,
         });
         for seat in Seat::all(self.seats()) {
-            let drawn = self.draw_cards(seat, OPENING_HAND, &mut events);
-            events.push(Event::Drew {
-                seat,
-                cards: self.names(&drawn),
-            });
+            self.draw_announced(seat, OPENING_HAND, &mut events);
         }
         self.turn = 0;
         self.begin_turn(first, &mut events);
@@ -225,7 +221,7 @@ impl Spellfire {
                     .nth(depth)
                     .expect("a card at a depth below the pile's size");
                 let digit = (self.card(card).number % 10) as u8;
-                reveals.push((seat, self.name(card).to_string(), digit));
+                reveals.push((seat, self.card_name(card), digit));
             }
             let best = reveals.iter().map(|r| r.2).max().unwrap_or(0);
             contenders = reveals.iter().filter(|r| r.2 == best).map(|r| r.0).collect();
@@ -263,30 +259,29 @@ impl Spellfire {
         }
     }
 
-    pub(crate) fn names(&self, cards: &[CardId]) -> Vec<String> {
-        cards.iter().map(|&c| self.name(c).to_string()).collect()
+    pub(crate) fn names(&self, cards: &[CardId]) -> Vec<CardName> {
+        cards.iter().map(|&c| self.card_name(c)).collect()
     }
 
-    /// Draw up to `count` cards into the hand. An empty pile is reshuffled from the discard pile
+    /// Draw up to `count` cards into the hand: how many came, the hand's last cards (no list of
+    /// its own, one allocation fewer a draw). An empty pile is reshuffled from the discard pile
     /// where the table's rules say so (SF-244, SF-259, AMB-25); otherwise the draw falls short and
     /// the deck-out ending begins (SF-214, AMB-2).
-    pub(crate) fn draw_cards(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) -> Vec<CardId> {
+    pub(crate) fn draw_cards(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) -> usize {
         let reshuffles = self.config.rules.barbarians_game || self.config.rules.true_victory;
-        let mut drawn = Vec::with_capacity(count);
-        for _ in 0..count {
-            if self.player(seat).draw.is_empty() && reshuffles {
-                let player = &mut self.players[seat.index()];
+        let mut drawn = 0;
+        while drawn < count {
+            let player = &mut self.players[seat.index()];
+            if player.draw.is_empty() && reshuffles {
                 for card in player.discard.drain(..) {
                     player.draw.put_top(card);
                 }
                 player.draw.shuffle(&mut self.rng);
             }
-            match self.player_mut(seat).draw.draw() {
-                Some(card) => drawn.push(card),
-                None => break,
-            }
+            let Some(card) = player.draw.draw() else { break };
+            player.hand.push(card);
+            drawn += 1;
         }
-        self.player_mut(seat).hand.extend(&drawn);
         if self.player(seat).draw.is_empty() && !reshuffles && self.deckout.is_none() && self.outcome.is_none() {
             self.deckout = Some((self.turn, seat));
             events.push(Event::DeckRanOut { seat });
@@ -295,6 +290,20 @@ impl Spellfire {
             }
         }
         drawn
+    }
+
+    /// Draw one card into the hand, if there is one to draw.
+    pub(crate) fn draw_one(&mut self, seat: Seat, events: &mut Vec<Event>) -> Option<CardId> {
+        let drawn = self.draw_cards(seat, 1, events);
+        self.player(seat).hand.last().copied().filter(|_| drawn == 1)
+    }
+
+    /// Draw up to `count` cards and say so: `Event::Drew`, naming them for the drawer.
+    pub(crate) fn draw_announced(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) {
+        let drawn = self.draw_cards(seat, count, events);
+        let hand = &self.player(seat).hand;
+        let cards = self.names(&hand[hand.len() - drawn..]);
+        events.push(Event::Drew { seat, cards });
     }
 
     /// Carry out an action, or say why it is not allowed (nothing changes then).
@@ -368,17 +377,13 @@ impl Spellfire {
                 }
                 events.push(Event::RulePlayed {
                     seat,
-                    card: self.name(*card).into(),
-                    replaced: replaced.map(|c| self.name(c).into()),
+                    card: self.card_name(*card),
+                    replaced: replaced.map(|c| self.card_name(c)),
                 });
             }
             Action::Draw => {
                 let count = self.turn_draw(seat);
-                let drawn = self.draw_cards(seat, count, events);
-                events.push(Event::Drew {
-                    seat,
-                    cards: self.names(&drawn),
-                });
+                self.draw_announced(seat, count, events);
                 self.phase = Phase::Realms;
             }
             Action::PlayRealm { card, at } => {
@@ -400,9 +405,9 @@ impl Spellfire {
                 }
                 events.push(Event::RealmPlayed {
                     seat,
-                    card: self.name(*card).into(),
+                    card: self.card_name(*card),
                     at: *at,
-                    replaced: replaced.map(|s| self.name(s.realm).into()),
+                    replaced: replaced.map(|s| self.card_name(s.realm)),
                 });
                 self.realm_arrives(seat, *card, events);
                 self.check_formation_victory(seat, events);
@@ -423,9 +428,9 @@ impl Spellfire {
                 let realm = self.player(seat).formation.slot(*at).map(|s| s.realm);
                 events.push(Event::HoldingPlayed {
                     seat,
-                    card: self.name(*card).into(),
+                    card: self.card_name(*card),
                     at: *at,
-                    realm: realm.map_or_else(String::new, |r| self.name(r).into()),
+                    realm: realm.map_or_else(CardName::default, |r| self.card_name(r)),
                 });
                 let razed = self.player(seat).formation.slot(*at).is_some_and(|s| s.razed);
                 if razed
@@ -441,7 +446,7 @@ impl Spellfire {
                 self.enter_pool(seat, *card);
                 events.push(Event::ToPool {
                     seat,
-                    card: self.name(*card).into(),
+                    card: self.card_name(*card),
                 });
             }
             Action::Summon { avatar, paying } => self.summon(seat, *avatar, paying, events),
@@ -461,8 +466,8 @@ impl Spellfire {
                 }
                 events.push(Event::Attached {
                     seat,
-                    card: self.name(*card).into(),
-                    champion: self.name(*champion).into(),
+                    card: self.card_name(*card),
+                    champion: self.card_name(*champion),
                 });
                 self.item_attached(seat, *card, events);
             }
@@ -489,8 +494,8 @@ impl Spellfire {
                 }
                 events.push(Event::AllyJoined {
                     seat,
-                    ally: self.name(*card).into(),
-                    champion: champion.map_or_else(String::new, |c| self.name(c).into()),
+                    ally: self.card_name(*card),
+                    champion: champion.map_or_else(CardName::default, |c| self.card_name(c)),
                 });
                 // An ally's power that acts as it joins (Giant Skeleton). One that would defeat the
                 // opposing champion waits for its owner's one reply (SF-134), and so do the powers
@@ -500,8 +505,8 @@ impl Spellfire {
                         seat: threat.seat,
                         champion: self
                             .fighting(threat.victim)
-                            .map_or_else(String::new, |c| self.name(c).into()),
-                        by: self.name(*card).into(),
+                            .map_or_else(CardName::default, |c| self.card_name(c)),
+                        by: self.card_name(*card),
                     });
                     self.pending.push(Pending::InstantDefeat(threat));
                 } else if let Some(ability) = self.card(*card).power.on_play().cloned() {
@@ -532,8 +537,8 @@ impl Spellfire {
                 }
                 events.push(Event::CardUsed {
                     seat,
-                    card: self.name(*card).into(),
-                    champion: champion.map_or_else(String::new, |c| self.name(c).into()),
+                    card: self.card_name(*card),
+                    champion: champion.map_or_else(CardName::default, |c| self.card_name(c)),
                 });
                 let caster = champion.or_else(|| self.caster(seat, *card));
                 // A spell cast only with another player's leave waits for it (Midnight).
@@ -556,7 +561,7 @@ impl Spellfire {
                 self.take_from_hand(seat, *card);
                 events.push(Event::EventPlayed {
                     seat,
-                    card: self.name(*card).into(),
+                    card: self.card_name(*card),
                 });
                 self.start_event(*card, seat, false);
             }
@@ -567,8 +572,8 @@ impl Spellfire {
                 if let Some(Pending::Target { seat, event, copy }) = self.pending.pop() {
                     events.push(Event::TargetChosen {
                         seat,
-                        event: self.name(event).into(),
-                        target: self.name(*target).into(),
+                        event: self.card_name(event),
+                        target: self.card_name(*target),
                     });
                     match self.card(event).power.on_play().cloned() {
                         // A spell acts at once (unless it may be answered, AMB-6); an event waits
@@ -606,7 +611,7 @@ impl Spellfire {
                 self.bin(*card, Bin::Discard);
                 events.push(Event::Discarded {
                     seat,
-                    cards: vec![self.name(*card).into()],
+                    cards: vec![self.card_name(*card)],
                 });
                 self.rebuild_step(events);
             }
@@ -818,10 +823,10 @@ impl Spellfire {
         let realm = self.player(defender).formation.slot(at).map(|s| s.realm);
         events.push(Event::Attacked {
             seat,
-            champion: self.name(champion).into(),
+            champion: self.card_name(champion),
             defender,
             at,
-            realm: realm.map_or_else(String::new, |r| self.name(r).into()),
+            realm: realm.map_or_else(CardName::default, |r| self.card_name(r)),
         });
         self.attack_powers(champion, seat, events);
         if new_battle {
@@ -862,7 +867,7 @@ impl Spellfire {
         }
         events.push(Event::Defended {
             seat,
-            champion: self.name(champion).into(),
+            champion: self.card_name(champion),
         });
         // A kind chosen "before each round" comes before the round's powers (Chest of Many Things).
         if self.ask_kinds(events) {
@@ -893,8 +898,8 @@ impl Spellfire {
                     seat: threat.seat,
                     champion: self
                         .fighting(threat.victim)
-                        .map_or_else(String::new, |c| self.name(c).into()),
-                    by: self.name(threat.source).into(),
+                        .map_or_else(CardName::default, |c| self.card_name(c)),
+                    by: self.card_name(threat.source),
                 });
                 self.pending.push(Pending::InstantDefeat(threat));
                 return;
@@ -1073,7 +1078,7 @@ impl Spellfire {
                 self.pending.pop();
                 events.push(Event::EventPassed {
                     seat: pause.asking,
-                    card: self.name(pause.event).into(),
+                    card: self.card_name(pause.event),
                 });
                 self.continue_pause(*pause, events);
             }
@@ -1109,7 +1114,7 @@ impl Spellfire {
                 if holds {
                     events.push(Event::InstantDefeat {
                         seat: threat.seat,
-                        by: self.name(threat.source).into(),
+                        by: self.card_name(threat.source),
                     });
                     self.end_round_as(threat.victim, events);
                 } else if threat.step == Side::Attacker {
@@ -1161,9 +1166,9 @@ impl Spellfire {
         };
         events.push(Event::RoundWon {
             winner,
-            champion: self.name(winner_fighter.card).into(),
+            champion: self.card_name(winner_fighter.card),
             loser,
-            beaten: self.name(loser_fighter.card).into(),
+            beaten: self.card_name(loser_fighter.card),
             totals: (winner_total, loser_total),
         });
         if let Some(battle) = &mut self.battle {
@@ -1255,8 +1260,8 @@ impl Spellfire {
         self.bin(victor, Bin::Abyss);
         events.push(Event::SentToAbyss {
             seat: winner,
-            card: self.name(victor).into(),
-            by: self.name(source).into(),
+            card: self.card_name(victor),
+            by: self.card_name(source),
         });
         true
     }
@@ -1289,8 +1294,8 @@ impl Spellfire {
         events.push(Event::RealmRazed {
             seat,
             at,
-            realm: self.name(realm).into(),
-            holding: holding.map(|h| self.name(h).into()),
+            realm: self.card_name(realm),
+            holding: holding.map(|h| self.card_name(h)),
         });
         if let Some(razer) = razer {
             self.mark_razed(razer, seat, realm, events);
@@ -1330,11 +1335,10 @@ impl Spellfire {
             && self.outcome.is_none()
         {
             self.aid_spoils(seat, &aid.0, events);
-            let drawn = self.draw_cards(seat, 1, events);
-            if let Some(&card) = drawn.first() {
+            if let Some(card) = self.draw_one(seat, events) {
                 events.push(Event::SpoilsDrawn {
                     seat,
-                    card: self.name(card).into(),
+                    card: self.card_name(card),
                 });
                 self.pending.push(Pending::Spoils { seat, card });
             }
@@ -1374,7 +1378,7 @@ impl Spellfire {
             events.push(Event::RealmRebuilt {
                 seat,
                 at,
-                realm: self.name(realm).into(),
+                realm: self.card_name(realm),
             });
             self.realm_arrives(seat, realm, events);
         }
@@ -1638,7 +1642,7 @@ impl Spellfire {
             self.pending.pop();
             events.push(Event::TargetGone {
                 seat,
-                card: self.name(event).into(),
+                card: self.card_name(event),
             });
             if !copy {
                 self.bin(event, self.event_bin(event));
@@ -1708,10 +1712,10 @@ impl Spellfire {
             self.take_from_hand(seat, card);
             self.bin(card, Bin::Discard);
         }
-        let (how, event) = (ability.effect.clone(), self.name(pause.event).to_string());
+        let (how, event) = (ability.effect.clone(), self.card_name(pause.event));
         let answered = |how: Answer| Event::EventAnswered {
             seat,
-            card: self.name(card).into(),
+            card: self.card_name(card),
             event: event.clone(),
             how,
         };
@@ -1774,7 +1778,7 @@ impl Spellfire {
             self.bin(event, self.event_bin(event));
         }
         events.push(Event::EventResolved {
-            card: self.name(event).into(),
+            card: self.card_name(event),
             enforced: self.card(event).power.is_enforced(),
         });
         // A reply to a razing or discard acts by its reply's ability (Spirit of the Land).
@@ -1821,11 +1825,7 @@ impl Spellfire {
                 }
             }
             Effect::Draw(amount) => {
-                let drawn = self.draw_cards(by, amount.value(), events);
-                events.push(Event::Drew {
-                    seat: by,
-                    cards: self.names(&drawn),
-                });
+                self.draw_announced(by, amount.value(), events);
             }
             Effect::Discard(_) => {
                 let Some(target) = target else { return };
@@ -1875,8 +1875,8 @@ impl Spellfire {
                 if let Some(card) = target {
                     events.push(Event::Barred {
                         seat: self.owner(card),
-                        card: self.name(card).into(),
-                        by: self.name(source).into(),
+                        card: self.card_name(card),
+                        by: self.card_name(source),
                     });
                 }
                 self.lasting.push(crate::state::Lasting {
@@ -1967,11 +1967,7 @@ impl Spellfire {
                     for card in hand {
                         self.bin(card, Bin::Discard);
                     }
-                    let drawn = self.draw_cards(seat, amount.value(), events);
-                    events.push(Event::Drew {
-                        seat,
-                        cards: self.names(&drawn),
-                    });
+                    self.draw_announced(seat, amount.value(), events);
                 }
             }
             // A card chosen for a power that moves it; or a power whose cards are still to choose.
@@ -2101,7 +2097,7 @@ impl Spellfire {
                 }
                 events.push(Event::Reshuffled {
                     seat: by,
-                    by: self.name(source).into(),
+                    by: self.card_name(source),
                     cards: cards.len(),
                 });
                 let rng = &mut self.rng;
@@ -2125,7 +2121,7 @@ impl Spellfire {
         let owner = self.owner(card);
         events.push(Event::Discarded {
             seat: owner,
-            cards: vec![self.name(card).into()],
+            cards: vec![self.card_name(card)],
         });
         if self.rule_card == Some(card) {
             self.rule_card = None;
@@ -2212,7 +2208,7 @@ impl Spellfire {
         events.push(Event::RealmDiscarded {
             seat,
             at,
-            realm: self.name(slot.realm).into(),
+            realm: self.card_name(slot.realm),
         });
         if let Some(battle) = &self.battle
             && battle.defender == seat

@@ -272,7 +272,7 @@ impl Spellfire {
         }
         events.push(Event::AvatarSummoned {
             seat,
-            avatar: self.name(avatar).into(),
+            avatar: self.card_name(avatar),
             paid,
         });
         self.enter_pool(seat, avatar);

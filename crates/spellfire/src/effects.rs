@@ -6,6 +6,8 @@
 //! [`Target`] and [`Amount`]). A card whose power is not written yet is `Unscripted`: it plays by
 //! its type's base rules, the editor and the table say so, and nothing pretends to be enforced.
 
+use std::borrow::Borrow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::catalogue::cards::{Attribute, Card, CardType, Keyword, Usable, Use, World};
@@ -1837,11 +1839,11 @@ pub fn describe(card: &Card) -> Vec<String> {
 }
 
 /// "a, b and c".
-pub fn join_words(words: &[String]) -> String {
+pub fn join_words<W: Borrow<str>>(words: &[W]) -> String {
     match words {
         [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [one] => one.borrow().to_string(),
+        [rest @ .., last] => format!("{} and {}", rest.join(", "), last.borrow()),
     }
 }
 

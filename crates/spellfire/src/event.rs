@@ -4,13 +4,14 @@
 use serde::Serialize;
 use spellhall_core::{GameEvent, Reveal, Seat, seat_name};
 
+use crate::catalogue::cards::CardName;
 use crate::formation::Position;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Event {
     /// One reveal for the first player: each seat's card and the last digit of its number (SF-27).
     FirstPlayerReveal {
-        reveals: Vec<(Seat, String, u8)>,
+        reveals: Vec<(Seat, CardName, u8)>,
     },
     FirstPlayer {
         seat: Seat,
@@ -25,18 +26,18 @@ pub enum Event {
     /// Cards drawn: their names for the drawer, the count for everyone else.
     Drew {
         seat: Seat,
-        cards: Vec<String>,
+        cards: Vec<CardName>,
     },
     RulePlayed {
         seat: Seat,
-        card: String,
-        replaced: Option<String>,
+        card: CardName,
+        replaced: Option<CardName>,
     },
     RealmPlayed {
         seat: Seat,
-        card: String,
+        card: CardName,
         at: Position,
-        replaced: Option<String>,
+        replaced: Option<CardName>,
     },
     RebuildBegun {
         seat: Seat,
@@ -45,28 +46,28 @@ pub enum Event {
     RealmRebuilt {
         seat: Seat,
         at: Position,
-        realm: String,
+        realm: CardName,
     },
     HoldingPlayed {
         seat: Seat,
-        card: String,
+        card: CardName,
         at: Position,
-        realm: String,
+        realm: CardName,
     },
     ToPool {
         seat: Seat,
-        card: String,
+        card: CardName,
     },
     Attached {
         seat: Seat,
-        card: String,
-        champion: String,
+        card: CardName,
+        champion: CardName,
     },
     /// An avatar brought into play, paid for by the champions discarded from the pool (SF-233).
     AvatarSummoned {
         seat: Seat,
-        avatar: String,
-        paid: Vec<String>,
+        avatar: CardName,
+        paid: Vec<CardName>,
     },
     PhaseBegan {
         seat: Seat,
@@ -74,47 +75,47 @@ pub enum Event {
     },
     Attacked {
         seat: Seat,
-        champion: String,
+        champion: CardName,
         defender: Seat,
         at: Position,
-        realm: String,
+        realm: CardName,
     },
     Defended {
         seat: Seat,
-        champion: String,
+        champion: CardName,
     },
     Declined {
         seat: Seat,
     },
     AllyJoined {
         seat: Seat,
-        ally: String,
-        champion: String,
+        ally: CardName,
+        champion: CardName,
     },
     CardUsed {
         seat: Seat,
-        card: String,
-        champion: String,
+        card: CardName,
+        champion: CardName,
     },
     /// The round's result with the final totals.
     RoundWon {
         winner: Seat,
-        champion: String,
+        champion: CardName,
         loser: Seat,
-        beaten: String,
+        beaten: CardName,
         totals: (i32, i32),
     },
     RealmRazed {
         seat: Seat,
         at: Position,
-        realm: String,
-        holding: Option<String>,
+        realm: CardName,
+        holding: Option<CardName>,
     },
     /// A battle would have razed the realm, and its power keeps it face up this time.
     RazingWithstood {
         seat: Seat,
         at: Position,
-        realm: String,
+        realm: CardName,
     },
     BattleOver {
         spoils: Option<Seat>,
@@ -122,7 +123,7 @@ pub enum Event {
     /// Spoils of victory drawn: the card for its drawer only.
     SpoilsDrawn {
         seat: Seat,
-        card: String,
+        card: CardName,
     },
     SpoilsKept {
         seat: Seat,
@@ -132,65 +133,65 @@ pub enum Event {
     },
     EventPlayed {
         seat: Seat,
-        card: String,
+        card: CardName,
     },
     EventPassed {
         seat: Seat,
-        card: String,
+        card: CardName,
     },
     /// The event resolved; `enforced` is false while its power is not scripted.
     EventResolved {
-        card: String,
+        card: CardName,
         enforced: bool,
     },
     /// A seat answered an event in its pause.
     EventAnswered {
         seat: Seat,
-        card: String,
-        event: String,
+        card: CardName,
+        event: CardName,
         how: Answer,
     },
     TargetChosen {
         seat: Seat,
-        event: String,
-        target: String,
+        event: CardName,
+        target: CardName,
     },
     /// A power moved `seat`'s card `card` out of the discard pile (or away from defeat): `to`
     /// says where ("into its owner's hand").
     Returned {
         seat: Seat,
-        card: String,
-        by: String,
+        card: CardName,
+        by: CardName,
         to: String,
     },
     /// A power (`by`) sent `seat`'s champion `card` to the Abyss, out of the game.
     SentToAbyss {
         seat: Seat,
-        card: String,
-        by: String,
+        card: CardName,
+        by: CardName,
     },
     /// A power (`by`) shuffled `seat`'s discard pile, `cards` cards, into his draw pile.
     Reshuffled {
         seat: Seat,
-        by: String,
+        by: CardName,
         cards: usize,
     },
     /// A realm left its formation for the discard pile (Cataclysm!).
     RealmDiscarded {
         seat: Seat,
         at: Position,
-        realm: String,
+        realm: CardName,
     },
     /// A power is about to defeat `seat`'s champion at once; he may reply with one card.
     InstantDefeatComing {
         seat: Seat,
-        champion: String,
-        by: String,
+        champion: CardName,
+        by: CardName,
     },
     /// The power defeated `seat`'s champion at once (SF-110).
     InstantDefeat {
         seat: Seat,
-        by: String,
+        by: CardName,
     },
     /// A wall stopped `seat`'s attacker: back to the pool, the battle over, no spoils (SF-129).
     Walled {
@@ -208,17 +209,17 @@ pub enum Event {
     },
     Discarded {
         seat: Seat,
-        cards: Vec<String>,
+        cards: Vec<CardName>,
     },
     /// A player without a realm loses his pool at the end of the turn (SF-65).
     PoolLost {
         seat: Seat,
-        cards: Vec<String>,
+        cards: Vec<CardName>,
     },
     /// A mulligan: the caller's hand, shown to prove it (SF-217).
     Mulligan {
         seat: Seat,
-        hand: Vec<String>,
+        hand: Vec<CardName>,
     },
     DeckRanOut {
         seat: Seat,
@@ -227,17 +228,17 @@ pub enum Event {
     /// (SF-87).
     ToLimbo {
         seat: Seat,
-        card: String,
-        lost: Vec<String>,
+        card: CardName,
+        lost: Vec<CardName>,
     },
     /// A card due back from Limbo at the end of its owner's turn (SF-86): back in play, or not
     /// (`back` false: it is the first of `lost`); `lost` are the cards discarded instead, because
     /// an identical card came into play meanwhile or nothing can take them (SF-88, SF-89, AMB-12).
     LimboReturn {
         seat: Seat,
-        card: String,
+        card: CardName,
         back: bool,
-        lost: Vec<String>,
+        lost: Vec<CardName>,
     },
     /// Aid: the losing side asks the other players for help (SF-239).
     AidAsked {
@@ -254,60 +255,60 @@ pub enum Event {
     AidGiven {
         helper: Seat,
         aided: Seat,
-        card: String,
-        champion: String,
+        card: CardName,
+        champion: CardName,
     },
     /// Aid: a helper's magical item or artifact goes back to the helper's hand (AMB-24).
     AidReturned {
         helper: Seat,
-        card: String,
+        card: CardName,
     },
     /// Experience Spoils: base levels earned, and the champion's base level now (SF-248).
     ExperienceGained {
         seat: Seat,
-        champion: String,
+        champion: CardName,
         levels: i32,
         base: i32,
     },
     /// Fear of Undead: allies that flee from `by` and are discarded (SF-250).
     AlliesFled {
         seat: Seat,
-        allies: Vec<String>,
-        by: String,
+        allies: Vec<CardName>,
+        by: CardName,
     },
     /// Treasure: the winner takes the loser's items; those it cannot carry are discarded (SF-257).
     TreasureTaken {
         seat: Seat,
-        champion: String,
-        taken: Vec<String>,
-        discarded: Vec<String>,
+        champion: CardName,
+        taken: Vec<CardName>,
+        discarded: Vec<CardName>,
     },
     /// Conqueror's Game: the razer's token on a razed realm (SF-246).
     RealmMarked {
         seat: Seat,
         owner: Seat,
-        realm: String,
+        realm: CardName,
     },
     /// Permanent destruction: cards that may never be played again (SF-247).
     Destroyed {
-        cards: Vec<String>,
+        cards: Vec<CardName>,
     },
     QuestBegun {
         seat: Seat,
-        champion: String,
+        champion: CardName,
     },
     /// The questing champion is back and turned up `opponent`'s top card (SF-255).
     QuestFound {
         seat: Seat,
-        champion: String,
+        champion: CardName,
         opponent: Seat,
-        card: Option<String>,
+        card: Option<CardName>,
     },
     /// The quest found a champion: one round between the two, the questing one attacking (SF-256).
     QuestDuel {
         seat: Seat,
-        champion: String,
-        found: String,
+        champion: CardName,
+        found: CardName,
         totals: (i32, i32),
         won: bool,
     },
@@ -315,85 +316,85 @@ pub enum Event {
     FightsFor {
         seat: Seat,
         owner: Seat,
-        card: String,
+        card: CardName,
     },
     /// Every target `seat` could aim `card` at went away before he chose one: it acts on nothing.
     TargetGone {
         seat: Seat,
-        card: String,
+        card: CardName,
     },
     /// `seat`, whose `card` says the spell may be cast only with his leave, allowed or refused
     /// `spell` (refused: it is discarded and does nothing).
     SpellLeave {
         seat: Seat,
-        card: String,
-        spell: String,
+        card: CardName,
+        spell: CardName,
         allowed: bool,
     },
     /// `seat`'s reply `card` saved what was about to be razed or discarded.
     Saved {
         seat: Seat,
-        card: String,
-        saved: Vec<String>,
+        card: CardName,
+        saved: Vec<CardName>,
     },
     /// `seat` held no card the power `by` asked him for.
     NothingTaken {
         seat: Seat,
-        by: String,
+        by: CardName,
     },
     /// `seat` chose `player` as the one `card`'s power acts for.
     PlayerChosen {
         seat: Seat,
-        card: String,
+        card: CardName,
         player: Seat,
     },
     /// `seat`'s champion `card` is kept out of battles for a while by the power of `by`.
     Barred {
         seat: Seat,
-        card: String,
-        by: String,
+        card: CardName,
+        by: CardName,
     },
     /// A power let `seat` look at the top of `owner`'s draw pile: the cards for him alone.
     LookedAt {
         seat: Seat,
         owner: Seat,
-        cards: Vec<String>,
+        cards: Vec<CardName>,
     },
     /// `seat` chose the way `card`'s power acts (`Effect::ChooseOne`), in words.
     WayChosen {
         seat: Seat,
-        card: String,
+        card: CardName,
         way: String,
     },
     /// `item`, carried by `champion` of `seat`, copies `from`'s level (`level`) or special power.
     Copied {
         seat: Seat,
-        item: String,
-        champion: String,
-        from: String,
+        item: CardName,
+        champion: CardName,
+        from: CardName,
         level: bool,
     },
     /// `card` fights for `seat` in place of `champion`, by `by`'s power.
     StandsIn {
         seat: Seat,
-        card: String,
-        champion: String,
-        by: String,
+        card: CardName,
+        champion: CardName,
+        by: CardName,
     },
     /// `owner`'s `champion`, who beat `seat`'s side, goes over to it through `by`'s power: he is
     /// its champion in the next round of the battle.
     WentOver {
         seat: Seat,
         owner: Seat,
-        champion: String,
-        by: String,
+        champion: CardName,
+        by: CardName,
     },
     /// `owner`'s `champion`, gone over to the other side, leaves the fight (or the battle ends)
     /// and goes to his owner's discard pile with what he carries.
     GoneOverDiscarded {
         owner: Seat,
-        champion: String,
-        cards: Vec<String>,
+        champion: CardName,
+        cards: Vec<CardName>,
     },
     GameOver {
         reason: String,
@@ -426,7 +427,7 @@ impl GameEvent for Event {
 
     fn describe(&self, viewer: Option<Seat>, names: &[String]) -> Option<String> {
         let name = |seat: &Seat| seat_name(names, *seat);
-        let list = |cards: &[String]| crate::effects::join_words(cards);
+        let list = |cards: &[CardName]| crate::effects::join_words(cards);
         let cards = |n: usize| {
             if n == 1 {
                 "1 card".to_string()

@@ -38,7 +38,7 @@ use spellhall_core::{Game, Outcome, RuleError, Seat, SetupError, Status, ToAct, 
 
 pub use action::Action;
 pub use apply::{ON_OFF_RULES, OnOffRule};
-pub use catalogue::cards::{Attribute, Card, CardRef, CardType, Level, Rarity, Usable, Use, World};
+pub use catalogue::cards::{Attribute, Card, CardName, CardRef, CardType, Level, Rarity, Usable, Use, World};
 pub use catalogue::deck::{Deck, Violation};
 pub use catalogue::format::{Format, Formats};
 pub use catalogue::{

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use spellhall_core::{GameRng, Outcome, Pile, Seat};
 
-use crate::catalogue::cards::{Card, CardRef, CardType};
+use crate::catalogue::cards::{Card, CardName, CardRef, CardType};
 use crate::catalogue::deck::{Deck, DeckOptions, starter_decks};
 use crate::catalogue::{Catalogue, Entry};
 use crate::format::Formats;
@@ -918,6 +918,11 @@ impl Spellfire {
 
     pub fn name(&self, card: CardId) -> &str {
         &self.card(card).name
+    }
+
+    /// The card's name as events carry it: the catalogue's shared text, not a copy.
+    pub fn card_name(&self, card: CardId) -> CardName {
+        self.card(card).name.clone()
     }
 
     pub fn owner(&self, card: CardId) -> Seat {

@@ -509,3 +509,43 @@ fn every_action_check_accepts_is_offered_by_legal() {
     });
     assert!(accepted > 0, "no action was accepted");
 }
+
+/// Events name cards with the catalogue's own text, shared rather than copied (issue 17): in
+/// random games, every name the commonest events carry is the very text of a catalogue entry.
+#[test]
+fn events_name_cards_with_the_catalogues_shared_text() {
+    use spellfire::{CardName, Event};
+    use spellhall_core::{Game, GameRng};
+    let content = common::content();
+    let shared: std::collections::HashSet<*const u8> =
+        content.catalogue.entries.iter().map(|e| e.card.name.as_ptr()).collect();
+    let mut named = 0;
+    for seed in 0..games(6) {
+        let seats = 2 + (seed % 3) as usize * 2;
+        let (mut game, mut events) =
+            Spellfire::new_with_events(&common::starter_table(seats, seed), &content, seed).expect("setup");
+        let mut rng = GameRng::new(seed);
+        loop {
+            for event in &events {
+                let names: Vec<&CardName> = match event {
+                    Event::Drew { cards, .. } | Event::Discarded { cards, .. } => cards.iter().collect(),
+                    Event::ToPool { card, .. } | Event::RealmPlayed { card, .. } => vec![card],
+                    Event::Attacked { champion, realm, .. } => vec![champion, realm],
+                    _ => Vec::new(),
+                };
+                for name in names {
+                    assert!(shared.contains(&name.as_ptr()), "{name} in {event:?} is a copy");
+                    named += 1;
+                }
+            }
+            if game.to_act().seat().is_none() {
+                break;
+            }
+            let legal = game.legal_actions();
+            events = game
+                .apply(&legal[rng.below(legal.len())])
+                .expect("a legal action is accepted");
+        }
+    }
+    assert!(named > 100, "only {named} names checked");
+}

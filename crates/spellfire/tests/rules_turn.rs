@@ -5,7 +5,7 @@ mod common;
 
 use common::{A, B, attack_p2};
 
-use spellfire::{Action, CardId, Event, Pending, Phase, Position, Spellfire, TestGame, realm};
+use spellfire::{Action, CardId, CardName, Event, Pending, Phase, Position, Spellfire, TestGame, realm};
 use spellhall_core::{Game, Seat};
 
 use common::refused;
@@ -23,7 +23,7 @@ fn realm_at(card: CardId, at: u8) -> Action {
 }
 
 /// The first-player reveals of a new game, round by round: (seat, card, digit).
-fn reveals(events: &[Event]) -> Vec<Vec<(Seat, String, u8)>> {
+fn reveals(events: &[Event]) -> Vec<Vec<(Seat, CardName, u8)>> {
     events
         .iter()
         .filter_map(|e| match e {

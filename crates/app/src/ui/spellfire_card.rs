@@ -73,7 +73,7 @@ pub fn face(entry: &Entry) -> CardFace {
         type_line.push_str(&format!(" — {}", traits.join(", ")));
     }
     CardFace {
-        name: card.name.clone(),
+        name: card.name.to_string(),
         type_line,
         frame,
         badge: card.level.as_ref().map(ToString::to_string),

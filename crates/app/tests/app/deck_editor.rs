@@ -49,7 +49,7 @@ fn the_search_narrows_the_results_as_the_filter_changes() {
     let names: Vec<String> = editor
         .results
         .iter()
-        .map(|&i| editor.library.catalogue.entries[i as usize].card.name.clone())
+        .map(|&i| editor.library.catalogue.entries[i as usize].card.name.to_string())
         .collect();
     assert!(!names.is_empty() && names.iter().all(|n| n.to_lowercase().contains("elminster")));
     editor.filter.kind = Some(TypeChoice::Only(CardType::Wizard));

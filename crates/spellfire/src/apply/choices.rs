@@ -181,7 +181,7 @@ impl Spellfire {
         if let Effect::OnePlayer(_, inner) = &pick.effect {
             events.push(Event::PlayerChosen {
                 seat: pick.seat,
-                card: self.name(pick.source).into(),
+                card: self.card_name(pick.source),
                 player,
             });
             self.begin_choices(inner, pick.source, player, &[], events);
@@ -219,7 +219,7 @@ impl Spellfire {
                     Some(card) => self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events),
                     None => events.push(Event::NothingTaken {
                         seat: player,
-                        by: self.name(pick.source).into(),
+                        by: self.card_name(pick.source),
                     }),
                 }
             }
@@ -254,7 +254,7 @@ impl Spellfire {
         events.push(Event::FightsFor {
             seat: by,
             owner,
-            card: self.name(card).into(),
+            card: self.card_name(card),
         });
     }
 
@@ -274,7 +274,7 @@ impl Spellfire {
         self.bin(card, crate::apply::Bin::Discard);
         events.push(Event::Discarded {
             seat: owner,
-            cards: vec![self.name(card).into()],
+            cards: vec![self.card_name(card)],
         });
         true
     }
@@ -454,8 +454,8 @@ impl Spellfire {
         let at = self.pending.len();
         events.push(Event::TargetChosen {
             seat: pick.seat,
-            event: self.name(pick.source).into(),
-            target: self.name(card).into(),
+            event: self.card_name(pick.source),
+            target: self.card_name(card),
         });
         let once = self.abilities_of(pick.source).any(|a| a.cost == Cost::OncePerBattle);
         if once {
@@ -532,7 +532,7 @@ impl Spellfire {
                 events.push(Event::FightsFor {
                     seat: by,
                     owner: by,
-                    card: self.name(card).into(),
+                    card: self.card_name(card),
                 });
             }
             _ => {}
@@ -564,8 +564,8 @@ impl Spellfire {
     fn moved(&self, seat: Seat, card: CardId, by: CardId, to: &str, events: &mut Vec<Event>) {
         events.push(Event::Returned {
             seat,
-            card: self.name(card).into(),
-            by: self.name(by).into(),
+            card: self.card_name(card),
+            by: self.card_name(by),
             to: to.into(),
         });
     }

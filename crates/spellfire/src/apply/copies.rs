@@ -105,7 +105,7 @@ impl Spellfire {
         };
         events.push(Event::WayChosen {
             seat: pick.seat,
-            card: self.name(pick.source).into(),
+            card: self.card_name(pick.source),
             way: way.describe(),
         });
         self.begin_choices(way, pick.source, pick.seat, &[], events);
@@ -154,9 +154,9 @@ impl Spellfire {
         });
         events.push(Event::Copied {
             seat: by,
-            item: self.name(source).into(),
-            champion: self.name(champion).into(),
-            from: self.name(from).into(),
+            item: self.card_name(source),
+            champion: self.card_name(champion),
+            from: self.card_name(from),
             level: what == CopiedWhat::Level,
         });
     }

@@ -154,8 +154,8 @@ impl Spellfire {
         });
         events.push(Event::Returned {
             seat,
-            card: self.name(card).into(),
-            by: self.name(source).into(),
+            card: self.card_name(card),
+            by: self.card_name(source),
             to: format!("to {} as an ally", self.name(carrier)),
         });
     }

@@ -85,8 +85,8 @@ impl Spellfire {
         let mut leave = *leave;
         events.push(Event::SpellLeave {
             seat: leave.seat,
-            card: self.name(leave.source).into(),
-            spell: self.name(leave.spell).into(),
+            card: self.card_name(leave.source),
+            spell: self.card_name(leave.spell),
             allowed: true,
         });
         leave.asked.push(leave.source);
@@ -109,8 +109,8 @@ impl Spellfire {
         };
         events.push(Event::SpellLeave {
             seat: leave.seat,
-            card: self.name(leave.source).into(),
-            spell: self.name(leave.spell).into(),
+            card: self.card_name(leave.source),
+            spell: self.card_name(leave.spell),
             allowed: false,
         });
         let mut in_round = false;

@@ -45,7 +45,7 @@ impl Spellfire {
         }
         events.push(Event::ToLimbo {
             seat: owner,
-            card: self.name(card).into(),
+            card: self.card_name(card),
             lost: self.names(&lost),
         });
         let returns = self.limbo_return_turn(owner);
@@ -132,11 +132,11 @@ impl Spellfire {
         }
         let mut gone = self.names(&lost);
         if !back {
-            gone.insert(0, self.name(card).into());
+            gone.insert(0, self.card_name(card));
         }
         events.push(Event::LimboReturn {
             seat,
-            card: self.name(card).into(),
+            card: self.card_name(card),
             back,
             lost: gone,
         });

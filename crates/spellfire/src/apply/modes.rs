@@ -38,7 +38,7 @@ impl Spellfire {
         }
         if *effect == Effect::DrawAndPlay {
             // Offered as spoils are: play it at once (whatever its phase), or keep it.
-            if let Some(&card) = self.draw_cards(by, 1, events).first() {
+            if let Some(card) = self.draw_one(by, events) {
                 self.pending.push(Pending::Spoils { seat: by, card });
             }
             return;
@@ -88,8 +88,8 @@ impl Spellfire {
                     self.players[owner.index()].draw.shuffle(rng);
                     events.push(Event::Returned {
                         seat: owner,
-                        card: self.name(card).into(),
-                        by: self.name(source).into(),
+                        card: self.card_name(card),
+                        by: self.card_name(source),
                         to: "into its owner's draw pile, shuffled".into(),
                     });
                 }

@@ -7,7 +7,7 @@ use spellhall_core::{Seat, SetupError, seat_token, seats_token};
 
 use super::Bin;
 use crate::action::Action;
-use crate::catalogue::cards::{Attribute, CardType, World};
+use crate::catalogue::cards::{Attribute, CardName, CardType, World};
 use crate::event::Event;
 use crate::state::{
     AidItems, CardId, Champion, Config, ConquerorCounts, DeckoutEnd, FearScope, Fighter, FighterKind, MelonFirstTurn,
@@ -149,7 +149,7 @@ impl Spellfire {
                 if !self.tracks.destroyed.contains(&identity) {
                     self.tracks.destroyed.push(identity);
                 }
-                gone.push(self.name(card).to_string());
+                gone.push(self.card_name(card));
             }
         }
         if !gone.is_empty() {
@@ -192,7 +192,7 @@ impl Spellfire {
                 }
                 events.push(Event::ExperienceGained {
                     seat: winner,
-                    champion: self.name(card).into(),
+                    champion: self.card_name(card),
                     levels: gain,
                     base: self.base_level(card),
                 });
@@ -204,14 +204,14 @@ impl Spellfire {
             for card in std::mem::take(&mut loser_fighter.attachments) {
                 if self.can_carry(winner_fighter, card) {
                     winner_fighter.attachments.push(card);
-                    taken.push(self.name(card).to_string());
+                    taken.push(self.card_name(card));
                 } else {
                     kept.push(card);
                 }
             }
             events.push(Event::TreasureTaken {
                 seat: winner,
-                champion: self.name(winner_fighter.card).into(),
+                champion: self.card_name(winner_fighter.card),
                 taken,
                 discarded: self.names(&kept),
             });
@@ -288,7 +288,7 @@ impl Spellfire {
             events.push(Event::AlliesFled {
                 seat: victim,
                 allies: self.names(&fleeing),
-                by: self.name(by).into(),
+                by: self.card_name(by),
             });
         }
     }
@@ -328,7 +328,7 @@ impl Spellfire {
         events.push(Event::RealmMarked {
             seat: by,
             owner,
-            realm: self.name(realm).into(),
+            realm: self.card_name(realm),
         });
     }
 
@@ -496,8 +496,8 @@ impl Spellfire {
         events.push(Event::AidGiven {
             helper,
             aided,
-            card: self.name(card).into(),
-            champion: champion.map_or_else(String::new, |c| self.name(c).into()),
+            card: self.card_name(card),
+            champion: champion.map_or_else(CardName::default, |c| self.card_name(c)),
         });
         // Given by a helper, an item's choice is his, as its player (SF-206: as it is played).
         if attached {
@@ -530,7 +530,7 @@ impl Spellfire {
                 self.player_mut(helper).hand.push(card);
                 events.push(Event::AidReturned {
                     helper,
-                    card: self.name(card).into(),
+                    card: self.card_name(card),
                 });
             }
         }
@@ -546,11 +546,10 @@ impl Spellfire {
         // The stack decides its top first: the last helper clockwise goes in first.
         backers.reverse();
         for helper in backers {
-            let drawn = self.draw_cards(helper, 1, events);
-            if let Some(&card) = drawn.first() {
+            if let Some(card) = self.draw_one(helper, events) {
                 events.push(Event::SpoilsDrawn {
                     seat: helper,
-                    card: self.name(card).into(),
+                    card: self.card_name(card),
                 });
                 self.pending.push(Pending::Spoils { seat: helper, card });
             }
@@ -563,7 +562,7 @@ impl Spellfire {
         self.tracks.questing.push((seat, champion));
         events.push(Event::QuestBegun {
             seat,
-            champion: self.name(champion).into(),
+            champion: self.card_name(champion),
         });
     }
 
@@ -579,9 +578,9 @@ impl Spellfire {
         let found = self.mill(opponent, events);
         events.push(Event::QuestFound {
             seat,
-            champion: self.name(champion).into(),
+            champion: self.card_name(champion),
             opponent,
-            card: found.map(|c| self.name(c).into()),
+            card: found.map(|c| self.card_name(c)),
         });
         let mut may_attack = false;
         if let Some(card) = found
@@ -591,8 +590,8 @@ impl Spellfire {
             let won = totals.0 > totals.1;
             events.push(Event::QuestDuel {
                 seat,
-                champion: self.name(champion).into(),
-                found: self.name(card).into(),
+                champion: self.card_name(champion),
+                found: self.card_name(card),
                 totals,
                 won,
             });

@@ -6,6 +6,7 @@ use spellhall_core::Seat;
 
 use super::Bin;
 use crate::action::Action;
+use crate::catalogue::cards::CardName;
 use crate::combat::Side;
 use crate::effects::{Ability, Cost, Effect, Trigger};
 use crate::event::Event;
@@ -239,8 +240,8 @@ impl Spellfire {
         };
         events.push(Event::CardUsed {
             seat,
-            card: self.name(card).into(),
-            champion: String::new(),
+            card: self.card_name(card),
+            champion: CardName::default(),
         });
         match ability.cost {
             Cost::ThisToAbyss => {
@@ -280,10 +281,10 @@ impl Spellfire {
         };
         events.push(Event::CardUsed {
             seat,
-            card: self.name(card).into(),
+            card: self.card_name(card),
             champion: self
                 .fighter(seat)
-                .map_or_else(String::new, |f| self.name(f.card).into()),
+                .map_or_else(CardName::default, |f| self.card_name(f.card)),
         });
         if ability.cost == Cost::OncePerBattle && !ability.effect.asks() {
             self.tracks.used_in_battle.push(card);

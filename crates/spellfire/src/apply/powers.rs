@@ -367,7 +367,7 @@ impl Spellfire {
         events.push(crate::event::Event::RazingWithstood {
             seat,
             at,
-            realm: self.name(realm).into(),
+            realm: self.card_name(realm),
         });
         true
     }

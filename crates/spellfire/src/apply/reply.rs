@@ -96,7 +96,7 @@ impl Spellfire {
         self.take_from_hand(seat, card);
         events.push(Event::EventPlayed {
             seat,
-            card: self.name(card).into(),
+            card: self.card_name(card),
         });
         self.open_pause(card, seat, None, false);
     }
@@ -126,7 +126,7 @@ impl Spellfire {
         let saved = reply.threatened.clone();
         events.push(Event::Saved {
             seat: by,
-            card: self.name(source).into(),
+            card: self.card_name(source),
             saved: self.names(&saved),
         });
     }

@@ -27,8 +27,8 @@ impl Spellfire {
         events.push(Event::WentOver {
             seat: by,
             owner,
-            champion: self.name(champion.card).into(),
-            by: self.name(source).into(),
+            champion: self.card_name(champion.card),
+            by: self.card_name(source),
         });
         if let Some(battle) = &mut self.battle {
             battle.gone_over = Some(GoneOver { seat: by, champion });
@@ -66,7 +66,7 @@ impl Spellfire {
         self.fell(std::iter::once(champion.card).chain(champion.attachments.iter().copied()));
         events.push(Event::GoneOverDiscarded {
             owner: self.owner(champion.card),
-            champion: self.name(champion.card).into(),
+            champion: self.card_name(champion.card),
             cards: self.names(&champion.attachments),
         });
         self.bin(champion.card, Bin::Discard);

@@ -44,9 +44,9 @@ impl Spellfire {
         });
         events.push(Event::StandsIn {
             seat: by,
-            card: self.name(card).into(),
-            champion: self.name(carrier).into(),
-            by: self.name(source).into(),
+            card: self.card_name(card),
+            champion: self.card_name(carrier),
+            by: self.card_name(source),
         });
     }
 
@@ -67,8 +67,8 @@ impl Spellfire {
             if winner == Some(stand_in.seat) {
                 events.push(Event::Returned {
                     seat: stand_in.seat,
-                    card: self.name(stand_in.carrier).into(),
-                    by: self.name(stand_in.card).into(),
+                    card: self.card_name(stand_in.carrier),
+                    by: self.card_name(stand_in.card),
                     to: "back into play in its owner's pool, the battle won".into(),
                 });
             } else {

@@ -2,10 +2,13 @@
 //! attributes, the phases it may be played in, the kinds of cards it may use, and its power as
 //! structured effects. No card text: that is the publisher's (see `data/spellfire/README.md`).
 
+use std::borrow::Borrow;
 use std::fmt;
+use std::ops::Deref;
 use std::str::FromStr;
+use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::effects::Power;
 
@@ -660,6 +663,133 @@ impl fmt::Display for Level {
     }
 }
 
+/// A card's name, read once with the catalogue and shared: an event that names a card holds the
+/// catalogue's own text, so naming a card costs a reference count, not a fresh string (issue 17).
+/// It reads, prints, compares and serializes as the plain string. `Arc`, not `Rc`: games and
+/// their events cross threads (the app's computer players, the benches).
+#[derive(Clone, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CardName(Arc<str>);
+
+impl CardName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Deref for CardName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for CardName {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for CardName {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for CardName {
+    fn from(name: &str) -> Self {
+        Self(name.into())
+    }
+}
+
+impl From<String> for CardName {
+    fn from(name: String) -> Self {
+        Self(name.into())
+    }
+}
+
+impl From<CardName> for String {
+    fn from(name: CardName) -> Self {
+        name.0.as_ref().into()
+    }
+}
+
+/// As the string: `"Blood Gem"`.
+impl fmt::Debug for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PartialEq<str> for CardName {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for CardName {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for CardName {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<CardName> for str {
+    fn eq(&self, other: &CardName) -> bool {
+        *self == *other.0
+    }
+}
+
+impl PartialEq<CardName> for &str {
+    fn eq(&self, other: &CardName) -> bool {
+        **self == *other.0
+    }
+}
+
+impl PartialEq<CardName> for String {
+    fn eq(&self, other: &CardName) -> bool {
+        **self == *other.0
+    }
+}
+
+impl Serialize for CardName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
+
+/// From a string, copied once into the shared text.
+impl<'de> Deserialize<'de> for CardName {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct NameVisitor;
+
+        impl serde::de::Visitor<'_> for NameVisitor {
+            type Value = CardName;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a card name")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<CardName, E> {
+                Ok(CardName::from(name))
+            }
+        }
+
+        deserializer.deserialize_str(NameVisitor)
+    }
+}
+
 fn is_false(value: &bool) -> bool {
     !*value
 }
@@ -668,7 +798,7 @@ fn is_false(value: &bool) -> bool {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
     pub number: u16,
-    pub name: String,
+    pub name: CardName,
     #[serde(rename = "type")]
     pub kind: CardType,
     pub world: World,
@@ -743,6 +873,19 @@ mod tests {
         assert_eq!("DL  12".parse::<CardRef>().unwrap().to_string(), "DL/12");
         assert!("1st/x".parse::<CardRef>().unwrap_err().contains("not a card number"));
         assert!("toolong/1".parse::<CardRef>().is_err());
+    }
+
+    /// A shared name reads, prints and (de)serializes as its string, and a clone shares the text.
+    #[test]
+    fn card_names_act_as_their_string() {
+        let text = "A \"quoted\" name";
+        let name: CardName = ron::from_str(&ron::to_string(text).unwrap()).unwrap();
+        assert_eq!(name, text);
+        assert_eq!(ron::to_string(&name).unwrap(), ron::to_string(text).unwrap());
+        assert_eq!(format!("{name} {name:?}"), format!("{text} {text:?}"));
+        assert_eq!(name.len(), text.len());
+        assert_eq!(name.clone().as_ptr(), name.as_ptr());
+        assert_ne!(CardName::from(text).as_ptr(), name.as_ptr());
     }
 
     #[test]

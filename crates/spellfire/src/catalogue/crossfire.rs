@@ -360,7 +360,7 @@ pub fn convert_card(
         rarity == Rarity::Chase || first_chase_number(raw.card.set.as_str()).is_some_and(|n| raw.card.number >= n);
     Ok(Card {
         number: raw.card.number,
-        name: raw.name.clone(),
+        name: raw.name.as_str().into(),
         kind,
         world,
         level,

@@ -553,7 +553,7 @@ pub(crate) fn validate_list(
         if !banned.is_empty() {
             let names: Vec<String> = banned
                 .iter()
-                .map(|id| catalogue.get(*id).map_or(id.to_string(), |e| e.card.name.clone()))
+                .map(|id| catalogue.get(*id).map_or(id.to_string(), |e| e.card.name.to_string()))
                 .collect();
             problems.push(violation(
                 None,
@@ -665,7 +665,7 @@ fn copies_problems(known: &[(CardRef, &Entry)], format: &Format, catalogue: &Cat
         let copies = format.type_limit(same[0].0).copies;
         if same.len() as u32 > copies {
             let ids: Vec<CardRef> = same.iter().map(|&(_, _, id)| id).collect();
-            let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.clone());
+            let name = &catalogue.get(ids[0]).map_or(String::new(), |e| e.card.name.to_string());
             let printings: std::collections::BTreeSet<String> = ids.iter().map(ToString::to_string).collect();
             let printings = if printings.len() > 1 {
                 format!(" ({})", printings.into_iter().collect::<Vec<_>>().join(", "))

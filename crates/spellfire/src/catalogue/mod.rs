@@ -133,7 +133,7 @@ impl Catalogue {
                     file: file.name.clone(),
                     line: before.matches('\n').count() + 1,
                     col: at - before.rfind('\n').map_or(0, |nl| nl + 1) + 1,
-                    item: Some(entry.card.name.clone()),
+                    item: Some(entry.card.name.to_string()),
                     message: format!("its power names a card \"{}\" that no set has", named.0),
                 });
             }
@@ -182,7 +182,7 @@ impl Catalogue {
                 return Err(fail(
                     &needle,
                     1,
-                    Some(card.name.clone()),
+                    Some(card.name.to_string()),
                     format!("card number {id} is used twice"),
                 ));
             }

@@ -218,7 +218,7 @@ impl GameAdapter for SpellfireAdapter {
                     }
                     match names.iter_mut().find(|(n, _)| *n == entry.card.name) {
                         Some((_, count)) => *count += 1,
-                        None => names.push((entry.card.name.clone(), 1)),
+                        None => names.push((entry.card.name.to_string(), 1)),
                     }
                 }
                 let total: usize = names.iter().map(|(_, n)| n).sum();

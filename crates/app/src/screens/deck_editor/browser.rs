@@ -159,7 +159,7 @@ pub(super) fn result_rows(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut 
                     let name = if copies > 0 {
                         format!("{}  ×{copies}", entry.card.name)
                     } else {
-                        entry.card.name.clone()
+                        entry.card.name.to_string()
                     };
                     let text = if selected {
                         RichText::new(name).color(theme::GOLD).strong()

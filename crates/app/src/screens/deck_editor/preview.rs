@@ -33,7 +33,7 @@ pub(super) fn preview(ui: &mut egui::Ui, editor: &mut DeckEditor, out: &mut Vec<
             editor.zoomed = true;
         }
         ui.vertical(|ui| {
-            ui.add(egui::Label::new(RichText::new(&card.name).size(20.0).strong().color(theme::GOLD)).wrap());
+            ui.add(egui::Label::new(RichText::new(card.name.as_str()).size(20.0).strong().color(theme::GOLD)).wrap());
             ui.label(RichText::new(format!("{} · {title}", entry.id)).color(theme::MUTED));
             let copies = editor.copies_of(entry.id);
             ui.add_space(6.0);
@@ -124,7 +124,7 @@ pub(super) fn zoom(ctx: &egui::Context, editor: &mut DeckEditor) {
     };
     let mut open = true;
     let mut clicked = false;
-    egui::Window::new(entry.card.name.clone())
+    egui::Window::new(entry.card.name.as_str())
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))

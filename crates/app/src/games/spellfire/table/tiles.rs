@@ -40,7 +40,7 @@ pub const SHIELD: Color32 = Color32::from_rgb(120, 170, 240);
 pub fn tile(ui: &mut egui::Ui, scene: &Scene, card: &CardView, size: Vec2, look: Look) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::click());
     let entry = scene.catalogue.get(card.card);
-    let name = entry.map_or_else(|| card.card.to_string(), |e| e.card.name.clone());
+    let name = entry.map_or_else(|| card.card.to_string(), |e| e.card.name.to_string());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
     if ui.is_rect_visible(rect) {
         let painter = ui.painter();
@@ -191,7 +191,7 @@ pub fn preview(ui: &mut egui::Ui, scene: &Scene, card: &CardView) {
         card::card(ui, &face(entry), CardSize::Preview);
         ui.vertical(|ui| {
             ui.set_width(290.0);
-            ui.label(RichText::new(&entry.card.name).strong().color(theme::GOLD).size(18.0));
+            ui.label(RichText::new(&*entry.card.name).strong().color(theme::GOLD).size(18.0));
             ui.label(RichText::new(format!("{} · {}", entry.card.kind.crossfire_name(), entry.id)).color(theme::MUTED));
             for line in describe(&entry.card) {
                 ui.add(egui::Label::new(line).wrap());
@@ -242,5 +242,5 @@ pub fn name(scene: &Scene, card: &CardView) -> String {
     scene
         .catalogue
         .get(card.card)
-        .map_or_else(|| card.card.to_string(), |e| e.card.name.clone())
+        .map_or_else(|| card.card.to_string(), |e| e.card.name.to_string())
 }
