@@ -819,8 +819,9 @@ impl Spellfire {
             .on_play()
             .is_some_and(|a| a.effect.in_round_only())
         {
-            return refuse_later(
-                move |game| format!("{} acts only in a round.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} acts only in a round.", game.name(about.card)),
                 "SF-160",
             );
         }
@@ -846,20 +847,28 @@ impl Spellfire {
         for timing in power.play_only() {
             match timing {
                 Timing::BetweenTurns if self.phase != Phase::StartOfTurn || self.used.acted => {
-                    return refuse_later(
-                        move |game| format!("{} is played only between two players' turns.", game.name(card)),
+                    return refuse_about(
+                        About::card(card),
+                        |game, about| format!("{} is played only between two players' turns.", game.name(about.card)),
                         "SF-191",
                     );
                 }
                 Timing::AfterBattle if self.battle.is_some() => {
-                    return refuse_later(
-                        move |game| format!("{} is played only once the battle is over.", game.name(card)),
+                    return refuse_about(
+                        About::card(card),
+                        |game, about| format!("{} is played only once the battle is over.", game.name(about.card)),
                         "SF-191",
                     );
                 }
                 Timing::AfterEveryFirstTurn if !self.everyone_had_a_turn() => {
-                    return refuse_later(
-                        move |game| format!("{} waits until every player has had a first turn.", game.name(card)),
+                    return refuse_about(
+                        About::card(card),
+                        |game, about| {
+                            format!(
+                                "{} waits until every player has had a first turn.",
+                                game.name(about.card)
+                            )
+                        },
                         "SF-191",
                     );
                 }
@@ -867,8 +876,14 @@ impl Spellfire {
             }
         }
         if power.on_play().is_none() && power.pause_answer().is_some() {
-            return refuse_later(
-                move |game| format!("{} answers an event: play it in the pause after one.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| {
+                    format!(
+                        "{} answers an event: play it in the pause after one.",
+                        game.name(about.card)
+                    )
+                },
                 "SF-193",
             );
         }
@@ -1029,8 +1044,9 @@ impl Spellfire {
             && (self.icon_value(card) == 0 || self.kind(card).is_champion())
             && !self.has_target(card, target)
         {
-            return refuse_later(
-                move |game| format!("{} has nothing to act on.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} has nothing to act on.", game.name(about.card)),
                 "SF-166",
             );
         }
@@ -1040,8 +1056,9 @@ impl Spellfire {
             && !matches!(ability.effect, Effect::Discard(_))
             && self.lacks_choice(card, &ability.effect, by)
         {
-            return refuse_later(
-                move |game| format!("{} has nothing to act on.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} has nothing to act on.", game.name(about.card)),
                 "SF-166",
             );
         }
@@ -1072,8 +1089,9 @@ impl Spellfire {
     /// item in the pool, whose power answers events of this kind, with its cost payable.
     fn check_answer(&self, seat: Seat, pause: &Pause, card: CardId) -> Result<(), Refusal> {
         let refusal = || {
-            refuse_later(
-                move |game| format!("{} cannot answer this event.", game.name(card)),
+            refuse_about(
+                About::card(card),
+                |game, about| format!("{} cannot answer this event.", game.name(about.card)),
                 "SF-193",
             )
         };
@@ -1125,14 +1143,16 @@ impl Spellfire {
         let kind_of_card = self.kind(card);
         match answer.cost {
             Cost::DiscardThisFromPool if !in_pool => {
-                return refuse_later(
-                    move |game| format!("{} answers by being discarded from your pool.", game.name(card)),
+                return refuse_about(
+                    About::card(card),
+                    |game, about| format!("{} answers by being discarded from your pool.", game.name(about.card)),
                     "SF-190",
                 );
             }
             Cost::RestUntilOwnersNextTurn if self.resting.contains(&card) => {
-                return refuse_later(
-                    move |game| format!("{} rests until your next turn.", game.name(card)),
+                return refuse_about(
+                    About::card(card),
+                    |game, about| format!("{} rests until your next turn.", game.name(about.card)),
                     "SF-204",
                 );
             }
@@ -1435,8 +1455,9 @@ impl Spellfire {
             );
         }
         if self.resting.contains(&champion) {
-            return refuse_later(
-                move |game| format!("{} cannot be used until your next turn.", game.name(champion)),
+            return refuse_about(
+                About::card(champion),
+                |game, about| format!("{} cannot be used until your next turn.", game.name(about.card)),
                 "SF-170",
             );
         }
@@ -1609,8 +1630,9 @@ impl Spellfire {
             && !matches!(ability.condition, Condition::Always | Condition::UserIs(_))
             && !self.condition_holds(&ability.condition, fighter.card, side)
         {
-            return refuse_later(
-                move |game| format!("{} cannot be used in this round.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} cannot be used in this round.", game.name(about.card)),
                 "SF-166",
             );
         }
@@ -1626,8 +1648,14 @@ impl Spellfire {
                     && !self.condition_holds(&a.condition, fighter.card, side)
             })
         {
-            return refuse_later(
-                move |game| format!("{} would do nothing for your side of this round.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| {
+                    format!(
+                        "{} would do nothing for your side of this round.",
+                        game.name(about.card)
+                    )
+                },
                 "SF-166",
             );
         }
@@ -1671,8 +1699,9 @@ impl Spellfire {
             );
         }
         if facts.power.on_play().is_some_and(|a| a.effect.in_round_only()) {
-            return refuse_later(
-                move |game| format!("{} acts only in a round.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("{} acts only in a round.", game.name(about.card)),
                 "SF-160",
             );
         }
@@ -1684,8 +1713,9 @@ impl Spellfire {
             return refuse(reason, "SF-166");
         }
         if self.caster(seat, card).is_none() {
-            return refuse_later(
-                move |game| format!("Your champions who can use {} are resting.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("Your champions who can use {} are resting.", game.name(about.card)),
                 "SF-170",
             );
         }
@@ -1741,8 +1771,9 @@ impl Spellfire {
                 && self.check_event(seat, card).is_ok()
         });
         if let Some(&card) = drawing {
-            return refuse_later(
-                move |game| format!("Play {} first: it may bring you a realm.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| format!("Play {} first: it may bring you a realm.", game.name(about.card)),
                 "SF-217",
             );
         }
@@ -1770,16 +1801,23 @@ impl Spellfire {
     fn check_cosmos_with(&self, cx: &CheckContext, card: CardId) -> Result<(), Refusal> {
         let identity = self.cards[card.index()].identity;
         if self.tracks.destroyed.contains(&identity) {
-            return refuse_later(
-                move |game| format!("{} was destroyed for good: no one may play it again.", game.name(card)),
+            return refuse_about(
+                About::card(card),
+                |game, about| {
+                    format!(
+                        "{} was destroyed for good: no one may play it again.",
+                        game.name(about.card)
+                    )
+                },
                 "SF-247",
             );
         }
         let copies = cx.copies_in_play(self, card);
         if copies >= self.cosmos_limit(card) {
             if copies > 0 && self.cosmos_limit(card) > 1 {
-                return refuse_later(
-                    move |game| format!("Two copies of {} are already in play.", game.name(card)),
+                return refuse_about(
+                    About::card(card),
+                    |game, about| format!("Two copies of {} are already in play.", game.name(about.card)),
                     "SF-253",
                 );
             }
@@ -2657,8 +2695,14 @@ impl Spellfire {
     /// turn (SF-254, SF-255).
     fn check_not_questing(&self, champion: CardId, attacking: bool) -> Result<(), Refusal> {
         if self.is_questing(champion) {
-            return refuse_later(
-                move |game| format!("{} is away questing until its owner's next turn.", game.name(champion)),
+            return refuse_about(
+                About::card(champion),
+                |game, about| {
+                    format!(
+                        "{} is away questing until its owner's next turn.",
+                        game.name(about.card)
+                    )
+                },
                 "SF-254",
             );
         }
@@ -2755,8 +2799,9 @@ impl Spellfire {
                 }
                 let facts = self.card(card);
                 if !facts.phases.is_empty() && !facts.phases.contains(&4) {
-                    return refuse_later(
-                        move |game| format!("{} is not played in phase 4.", game.name(card)),
+                    return refuse_about(
+                        About::card(card),
+                        |game, about| format!("{} is not played in phase 4.", game.name(about.card)),
                         "SF-160",
                     );
                 }
