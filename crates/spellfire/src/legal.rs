@@ -298,6 +298,8 @@ pub(crate) enum Reason {
     /// The same, for the refusals `legal` hears most: what the words name is kept as it is, with
     /// no closure to box (an allocation for every candidate refused).
     About(About, fn(&Spellfire, About) -> String),
+    /// Words naming one card: the card's name in place of the `{}` of `words`.
+    Naming(CardId, &'static str),
 }
 
 /// What the words of a `Reason::About` name.
@@ -360,6 +362,7 @@ impl Refusal {
             Reason::Built(words) => words,
             Reason::Later(say) => say(game),
             Reason::About(about, say) => say(game, about),
+            Reason::Naming(card, words) => words.replacen("{}", game.name(card), 1),
         };
         RuleError::new(reason, self.rule)
     }
@@ -373,19 +376,20 @@ fn refuse_later(say: impl Fn(&Spellfire) -> String + 'static, rule: &'static str
     Err(Refusal::later(say, rule))
 }
 
+/// A refusal whose words name `card` where `words` has `{}`.
+fn refuse_naming(card: CardId, words: &'static str, rule: &'static str) -> Result<(), Refusal> {
+    Err(Refusal::new(Reason::Naming(card, words), rule))
+}
+
 fn refuse_about(about: About, say: fn(&Spellfire, About) -> String, rule: &'static str) -> Result<(), Refusal> {
     Err(Refusal::new(Reason::About(about, say), rule))
 }
 
 /// A card whose power is not scripted and that has no bonus would be played for nothing.
 fn refuse_unscripted(card: CardId) -> Result<(), Refusal> {
-    refuse_later(
-        move |game| {
-            format!(
-                "{}'s power is not scripted yet and it has no bonus to add.",
-                game.name(card)
-            )
-        },
+    refuse_naming(
+        card,
+        "{}'s power is not scripted yet and it has no bonus to add.",
         "SF-166",
     )
 }
@@ -801,13 +805,9 @@ impl Spellfire {
             );
         }
         if self.card(card).power.on_play().is_none() {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{}'s power is not scripted yet, so it would do nothing.",
-                        game.name(card)
-                    )
-                },
+            return refuse_naming(
+                card,
+                "{}'s power is not scripted yet, so it would do nothing.",
                 "SF-166",
             );
         }
@@ -819,11 +819,7 @@ impl Spellfire {
             .on_play()
             .is_some_and(|a| a.effect.in_round_only())
         {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} acts only in a round.", game.name(about.card)),
-                "SF-160",
-            );
+            return refuse_naming(card, "{} acts only in a round.", "SF-160");
         }
         self.check_has_target(card)
     }
@@ -847,45 +843,19 @@ impl Spellfire {
         for timing in power.play_only() {
             match timing {
                 Timing::BetweenTurns if self.phase != Phase::StartOfTurn || self.used.acted => {
-                    return refuse_about(
-                        About::card(card),
-                        |game, about| format!("{} is played only between two players' turns.", game.name(about.card)),
-                        "SF-191",
-                    );
+                    return refuse_naming(card, "{} is played only between two players' turns.", "SF-191");
                 }
                 Timing::AfterBattle if self.battle.is_some() => {
-                    return refuse_about(
-                        About::card(card),
-                        |game, about| format!("{} is played only once the battle is over.", game.name(about.card)),
-                        "SF-191",
-                    );
+                    return refuse_naming(card, "{} is played only once the battle is over.", "SF-191");
                 }
                 Timing::AfterEveryFirstTurn if !self.everyone_had_a_turn() => {
-                    return refuse_about(
-                        About::card(card),
-                        |game, about| {
-                            format!(
-                                "{} waits until every player has had a first turn.",
-                                game.name(about.card)
-                            )
-                        },
-                        "SF-191",
-                    );
+                    return refuse_naming(card, "{} waits until every player has had a first turn.", "SF-191");
                 }
                 _ => {}
             }
         }
         if power.on_play().is_none() && power.pause_answer().is_some() {
-            return refuse_about(
-                About::card(card),
-                |game, about| {
-                    format!(
-                        "{} answers an event: play it in the pause after one.",
-                        game.name(about.card)
-                    )
-                },
-                "SF-193",
-            );
+            return refuse_naming(card, "{} answers an event: play it in the pause after one.", "SF-193");
         }
         self.check_has_target(card)
     }
@@ -1020,18 +990,10 @@ impl Spellfire {
         }
         let facts = self.card(card);
         if !(0..=5).all(|phase| facts.phases.contains(&phase)) || facts.power.on_play().is_none() {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} is not cast at any time.", game.name(about.card)),
-                "SF-165",
-            );
+            return refuse_naming(card, "{} is not cast at any time.", "SF-165");
         }
         if self.caster(seat, card).is_none() {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("No champion in your pool is free to cast {}.", game.name(about.card)),
-                "SF-165, SF-170",
-            );
+            return refuse_naming(card, "No champion in your pool is free to cast {}.", "SF-165, SF-170");
         }
         self.check_has_target(card)
     }
@@ -1044,11 +1006,7 @@ impl Spellfire {
             && (self.icon_value(card) == 0 || self.kind(card).is_champion())
             && !self.has_target(card, target)
         {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} has nothing to act on.", game.name(about.card)),
-                "SF-166",
-            );
+            return refuse_naming(card, "{} has nothing to act on.", "SF-166");
         }
         // A power chosen as it acts (Raise Dead, Sleep) needs something to choose from.
         let by = self.decider().unwrap_or(self.owner(card));
@@ -1056,11 +1014,7 @@ impl Spellfire {
             && !matches!(ability.effect, Effect::Discard(_))
             && self.lacks_choice(card, &ability.effect, by)
         {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} has nothing to act on.", game.name(about.card)),
-                "SF-166",
-            );
+            return refuse_naming(card, "{} has nothing to act on.", "SF-166");
         }
         Ok(())
     }
@@ -1088,13 +1042,7 @@ impl Spellfire {
     /// An answer in an event pause (SF-189, SF-190, SF-193): a card in the hand, or a champion or
     /// item in the pool, whose power answers events of this kind, with its cost payable.
     fn check_answer(&self, seat: Seat, pause: &Pause, card: CardId) -> Result<(), Refusal> {
-        let refusal = || {
-            refuse_about(
-                About::card(card),
-                |game, about| format!("{} cannot answer this event.", game.name(about.card)),
-                "SF-193",
-            )
-        };
+        let refusal = || refuse_naming(card, "{} cannot answer this event.", "SF-193");
         if card.index() >= self.cards.len() || self.owner(card) != seat {
             return refusal();
         }
@@ -1143,18 +1091,10 @@ impl Spellfire {
         let kind_of_card = self.kind(card);
         match answer.cost {
             Cost::DiscardThisFromPool if !in_pool => {
-                return refuse_about(
-                    About::card(card),
-                    |game, about| format!("{} answers by being discarded from your pool.", game.name(about.card)),
-                    "SF-190",
-                );
+                return refuse_naming(card, "{} answers by being discarded from your pool.", "SF-190");
             }
             Cost::RestUntilOwnersNextTurn if self.resting.contains(&card) => {
-                return refuse_about(
-                    About::card(card),
-                    |game, about| format!("{} rests until your next turn.", game.name(about.card)),
-                    "SF-204",
-                );
+                return refuse_naming(card, "{} rests until your next turn.", "SF-204");
             }
             _ => {}
         }
@@ -1175,13 +1115,9 @@ impl Spellfire {
             _ => false,
         };
         if !usable {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{} cannot be used from where it is, or no champion of yours can use it.",
-                        game.name(card)
-                    )
-                },
+            return refuse_naming(
+                card,
+                "{} cannot be used from where it is, or no champion of yours can use it.",
                 "SF-163, SF-193",
             );
         }
@@ -1335,11 +1271,7 @@ impl Spellfire {
             self.check_champion_from_hand(cx, seat, champion)?;
         }
         if self.resting.contains(&champion) {
-            return refuse_about(
-                About::card(champion),
-                |game, about| format!("{} cannot be used until your next turn.", game.name(about.card)),
-                "SF-170",
-            );
+            return refuse_naming(champion, "{} cannot be used until your next turn.", "SF-170");
         }
         let attacks = self.used.attacked.iter().filter(|&&c| c == champion).count();
         if attacks > self.extra_attacks(champion) {
@@ -1455,11 +1387,7 @@ impl Spellfire {
             );
         }
         if self.resting.contains(&champion) {
-            return refuse_about(
-                About::card(champion),
-                |game, about| format!("{} cannot be used until your next turn.", game.name(about.card)),
-                "SF-170",
-            );
+            return refuse_naming(champion, "{} cannot be used until your next turn.", "SF-170");
         }
         if self.player(seat).pool_index(champion).is_some() {
             return Ok(());
@@ -1630,11 +1558,7 @@ impl Spellfire {
             && !matches!(ability.condition, Condition::Always | Condition::UserIs(_))
             && !self.condition_holds(&ability.condition, fighter.card, side)
         {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} cannot be used in this round.", game.name(about.card)),
-                "SF-166",
-            );
+            return refuse_naming(card, "{} cannot be used in this round.", "SF-166");
         }
         // A card without a bonus whose every power acts as the round ends, each only for a side
         // this one is not (Magic Jar cast by the attacker), would be played for nothing.
@@ -1648,16 +1572,7 @@ impl Spellfire {
                     && !self.condition_holds(&a.condition, fighter.card, side)
             })
         {
-            return refuse_about(
-                About::card(card),
-                |game, about| {
-                    format!(
-                        "{} would do nothing for your side of this round.",
-                        game.name(about.card)
-                    )
-                },
-                "SF-166",
-            );
+            return refuse_naming(card, "{} would do nothing for your side of this round.", "SF-166");
         }
         self.check_has_target(card)
     }
@@ -1688,22 +1603,14 @@ impl Spellfire {
             );
         }
         if !facts.power.is_enforced() {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{}'s power is not scripted yet, so it would do nothing.",
-                        game.name(card)
-                    )
-                },
+            return refuse_naming(
+                card,
+                "{}'s power is not scripted yet, so it would do nothing.",
                 "SF-166",
             );
         }
         if facts.power.on_play().is_some_and(|a| a.effect.in_round_only()) {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("{} acts only in a round.", game.name(about.card)),
-                "SF-160",
-            );
+            return refuse_naming(card, "{} acts only in a round.", "SF-160");
         }
         if facts.power.on_play().is_none() {
             let reason = match facts.power.pause_answer() {
@@ -1713,11 +1620,7 @@ impl Spellfire {
             return refuse(reason, "SF-166");
         }
         if self.caster(seat, card).is_none() {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("Your champions who can use {} are resting.", game.name(about.card)),
-                "SF-170",
-            );
+            return refuse_naming(card, "Your champions who can use {} are resting.", "SF-170");
         }
         self.check_has_target(card)
     }
@@ -1771,11 +1674,7 @@ impl Spellfire {
                 && self.check_event(seat, card).is_ok()
         });
         if let Some(&card) = drawing {
-            return refuse_about(
-                About::card(card),
-                |game, about| format!("Play {} first: it may bring you a realm.", game.name(about.card)),
-                "SF-217",
-            );
+            return refuse_naming(card, "Play {} first: it may bring you a realm.", "SF-217");
         }
         if player.hand.iter().any(|&card| self.realm_playable(cx, seat, card)) {
             return refuse("You hold a realm you can play.", "SF-216");
@@ -1801,33 +1700,16 @@ impl Spellfire {
     fn check_cosmos_with(&self, cx: &CheckContext, card: CardId) -> Result<(), Refusal> {
         let identity = self.cards[card.index()].identity;
         if self.tracks.destroyed.contains(&identity) {
-            return refuse_about(
-                About::card(card),
-                |game, about| {
-                    format!(
-                        "{} was destroyed for good: no one may play it again.",
-                        game.name(about.card)
-                    )
-                },
-                "SF-247",
-            );
+            return refuse_naming(card, "{} was destroyed for good: no one may play it again.", "SF-247");
         }
         let copies = cx.copies_in_play(self, card);
         if copies >= self.cosmos_limit(card) {
             if copies > 0 && self.cosmos_limit(card) > 1 {
-                return refuse_about(
-                    About::card(card),
-                    |game, about| format!("Two copies of {} are already in play.", game.name(about.card)),
-                    "SF-253",
-                );
+                return refuse_naming(card, "Two copies of {} are already in play.", "SF-253");
             }
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{} is already in play: only one may be in play at a time.",
-                        game.name(card)
-                    )
-                },
+            return refuse_naming(
+                card,
+                "{} is already in play: only one may be in play at a time.",
                 "SF-94",
             );
         }
@@ -2668,13 +2550,9 @@ impl Spellfire {
             return refuse("Only a champion in your pool can be sent questing.", "SF-254");
         }
         if self.resting.contains(&champion) {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{} cannot be used until your next turn, so it cannot go questing.",
-                        game.name(champion)
-                    )
-                },
+            return refuse_naming(
+                champion,
+                "{} cannot be used until your next turn, so it cannot go questing.",
                 "SF-254",
             );
         }
@@ -2695,25 +2573,12 @@ impl Spellfire {
     /// turn (SF-254, SF-255).
     fn check_not_questing(&self, champion: CardId, attacking: bool) -> Result<(), Refusal> {
         if self.is_questing(champion) {
-            return refuse_about(
-                About::card(champion),
-                |game, about| {
-                    format!(
-                        "{} is away questing until its owner's next turn.",
-                        game.name(about.card)
-                    )
-                },
-                "SF-254",
-            );
+            return refuse_naming(champion, "{} is away questing until its owner's next turn.", "SF-254");
         }
         if attacking && self.used.no_attack.contains(&champion) {
-            return refuse_later(
-                move |game| {
-                    format!(
-                        "{} is back from a quest and may not attack this turn.",
-                        game.name(champion)
-                    )
-                },
+            return refuse_naming(
+                champion,
+                "{} is back from a quest and may not attack this turn.",
                 "SF-255",
             );
         }
@@ -2799,11 +2664,7 @@ impl Spellfire {
                 }
                 let facts = self.card(card);
                 if !facts.phases.is_empty() && !facts.phases.contains(&4) {
-                    return refuse_about(
-                        About::card(card),
-                        |game, about| format!("{} is not played in phase 4.", game.name(about.card)),
-                        "SF-160",
-                    );
+                    return refuse_naming(card, "{} is not played in phase 4.", "SF-160");
                 }
                 let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card));
                 if !caster {
