@@ -179,13 +179,15 @@ impl Spellfire {
 /// Answers of a `CheckContext` by what they are about. One call asks about a few champions,
 /// realms and seats: the answers are kept inline (no allocation for a call that asks little), and
 /// past `MEMO_SIZE` of them the others are worked out each time they are asked.
-struct Memo<K, V>(RefCell<[Option<(K, V)>; MEMO_SIZE]>);
+/// The slots are laid out only when the first answer is kept: a context is made for every
+/// `legal` call, and most calls ask a few of its memos or none.
+struct Memo<K, V>(RefCell<Option<[Option<(K, V)>; MEMO_SIZE]>>);
 
 const MEMO_SIZE: usize = 8;
 
 impl<K, V> Default for Memo<K, V> {
     fn default() -> Self {
-        Memo(RefCell::new(std::array::from_fn(|_| None)))
+        Memo(RefCell::new(None))
     }
 }
 
@@ -193,6 +195,15 @@ impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
     fn get_or(&self, key: K, work_out: impl FnOnce() -> V) -> V {
         let free = {
             let known = self.0.borrow();
+            let Some(known) = known.as_ref() else {
+                drop(known);
+                let value = work_out();
+                let mut slots: [Option<(K, V)>; MEMO_SIZE] = std::array::from_fn(|_| None);
+                slots[0] = Some((key, value.clone()));
+                // The work may have asked the memo about another key and laid the slots out.
+                self.0.borrow_mut().get_or_insert(slots);
+                return value;
+            };
             let found = known.iter().position(|e| e.as_ref().is_none_or(|(k, _)| *k == key));
             if let Some((_, value)) = found.and_then(|i| known[i].as_ref()) {
                 return value.clone();
@@ -201,8 +212,10 @@ impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
         };
         // Not borrowed while worked out, so that the work may ask the context again.
         let value = work_out();
-        if let Some(i) = free {
-            self.0.borrow_mut()[i] = Some((key, value.clone()));
+        if let Some(i) = free
+            && let Some(slots) = self.0.borrow_mut().as_mut()
+        {
+            slots[i] = Some((key, value.clone()));
         }
         value
     }
@@ -245,27 +258,32 @@ impl<'a> Candidates<'a> {
     }
 }
 
-/// Which candidates are sure, by their place in the list. Past `SURE_BITS` of them (a huge
-/// table) none is, and `check` is asked.
+/// Which candidates are sure, by their place in the list, and how many are. Past `SURE_BITS` of
+/// them (a huge table) none is, and `check` is asked.
 #[derive(Clone, Copy, Default)]
-struct SureMarks([u64; SURE_BITS / 64]);
+struct SureMarks {
+    bits: [u64; SURE_BITS / 64],
+    count: usize,
+}
 
 const SURE_BITS: usize = 256;
 
 impl SureMarks {
     fn mark(&mut self, i: usize) {
         if i < SURE_BITS {
-            self.0[i / 64] |= 1 << (i % 64);
+            let (word, bit) = (i / 64, 1 << (i % 64));
+            self.count += usize::from(self.bits[word] & bit == 0);
+            self.bits[word] |= bit;
         }
     }
 
     fn is_sure(&self, i: usize) -> bool {
-        i < SURE_BITS && self.0[i / 64] & (1 << (i % 64)) != 0
+        i < SURE_BITS && self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
-    /// Whether the first `n` candidates are all sure.
+    /// Whether the first `n` candidates are all sure (no candidate past them is marked).
     fn all_below(&self, n: usize) -> bool {
-        n <= SURE_BITS && self.0.iter().map(|w| w.count_ones() as usize).sum::<usize>() == n
+        n <= SURE_BITS && self.count == n
     }
 }
 
@@ -1364,10 +1382,27 @@ impl Spellfire {
         if self.realm_defender(battle.defender, battle.target) == Some(champion) {
             return Ok(());
         }
+        let closing = cx.closing(self, battle.defender, battle.target, false);
+        self.check_champion_defender(cx, seat, champion, &closing)
+    }
+
+    /// What `check_defender` asks of a champion (not the realm defending itself), the powers
+    /// closing the realm to some defenders (`CheckContext::closing`) read already: the same for
+    /// every champion of one choice.
+    fn check_champion_defender(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        champion: CardId,
+        closing: &[(CardId, &Champions)],
+    ) -> Result<(), Refusal> {
+        let Some(battle) = &self.battle else {
+            return refuse("There is no battle.", "SF-99");
+        };
         if battle.defended.contains(&champion) {
             return refuse("A champion defends in only one round of a battle.", "SF-120");
         }
-        if let Some(closer) = cx.closer(self, battle.defender, battle.target, champion, false) {
+        if let Some(closer) = first_closer(self, closing, champion) {
             return refuse_later(
                 move |game| format!("{} cannot be defended by {}.", game.name(closer), game.name(champion)),
                 "SF-140",
@@ -2299,17 +2334,21 @@ impl Spellfire {
         };
         let player = self.player(seat);
         match battle.step {
+            // Built from all `check_defender` asks, the realm's closing powers read once for every
+            // champion: the defenders listed are sure.
             BattleStep::ChooseDefender => {
-                out.extend(
+                out.extend_sure(
                     self.realm_defender(battle.defender, battle.target)
                         .map(|c| Action::Defend { champion: c }),
                 );
-                out.extend(player.pool.iter().map(|c| Action::Defend { champion: c.card }));
-                out.extend(
-                    hand.iter()
-                        .filter(|c| c.kind.is_champion())
-                        .map(|c| Action::Defend { champion: c.card }),
-                );
+                let closing = cx.closing(self, battle.defender, battle.target, false);
+                let champions = (player.pool.iter().map(|c| c.card))
+                    .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
+                for champion in champions {
+                    if self.check_champion_defender(cx, seat, champion, &closing).is_ok() {
+                        out.push_sure(Action::Defend { champion });
+                    }
+                }
                 out.push_sure(Action::Decline);
             }
             BattleStep::Round => {
