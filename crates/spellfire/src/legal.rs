@@ -181,7 +181,9 @@ impl Spellfire {
 /// past `MEMO_SIZE` of them the others are worked out each time they are asked.
 /// The slots are laid out only when the first answer is kept: a context is made for every
 /// `legal` call, and most calls ask a few of its memos or none.
-struct Memo<K, V>(RefCell<Option<[Option<(K, V)>; MEMO_SIZE]>>);
+struct Memo<K, V>(RefCell<Option<MemoSlots<K, V>>>);
+
+type MemoSlots<K, V> = [Option<(K, V)>; MEMO_SIZE];
 
 const MEMO_SIZE: usize = 8;
 
@@ -198,7 +200,7 @@ impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
             let Some(known) = known.as_ref() else {
                 drop(known);
                 let value = work_out();
-                let mut slots: [Option<(K, V)>; MEMO_SIZE] = std::array::from_fn(|_| None);
+                let mut slots: MemoSlots<K, V> = std::array::from_fn(|_| None);
                 slots[0] = Some((key, value.clone()));
                 // The work may have asked the memo about another key and laid the slots out.
                 self.0.borrow_mut().get_or_insert(slots);
