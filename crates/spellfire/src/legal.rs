@@ -1628,12 +1628,19 @@ impl Spellfire {
         if seat != self.active {
             return refuse("Only the active player uses such cards in phases 3 and 5.", "SF-161");
         }
-        let caster = self
-            .player(seat)
-            .pool
-            .iter()
-            .any(|c| self.can_use(c.card, FighterKind::Champion, card));
-        if !caster {
+        // One walk of the pool finds whether a champion can use the card, and whether one of
+        // those is free to (`caster`).
+        let (mut able, mut free_caster) = (false, None);
+        for champion in self.player(seat).pool.iter().map(|c| c.card) {
+            if self.can_use(champion, FighterKind::Champion, card) {
+                able = true;
+                if self.is_free(champion) {
+                    free_caster = Some(champion);
+                    break;
+                }
+            }
+        }
+        if !able {
             return refuse_later(
                 move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
                 "SF-163",
@@ -1656,7 +1663,7 @@ impl Spellfire {
             };
             return refuse(reason, "SF-166");
         }
-        if self.caster(seat, card).is_none() {
+        if free_caster.is_none() {
             return refuse_naming(card, "Your champions who can use {} are resting.", "SF-170");
         }
         self.check_has_target(card)
@@ -2550,9 +2557,12 @@ impl Spellfire {
     /// A champion of the pool that may cast `card` for its side: not away questing, not resting
     /// (SF-170, SF-254), and able to use it.
     fn free_caster(&self, champion: CardId, card: CardId) -> bool {
-        !self.is_questing(champion)
-            && !self.resting.contains(&champion)
-            && self.can_use(champion, FighterKind::Champion, card)
+        self.is_free(champion) && self.can_use(champion, FighterKind::Champion, card)
+    }
+
+    /// Whether `champion` of a pool is neither away questing nor resting (SF-170, SF-254).
+    fn is_free(&self, champion: CardId) -> bool {
+        !self.is_questing(champion) && !self.resting.contains(&champion)
     }
 
     /// Whether `champion` is away questing, face down in its owner's pool (SF-254).
