@@ -9,7 +9,7 @@ pub(crate) use families::{Absent, Families, Family};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardName, CardType};
-use crate::catalogue::deck::validate_list;
+use crate::catalogue::deck::{fits, validate_list};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
@@ -96,6 +96,33 @@ impl Spellfire {
         let catalogue = &content.catalogue;
         let mut cards = Vec::with_capacity(config.decks.iter().map(Vec::len).sum());
         for (index, list) in config.decks.iter().enumerate() {
+            // Each card looked up once: the seat's cards are checked against the format as
+            // they stand in the game, and the words asked for only when they do not fit.
+            let first_card = cards.len();
+            let mut unknown = None;
+            for &id in list {
+                match catalogue.index_of(id) {
+                    Some(entry) => cards.push(CardInfo {
+                        owner: Seat(index as u8),
+                        entry: entry as u32,
+                        identity: catalogue.entries[entry].identity,
+                    }),
+                    None => unknown = unknown.or(Some(id)),
+                }
+            }
+            let entries = cards[first_card..]
+                .iter()
+                .map(|info| &catalogue.entries[info.entry as usize]);
+            let deck_fits = unknown.is_none() && fits(entries, format, config.rules.deck);
+            debug_assert_eq!(
+                deck_fits,
+                unknown.is_none() && validate_list(list, &[], format, catalogue, config.rules.deck).is_empty(),
+                "the quick check of seat {}'s deck disagrees with the full one",
+                index + 1
+            );
+            if deck_fits {
+                continue;
+            }
             let problems = validate_list(list, &[], format, catalogue, config.rules.deck);
             if let Some(first) = problems.first() {
                 return Err(SetupError(format!(
@@ -109,18 +136,11 @@ impl Spellfire {
                     }
                 )));
             }
-            for &id in list {
-                let Some(entry) = catalogue.index_of(id) else {
-                    return Err(SetupError(format!(
-                        "Seat {}'s deck names {id}, which is not a card.",
-                        index + 1
-                    )));
-                };
-                cards.push(CardInfo {
-                    owner: Seat(index as u8),
-                    entry: entry as u32,
-                    identity: catalogue.entries[entry].identity,
-                });
+            if let Some(id) = unknown {
+                return Err(SetupError(format!(
+                    "Seat {}'s deck names {id}, which is not a card.",
+                    index + 1
+                )));
             }
         }
         CardInfo::number_identities(&mut cards);

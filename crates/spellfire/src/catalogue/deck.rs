@@ -287,9 +287,9 @@ fn cards_where<'a>(
 
 /// How many of the deck's known cards come from each set, in one pass: a format may limit
 /// every set.
-fn set_tally(known: &[(CardRef, &Entry)]) -> Vec<(SetCode, u32)> {
+fn set_tally(known: impl Iterator<Item = CardRef>) -> Vec<(SetCode, u32)> {
     let mut counts: Vec<(SetCode, u32)> = Vec::new();
-    for (id, _) in known {
+    for id in known {
         // A deck's cards mostly come in runs of one set.
         if let Some((last, n)) = counts.last_mut()
             && *last == id.set
@@ -360,23 +360,19 @@ pub(crate) fn validate_list(
     let mut known: Vec<(CardRef, &Entry)> = Vec::with_capacity(cards.len());
     let mut unknown = Vec::new();
     let mut counts = Counts::default();
-    // The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
-    let mut sized = 0u32;
     for &id in cards {
         match catalogue.get(id) {
             Some(entry) => {
                 known.push((id, entry));
                 counts.add(id, &entry.card, options);
-                if options.dungeon_counts_in_deck || entry.card.kind != CardType::Dungeon {
-                    sized += 1;
-                }
             }
             None => {
                 unknown.push(id);
-                sized += 1;
+                counts.sized += 1;
             }
         }
     }
+    let sized = counts.sized;
     if !unknown.is_empty() {
         let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
         problems.push(violation(
@@ -494,7 +490,7 @@ pub(crate) fn validate_list(
 
     // Copies: the same card is the same type and name, whatever the set (SF-14). Most decks
     // break no limit: a count by identity finds that without comparing names.
-    if too_many_copies(&known, &type_limits) {
+    if too_many_copies(known.iter().map(|(_, entry)| *entry), &type_limits) {
         copies_problems(&known, format, catalogue, &mut problems);
     }
 
@@ -531,7 +527,7 @@ pub(crate) fn validate_list(
         );
     }
     if !format.sets.is_empty() {
-        let sets = set_tally(&known);
+        let sets = set_tally(known.iter().map(|(id, _)| *id));
         for (set, limit) in &format.sets {
             let ids = cards_where(&known, |id, _| id.set == *set);
             let words = || {
@@ -565,6 +561,44 @@ pub(crate) fn validate_list(
     problems
 }
 
+/// Whether a list of known cards (`entries`, the list's order) fits `format`: exactly when
+/// `validate_list` finds no problem with it, proved by the same counts without collecting a card
+/// or writing a word. A game checks its seats' lists so at every setup and asks `validate_list`
+/// for the words only when one does not fit.
+pub(crate) fn fits<'a>(
+    entries: impl Iterator<Item = &'a Entry> + Clone,
+    format: &Format,
+    options: DeckOptions,
+) -> bool {
+    let mut counts = Counts::default();
+    for entry in entries.clone() {
+        counts.add(entry.id, &entry.card, options);
+    }
+    let within = |n: u32, limit: Limit| (limit.min..=limit.max).contains(&n);
+    let type_limits = TypeLimits::of(format);
+    let kinds_fit = CardType::DECK_ORDER.iter().all(|&kind| {
+        let limit = type_limits.of_kind(kind);
+        (limit.min..=limit.max).contains(&counts.kinds[kind as usize])
+    });
+    let sets_fit = format.sets.is_empty() || {
+        let sets = set_tally(entries.clone().map(|e| e.id));
+        (format.sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
+    };
+    within(counts.sized, format.cards)
+        && kinds_fit
+        && within(counts.champions, format.champions)
+        && counts.levels <= format.levels.max as i32
+        && within(counts.avatars, format.avatars)
+        && within(counts.chase, format.chase)
+        && (format.rarities.iter()).all(|(rarity, limit)| within(counts.rarities[*rarity as usize], *limit))
+        && (format.worlds.iter()).all(|(world, limit)| within(counts.worlds[*world as usize], *limit))
+        && sets_fit
+        && (format.digits.iter())
+            .all(|(digit, limit)| within(counts.digits.get(usize::from(*digit)).copied().unwrap_or(0), *limit))
+        && (format.banned.is_empty() || entries.clone().all(|e| !format.banned.contains(&e.id)))
+        && !too_many_copies(entries, &type_limits)
+}
+
 /// How many of a deck's known cards each limit of `validate_list` counts, found in one pass:
 /// arrays indexed by the type, rarity, world and last digit (every `ALL` list is in declaration
 /// order, `cards::tests::every_all_list_is_in_declaration_order`).
@@ -574,6 +608,8 @@ struct Counts {
     rarities: [u32; Rarity::ALL.len()],
     worlds: [u32; World::ALL.len()],
     digits: [u32; 10],
+    /// The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
+    sized: u32,
     champions: u32,
     /// The champions' levels, an avatar's only when the table counts it (AMB-36).
     levels: i32,
@@ -587,6 +623,9 @@ impl Counts {
         self.rarities[card.rarity as usize] += 1;
         self.worlds[card.world as usize] += 1;
         self.digits[usize::from(id.number % 10)] += 1;
+        if options.dungeon_counts_in_deck || card.kind != CardType::Dungeon {
+            self.sized += 1;
+        }
         if let Some(level) = card.champion_level() {
             self.champions += 1;
             if options.avatar_levels_count || !card.avatar {
@@ -629,14 +668,32 @@ enum Topic {
     Sets,
 }
 
-/// The checklist rule (SF-n) behind a limit of one of the four shipped formats; none for a
-/// format a player adds.
 /// Whether some card of the deck has more copies than its type allows (SF-14).
-fn too_many_copies(known: &[(CardRef, &Entry)], limits: &TypeLimits) -> bool {
-    // By identity, the type beside it: every card sharing an identity has the identity's type.
+fn too_many_copies<'a>(known: impl Iterator<Item = &'a Entry> + Clone, limits: &TypeLimits) -> bool {
+    // A list in catalogue order, as decks keep theirs, holds each card's copies in a row: they
+    // are counted so in one pass, unless an identity turns up below the one before it. Every
+    // card sharing an identity has the identity's type.
+    let mut last = None;
+    let mut copies = 0;
+    for entry in known.clone() {
+        match last {
+            Some(identity) if identity == entry.identity => copies += 1,
+            Some(identity) if identity > entry.identity => return too_many_copies_sorted(known, limits),
+            _ => copies = 1,
+        }
+        last = Some(entry.identity);
+        if copies > limits.of_kind(entry.card.kind).copies {
+            return true;
+        }
+    }
+    false
+}
+
+/// `too_many_copies` for a list in any order: sorted by identity first.
+fn too_many_copies_sorted<'a>(known: impl Iterator<Item = &'a Entry>, limits: &TypeLimits) -> bool {
+    // By identity, the type beside it.
     let mut identities: Vec<u64> = known
-        .iter()
-        .map(|(_, e)| (u64::from(e.identity) << 8) | e.card.kind as u64)
+        .map(|e| (u64::from(e.identity) << 8) | e.card.kind as u64)
         .collect();
     identities.sort_unstable();
     // The copies of each card in a row, counted without slicing the runs apart.
@@ -685,6 +742,8 @@ fn copies_problems(known: &[(CardRef, &Entry)], format: &Format, catalogue: &Cat
     }
 }
 
+/// The checklist rule (SF-n) behind a limit of one of the four shipped formats; none for a
+/// format a player adds.
 fn rule_for(format: &Format, topic: Topic) -> Option<&'static str> {
     let rule = match (format.id.as_str(), topic) {
         ("55-starter", Topic::Banned | Topic::Rarity) => "SF-25",
