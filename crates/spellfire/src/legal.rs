@@ -157,22 +157,33 @@ impl Spellfire {
     /// Find the game's lone cards (`LoneCards`), once its cards are dealt out.
     pub(crate) fn find_lone_cards(&mut self) {
         // Two bits an identity (a catalogue entry): seen once, seen again. Two passes over the
-        // cards, rather than a sort: this runs with every deal.
-        let identities = self.content.catalogue.entries.len().max(1);
-        let mut seen = vec![0u64; identities.div_ceil(64) * 2];
-        let (once, again) = seen.split_at_mut(identities.div_ceil(64));
+        // cards, rather than a sort: this runs with every deal. The bits of the shipped
+        // catalogue fit on the stack.
+        let words = self.content.catalogue.entries.len().max(1).div_ceil(64);
+        let mut on_stack = [0u64; 2 * 64];
+        let mut on_heap = Vec::new();
+        let seen = if 2 * words <= on_stack.len() {
+            &mut on_stack[..2 * words]
+        } else {
+            on_heap.resize(2 * words, 0);
+            &mut on_heap[..]
+        };
+        let (once, again) = seen.split_at_mut(words);
         for info in &self.cards {
             let (word, bit) = (info.identity as usize / 64, 1 << (info.identity % 64));
             again[word] |= once[word] & bit;
             once[word] |= bit;
         }
-        let mut words = vec![0u64; self.cards.len().div_ceil(64)];
-        for (at, info) in self.cards.iter().enumerate() {
-            if again[info.identity as usize / 64] & (1 << (info.identity % 64)) == 0 {
-                words[at / 64] |= 1 << (at % 64);
-            }
-        }
-        self.lone = LoneCards(words.into());
+        let repeated = |info: &crate::state::CardInfo| again[info.identity as usize / 64] & (1 << (info.identity % 64)) != 0;
+        // Built in place: the words are known in number.
+        let lone = (self.cards.chunks(64))
+            .map(|cards| {
+                (cards.iter().enumerate())
+                    .filter(|(_, info)| !repeated(info))
+                    .fold(0, |word, (at, _)| word | 1 << at)
+            })
+            .collect();
+        self.lone = LoneCards(lone);
     }
 }
 

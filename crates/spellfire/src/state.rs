@@ -59,22 +59,21 @@ impl CardInfo {
     /// cards (in game order) sharing its catalogue identity, which `cards` come with. Not the
     /// catalogue's own number: saves fingerprint the state, and older saves numbered them so.
     pub(crate) fn number_identities(cards: &mut [CardInfo]) {
-        // A first printing is its own catalogue identity. When every card is one, no two entries
-        // of the game share an identity, and each card is the first of its own.
-        if cards.iter().all(|info| info.entry == info.identity) {
+        // A first printing is its own catalogue identity. Only an identity some card of the game
+        // reprints may be numbered otherwise: by a reprint dealt before every first printing.
+        let mut firsts: Vec<(u32, Option<u32>)> = (cards.iter())
+            .filter(|info| info.entry != info.identity)
+            .map(|info| (info.identity, None))
+            .collect();
+        if firsts.is_empty() {
             return;
         }
-        // The cards sorted by catalogue identity, then by their place in the game. Each deck's
-        // list is mostly in catalogue order already: a merging sort finds those runs.
-        let mut by_identity: Vec<u64> = (cards.iter().enumerate())
-            .map(|(at, info)| (u64::from(info.identity) << 32) | at as u64)
-            .collect();
-        by_identity.sort();
-        let place = |key: u64| (key & u64::from(u32::MAX)) as usize;
-        for same in by_identity.chunk_by(|a, b| a >> 32 == b >> 32) {
-            let first = cards[place(same[0])].entry;
-            for &key in same {
-                cards[place(key)].identity = first;
+        firsts.sort_unstable();
+        firsts.dedup();
+        // One pass in game order: the first card of each reprinted identity names it.
+        for info in cards.iter_mut() {
+            if let Ok(at) = firsts.binary_search_by_key(&info.identity, |&(identity, _)| identity) {
+                info.identity = *firsts[at].1.get_or_insert(info.entry);
             }
         }
     }
