@@ -9,7 +9,7 @@ pub(crate) use families::{Absent, Families, Family};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardName, CardType};
-use crate::catalogue::deck::{fits, validate_list};
+use crate::catalogue::deck::{FormatCheck, validate_list};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
@@ -95,6 +95,7 @@ impl Spellfire {
         Self::check_optional_setup(config)?;
         let catalogue = &content.catalogue;
         let mut cards = Vec::with_capacity(config.decks.iter().map(Vec::len).sum());
+        let check = FormatCheck::new(format, config.rules.deck);
         for (index, list) in config.decks.iter().enumerate() {
             // Each card looked up once: the seat's cards are checked against the format as
             // they stand in the game, and the words asked for only when they do not fit.
@@ -113,7 +114,7 @@ impl Spellfire {
             let entries = cards[first_card..]
                 .iter()
                 .map(|info| &catalogue.entries[info.entry as usize]);
-            let deck_fits = unknown.is_none() && fits(entries, format, config.rules.deck);
+            let deck_fits = unknown.is_none() && check.fits(entries);
             debug_assert_eq!(
                 deck_fits,
                 unknown.is_none() && validate_list(list, &[], format, catalogue, config.rules.deck).is_empty(),

@@ -156,25 +156,26 @@ impl LoneCards {
 impl Spellfire {
     /// Find the game's lone cards (`LoneCards`), once its cards are dealt out.
     pub(crate) fn find_lone_cards(&mut self) {
-        // Two bits an identity (a catalogue entry): seen once, seen again. Two passes over the
-        // cards, rather than a sort: this runs with every deal. The bits of the shipped
-        // catalogue fit on the stack.
+        // Two bits an identity (a catalogue entry), side by side: seen once, seen again. Two
+        // passes over the cards, rather than a sort: this runs with every deal. The bits of the
+        // shipped catalogue fit on the stack.
         let words = self.content.catalogue.entries.len().max(1).div_ceil(64);
-        let mut on_stack = [0u64; 2 * 64];
+        let mut on_stack = [[0u64; 2]; 64];
         let mut on_heap = Vec::new();
-        let seen = if 2 * words <= on_stack.len() {
-            &mut on_stack[..2 * words]
+        let seen = if words <= on_stack.len() {
+            &mut on_stack[..words]
         } else {
-            on_heap.resize(2 * words, 0);
+            on_heap.resize(words, [0; 2]);
             &mut on_heap[..]
         };
-        let (once, again) = seen.split_at_mut(words);
         for info in &self.cards {
-            let (word, bit) = (info.identity as usize / 64, 1 << (info.identity % 64));
-            again[word] |= once[word] & bit;
-            once[word] |= bit;
+            let [once, again] = &mut seen[info.identity as usize / 64];
+            let bit = 1 << (info.identity % 64);
+            *again |= *once & bit;
+            *once |= bit;
         }
-        let repeated = |info: &crate::state::CardInfo| again[info.identity as usize / 64] & (1 << (info.identity % 64)) != 0;
+        let repeated =
+            |info: &crate::state::CardInfo| seen[info.identity as usize / 64][1] & (1 << (info.identity % 64)) != 0;
         // Built in place: the words are known in number.
         let lone = (self.cards.chunks(64))
             .map(|cards| {

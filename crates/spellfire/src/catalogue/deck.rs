@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use spellhall_core::content::{ContentError, parse_ron};
 use spellhall_core::files::{FileError, USER_FILE_LIMIT, decode_text, read_bounded, read_text, write_atomic};
 
-use crate::cards::{Card, CardRef, CardType, Rarity, SetCode, World};
+use crate::cards::{Card, CardRef, CardType, Rarity, SetCode};
 use crate::catalogue::{Catalogue, Entry};
 use crate::crossfire;
 use crate::format::{Format, Formats, Limit, TypeLimit};
@@ -364,7 +364,7 @@ pub(crate) fn validate_list(
         match catalogue.get(id) {
             Some(entry) => {
                 known.push((id, entry));
-                counts.add(id, &entry.card, options);
+                counts.add(&entry.card, options);
             }
             None => {
                 unknown.push(id);
@@ -516,15 +516,8 @@ pub(crate) fn validate_list(
                 format!("cards of the {} world", world.name()),
             )
         };
-        against(
-            &mut problems,
-            None,
-            counts.worlds[*world as usize],
-            ids,
-            *limit,
-            words,
-            format,
-        );
+        let n = ids.clone().count() as u32;
+        against(&mut problems, None, n, ids, *limit, words, format);
     }
     if !format.sets.is_empty() {
         let sets = set_tally(known.iter().map(|(id, _)| *id));
@@ -541,7 +534,7 @@ pub(crate) fn validate_list(
     for (digit, limit) in &format.digits {
         let ids = cards_where(&known, |id, _| id.number % 10 == u16::from(*digit));
         let words = || (format!("card numbered …{digit}"), format!("cards numbered …{digit}"));
-        let n = counts.digits.get(usize::from(*digit)).copied().unwrap_or(0);
+        let n = ids.clone().count() as u32;
         against(&mut problems, None, n, ids, *limit, words, format);
     }
     if !format.banned.is_empty() {
@@ -561,53 +554,66 @@ pub(crate) fn validate_list(
     problems
 }
 
-/// Whether a list of known cards (`entries`, the list's order) fits `format`: exactly when
-/// `validate_list` finds no problem with it, proved by the same counts without collecting a card
-/// or writing a word. A game checks its seats' lists so at every setup and asks `validate_list`
-/// for the words only when one does not fit.
-pub(crate) fn fits<'a>(
-    entries: impl Iterator<Item = &'a Entry> + Clone,
-    format: &Format,
+/// A format's limits as `fits` reads them, found once for every seat of a game.
+pub(crate) struct FormatCheck<'f> {
+    format: &'f Format,
+    types: TypeLimits,
     options: DeckOptions,
-) -> bool {
-    let mut counts = Counts::default();
-    for entry in entries.clone() {
-        counts.add(entry.id, &entry.card, options);
-    }
-    let within = |n: u32, limit: Limit| (limit.min..=limit.max).contains(&n);
-    let type_limits = TypeLimits::of(format);
-    let kinds_fit = CardType::DECK_ORDER.iter().all(|&kind| {
-        let limit = type_limits.of_kind(kind);
-        (limit.min..=limit.max).contains(&counts.kinds[kind as usize])
-    });
-    let sets_fit = format.sets.is_empty() || {
-        let sets = set_tally(entries.clone().map(|e| e.id));
-        (format.sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
-    };
-    within(counts.sized, format.cards)
-        && kinds_fit
-        && within(counts.champions, format.champions)
-        && counts.levels <= format.levels.max as i32
-        && within(counts.avatars, format.avatars)
-        && within(counts.chase, format.chase)
-        && (format.rarities.iter()).all(|(rarity, limit)| within(counts.rarities[*rarity as usize], *limit))
-        && (format.worlds.iter()).all(|(world, limit)| within(counts.worlds[*world as usize], *limit))
-        && sets_fit
-        && (format.digits.iter())
-            .all(|(digit, limit)| within(counts.digits.get(usize::from(*digit)).copied().unwrap_or(0), *limit))
-        && (format.banned.is_empty() || entries.clone().all(|e| !format.banned.contains(&e.id)))
-        && !too_many_copies(entries, &type_limits)
 }
 
-/// How many of a deck's known cards each limit of `validate_list` counts, found in one pass:
-/// arrays indexed by the type, rarity, world and last digit (every `ALL` list is in declaration
-/// order, `cards::tests::every_all_list_is_in_declaration_order`).
+impl<'f> FormatCheck<'f> {
+    pub(crate) fn new(format: &'f Format, options: DeckOptions) -> Self {
+        Self {
+            format,
+            types: TypeLimits::of(format),
+            options,
+        }
+    }
+
+    /// Whether a list of known cards (`entries`, in the list's order) fits the format: exactly
+    /// when `validate_list` finds no problem with it, proved by the same counts without
+    /// collecting a card or writing a word. A game checks its seats' lists so at every setup and
+    /// asks `validate_list` for the words only when one does not fit.
+    pub(crate) fn fits<'a>(&self, entries: impl Iterator<Item = &'a Entry> + Clone) -> bool {
+        let format = self.format;
+        let mut counts = Counts::default();
+        for entry in entries.clone() {
+            counts.add(&entry.card, self.options);
+        }
+        let within = |n: u32, limit: Limit| (limit.min..=limit.max).contains(&n);
+        let count_where = |keep: &dyn Fn(&Entry) -> bool| entries.clone().filter(|e| keep(e)).count() as u32;
+        let kinds_fit = CardType::DECK_ORDER.iter().all(|&kind| {
+            let limit = self.types.of_kind(kind);
+            (limit.min..=limit.max).contains(&counts.kinds[kind as usize])
+        });
+        let sets_fit = || {
+            let sets = set_tally(entries.clone().map(|e| e.id));
+            (format.sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
+        };
+        within(counts.sized, format.cards)
+            && kinds_fit
+            && within(counts.champions, format.champions)
+            && counts.levels <= format.levels.max as i32
+            && within(counts.avatars, format.avatars)
+            && within(counts.chase, format.chase)
+            && (format.rarities.iter()).all(|(rarity, limit)| within(counts.rarities[*rarity as usize], *limit))
+            && (format.worlds.iter()).all(|(world, limit)| within(count_where(&|e| e.card.world == *world), *limit))
+            && (format.sets.is_empty() || sets_fit())
+            && (format.digits.iter())
+                .all(|(digit, limit)| within(count_where(&|e| e.id.number % 10 == u16::from(*digit)), *limit))
+            && (format.banned.is_empty() || entries.clone().all(|e| !format.banned.contains(&e.id)))
+            && !too_many_copies(entries, &self.types)
+    }
+}
+
+/// How many of a deck's known cards most limits of `validate_list` count, found in one pass:
+/// arrays indexed by the type and rarity (every `ALL` list is in declaration order,
+/// `cards::tests::every_all_list_is_in_declaration_order`). The rarer limits, by world and last
+/// digit, count their cards when a format has them.
 #[derive(Default)]
 struct Counts {
     kinds: [u32; CardType::ALL.len()],
     rarities: [u32; Rarity::ALL.len()],
-    worlds: [u32; World::ALL.len()],
-    digits: [u32; 10],
     /// The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
     sized: u32,
     champions: u32,
@@ -618,11 +624,9 @@ struct Counts {
 }
 
 impl Counts {
-    fn add(&mut self, id: CardRef, card: &Card, options: DeckOptions) {
+    fn add(&mut self, card: &Card, options: DeckOptions) {
         self.kinds[card.kind as usize] += 1;
         self.rarities[card.rarity as usize] += 1;
-        self.worlds[card.world as usize] += 1;
-        self.digits[usize::from(id.number % 10)] += 1;
         if options.dungeon_counts_in_deck || card.kind != CardType::Dungeon {
             self.sized += 1;
         }
