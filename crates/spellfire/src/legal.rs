@@ -178,11 +178,7 @@ impl Spellfire {
             |info: &crate::state::CardInfo| seen[info.identity as usize / 64][1] & (1 << (info.identity % 64)) != 0;
         // Built in place: the words are known in number.
         let lone = (self.cards.chunks(64))
-            .map(|cards| {
-                (cards.iter().enumerate())
-                    .filter(|(_, info)| !repeated(info))
-                    .fold(0, |word, (at, _)| word | 1 << at)
-            })
+            .map(|cards| (cards.iter().enumerate()).fold(0, |word, (at, info)| word | u64::from(!repeated(info)) << at))
             .collect();
         self.lone = LoneCards(lone);
     }

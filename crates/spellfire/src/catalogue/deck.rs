@@ -558,6 +558,9 @@ pub(crate) fn validate_list(
 pub(crate) struct FormatCheck<'f> {
     format: &'f Format,
     types: TypeLimits,
+    /// The sets the format asks for some cards of: a deck keeps the others' limits by having
+    /// none of their cards, so only the sets it has are looked up.
+    required_sets: Vec<(SetCode, Limit)>,
     options: DeckOptions,
 }
 
@@ -566,6 +569,10 @@ impl<'f> FormatCheck<'f> {
         Self {
             format,
             types: TypeLimits::of(format),
+            required_sets: (format.sets.iter())
+                .filter(|(_, limit)| limit.min > 0)
+                .map(|(set, limit)| (*set, *limit))
+                .collect(),
             options,
         }
     }
@@ -588,7 +595,8 @@ impl<'f> FormatCheck<'f> {
         });
         let sets_fit = || {
             let sets = set_tally(entries.clone().map(|e| e.id));
-            (format.sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
+            (sets.iter()).all(|(set, n)| format.sets.get(set).is_none_or(|limit| within(*n, *limit)))
+                && (self.required_sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
         };
         within(counts.sized, format.cards)
             && kinds_fit
