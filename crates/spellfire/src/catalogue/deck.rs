@@ -1018,3 +1018,74 @@ pub fn starter_decks() -> Result<Vec<Deck>, ContentError> {
         .map(|(code, text)| Deck::from_ron(&format!("data/spellfire/decks/{code}.ron"), text))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `FormatCheck::fits` says a list fits exactly when `validate_list` finds no problem: for
+    /// every shipped format and both readings of the deck options, the starter decks as they
+    /// are, shuffled (copies no longer in a row), short of a card, with a card more or another
+    /// card in place of one of theirs, with two more copies of a card they hold, and joined to
+    /// make 75 and 110 cards.
+    #[test]
+    fn the_quick_check_agrees_with_the_full_one() {
+        let catalogue = Catalogue::shipped().unwrap();
+        let formats = Formats::shipped().unwrap();
+        let starters: Vec<Vec<CardRef>> = starter_decks().unwrap().into_iter().map(|d| d.cards).collect();
+        let mut lists: Vec<Vec<CardRef>> = Vec::new();
+        for (at, cards) in starters.iter().enumerate() {
+            let other = &starters[(at + 5) % starters.len()];
+            lists.push([&cards[..], &other[..20]].concat());
+            lists.push([&cards[..], &other[..]].concat());
+            let cards = cards.clone();
+            let mut shuffled = cards.clone();
+            shuffled.reverse();
+            shuffled.rotate_left(7);
+            lists.push(shuffled);
+            for at in (0..cards.len()).step_by(5) {
+                let mut short = cards.clone();
+                short.remove(at);
+                lists.push(short);
+                let mut more = cards.clone();
+                more.extend([cards[at], cards[at]]);
+                lists.push(more);
+            }
+            for (n, entry) in catalogue.entries.iter().step_by(41).enumerate() {
+                let mut with = cards.clone();
+                with.push(entry.id);
+                lists.push(with);
+                let mut instead = cards.clone();
+                instead[n % cards.len()] = entry.id;
+                lists.push(instead);
+            }
+            lists.push(cards);
+        }
+        let mut fitting = 0;
+        for format in &formats.formats {
+            for options in [
+                DeckOptions::default(),
+                DeckOptions {
+                    avatar_levels_count: false,
+                    dungeon_counts_in_deck: false,
+                },
+            ] {
+                let check = FormatCheck::new(format, options);
+                for list in &lists {
+                    let entries: Vec<&Entry> = list.iter().map(|id| catalogue.get(*id).unwrap()).collect();
+                    let fits = check.fits(entries.iter().copied());
+                    let problems = validate_list(list, &[], format, &catalogue, options);
+                    assert_eq!(
+                        fits,
+                        problems.is_empty(),
+                        "{} {options:?} {list:?}: {problems:?}",
+                        format.id
+                    );
+                    fitting += usize::from(fits);
+                }
+            }
+        }
+        // Both answers are given: some lists fit some formats, most do not.
+        assert!(fitting > 0 && fitting < lists.len(), "{fitting} of {} fit", lists.len());
+    }
+}
