@@ -36,12 +36,23 @@ impl Spellfire {
 
     /// The abilities of `card`: its own, and for a champion the special power an item he carries
     /// copies from another (acting as his own).
+    #[inline]
     pub(crate) fn abilities_of(&self, card: CardId) -> impl Iterator<Item = &Ability> + '_ {
         // Most games copy no power and keep no champion as an ally: their cards' abilities are
-        // their own, found without a search (this is asked of every card in play, often).
+        // their own, found without a search (this is asked of every card in play, often, so this
+        // much is inlined where it is asked and the search is not).
         if self.tracks.copies.is_empty() && self.tracks.kept.is_empty() {
             return self.card(card).power.abilities().iter().chain(&[]);
         }
+        self.abilities_copied_or_kept(card)
+    }
+
+    /// `abilities_of` while some item copies a power or some champion is kept as an ally.
+    #[inline(never)]
+    fn abilities_copied_or_kept(
+        &self,
+        card: CardId,
+    ) -> std::iter::Chain<std::slice::Iter<'_, Ability>, std::slice::Iter<'_, Ability>> {
         let copied = self
             .copied_from(card, CopiedWhat::Power)
             .map_or(&[][..], |from| self.card(from).power.abilities());
