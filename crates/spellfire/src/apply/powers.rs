@@ -72,9 +72,9 @@ pub(crate) struct Immunities<'a> {
     side: Side,
     fighter: Option<CardId>,
     powers: Vec<&'a Effect>,
-    /// The battle's cards with a power that wards fighters (`Immune { of, to }`), found once:
-    /// most battles have none.
-    wards: Vec<(CardId, Side)>,
+    /// The battle's cards with a power that wards fighters (`Immune { of, to }`, see
+    /// `battle_wards`): most battles have none.
+    wards: &'a [(CardId, Side)],
 }
 
 /// A card a side's total counts: what it adds before level changes, and whether the opposing
@@ -84,6 +84,41 @@ struct Counted {
     card: CardId,
     value: i32,
     immune: bool,
+}
+
+impl Counted {
+    const NONE: Counted = Counted {
+        card: CardId(0),
+        value: 0,
+        immune: false,
+    };
+}
+
+/// Room for the cards one side's total counts: on the stack for as many as a fighter mostly has
+/// (his items and the round's cards), on the heap beyond. A total is worked out after every
+/// action of a round, and a list on the heap for each side was a fair part of its cost.
+struct CountedRoom {
+    inline: [Counted; 8],
+    spilled: Vec<Counted>,
+}
+
+impl CountedRoom {
+    fn new() -> Self {
+        Self {
+            inline: [Counted::NONE; 8],
+            spilled: Vec::new(),
+        }
+    }
+
+    /// Room for `count` cards.
+    fn take(&mut self, count: usize) -> &mut [Counted] {
+        if count <= self.inline.len() {
+            &mut self.inline[..count]
+        } else {
+            self.spilled.resize(count, Counted::NONE);
+            &mut self.spilled
+        }
+    }
 }
 
 /// What a side's total is added up in: a `Total` with its parts (for the table), or its `Value`
@@ -130,9 +165,8 @@ struct SideTotal<'a, T> {
     side: Side,
     seat: Seat,
     fighter: &'a Fighter,
-    first_ally: Option<CardId>,
     tally: T,
-    counted: Vec<Counted>,
+    counted: &'a mut [Counted],
 }
 
 /// Where `side`'s total is kept in a pair of them: the attacker's first.
@@ -615,9 +649,14 @@ impl Spellfire {
     /// together read their powers in one walk, each side's parts in the order it alone would
     /// have them.
     pub(crate) fn totals_of<T: Tally>(&self, sides: &[Side], cards: &[(CardId, Side)]) -> [Option<T>; 2] {
+        // The cards that ward fighters are the same for both sides: found once.
+        let wards = self.battle_wards(cards.iter().copied());
+        let mut rooms = [CountedRoom::new(), CountedRoom::new()];
         let mut totals = [None, None];
-        for &side in sides {
-            totals[pair_index(side)] = self.start_total::<T>(side);
+        for ((total, room), side) in totals.iter_mut().zip(&mut rooms).zip(SIDES) {
+            if sides.contains(&side) {
+                *total = self.start_total::<T>(side, &wards, room);
+            }
         }
         self.add_level_changes(&mut totals, cards);
         totals.map(|total| {
@@ -629,27 +668,33 @@ impl Spellfire {
     }
 
     /// `side`'s total before level changes: the level, experience, what each of its cards adds,
-    /// and the pool champions fighting beside it.
-    fn start_total<T: Tally>(&self, side: Side) -> Option<SideTotal<'_, T>> {
+    /// and the pool champions fighting beside it. `wards`: the battle's cards that ward
+    /// fighters (`battle_wards`); `room`: where the cards counted are kept.
+    fn start_total<'a, T: Tally>(
+        &'a self,
+        side: Side,
+        wards: &[(CardId, Side)],
+        room: &'a mut CountedRoom,
+    ) -> Option<SideTotal<'a, T>> {
         let battle = self.battle.as_ref()?;
         let fighter = self.fighter_of(side)?;
         let mut tally = T::start(fighter.card, self.champion_level(fighter.card));
         tally.room(fighter.attachments.len() + fighter.round_cards.len() + 3);
         tally.add(Source::Experience, self.experience(fighter.card));
         // The opposing champion's immunities are read once for every card counted here.
-        let against = self.immunities(side.other());
-        let counted: Vec<Counted> = std::iter::once(fighter.card)
+        let against = self.immunities(side.other(), wards);
+        let cards = std::iter::once(fighter.card)
             .chain(fighter.attachments.iter().copied())
-            .chain(fighter.round_cards.iter().copied())
-            .map(|card| {
-                let immune = self.immune_by(&against, card);
-                Counted {
-                    card,
-                    value: self.counted_value(card, immune),
-                    immune,
-                }
-            })
-            .collect();
+            .chain(fighter.round_cards.iter().copied());
+        let counted = room.take(1 + fighter.attachments.len() + fighter.round_cards.len());
+        for (slot, card) in counted.iter_mut().zip(cards) {
+            let immune = self.immune_by(&against, card);
+            *slot = Counted {
+                card,
+                value: self.counted_value(card, immune),
+                immune,
+            };
+        }
         for part in &counted[1..] {
             tally.add(Source::Card(part.card), part.value);
         }
@@ -666,7 +711,6 @@ impl Spellfire {
             side,
             seat,
             fighter,
-            first_ally: self.round_allies(fighter).next(),
             tally,
             counted,
         })
@@ -779,7 +823,8 @@ impl Spellfire {
                 Members::ChampionAndAllies => *member == fighter.card || self.round_ally(*member),
                 Members::ItemsAndArtifacts => matches!(kind, CardType::MagicalItem | CardType::Artifact),
                 Members::RoundCards => fighter.round_cards.contains(member),
-                Members::FirstAlly => Some(*member) == total.first_ally,
+                // Rare: found only when a power names him.
+                Members::FirstAlly => Some(*member) == self.round_allies(fighter).next(),
             };
             let fits = of.only.as_ref().is_none_or(|f| self.is(f, *member));
             // A card the opposing champion is immune to adds nothing, changed or not (SF-182).
@@ -868,22 +913,41 @@ impl Spellfire {
     /// event) of a kind its own power, or the attacked realm's or holding's power for the
     /// defending side, makes it immune to (SF-178, SF-179, SF-181). Defensive cards never.
     pub(crate) fn immune(&self, side: Side, card: CardId) -> bool {
-        self.immune_by(&self.immunities(side), card)
+        let wards = self.battle_wards(self.battle_cards_unordered());
+        self.immune_by(&self.immunities(side, &wards), card)
+    }
+
+    /// The cards among `cards` (of the battle's, with their sides) with a power that wards
+    /// fighters (`Immune { of, to }`): none, without a look, in a game with no such card.
+    pub(crate) fn battle_wards(&self, cards: impl IntoIterator<Item = (CardId, Side)>) -> Vec<(CardId, Side)> {
+        if !self.may_have(Family::Wards) {
+            return Vec::new();
+        }
+        cards
+            .into_iter()
+            .filter(|&(card, _)| {
+                self.card_may_have(card, Family::Wards)
+                    && self
+                        .abilities_of(card)
+                        .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
+            })
+            .collect()
     }
 
     /// The immunity powers `side`'s fighter has now, read once for all the cards a total counts:
     /// its own (unless another card took them away, SF-157), what it carries, the attacked
     /// realm's and holding's for the defender, and those its player's cards give every champion
-    /// of his (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`).
-    pub(crate) fn immunities(&self, side: Side) -> Immunities<'_> {
-        let (immunity, may_ward) = (self.may_have(Family::Immunity), self.may_have(Family::Wards));
-        let Some(fighter) = self.fighter_of(side).filter(|_| immunity || may_ward) else {
+    /// of his (Codex of the Infinite Planes: `Across(EveryChampion, ImmuneTo(…))`); `wards`: the
+    /// battle's cards that ward fighters (`battle_wards`).
+    pub(crate) fn immunities<'a>(&'a self, side: Side, wards: &'a [(CardId, Side)]) -> Immunities<'a> {
+        let immunity = self.may_have(Family::Immunity);
+        let Some(fighter) = self.fighter_of(side).filter(|_| immunity || !wards.is_empty()) else {
             // No fighter, or no card of the game gives immunity: immune to nothing.
             return Immunities {
                 side,
                 fighter: None,
                 powers: Vec::new(),
-                wards: Vec::new(),
+                wards: &[],
             };
         };
         // Plain loops: most cards have no immunity, and every total reads these.
@@ -891,18 +955,6 @@ impl Spellfire {
         if immunity {
             self.push_own_immunities(side, fighter, &mut powers);
         }
-        let wards = if may_ward {
-            self.battle_cards_unordered()
-                .filter(|&(card, _)| {
-                    self.card_may_have(card, Family::Wards)
-                        && self
-                            .abilities_of(card)
-                            .any(|a| a.when == Trigger::InBattle && matches!(a.effect, Effect::Immune { .. }))
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
         Immunities {
             side,
             fighter: Some(fighter.card),
