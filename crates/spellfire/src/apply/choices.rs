@@ -660,7 +660,14 @@ impl Spellfire {
     /// answer it — the attacked realm and its holding, a fighting champion (Greater Feyr) — (once a
     /// battle where they say so) act or ask their choices.
     pub(crate) fn ally_joined(&mut self, side: Side, events: &mut Vec<Event>) {
-        if !self.may_have(crate::apply::Family::AllyJoins) {
+        // Most battles hold no card with such a power: their cards are then neither sorted nor
+        // collected.
+        let family = crate::apply::Family::AllyJoins;
+        if !self.may_have(family)
+            || !self
+                .battle_cards_unordered()
+                .any(|(card, _)| self.card_may_have(card, family))
+        {
             return;
         }
         for (source, source_side) in self.battle_cards() {
