@@ -1257,20 +1257,21 @@ impl Spellfire {
     /// holding of the realm of its player whose holding it shares (The Sea Barons).
     fn realm_own_cards<'a>(&'a self, slot: &'a crate::formation::Slot) -> impl Iterator<Item = CardId> + 'a {
         let formation = &self.player(self.owner(slot.realm)).formation;
-        let shared = self.abilities_of(slot.realm).flat_map(move |ability| {
-            let named = match &ability.effect {
+        // One level of nesting, not two: the walk is set up for every realm in a battle (and
+        // moved whole as it goes), while only The Sea Barons share a holding.
+        let shared = (self.abilities_of(slot.realm))
+            .filter_map(|ability| match &ability.effect {
                 Effect::SharesHoldingOf(named) => Some(named),
                 _ => None,
-            };
-            named.into_iter().flat_map(move |named| {
+            })
+            .flat_map(move |named| {
                 formation
                     .realms()
                     .filter(|(_, s)| !s.razed)
                     .filter(move |(_, s)| named.matches(self.card(s.realm)))
                     .filter_map(|(_, s)| s.holding)
                     .filter(move |h| Some(*h) != slot.holding)
-            })
-        });
+            });
         std::iter::once(slot.realm).chain(slot.holding).chain(shared)
     }
 
