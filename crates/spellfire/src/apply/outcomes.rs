@@ -188,17 +188,20 @@ impl Spellfire {
     /// that its player may use from the pool now (`Trigger::FromPool`): in his own phase 3 or
     /// 5, outside a battle.
     pub(crate) fn pool_use(&self, seat: Seat, card: CardId) -> Option<&Ability> {
+        // The cheapest questions first: `legal` asks this of every card of the pool, and most
+        // have no such power.
+        let now =
+            seat == self.active && self.battle.is_none() && matches!(self.phase, Phase::Pool | Phase::AfterBattle);
+        if !now {
+            return None;
+        }
+        let ability = self.abilities_of(card).find(|a| a.when == Trigger::FromPool)?;
         let in_pool = self
             .player(seat)
             .pool
             .iter()
             .any(|c| c.card == card || c.attachments.contains(&card));
-        let now =
-            seat == self.active && self.battle.is_none() && matches!(self.phase, Phase::Pool | Phase::AfterBattle);
-        if !in_pool || !now || self.powers_lost(card) {
-            return None;
-        }
-        self.abilities_of(card).find(|a| a.when == Trigger::FromPool)
+        (in_pool && !self.powers_lost(card)).then_some(ability)
     }
 
     /// Whether `seat` may use the power of `card` from his pool now.

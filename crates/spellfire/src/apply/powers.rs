@@ -289,10 +289,15 @@ impl Spellfire {
     /// Whether `card`, taking part in the round, has lost its special power to another card's
     /// (SF-157, SF-158): its abilities do not act and what only its power let it use is barred;
     /// its level and icon stay. A card that takes powers away keeps its own.
+    #[inline]
     pub(crate) fn powers_lost(&self, card: CardId) -> bool {
-        if !self.may_have(Family::LosesPowers) {
-            return false;
-        }
+        // Most games hold no such power: asked often, that much is answered where it is asked.
+        self.may_have(Family::LosesPowers) && self.powers_taken(card)
+    }
+
+    /// `powers_lost` in a game where some card may take powers away.
+    #[inline(never)]
+    fn powers_taken(&self, card: CardId) -> bool {
         let Some(side) = self.owner_side(card) else {
             return false;
         };
@@ -864,7 +869,19 @@ impl Spellfire {
     }
 
     /// A lasting bar on attacking `defender`'s realms with `champion`, and the card that made it.
+    #[inline]
     pub(crate) fn attack_barred(&self, champion: CardId, defender: Seat) -> Option<CardId> {
+        // Asked of every champion `legal` offers, while most of the time nothing lasts: that much
+        // is answered where it is asked.
+        if self.lasting.is_empty() {
+            return None;
+        }
+        self.lasting_bar(champion, defender)
+    }
+
+    /// `attack_barred` while some power lasts.
+    #[inline(never)]
+    fn lasting_bar(&self, champion: CardId, defender: Seat) -> Option<CardId> {
         self.lasting.iter().find_map(|lasting| {
             let Some(Effect::NoAttacksOn { realms, unless }) = self.lasting_effect(lasting.card) else {
                 return None;
@@ -882,7 +899,12 @@ impl Spellfire {
 
     /// The card whose lasting power keeps `champion` from attacking (or, `defending`, from
     /// defending) now: Geas, Death Fog.
+    #[inline]
     pub(crate) fn kept_from(&self, champion: CardId, defending: bool) -> Option<CardId> {
+        // Asked of every champion `legal` offers, while most of the time nothing lasts.
+        if self.lasting.is_empty() {
+            return None;
+        }
         self.lasting
             .iter()
             .filter(|l| l.on == Some(champion))
