@@ -26,7 +26,16 @@ impl Spellfire {
     /// Whether `card` is a champion kept as an ally who fights beside his keeper in the round
     /// now: he is with the keeper in the battle, and no power limiting the side's allies
     /// (`AtMost`) leaves him out.
+    #[inline]
     pub(crate) fn kept_ally_fighting(&self, card: CardId) -> bool {
+        // Most games keep no champion as an ally: asked of every card a round reads, that much is
+        // answered where it is asked.
+        !self.tracks.kept.is_empty() && self.kept_ally_in_round(card)
+    }
+
+    /// `kept_ally_fighting` while some champion is kept as an ally.
+    #[inline(never)]
+    fn kept_ally_in_round(&self, card: CardId) -> bool {
         self.kept(card).is_some()
             && self
                 .owner_side(card)
