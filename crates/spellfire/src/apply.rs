@@ -43,6 +43,9 @@ pub const OPENING_HAND: usize = 5;
 /// The World Bonuses optional rule's bonus (SF-260).
 const WORLD_BONUS: i32 = 3;
 
+/// The cards a discard pile or Abyss has room for from its first card (`bin`).
+const PILE_ROOM: usize = 32;
+
 /// Who carries out an effect and on what: the card whose power it is, its player, the card it is
 /// aimed at (once chosen) and the players it leaves alone. The effect groups' dispatchers
 /// (`carry_out_mode`, `carry_out_outcome`) take it from `carry_out`.
@@ -678,19 +681,26 @@ impl Spellfire {
         self.forget(card);
         let to_abyss = bin == Bin::Abyss || self.kind(card) == CardType::Event;
         let player = self.player_mut(owner);
-        if to_abyss {
-            player.abyss.push(card);
+        let pile = if to_abyss {
+            &mut player.abyss
         } else {
-            player.discard.push(card);
-            if self
+            &mut player.discard
+        };
+        // Room for a game's worth of cards is made with the first: a pile grown a few cards at a
+        // time cost more in copies than in cards.
+        if pile.capacity() == 0 {
+            pile.reserve(PILE_ROOM);
+        }
+        pile.push(card);
+        if !to_abyss
+            && self
                 .card(card)
                 .power
                 .abilities()
                 .iter()
                 .any(|a| a.when == Trigger::Discarded)
-            {
-                self.tracks.just_discarded.push(card);
-            }
+        {
+            self.tracks.just_discarded.push(card);
         }
     }
 
