@@ -23,7 +23,8 @@ impl Spellfire {
 
     /// The champion whose `what` the item `champion` carries copies for him, if any.
     pub(crate) fn copied_from(&self, champion: CardId, what: CopiedWhat) -> Option<CardId> {
-        if self.tracks.copies.is_empty() {
+        // The champion's items are looked for only when something of this kind is copied.
+        if !self.tracks.copies.iter().any(|c| c.what == what) {
             return None;
         }
         let carried = self.attachments_of(champion);
