@@ -329,14 +329,18 @@ impl Spellfire {
     }
 
     /// The sum over the in-play powers of `seat`'s face-up realms and their holdings.
-    fn formation_sum(&self, seat: Seat, amount: impl Fn(&Effect) -> Option<i32>) -> i32 {
-        // Plain loops: `legal` asks the hand limit for every discard it offers.
+    fn formation_sum(&self, seat: Seat, family: Family, amount: impl Fn(&Effect) -> Option<i32>) -> i32 {
+        // Plain loops: `legal` asks the hand limit for every discard it offers. A card without
+        // a power of the family is not read.
         let mut sum = 0;
         for (_, slot) in self.player(seat).formation.realms() {
             if slot.razed {
                 continue;
             }
             for card in std::iter::once(slot.realm).chain(slot.holding) {
+                if !self.card_may_have(card, family) {
+                    continue;
+                }
                 for ability in self.abilities_of(card) {
                     if ability.when == Trigger::InPlay {
                         sum += amount(&ability.effect).unwrap_or(0);
@@ -430,7 +434,7 @@ impl Spellfire {
         if !self.may_have(Family::HandSize) {
             return self.hand_limit();
         }
-        let more = self.formation_sum(seat, |e| match e {
+        let more = self.formation_sum(seat, Family::HandSize, |e| match e {
             Effect::HandSize(n) => Some(i32::from(*n)),
             _ => None,
         });
@@ -442,7 +446,7 @@ impl Spellfire {
         if !self.may_have(Family::ExtraDraws) {
             return 0;
         }
-        self.formation_sum(seat, |e| match e {
+        self.formation_sum(seat, Family::ExtraDraws, |e| match e {
             Effect::ExtraDraws(n) => Some(i32::from(*n)),
             _ => None,
         }) as usize
@@ -1228,10 +1232,11 @@ impl Spellfire {
             .realms()
             .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
             .any(|card| {
-                self.abilities_of(card).any(|a| {
-                    matches!(a.when, Trigger::InPlay | Trigger::InBattle)
-                        && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
-                })
+                self.card_may_have(card, Family::ClosesRealm)
+                    && self.abilities_of(card).any(|a| {
+                        matches!(a.when, Trigger::InPlay | Trigger::InBattle)
+                            && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
+                    })
             })
     }
 
