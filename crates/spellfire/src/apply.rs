@@ -363,6 +363,8 @@ impl Spellfire {
         let before = std::mem::take(&mut self.derived);
         self.carry_out_action(decider, action, before, events);
         self.derived.totals = self.in_round().then(|| self.round_totals());
+        // After the totals: in a round the loser decides.
+        self.derived.decider = Some(self.fresh_decider());
     }
 
     /// `apply_action` once the action is found legal.
@@ -1078,9 +1080,9 @@ impl Spellfire {
     /// tests: a path that changes the state without refreshing it would show here).
     #[doc(hidden)]
     pub fn derived_is_fresh(&self) -> bool {
-        self.derived
-            .totals
-            .is_none_or(|totals| self.in_round() && totals == self.round_totals())
+        let totals = (self.derived.totals).is_none_or(|totals| self.in_round() && totals == self.round_totals());
+        let decider = (self.derived.decider).is_none_or(|decider| decider == self.fresh_decider());
+        totals && decider
     }
 
     /// Whether the round's totals as the losing side reads them — values alone, both sides'

@@ -439,6 +439,14 @@ const REBUILD_CARDS: usize = 3;
 impl Spellfire {
     /// The seat that must decide now: the top of the pending stack, else the phase's player.
     pub fn decider(&self) -> Option<Seat> {
+        match self.derived.decider {
+            Some(decider) => decider,
+            None => self.fresh_decider(),
+        }
+    }
+
+    /// `decider`, worked out from the state now.
+    pub(crate) fn fresh_decider(&self) -> Option<Seat> {
         if self.phase == Phase::Over {
             return None;
         }

@@ -838,7 +838,8 @@ pub struct Spellfire {
 /// What is worked out from the state once after each action rather than at every question
 /// asked of it: both sides' totals in a round, which give the side losing it, which `to_act`,
 /// `legal_actions`, `check` and `apply` all need and which reads every power of the battle (and
-/// the totals the round ends on, when the next action is the pass that ends it). `apply_action` empties it before it
+/// the totals the round ends on, when the next action is the pass that ends it); and who decides
+/// next, which each of them asks first. `apply_action` empties it before it
 /// changes anything and fills it again from the finished state; anything else that changes a
 /// state it was filled for empties it (`Redeal`). Empty, every question computes afresh, so a
 /// new, loaded or sampled state needs nothing. `tests/properties.rs` compares it with a fresh
@@ -847,6 +848,9 @@ pub struct Spellfire {
 pub(crate) struct Derived {
     /// The attacker's total and the defender's, in a round.
     pub(crate) totals: Option<(i32, i32)>,
+    /// The seat that decides next (`decider`; none once the game is over), which the kernel's
+    /// loop, `legal` and `apply` each ask after every action.
+    pub(crate) decider: Option<Option<Seat>>,
 }
 
 impl Spellfire {
