@@ -963,7 +963,7 @@ impl Spellfire {
             }
             other => {
                 let by = self.pending_player().unwrap_or(self.owner(card));
-                self.candidates(card, other, by).into_iter().try_for_each(visit)
+                self.each_candidate(card, other, by, &mut visit)
             }
         }
     }
@@ -980,7 +980,7 @@ impl Spellfire {
     }
 
     /// `visit` each of `in_play_but_realms`, in its order, until it says stop.
-    fn each_in_play_but_realm(&self, mut visit: impl FnMut(CardId) -> ControlFlow<()>) -> ControlFlow<()> {
+    pub(crate) fn each_in_play_but_realm(&self, mut visit: impl FnMut(CardId) -> ControlFlow<()>) -> ControlFlow<()> {
         if let Some(rule) = self.rule_card {
             visit(rule)?;
         }

@@ -3,6 +3,8 @@
 //! when a champion is defeated, after a round or a held battle over their realm, or when an ally
 //! joins the battle, and champions that must attack. The engine never chooses for a player.
 
+use std::ops::ControlFlow;
+
 use spellhall_core::Seat;
 
 use crate::catalogue::cards::CardType;
@@ -26,75 +28,101 @@ impl Spellfire {
     /// The cards `target` allows for a power of `source` used by `by`, in a fixed order; never
     /// `source` itself.
     pub(crate) fn candidates(&self, source: CardId, target: &Target, by: Seat) -> Vec<CardId> {
+        let mut out = Vec::new();
+        let _ = self.each_candidate(source, target, by, &mut |card| {
+            out.push(card);
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// Whether `candidates` would find a card: it stops at the first.
+    pub(crate) fn has_candidate(&self, source: CardId, target: &Target, by: Seat) -> bool {
+        self.each_candidate(source, target, by, &mut |_| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// `visit` each of `candidates`, in its order, until it says stop.
+    pub(crate) fn each_candidate(
+        &self,
+        source: CardId,
+        target: &Target,
+        by: Seat,
+        visit: &mut dyn FnMut(CardId) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let seats = |whose: Whose| {
             Seat::all(self.seats()).filter(move |&s| {
                 Self::whose_fits(whose, s, by) || (whose == Whose::Facing && self.facing(by) == Some(s))
             })
         };
-        let mut out: Vec<CardId> = match target {
-            Target::Realm(whose) => seats(*whose)
-                .flat_map(|s| self.player(s).formation.realms())
+        let mut visit = |card: CardId| {
+            if card == source {
+                ControlFlow::Continue(())
+            } else {
+                visit(card)
+            }
+        };
+        let realms = |whose: Whose| seats(whose).flat_map(|s| self.player(s).formation.realms());
+        match target {
+            Target::Realm(whose) => realms(*whose)
                 .filter(|(_, slot)| !self.realm_immune_to(slot, source))
-                .map(|(_, slot)| slot.realm)
-                .collect(),
-            Target::CardInPlay => self.in_play_but_realms(),
-            Target::Chosen(cards) => {
-                let mut chosen = self.in_play_but_realms();
-                chosen.retain(|&c| self.selects(cards, c, by, source));
-                chosen
-            }
-            Target::Either(any) => {
-                let mut all: Vec<CardId> = Vec::new();
-                for one in any {
-                    for card in self.candidates(source, one, by) {
-                        if !all.contains(&card) {
-                            all.push(card);
-                        }
-                    }
+                .try_for_each(|(_, slot)| visit(slot.realm)),
+            Target::CardInPlay => self.each_in_play_but_realm(visit),
+            Target::Chosen(cards) => self.each_in_play_but_realm(|c| {
+                if self.selects(cards, c, by, source) {
+                    visit(c)
+                } else {
+                    ControlFlow::Continue(())
                 }
-                all
-            }
-            Target::StandingRealm(whose) => seats(*whose)
-                .flat_map(|s| self.player(s).formation.realms())
-                .filter(|(_, slot)| !slot.razed && !self.realm_immune_to(slot, source))
-                .map(|(_, slot)| slot.realm)
-                .collect(),
-            Target::RazedRealm(whose) => seats(*whose)
-                .flat_map(|s| self.player(s).formation.realms())
-                .filter(|(_, slot)| slot.razed)
-                .map(|(_, slot)| slot.realm)
-                .collect(),
-            Target::FrontRealm(whose) => seats(*whose)
-                .flat_map(|s| {
-                    let formation = &self.player(s).formation;
-                    let front = formation.realms().map(|(at, _)| at.row()).min();
-                    formation
-                        .realms()
-                        .filter(move |(at, slot)| Some(at.row()) == front && !self.realm_immune_to(slot, source))
-                        .map(|(_, slot)| slot.realm)
+            }),
+            // A card two parts allow comes once, where it first came.
+            Target::Either(any) => {
+                let mut seen = Vec::new();
+                any.iter().try_for_each(|one| {
+                    self.each_candidate(source, one, by, &mut |card| {
+                        if seen.contains(&card) {
+                            return ControlFlow::Continue(());
+                        }
+                        seen.push(card);
+                        visit(card)
+                    })
                 })
-                .collect(),
+            }
+            Target::StandingRealm(whose) => realms(*whose)
+                .filter(|(_, slot)| !slot.razed && !self.realm_immune_to(slot, source))
+                .try_for_each(|(_, slot)| visit(slot.realm)),
+            Target::RazedRealm(whose) => realms(*whose)
+                .filter(|(_, slot)| slot.razed)
+                .try_for_each(|(_, slot)| visit(slot.realm)),
+            Target::FrontRealm(whose) => seats(*whose).try_for_each(|s| {
+                let formation = &self.player(s).formation;
+                let front = formation.realms().map(|(at, _)| at.row()).min();
+                formation
+                    .realms()
+                    .filter(|(at, slot)| Some(at.row()) == front && !self.realm_immune_to(slot, source))
+                    .try_for_each(|(_, slot)| visit(slot.realm))
+            }),
             Target::InPool(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).pool.iter())
                 .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
                 // A pool champion's level as a power reads it: with its items (AMB-14).
                 .filter(|&c| cards.fits(self.card(c), self.power_level(c)) && !self.shielded(c, source))
-                .collect(),
+                .try_for_each(visit),
             Target::Discarded(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).discard.iter().copied())
                 .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
-                .collect(),
+                .try_for_each(visit),
             Target::InAbyss(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).abyss.iter().copied())
                 .filter(|&c| cards.fits(self.card(c), self.icon_value(c)))
-                .collect(),
+                .try_for_each(visit),
             Target::Fallen(cards) => seats(cards.whose)
                 .flat_map(|s| self.player(s).discard.iter().copied())
                 .filter(|&c| self.tracks.fallen.contains(&c) && cards.fits(self.card(c), self.icon_value(c)))
-                .collect(),
+                .try_for_each(visit),
             // The player is chosen first (`pick_players`), then the cards (`pick_candidates`).
-            Target::DrawTop { .. } | Target::RandomInHand(_) | Target::LargestInHand(_) => Vec::new(),
-            Target::JustDefeated => self.just_defeated().into_iter().collect(),
+            Target::DrawTop { .. } | Target::RandomInHand(_) | Target::LargestInHand(_) => ControlFlow::Continue(()),
+            Target::JustDefeated => self.just_defeated().into_iter().try_for_each(visit),
             Target::JustPlayed => {
                 let other = self
                     .battle
@@ -105,11 +133,9 @@ impl Spellfire {
                     .and_then(|f| f.round_cards.last().copied())
                     .filter(|&c| self.kind(c) == CardType::Ally)
                     .into_iter()
-                    .collect()
+                    .try_for_each(visit)
             }
-        };
-        out.retain(|&c| c != source);
-        out
+        }
     }
 
     /// The cards the pick on top of the stack may choose now: in a draw pile, those its chooser
@@ -341,17 +367,15 @@ impl Spellfire {
         match effect {
             Effect::OneOf(all) | Effect::ChooseOne(all) => all.iter().all(|e| self.lacks_choice(card, e, by)),
             Effect::CopyLevel(_) | Effect::CopyPower(_) => self.copy_candidates(card, effect, by).is_empty(),
-            Effect::FightsInPlace(target) => self.candidates(card, target, by).is_empty(),
-            Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => self.candidates(card, target, by).is_empty(),
+            Effect::FightsInPlace(target) => !self.has_candidate(card, target, by),
+            Effect::Fly(target) | Effect::ShuffleIntoDraw(target) => !self.has_candidate(card, target, by),
             Effect::ToHand(target) | Effect::ToPool(target) | Effect::Rebuild(target) => {
-                self.candidates(card, target, by).is_empty()
+                !self.has_candidate(card, target, by)
             }
-            Effect::Discard(target) => {
-                self.candidates(card, target, by).is_empty() && self.players_for(target, by).is_empty()
-            }
+            Effect::Discard(target) => !self.has_candidate(card, target, by) && self.players_for(target, by).is_empty(),
             Effect::UpTo(_, inner) | Effect::May(inner) | Effect::Every(inner) => self.lacks_choice(card, inner, by),
             Effect::Raze(target) | Effect::Barred { target, .. } | Effect::KeepAsAlly { target, .. } => {
-                self.candidates(card, target, by).is_empty()
+                !self.has_candidate(card, target, by)
             }
             Effect::For(_, inner) => self.lacks_choice(card, inner, by),
             Effect::UpToTotal(most, inner) => inner.choice_target().is_none_or(|target| {
