@@ -196,6 +196,7 @@ impl Spellfire {
     /// and the first turn begun. Used at the start and after a mulligan.
     fn deal(&mut self) -> Vec<Event> {
         let size = self.config.rules.formation;
+        let hand_room = usize::from(self.hand_limit) + 2 * usize::from(self.draw_per_turn);
         let mut owned = vec![0; self.players.len()];
         for info in &self.cards {
             owned[info.owner.index()] += 1;
@@ -206,6 +207,9 @@ impl Spellfire {
             player.mulligans = mulligans;
             // Room for the whole deck at once (an empty pile with room made).
             player.draw = Pile::from_top_down(Vec::with_capacity(owned));
+            // Room for a full hand and the draws of a turn, which would otherwise grow it a card
+            // or two at a time.
+            player.hand = Vec::with_capacity(hand_room);
         }
         for (index, info) in self.cards.iter().enumerate() {
             self.players[info.owner.index()].draw.put_top(CardId(index as u16));
@@ -909,22 +913,30 @@ impl Spellfire {
             }
             return;
         }
-        self.activate_round(Side::Attacker, events);
+        self.open_round(events);
+    }
+
+    /// The powers of a round's start: the threats in the order of activation, then the choices.
+    /// Whether a card of the battle has such a power is found once for both (most battles hold
+    /// none); a threat found changes no card of the battle.
+    pub(crate) fn open_round(&mut self, events: &mut Vec<Event>) {
+        if !self.round_start_powers() {
+            return;
+        }
+        if self.may_have(Family::InstantDefeats) {
+            self.activate_round(Side::Attacker, events);
+        }
         self.round_start_choices(events);
     }
 
-    /// The start of a round, in the order of activation (SF-109, SF-136): the attacking champion's
-    /// powers, then the defending champion's. The first power that would defeat a champion at once
-    /// waits for its owner's one reply (SF-134).
+    /// The start of a round, in the order of activation (SF-109, SF-136), once `may_threaten` has
+    /// said yes: the attacking champion's powers, then the defending champion's. The first power
+    /// that would defeat a champion at once waits for its owner's one reply (SF-134).
     fn activate_round(&mut self, from: Side, events: &mut Vec<Event>) {
         let steps: &[Side] = match from {
             Side::Attacker => &[Side::Attacker, Side::Defender],
             Side::Defender => &[Side::Defender],
         };
-        // Whether any card may threaten is read once for both steps: nothing changes between them.
-        if !self.may_threaten() {
-            return;
-        }
         for &step in steps {
             if let Some(threat) = self.threat_found(step) {
                 events.push(Event::InstantDefeatComing {
@@ -1150,7 +1162,7 @@ impl Spellfire {
                         by: self.card_name(threat.source),
                     });
                     self.end_round_as(threat.victim, events);
-                } else if threat.step == Side::Attacker {
+                } else if threat.step == Side::Attacker && self.may_threaten() {
                     self.activate_round(Side::Defender, events);
                 }
             }

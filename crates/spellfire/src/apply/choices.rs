@@ -731,11 +731,9 @@ impl Spellfire {
 
     /// When a round begins: powers of the cards in the battle that ask a choice (a realm that
     /// makes the attacker discard an item of the defender's choice), each asked of its owner,
-    /// and those that discard every card they select.
+    /// and those that discard every card they select. Called from `open_round`, once
+    /// `round_start_powers` has said yes.
     pub(crate) fn round_start_choices(&mut self, events: &mut Vec<Event>) {
-        if !self.round_start_powers() {
-            return;
-        }
         let cards = self.battle_cards();
         for &(source, side) in cards.iter().rev() {
             let seat = match (&self.battle, side) {
@@ -771,7 +769,7 @@ impl Spellfire {
 
     /// Whether a card of the battle has a power acting as a round starts: most battles hold none,
     /// and their cards are then neither sorted nor collected for them (`threat`,
-    /// `round_start_choices`, which would find nothing to act).
+    /// `round_start_choices`, which would find nothing to act; `open_round` asks once for both).
     pub(crate) fn round_start_powers(&self) -> bool {
         self.may_act_at(Trigger::RoundStart)
             && self

@@ -129,7 +129,6 @@ impl Spellfire {
         if let Some(battle) = &mut self.battle {
             battle.activation_due = false;
         }
-        self.activate_round(Side::Attacker, events);
-        self.round_start_choices(events);
+        self.open_round(events);
     }
 }

@@ -3,6 +3,8 @@
 //! Questing and Treasure, and the rebuild from the pool (AMB-3). `legal` says what they allow;
 //! `apply` calls in here at the moments they act. Each does nothing unless the table chose it.
 
+use std::fmt::Write;
+
 use spellhall_core::{Seat, SetupError, seat_token, seats_token};
 
 use super::Bin;
@@ -378,18 +380,27 @@ impl Spellfire {
     /// The formation victory of one or more players at once.
     pub(crate) fn formation_victory(&mut self, winners: Vec<Seat>, events: &mut Vec<Event>) {
         let realms = self.player(winners[0]).formation.size().positions();
-        let how = if self.config.rules.conqueror {
-            format!("{realms} realms in formation and {CONQUESTS} realms of other players razed")
+        // One string written in place (the text of `Outcome` is part of every saved game).
+        let mut reason = String::with_capacity(112);
+        match &winners[..] {
+            [one] => reason.push_str(&seat_token(*one)),
+            many => reason.push_str(&seats_token(many)),
+        }
+        let shared = winners.len() > 1;
+        reason.push_str(if shared { " each have " } else { " has " });
+        if self.config.rules.conqueror {
+            let _ = write!(
+                reason,
+                "{realms} realms in formation and {CONQUESTS} realms of other players razed"
+            );
         } else {
-            format!("{realms} realms in formation, none razed")
-        };
-        let reason = match &winners[..] {
-            [one] => format!("{} has {how}.", seat_token(*one)),
-            many => format!(
-                "{} each have {how} at the same moment and share the victory.",
-                seats_token(many)
-            ),
-        };
+            let _ = write!(reason, "{realms} realms in formation, none razed");
+        }
+        reason.push_str(if shared {
+            " at the same moment and share the victory."
+        } else {
+            "."
+        });
         // The Conqueror's Game also counted each winner's conquests.
         let figures = if self.config.rules.conqueror {
             let conquests = Seat::all(self.seats()).map(|s| self.conquests(s));
