@@ -40,6 +40,8 @@ use crate::state::{
 
 /// Cards in an opening hand (SF-29, SF-265).
 pub const OPENING_HAND: usize = 5;
+/// The pool champions a player is dealt room for (more are rare in play).
+const POOL_ROOM: usize = 8;
 /// The World Bonuses optional rule's bonus (SF-260).
 const WORLD_BONUS: i32 = 3;
 
@@ -207,9 +209,11 @@ impl Spellfire {
             player.mulligans = mulligans;
             // Room for the whole deck at once (an empty pile with room made).
             player.draw = Pile::from_top_down(Vec::with_capacity(owned));
-            // Room for a full hand and the draws of a turn, which would otherwise grow it a card
-            // or two at a time.
+            // Room for a full hand and the draws of a turn, a whole deck discarded and a full
+            // pool: they would otherwise grow a card or two at a time.
             player.hand = Vec::with_capacity(hand_room);
+            player.discard = Vec::with_capacity(owned);
+            player.pool = Vec::with_capacity(POOL_ROOM);
         }
         for (index, info) in self.cards.iter().enumerate() {
             self.players[info.owner.index()].draw.put_top(CardId(index as u16));
