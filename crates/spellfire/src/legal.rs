@@ -1758,6 +1758,9 @@ impl Spellfire {
 
     /// `check_cosmos` against the cards in play `cx` gathered once for all its candidates.
     fn check_cosmos_with(&self, cx: &CheckContext, card: CardId) -> Result<(), Refusal> {
+        if self.cosmos_allows(cx, card, self.kind(card)) {
+            return Ok(());
+        }
         let identity = self.cards[card.index()].identity;
         if self.tracks.destroyed.contains(&identity) {
             return refuse_naming(card, "{} was destroyed for good: no one may play it again.", "SF-247");
@@ -1774,6 +1777,15 @@ impl Spellfire {
             );
         }
         Ok(())
+    }
+
+    /// Whether `check_cosmos_with` lets `card`, of `kind`, into play: its yes or no alone, for
+    /// the plays `legal` offers (each realm, holding and champion of the hand, at every call).
+    fn cosmos_allows(&self, cx: &CheckContext, card: CardId, kind: CardType) -> bool {
+        // Most games destroy no card for good: its identity is not looked up.
+        let destroyed =
+            !self.tracks.destroyed.is_empty() && (self.tracks.destroyed).contains(&self.cards[card.index()].identity);
+        !destroyed && cx.copies_in_play(self, card) < self.cosmos_limit_of(kind)
     }
 
     /// Every card in play that the Rule of the Cosmos covers: realms and holdings in formations,
@@ -1887,7 +1899,9 @@ impl Spellfire {
         let user_kind = self.fights_as(user);
         let by_icon = (kind == FighterKind::Champion || user_kind != user_facts.kind)
             && uses_by_icon(user_facts, user_kind, used);
-        let by_facts = uses_by_facts(user_facts, used);
+        if by_icon {
+            return true;
+        }
         // Spells and the like beyond its icon come from its special power, and go with it (SF-158).
         let by_power = matches!(
             used.kind,
@@ -1896,13 +1910,18 @@ impl Spellfire {
                 | CardType::PsionicPower
                 | CardType::BloodAbility
                 | CardType::ThiefAbility
-        ) && !by_icon;
-        let by_facts = by_facts && !(by_power && self.powers_lost(user));
-        let by_item = self.carries(
-            user,
-            |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
         );
-        by_icon || by_facts || by_item || self.realm_lets_defender_use(user, used.kind)
+        if uses_by_facts(user_facts, used) && !(by_power && self.powers_lost(user)) {
+            return true;
+        }
+        // Most games have no item that gives its carrier more kinds of cards to use, and no
+        // realm that lends its defender more.
+        let by_item = self.may_have(Family::ItemGives)
+            && self.carries(
+                user,
+                |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
+            );
+        by_item || (self.may_have(Family::RealmLends) && self.realm_lets_defender_use(user, used.kind))
     }
 
     /// The seat's fighter in the current round.
@@ -1987,30 +2006,46 @@ impl Spellfire {
         // each kind of play; on the stack for any hand but a huge one.
         let mut on_stack = [HandCard::NONE; HAND_ON_STACK];
         let on_heap: Vec<HandCard>;
+        let mut holds = HandHolds::default();
         let facts: &[HandCard] = if hand.len() <= HAND_ON_STACK {
             for (slot, &card) in on_stack.iter_mut().zip(hand) {
                 *slot = self.hand_card(card);
+                holds.add(slot);
             }
             &on_stack[..hand.len()]
         } else {
             on_heap = hand.iter().map(|&card| self.hand_card(card)).collect();
+            on_heap.iter().for_each(|card| holds.add(card));
             &on_heap
         };
-        self.candidates_from(cx, seat, facts, candidates);
+        self.candidates_from(cx, seat, facts, holds, candidates);
     }
 
-    /// `candidates_into` for the hand read into `hand`.
-    fn candidates_from(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], candidates: &mut Candidates) {
+    /// `candidates_into` for the hand read into `hand`, which `holds` sums up.
+    fn candidates_from(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        hand: &[HandCard],
+        holds: HandHolds,
+        candidates: &mut Candidates,
+    ) {
         // Room for a busy phase at once, rather than growing step by step.
         candidates.reserve(32);
-        let events = hand.iter().filter(|c| c.as_event).map(|c| Action::PlayEvent(c.card));
+        let events = hand.iter().filter(|c| c.as_event()).map(|c| Action::PlayEvent(c.card));
         // A card used from the hand outside the pool phase is a spell or the like (`check_any_time`,
         // `check_use`): the kind, a cheap look, is asked before `check` asks the rest.
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
-                candidates.extend(events);
-                candidates.extend(self.cast_any_time(hand));
-                self.any_time_plays(cx, seat, hand, candidates);
+                if holds.any(PlayFacts::AS_EVENT) {
+                    candidates.extend(events);
+                }
+                if holds.any(PlayFacts::CAST_ANY_TIME) {
+                    candidates.extend(self.cast_any_time(hand));
+                }
+                if holds.any(PlayFacts::ANY_TIME) {
+                    self.any_time_plays(cx, seat, hand, candidates);
+                }
                 candidates.push_sure(Action::Pass);
             }
             Some(Pending::EventPause(_)) => {
@@ -2071,7 +2106,7 @@ impl Spellfire {
                 if reply.reply.is_none() {
                     candidates.extend(
                         hand.iter()
-                            .filter(|c| c.as_event && self.reply_ability(c.card).is_some())
+                            .filter(|c| c.as_event() && self.reply_ability(c.card).is_some())
                             .map(|c| Action::PlayEvent(c.card)),
                     );
                 }
@@ -2088,13 +2123,17 @@ impl Spellfire {
                 candidates.push(Action::Pass);
             }
             None => {
-                candidates.extend(events);
-                self.phase_candidates(cx, seat, hand, candidates);
-                let mut any_time = Vec::new();
-                self.any_time_plays(cx, seat, hand, &mut any_time);
-                for play in any_time {
-                    if !candidates.contains(&play) {
-                        candidates.push(play);
+                if holds.any(PlayFacts::AS_EVENT) {
+                    candidates.extend(events);
+                }
+                self.phase_candidates(cx, seat, hand, holds, candidates);
+                if holds.any(PlayFacts::ANY_TIME) {
+                    let mut any_time = Vec::new();
+                    self.any_time_plays(cx, seat, hand, &mut any_time);
+                    for play in any_time {
+                        if !candidates.contains(&play) {
+                            candidates.push(play);
+                        }
                     }
                 }
             }
@@ -2114,11 +2153,7 @@ impl Spellfire {
     /// played); it asks the rest.
     fn cast_any_time<'a>(&'a self, hand: &'a [HandCard]) -> impl Iterator<Item = Action> + 'a {
         hand.iter()
-            .filter(|c| USABLE_IN_ROUND.contains(&c.kind))
-            .filter(|c| {
-                let facts = self.card(c.card);
-                (0..=5).all(|phase| facts.phases.contains(&phase)) && facts.power.on_play().is_some()
-            })
+            .filter(|c| c.is(PlayFacts::CAST_ANY_TIME))
             .map(|c| Action::UseCard(c.card))
     }
 
@@ -2128,19 +2163,13 @@ impl Spellfire {
     /// round); it asks the rest.
     fn usable_outside_round<'a>(&'a self, hand: &'a [HandCard], phase: u8) -> impl Iterator<Item = Action> + 'a {
         hand.iter()
-            .filter(|c| USABLE_IN_ROUND.contains(&c.kind) && c.kind != CardType::UnarmedCombat)
-            .filter(move |c| {
-                let facts = self.card(c.card);
-                in_phase(facts, phase)
-                    && facts.power.is_enforced()
-                    && facts.power.on_play().is_some_and(|a| !a.effect.in_round_only())
-            })
+            .filter(move |c| c.is(PlayFacts::USED_OUTSIDE_ROUND) && c.in_phase(phase))
             .map(|c| Action::UseCard(c.card))
     }
 
     /// The ways `seat` could play the cards of his hand that are played at any time.
     fn any_time_plays(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Vec<Action>) {
-        for &card in hand.iter().filter(|c| c.any_time) {
+        for &card in hand.iter().filter(|c| c.any_time()) {
             self.plays_of(cx, seat, card, out);
         }
     }
@@ -2154,7 +2183,7 @@ impl Spellfire {
             // goes through `check_realm` or `check_holding`): a realm goes only where
             // `check_realm_position` allows (SF-50, SF-64), and a card the Rule of the Cosmos
             // keeps out goes nowhere.
-            CardType::Realm if self.check_cosmos_with(cx, card).is_ok() => {
+            CardType::Realm if self.cosmos_allows(cx, card, read.kind) => {
                 let open = cx.realm_positions(self, seat);
                 out.extend(
                     (player.formation.positions())
@@ -2164,7 +2193,7 @@ impl Spellfire {
             }
             // A realm carries at most one holding, face up unless the holding rebuilds it
             // (SF-69), and of the holding's world (SF-68).
-            CardType::Holding if self.check_cosmos_with(cx, card).is_ok() => {
+            CardType::Holding if self.cosmos_allows(cx, card, read.kind) => {
                 let facts = self.card(card);
                 let rebuilds = matches!(facts.power.on_play().map(|a| &a.effect), Some(Effect::RebuildsItsRealm));
                 out.extend(
@@ -2183,10 +2212,12 @@ impl Spellfire {
             }
             CardType::Event => out.push(Action::PlayEvent(card)),
             // A champion that may also be played as an event (Crime Lord).
-            kind if kind.is_champion() && read.as_event => out.extend([Action::ToPool(card), Action::PlayEvent(card)]),
-            kind if kind.is_champion() && read.avatar => out.extend(self.summons(seat, card)),
+            kind if kind.is_champion() && read.as_event() => {
+                out.extend([Action::ToPool(card), Action::PlayEvent(card)])
+            }
+            kind if kind.is_champion() && read.avatar() => out.extend(self.summons(seat, card)),
             // Into the pool only if the Rule of the Cosmos lets it in (`check_to_pool`).
-            kind if kind.is_champion() && self.check_cosmos_with(cx, card).is_ok() => out.push(Action::ToPool(card)),
+            kind if kind.is_champion() && self.cosmos_allows(cx, card, kind) => out.push(Action::ToPool(card)),
             CardType::WizardSpell | CardType::ClericSpell | CardType::PsionicPower | CardType::BloodAbility => {
                 out.push(Action::UseCard(card))
             }
@@ -2194,32 +2225,46 @@ impl Spellfire {
         }
     }
 
-    fn phase_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
+    fn phase_candidates(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        hand: &[HandCard],
+        holds: HandHolds,
+        out: &mut Candidates,
+    ) {
         match self.phase {
             Phase::StartOfTurn => {
-                let rules = hand.iter().filter(|c| c.kind == CardType::Rule);
-                out.extend_sure(rules.map(|c| Action::PlayRule(c.card)));
-                out.extend(self.cast_any_time(hand));
+                if holds.kind(CardType::Rule) {
+                    let rules = hand.iter().filter(|c| c.kind == CardType::Rule);
+                    out.extend_sure(rules.map(|c| Action::PlayRule(c.card)));
+                }
+                if holds.any(PlayFacts::CAST_ANY_TIME) {
+                    out.extend(self.cast_any_time(hand));
+                }
                 out.push_sure(Action::Draw);
             }
             Phase::Realms => {
-                out.extend(self.cast_any_time(hand));
+                if holds.any(PlayFacts::CAST_ANY_TIME) {
+                    out.extend(self.cast_any_time(hand));
+                }
                 // A questing champion due back comes first (SF-255): then `check` refuses the
                 // phase's other plays, and they are not sure.
                 let quest_due = self.quest_due(seat).is_some();
                 // One realm play and one holding a turn (SF-35, SF-36): past them, only a realm
                 // played at any time is offered. Their plays are built from all `check_realm`
                 // and `check_holding` ask.
-                for &card in hand {
+                let realms = holds.kind(CardType::Realm) || holds.kind(CardType::Holding);
+                for &card in if realms { hand } else { &[] } {
                     let open = match card.kind {
-                        CardType::Realm => !self.used.realm_action || card.any_time,
+                        CardType::Realm => !self.used.realm_action || card.any_time(),
                         CardType::Holding => !self.used.holding,
                         _ => false,
                     };
                     if open {
                         let from = out.len();
                         self.plays_of(cx, seat, card, out);
-                        if !quest_due || card.any_time {
+                        if !quest_due || card.any_time() {
                             out.sure_from(from);
                         }
                     }
@@ -2241,7 +2286,10 @@ impl Spellfire {
                 }
             }
             Phase::Pool => {
-                for &card in hand {
+                let plays = holds.any(PlayFacts::CHAMPION)
+                    || holds.kind(CardType::MagicalItem)
+                    || holds.kind(CardType::Artifact);
+                for &card in if plays { hand } else { &[] } {
                     if card.kind.is_champion() || matches!(card.kind, CardType::MagicalItem | CardType::Artifact) {
                         let from = out.len();
                         self.plays_of(cx, seat, card, out);
@@ -2250,7 +2298,9 @@ impl Spellfire {
                         }
                     }
                 }
-                out.extend(self.usable_outside_round(hand, Phase::Pool.number()));
+                if holds.any(PlayFacts::USED_OUTSIDE_ROUND) {
+                    out.extend(self.usable_outside_round(hand, Phase::Pool.number()));
+                }
                 out.extend(self.pool_uses(seat));
                 // One battle a turn (SF-100).
                 if !self.used.battle {
@@ -2265,7 +2315,9 @@ impl Spellfire {
                 if hand.len() > cx.hand_limit(self, seat) {
                     out.extend_sure(hand.iter().map(|c| Action::Discard(c.card)));
                 }
-                out.extend(self.usable_outside_round(hand, Phase::AfterBattle.number()));
+                if holds.any(PlayFacts::USED_OUTSIDE_ROUND) {
+                    out.extend(self.usable_outside_round(hand, Phase::AfterBattle.number()));
+                }
                 out.extend(self.pool_uses(seat));
                 // A mulligan only at the end of a second turn without a realm played (SF-216).
                 let player = self.player(seat);
@@ -2388,7 +2440,7 @@ impl Spellfire {
                         // A card of another phase is refused at once (`check_in_hand_for_phase`),
                         // and one no champion of the side can use (most, in a round: `check_use`).
                         kind if USABLE_IN_ROUND.contains(&kind)
-                            && in_phase(self.card(card), Phase::Battle.number())
+                            && play.in_phase(Phase::Battle.number())
                             && fighter.is_some_and(|f| self.round_side_can_use(seat, f, card)) =>
                         {
                             out.push(Action::UseCard(card))
@@ -2423,12 +2475,7 @@ impl HandCard {
     /// A blank for the stack buffer, never read.
     const NONE: HandCard = HandCard {
         card: CardId(0),
-        play: PlayFacts {
-            kind: CardType::Event,
-            as_event: false,
-            any_time: false,
-            avatar: false,
-        },
+        play: PlayFacts::NONE,
     };
 
     /// Whether `plays_of` builds this card's plays from all that `check` asks of them in phases
@@ -2437,7 +2484,7 @@ impl HandCard {
     /// pool (not one also played as an event, nor an avatar's summons).
     fn plays_are_sure(&self) -> bool {
         matches!(self.kind, CardType::Realm | CardType::Holding | CardType::MagicalItem)
-            || (self.kind.is_champion() && !self.as_event && !self.avatar)
+            || (self.kind.is_champion() && !self.as_event() && !self.avatar())
     }
 }
 
@@ -2445,6 +2492,26 @@ impl std::ops::Deref for HandCard {
     type Target = PlayFacts;
     fn deref(&self) -> &PlayFacts {
         &self.play
+    }
+}
+
+/// What a hand holds, summed up as it is read (`candidates_into`): the candidates skip the walks
+/// of the hand that would find nothing (most hands hold no event, no card played at any time).
+/// The bits of its cards' `PlayFacts::holds`, joined.
+#[derive(Clone, Copy, Default)]
+struct HandHolds(u32);
+
+impl HandHolds {
+    fn add(&mut self, card: &HandCard) {
+        self.0 |= card.holds;
+    }
+
+    fn kind(self, kind: CardType) -> bool {
+        self.0 & PlayFacts::kind_bit(kind) != 0
+    }
+
+    fn any(self, bit: u32) -> bool {
+        self.0 & bit != 0
     }
 }
 
@@ -2550,8 +2617,12 @@ impl Spellfire {
     /// Parallel Universes (and of an artifact if the table says so), otherwise one (SF-94, SF-253,
     /// AMB-30).
     pub(crate) fn cosmos_limit(&self, card: CardId) -> usize {
+        self.cosmos_limit_of(self.kind(card))
+    }
+
+    /// `cosmos_limit` of a card of `kind`.
+    fn cosmos_limit_of(&self, kind: CardType) -> usize {
         let rules = &self.config.rules;
-        let kind = self.kind(card);
         let doubled = kind.is_champion()
             || matches!(kind, CardType::Realm | CardType::Holding)
             || (kind == CardType::Artifact && rules.parallel_includes_artifacts);

@@ -51,11 +51,20 @@ pub(crate) enum Family {
     /// Abilities that act as a turn ends (`TurnEnds`): a family apart from `TurnBegins`, for
     /// games with cards of one of the two moments only.
     TurnEnds = 1 << 16,
+    /// `CarrierFlies`, `CarrierMayUse`: an item that lets its carrier fly or use more kinds of
+    /// cards (asked of every champion's movement and of every use of a spell or the like).
+    ItemGives = 1 << 17,
+    /// `DefendsAs`, `DefenderMayUse`: a realm or holding that lends its defender a kind of
+    /// champion or more kinds of cards to use (asked of every use of a spell or the like).
+    RealmLends = 1 << 18,
+    /// Abilities used from the pool (`Trigger::FromPool`): asked of every card of the active
+    /// player's pool in his phases 3 and 5.
+    FromPool = 1 << 19,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u32 = (1 << 17) - 1;
+    const ALL: u32 = (1 << 20) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -66,6 +75,7 @@ impl Family {
             Trigger::TurnBegins => Family::TurnBegins,
             Trigger::TurnEnds => Family::TurnEnds,
             Trigger::AboutToGo => Family::RepliesToLoss,
+            Trigger::FromPool => Family::FromPool,
             _ => return None,
         })
     }
@@ -145,6 +155,8 @@ fn family_of(effect: &Effect) -> Option<Family> {
         Effect::LosesPowers(_) => Family::LosesPowers,
         Effect::DefeatsOpponent(_) | Effect::DefeatedBy(_) => Family::InstantDefeats,
         Effect::FunctionsAs(_) => Family::ChosenKinds,
+        Effect::CarrierFlies | Effect::CarrierMayUse(_) => Family::ItemGives,
+        Effect::DefendsAs(_) | Effect::DefenderMayUse(_) => Family::RealmLends,
         _ => return None,
     })
 }

@@ -192,7 +192,7 @@ impl Spellfire {
         // have no such power.
         let now =
             seat == self.active && self.battle.is_none() && matches!(self.phase, Phase::Pool | Phase::AfterBattle);
-        if !now {
+        if !now || !self.card_may_act_at(card, Trigger::FromPool) {
             return None;
         }
         let ability = self.abilities_of(card).find(|a| a.when == Trigger::FromPool)?;
@@ -227,9 +227,13 @@ impl Spellfire {
 
     /// The powers `seat` could use from his pool now (checked by `check` before they are offered).
     pub(crate) fn pool_uses(&self, seat: Seat) -> impl Iterator<Item = Action> + '_ {
-        self.player(seat)
-            .pool
-            .iter()
+        // Most games have no such power: the pool is not read.
+        let pool = if self.may_act_at(Trigger::FromPool) {
+            &self.player(seat).pool[..]
+        } else {
+            &[]
+        };
+        pool.iter()
             .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied()))
             .filter(move |&card| self.pool_use(seat, card).is_some())
             .map(Action::UseCard)

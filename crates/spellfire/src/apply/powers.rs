@@ -491,6 +491,10 @@ impl Spellfire {
         if self.kept_ally_fighting(card) {
             return CardType::Ally;
         }
+        // Asked of every user of a spell or the like: most cards have no such power.
+        if !self.card_may_have(card, Family::RealmLends) {
+            return self.kind(card);
+        }
         self.abilities_of(card)
             .find_map(|a| match a.effect {
                 Effect::DefendsAs(kind) => Some(kind),

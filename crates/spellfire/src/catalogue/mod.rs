@@ -13,6 +13,7 @@ use spellhall_core::content::{ContentError, SourceFile, parse_ron};
 
 use crate::apply::Families;
 use crate::cards::{Attribute, Card, CardRef, CardType, Rarity, SetCode, SetFile, World};
+use crate::legal::USABLE_IN_ROUND;
 
 macro_rules! shipped_sets {
     ($($code:literal),* $(,)?) => {
@@ -64,24 +65,100 @@ pub struct Entry {
     pub(crate) play: PlayFacts,
 }
 
-/// What `legal` asks of a card in a hand before it asks `check` (`legal::HandCard`).
+/// What `legal` asks of a card in a hand before it asks `check` (`legal::HandCard`): its kind,
+/// the phases printed on it, and the flags below as bits, so that a hand is summed up in one step
+/// a card (`legal::HandHolds`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PlayFacts {
     pub(crate) kind: CardType,
-    /// An event, or a card that may also be played as one (`Spellfire::played_as_event`).
-    pub(crate) as_event: bool,
-    pub(crate) any_time: bool,
-    pub(crate) avatar: bool,
+    /// The phases printed on the card, one bit a phase (0–5).
+    phases: u8,
+    /// `kind_bit(kind)` and the flags.
+    pub(crate) holds: u32,
 }
 
 impl PlayFacts {
+    pub(crate) const NONE: PlayFacts = PlayFacts {
+        kind: CardType::Event,
+        phases: 0,
+        holds: 0,
+    };
+
+    /// An event, or a card that may also be played as one (`Spellfire::played_as_event`).
+    pub(crate) const AS_EVENT: u32 = 1 << 24;
+    /// Played at any time (`Power::any_time`).
+    pub(crate) const ANY_TIME: u32 = 1 << 25;
+    /// A spell or the like that prints every phase and does something when cast: the cards
+    /// `check_any_time` looks further at.
+    pub(crate) const CAST_ANY_TIME: u32 = 1 << 26;
+    /// A spell or the like (not unarmed combat) whose power is scripted and does something
+    /// outside a round when used: the cards `check_use_outside_round` looks further at.
+    pub(crate) const USED_OUTSIDE_ROUND: u32 = 1 << 27;
+    pub(crate) const CHAMPION: u32 = 1 << 28;
+    pub(crate) const AVATAR: u32 = 1 << 29;
+    /// No phase printed: played in any.
+    const EVERY_PHASE: u32 = 1 << 30;
+
+    /// The bit of `holds` that says a card is of `kind` (the kinds number fewer than 24).
+    pub(crate) const fn kind_bit(kind: CardType) -> u32 {
+        const _: () = assert!(CardType::ALL.len() <= 24, "the kinds' bits run into the flags");
+        1 << kind as u32
+    }
+
     fn of(card: &Card) -> Self {
+        let spell_like = USABLE_IN_ROUND.contains(&card.kind);
+        let on_play = card.power.on_play();
+        let flags = [
+            (
+                card.kind == CardType::Event || card.power.plays_as(CardType::Event),
+                PlayFacts::AS_EVENT,
+            ),
+            (card.power.any_time(), PlayFacts::ANY_TIME),
+            (
+                spell_like && (0..=5).all(|phase| card.phases.contains(&phase)) && on_play.is_some(),
+                PlayFacts::CAST_ANY_TIME,
+            ),
+            (
+                spell_like
+                    && card.kind != CardType::UnarmedCombat
+                    && card.power.is_enforced()
+                    && on_play.is_some_and(|a| !a.effect.in_round_only()),
+                PlayFacts::USED_OUTSIDE_ROUND,
+            ),
+            (card.kind.is_champion(), PlayFacts::CHAMPION),
+            (card.avatar, PlayFacts::AVATAR),
+            (card.phases.is_empty(), PlayFacts::EVERY_PHASE),
+        ];
         PlayFacts {
             kind: card.kind,
-            as_event: card.kind == CardType::Event || card.power.plays_as(CardType::Event),
-            any_time: card.power.any_time(),
-            avatar: card.avatar,
+            phases: (card.phases.iter())
+                .filter(|&&phase| phase < 8)
+                .fold(0, |bits, &phase| bits | 1 << phase),
+            holds: (flags.iter())
+                .filter(|(set, _)| *set)
+                .fold(PlayFacts::kind_bit(card.kind), |bits, (_, bit)| bits | bit),
         }
+    }
+
+    pub(crate) fn is(&self, flag: u32) -> bool {
+        self.holds & flag != 0
+    }
+
+    pub(crate) fn as_event(&self) -> bool {
+        self.is(PlayFacts::AS_EVENT)
+    }
+
+    pub(crate) fn any_time(&self) -> bool {
+        self.is(PlayFacts::ANY_TIME)
+    }
+
+    pub(crate) fn avatar(&self) -> bool {
+        self.is(PlayFacts::AVATAR)
+    }
+
+    /// Whether the card is played in phase `phase` (0–5): a phase printed on it, or none printed.
+    pub(crate) fn in_phase(&self, phase: u8) -> bool {
+        self.is(PlayFacts::EVERY_PHASE) || (phase < 8 && self.phases & (1 << phase) != 0)
     }
 }
 
