@@ -56,10 +56,16 @@ pub(crate) struct CheckContext {
 impl CheckContext {
     fn movement(&self, game: &Spellfire, champion: CardId) -> Movement {
         self.movement.get_or(champion, || {
-            game.movement_with(champion, |seat| {
-                self.player_wide_movement
-                    .get_or(seat, || game.player_wide_movement(seat))
-            })
+            self.movement_carrying(game, champion, game.attachments_of(champion))
+        })
+    }
+
+    /// `movement` of a champion carrying `attachments` (read by the caller where he lies),
+    /// not kept: `attack_candidates` asks it once a champion.
+    fn movement_carrying(&self, game: &Spellfire, champion: CardId, attachments: &[CardId]) -> Movement {
+        game.movement_with(champion, attachments, |seat| {
+            self.player_wide_movement
+                .get_or(seat, || game.player_wide_movement(seat))
         })
     }
 
@@ -83,15 +89,10 @@ impl CheckContext {
             self.formation_closes
                 .get_or((seat, attacking), || game.formation_closes(seat, attacking))
         };
-        let Some(slot) = game.player(seat).formation.slot(at) else {
-            return Vec::new();
-        };
         if !game.may_have(Family::ClosesRealm) || !formation_closes() {
             return Vec::new();
         }
-        game.realm_power_cards(slot)
-            .flat_map(|(card, own)| game.closing_powers(card, own, attacking).map(move |who| (card, who)))
-            .collect()
+        game.closing_powers_of(seat, at, attacking).collect()
     }
 
     fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
@@ -1296,21 +1297,29 @@ impl Spellfire {
         if defender == seat || defender.index() >= self.seats() {
             return refuse("Attack a realm of another player.", "SF-101");
         }
-        self.check_attacking_champion(cx, seat, champion)?;
+        let from_pool = self.player(seat).pool_index(champion).is_some();
+        self.check_attacking_champion(cx, seat, champion, from_pool)?;
         self.check_attack_on(cx, champion, defender, at)
     }
 
-    /// What `check_attacker` asks of the champion alone, whatever realm he attacks.
-    fn check_attacking_champion(&self, cx: &CheckContext, seat: Seat, champion: CardId) -> Result<(), Refusal> {
-        let from_pool = self.player(seat).pool_index(champion).is_some();
+    /// What `check_attacker` asks of the champion alone, whatever realm he attacks: one of
+    /// `seat`'s pool (`from_pool`) or else of his hand.
+    fn check_attacking_champion(
+        &self,
+        cx: &CheckContext,
+        seat: Seat,
+        champion: CardId,
+        from_pool: bool,
+    ) -> Result<(), Refusal> {
         if !from_pool {
             self.check_champion_from_hand(cx, seat, champion)?;
         }
         if self.resting.contains(&champion) {
             return refuse_naming(champion, "{} cannot be used until your next turn.", "SF-170");
         }
+        // A champion who has not attacked this turn has no extra attack to read.
         let attacks = self.used.attacked.iter().filter(|&&c| c == champion).count();
-        if attacks > self.extra_attacks(champion) {
+        if attacks > 0 && attacks > self.extra_attacks(champion) {
             return refuse("A champion attacks only once a turn.", "SF-119");
         }
         self.check_not_questing(champion, true)?;
@@ -1860,19 +1869,33 @@ impl Spellfire {
 
     /// A card's movement powers, from its facts (SF-146).
     pub(crate) fn movement(&self, card: CardId) -> Movement {
-        self.movement_with(card, |seat| self.player_wide_movement(seat))
+        self.movement_with(card, self.attachments_of(card), |seat| self.player_wide_movement(seat))
     }
 
-    /// `movement`, with the movement `seat`'s cards give every champion of his asked of
-    /// `player_wide` (a `CheckContext` works it out once a seat).
-    fn movement_with(&self, card: CardId, player_wide: impl FnOnce(Seat) -> Movement) -> Movement {
+    /// `movement` of a card carrying `attachments`, with the movement `seat`'s cards give every
+    /// champion of his asked of `player_wide` (a `CheckContext` works it out once a seat).
+    fn movement_with(
+        &self,
+        card: CardId,
+        attachments: &[CardId],
+        player_wide: impl FnOnce(Seat) -> Movement,
+    ) -> Movement {
         let facts = self.card(card);
-        let mut movement = Movement {
-            flyer: facts.has(Attribute::Flyer) || self.carries(card, |e| *e == Effect::CarrierFlies),
-            swimmer: facts.has(Attribute::Swimmer),
-            earthwalker: facts.has(Attribute::Earthwalker),
-        };
-        if !(movement.swimmer && movement.earthwalker) && self.kind(card).is_champion() {
+        // One walk through the card's attributes for the three designations.
+        let mut movement = Movement::default();
+        for attribute in &facts.attributes {
+            match attribute {
+                Attribute::Flyer => movement.flyer = true,
+                Attribute::Swimmer => movement.swimmer = true,
+                Attribute::Earthwalker => movement.earthwalker = true,
+                _ => {}
+            }
+        }
+        movement.flyer |= attachments.iter().any(|&item| {
+            self.abilities_of(item)
+                .any(|a| a.when == Trigger::InPlay && a.effect == Effect::CarrierFlies)
+        });
+        if !(movement.swimmer && movement.earthwalker) && facts.kind.is_champion() {
             let given = player_wide(self.owner(card));
             movement.swimmer |= given.swimmer;
             movement.earthwalker |= given.earthwalker;
@@ -1884,6 +1907,10 @@ impl Spellfire {
     /// one walk through that player's cards for both.
     fn player_wide_movement(&self, seat: Seat) -> Movement {
         let mut movement = Movement::default();
+        // Most players have no such card: `player_wide` would set up its walks for nothing.
+        if !self.owned_may_have(seat, Family::EveryChampion) {
+            return movement;
+        }
         for inner in self.player_wide(seat) {
             movement.swimmer |= *inner == Effect::Designated(Attribute::Swimmer);
             movement.earthwalker |= *inner == Effect::Designated(Attribute::Earthwalker);
@@ -2335,66 +2362,77 @@ impl Spellfire {
 
     /// Every attack `check_attacker` might allow: a face-up realm, and one behind the front only
     /// for a champion whose movement reaches it (SF-55, SF-56), which `check_attacker` asks of
-    /// every attack. Each realm's front is read once, each champion's movement once.
+    /// every attack. What it asks of a realm whatever the champion (its front, whether a power
+    /// might close it or bar attacks on its player) is read once a realm, what it asks of a
+    /// champion whatever the realm once a champion.
     fn attack_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
         let player = self.player(seat);
-        let champions = player
-            .pool
+        // A pool champion carries his attachments; one from the hand carries none.
+        let from_hand = hand
             .iter()
-            .map(|c| c.card)
-            .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
+            .filter(|c| c.kind.is_champion())
+            .map(|c| (c.card, false, &[][..]));
         // No champion, no attack: the realms are not read.
-        if champions.clone().next().is_none() {
+        if player.pool.is_empty() && from_hand.clone().next().is_none() {
             return;
         }
-        let target = |defender: Seat, at: Position| {
+        let mut targets = [AttackTarget::NONE; MOST_TARGETS];
+        let mut count = 0;
+        let mut add_targets = |defender: Seat, only: Option<Position>| {
             let formation = &self.player(defender).formation;
-            let slot = formation.slot(at).filter(|s| !s.razed)?;
-            Some(AttackTarget {
-                defender,
-                at,
-                exposed: formation.is_exposed(at),
-                realm: slot.realm,
-                closing: OnceCell::new(),
-            })
+            let closes = self.may_have(Family::ClosesRealm) && self.formation_closes(defender, true);
+            let barred = self.attacks_on_may_be_barred(defender);
+            for (at, slot) in formation.realms() {
+                if slot.razed || only.is_some_and(|only| only != at) {
+                    continue;
+                }
+                targets[count] = AttackTarget {
+                    defender,
+                    at,
+                    exposed: formation.is_exposed(at),
+                    realm: slot.realm,
+                    barred,
+                    closers: if closes { Closers::Unread } else { Closers::None },
+                };
+                count += 1;
+            }
         };
-        let targets: Vec<AttackTarget> = match &self.battle {
-            Some(battle) => target(battle.defender, battle.target).into_iter().collect(),
+        match &self.battle {
+            Some(battle) => add_targets(battle.defender, Some(battle.target)),
             None => Seat::all(self.seats())
                 .filter(|&s| s != seat)
-                .flat_map(|s| {
-                    self.player(s)
-                        .formation
-                        .realms()
-                        .filter_map(move |(at, _)| target(s, at))
-                })
-                .collect(),
-        };
+                .for_each(|s| add_targets(s, None)),
+        }
+        let targets = &mut targets[..count];
         let all_exposed = targets.iter().all(|t| t.exposed);
-        for champion in champions {
+        // The powers closing the realms read so far, by the target's place: most calls read none.
+        let mut closing: Vec<(usize, &Champions)> = Vec::new();
+        let pool = player.pool.iter().map(|c| (c.card, true, &c.attachments[..]));
+        for (champion, from_pool, attachments) in pool.chain(from_hand) {
             // What `check_attacker` asks of the champion is asked once for all his targets, and
             // what it asks of each attack below: the attacks listed are sure.
-            if self.check_attacking_champion(cx, seat, champion).is_err() {
+            if self.check_attacking_champion(cx, seat, champion, from_pool).is_err() {
                 continue;
             }
             let movement = if all_exposed {
                 Movement::default()
             } else {
-                cx.movement(self, champion)
+                cx.movement_carrying(self, champion, attachments)
             };
-            for t in &targets {
+            for (i, t) in targets.iter_mut().enumerate() {
                 // The coast matters only to a swimmer: read only for him.
                 let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
                 let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
-                if reached
-                    && self.attack_barred(champion, t.defender).is_none()
-                    && first_closer(
-                        self,
-                        t.closing.get_or_init(|| cx.closing(self, t.defender, t.at, true)),
-                        champion,
-                    )
-                    .is_none()
-                {
+                if !reached || t.barred && self.attack_barred(champion, t.defender).is_some() {
+                    continue;
+                }
+                if t.closers == Closers::Unread {
+                    closing.extend(self.closing_powers_of(t.defender, t.at, true).map(|(_, who)| (i, who)));
+                    t.closers = Closers::Read;
+                }
+                let closed =
+                    t.closers == Closers::Read && (closing.iter()).any(|&(of, who)| of == i && self.is(who, champion));
+                if !closed {
                     out.push_sure(Action::Attack {
                         champion,
                         defender: t.defender,
@@ -2515,17 +2553,46 @@ impl HandHolds {
     }
 }
 
-/// A realm `attack_candidates` offers: its position, whether the realms in front of it expose
-/// it (`Formation::reachable`), and the realm card (its coast).
-struct AttackTarget<'g> {
+/// A realm `attack_candidates` offers, with what it asks of every champion: its position,
+/// whether the realms in front of it expose it (`Formation::reachable`), the realm card (its
+/// coast), whether a lasting power may bar attacks on its player (`attack_barred`) and whether
+/// a power may close it to some attackers.
+#[derive(Clone, Copy)]
+struct AttackTarget {
     defender: Seat,
     at: Position,
     exposed: bool,
     realm: CardId,
-    /// The powers closing it to some attackers (`CheckContext::closing`), read when a champion
-    /// first reaches it.
-    closing: OnceCell<Vec<(CardId, &'g Champions)>>,
+    barred: bool,
+    closers: Closers,
 }
+
+impl AttackTarget {
+    /// A blank for the stack buffer, never read.
+    const NONE: AttackTarget = AttackTarget {
+        defender: Seat(0),
+        at: Position::A,
+        exposed: false,
+        realm: CardId(0),
+        barred: false,
+        closers: Closers::None,
+    };
+}
+
+/// The powers closing an `AttackTarget` to some attackers (`Spellfire::closing_powers_of`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Closers {
+    /// None: no realm or holding of its player's formation has such a power
+    /// (`Spellfire::formation_closes`).
+    None,
+    /// Not read yet: read when a champion first reaches it.
+    Unread,
+    /// Read.
+    Read,
+}
+
+/// The most realms open to attack: five opponents' ten-realm formations.
+const MOST_TARGETS: usize = 5 * 10;
 
 /// The first card of `closing` (`CheckContext::closing`) whose power closes the realm to
 /// `champion`.

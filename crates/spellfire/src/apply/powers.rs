@@ -8,6 +8,7 @@ use crate::apply::Family;
 use crate::catalogue::cards::CardType;
 use crate::combat::{Side, Source, Total};
 use crate::effects::{Ability, Cards, Champions, Condition, Effect, Members, Party, Scope, Trigger, Whose};
+use crate::formation::Position;
 use crate::state::{CardId, Fighter, FighterKind, LevelMeans, Phase3Counterplay, Spellfire};
 use spellhall_core::Seat;
 
@@ -890,7 +891,21 @@ impl Spellfire {
     /// `attack_barred` while some power lasts.
     #[inline(never)]
     fn lasting_bar(&self, champion: CardId, defender: Seat) -> Option<CardId> {
-        self.lasting.iter().find_map(|lasting| {
+        self.bars_on(defender)
+            .find(|(_, unless)| !unless.is_some_and(|who| who.matches(self.card(champion))))
+            .map(|(card, _)| card)
+    }
+
+    /// Whether a lasting power bars some champions from attacking `defender`'s realms now: when
+    /// none does, `attack_barred` is `None` for every champion (`legal` asks this once a seat).
+    pub(crate) fn attacks_on_may_be_barred(&self, defender: Seat) -> bool {
+        !self.lasting.is_empty() && self.bars_on(defender).next().is_some()
+    }
+
+    /// The lasting bars on attacking `defender`'s realms: each one's card, with the champions it
+    /// lets through.
+    fn bars_on(&self, defender: Seat) -> impl Iterator<Item = (CardId, Option<&Champions>)> {
+        self.lasting.iter().filter_map(move |lasting| {
             let Some(Effect::NoAttacksOn { realms, unless }) = self.lasting_effect(lasting.card) else {
                 return None;
             };
@@ -900,8 +915,7 @@ impl Spellfire {
                 Whose::Opponents => defender != lasting.by,
                 Whose::Facing => self.facing(lasting.by) == Some(defender),
             };
-            let let_through = unless.as_ref().is_some_and(|who| who.matches(self.card(champion)));
-            (covered && !let_through && !lasting.spared.contains(&defender)).then_some(lasting.card)
+            (covered && !lasting.spared.contains(&defender)).then_some((lasting.card, unless.as_ref()))
         })
     }
 
@@ -1209,6 +1223,21 @@ impl Spellfire {
         own.chain(across)
     }
 
+    /// The powers closing `seat`'s realm at `at` to some attackers (`attacking`) or defenders,
+    /// with their cards, in the order they act (SF-140, SF-147).
+    pub(crate) fn closing_powers_of(
+        &self,
+        seat: Seat,
+        at: Position,
+        attacking: bool,
+    ) -> impl Iterator<Item = (CardId, &Champions)> {
+        let slot = self.player(seat).formation.slot(at);
+        slot.into_iter().flat_map(move |slot| {
+            self.realm_power_cards(slot)
+                .flat_map(move |(card, own)| self.closing_powers(card, own, attacking).map(move |who| (card, who)))
+        })
+    }
+
     /// The champions a power of `card` keeps from attacking (or defending) the realm it acts for
     /// (`own`: the realm's own card, else one with a power over every realm of its player).
     pub(crate) fn closing_powers(&self, card: CardId, own: bool, attacking: bool) -> impl Iterator<Item = &Champions> {
@@ -1231,17 +1260,14 @@ impl Spellfire {
             Effect::CannotBeDefendedBy(_) => !attacking,
             _ => false,
         };
-        self.player(seat)
-            .formation
-            .realms()
-            .flat_map(|(_, s)| std::iter::once(s.realm).chain(s.holding))
-            .any(|card| {
-                self.card_may_have(card, Family::ClosesRealm)
-                    && self.abilities_of(card).any(|a| {
-                        matches!(a.when, Trigger::InPlay | Trigger::InBattle)
-                            && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
-                    })
-            })
+        let may_close = |card: CardId| {
+            self.card_may_have(card, Family::ClosesRealm)
+                && self.abilities_of(card).any(|a| {
+                    matches!(a.when, Trigger::InPlay | Trigger::InBattle)
+                        && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
+                })
+        };
+        (self.player(seat).formation.realms()).any(|(_, s)| may_close(s.realm) || s.holding.is_some_and(may_close))
     }
 
     /// The kind `fighter` chose for this battle under a power that lets it use only one of several
