@@ -23,7 +23,7 @@ use crate::state::{
 
 /// What `check` reads of the game that is the same for every candidate of one `legal` call
 /// (checking changes nothing): the copies of a card in play under the Rule of the Cosmos,
-/// champions' movement, realms' closing powers, a seat's hand limit, the battle's limits on the
+/// champions' movement, a seat's hand limit, the battle's limits on the
 /// cards played in a round. Each `check` of a candidate worked them out again (issue 17); now
 /// `legal` shares one context among its candidates, and `check` and `apply` start an empty one
 /// for their one action. Each answer is worked out when first asked and dropped with the call:
@@ -37,13 +37,6 @@ pub(crate) struct CheckContext {
     /// The movement a seat's cards give every champion of his (`Spellfire::player_wide_movement`),
     /// the same for all his champions.
     player_wide_movement: Memo<Seat, Movement>,
-    /// Whether some realm or holding of a seat's formation has a power closing a realm to some
-    /// attackers (`true`) or defenders: most formations have none, and then no realm of the
-    /// seat needs its cards read.
-    formation_closes: Memo<(Seat, bool), bool>,
-    /// The same of one realm (its own cards and those acting for every realm of its player):
-    /// in a formation that has such a power, most realms still have none, and then no champion
-    /// needs to be matched against it.
     hand_limit: Memo<Seat, usize>,
     /// The positions where a seat may lay a new realm, one bit a position
     /// (`check_realm_position`): the same for every realm of his hand.
@@ -76,8 +69,7 @@ impl CheckContext {
     }
 
     /// The powers closing `seat`'s realm at `at` to some attackers (or defenders), with their
-    /// cards, in the order they act: matched against each champion asked about. Whether the
-    /// seat's formation has such a power at all is found once a context (most have none).
+    /// cards, in the order they act: matched against each champion asked about.
     fn closing<'g>(
         &self,
         game: &'g Spellfire,
@@ -85,11 +77,8 @@ impl CheckContext {
         at: Position,
         attacking: bool,
     ) -> Vec<(CardId, &'g Champions)> {
-        let formation_closes = || {
-            self.formation_closes
-                .get_or((seat, attacking), || game.formation_closes(seat, attacking))
-        };
-        if !game.may_have(Family::ClosesRealm) || !formation_closes() {
+        // Most formations have none: then no realm of the seat has its cards read.
+        if !game.may_have(Family::ClosesRealm) || !game.formation_closes(seat, attacking) {
             return Vec::new();
         }
         game.closing_powers_of(seat, at, attacking).collect()
@@ -1410,17 +1399,19 @@ impl Spellfire {
             return Ok(());
         }
         let closing = cx.closing(self, battle.defender, battle.target, false);
-        self.check_champion_defender(cx, seat, champion, &closing)
+        let from_pool = self.player(seat).pool_index(champion).is_some();
+        self.check_champion_defender(cx, seat, champion, from_pool, &closing)
     }
 
-    /// What `check_defender` asks of a champion (not the realm defending itself), the powers
-    /// closing the realm to some defenders (`CheckContext::closing`) read already: the same for
-    /// every champion of one choice.
+    /// What `check_defender` asks of a champion of `seat`'s pool (`from_pool`) or else of his
+    /// hand (not the realm defending itself), the powers closing the realm to some defenders
+    /// (`CheckContext::closing`) read already: the same for every champion of one choice.
     fn check_champion_defender(
         &self,
         cx: &CheckContext,
         seat: Seat,
         champion: CardId,
+        from_pool: bool,
         closing: &[(CardId, &Champions)],
     ) -> Result<(), Refusal> {
         let Some(battle) = &self.battle else {
@@ -1451,7 +1442,7 @@ impl Spellfire {
         if self.resting.contains(&champion) {
             return refuse_naming(champion, "{} cannot be used until your next turn.", "SF-170");
         }
-        if self.player(seat).pool_index(champion).is_some() {
+        if from_pool {
             return Ok(());
         }
         self.check_champion_from_hand(cx, seat, champion)
@@ -2457,10 +2448,13 @@ impl Spellfire {
                         .map(|c| Action::Defend { champion: c }),
                 );
                 let closing = cx.closing(self, battle.defender, battle.target, false);
-                let champions = (player.pool.iter().map(|c| c.card))
-                    .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| c.card));
-                for champion in champions {
-                    if self.check_champion_defender(cx, seat, champion, &closing).is_ok() {
+                let champions = (player.pool.iter().map(|c| (c.card, true)))
+                    .chain(hand.iter().filter(|c| c.kind.is_champion()).map(|c| (c.card, false)));
+                for (champion, from_pool) in champions {
+                    if self
+                        .check_champion_defender(cx, seat, champion, from_pool, &closing)
+                        .is_ok()
+                    {
                         out.push_sure(Action::Defend { champion });
                     }
                 }
