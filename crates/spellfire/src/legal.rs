@@ -1886,8 +1886,13 @@ impl Spellfire {
             self.abilities_of(item)
                 .any(|a| a.when == Trigger::InPlay && a.effect == Effect::CarrierFlies)
         });
-        if !(movement.swimmer && movement.earthwalker) && facts.kind.is_champion() {
-            let given = player_wide(self.owner(card));
+        let owner = self.owner(card);
+        // Most players have no card giving his champions a designation: nothing to ask then.
+        if !(movement.swimmer && movement.earthwalker)
+            && facts.kind.is_champion()
+            && self.owned_may_have(owner, Family::EveryChampion)
+        {
+            let given = player_wide(owner);
             movement.swimmer |= given.swimmer;
             movement.earthwalker |= given.earthwalker;
         }
@@ -1898,10 +1903,6 @@ impl Spellfire {
     /// one walk through that player's cards for both.
     fn player_wide_movement(&self, seat: Seat) -> Movement {
         let mut movement = Movement::default();
-        // Most players have no such card: `player_wide` would set up its walks for nothing.
-        if !self.owned_may_have(seat, Family::EveryChampion) {
-            return movement;
-        }
         for inner in self.player_wide(seat) {
             movement.swimmer |= *inner == Effect::Designated(Attribute::Swimmer);
             movement.earthwalker |= *inner == Effect::Designated(Attribute::Earthwalker);
