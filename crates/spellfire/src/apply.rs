@@ -9,7 +9,7 @@ pub(crate) use families::{Absent, Families, Family};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardName, CardType};
-use crate::catalogue::deck::{FormatCheck, validate_list};
+use crate::catalogue::deck::{FormatCheck, look_up, validate_list};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
@@ -105,24 +105,20 @@ impl Spellfire {
             // Each card looked up once: the seat's cards are checked against the format as
             // they stand in the game, and the words asked for only when they do not fit.
             let first_card = cards.len();
-            let mut unknown = None;
-            for &id in list {
-                match catalogue.index_of(id) {
-                    Some(entry) => cards.push(CardInfo {
-                        owner: Seat(index as u8),
-                        entry: entry as u32,
-                        identity: catalogue.entries[entry].identity,
-                    }),
-                    None => unknown = unknown.or(Some(id)),
-                }
-            }
+            let looked_up = look_up(list, catalogue, |entry, found| {
+                cards.push(CardInfo {
+                    owner: Seat(index as u8),
+                    entry: entry as u32,
+                    identity: found.identity,
+                })
+            });
             let entries = cards[first_card..]
                 .iter()
                 .map(|info| &catalogue.entries[info.entry as usize]);
-            let deck_fits = unknown.is_none() && check.fits(entries);
+            let deck_fits = check.fits(&looked_up, entries);
             debug_assert_eq!(
                 deck_fits,
-                unknown.is_none() && validate_list(list, &[], format, catalogue, config.rules.deck).is_empty(),
+                validate_list(list, &[], format, catalogue, config.rules.deck).is_empty(),
                 "the quick check of seat {}'s deck disagrees with the full one",
                 index + 1
             );
@@ -142,7 +138,7 @@ impl Spellfire {
                     }
                 )));
             }
-            if let Some(id) = unknown {
+            if let Some(id) = looked_up.unknown {
                 return Err(SetupError(format!(
                     "Seat {}'s deck names {id}, which is not a card.",
                     index + 1

@@ -285,26 +285,7 @@ fn cards_where<'a>(
     known.iter().filter(move |(id, e)| keep(*id, e)).map(|(id, _)| *id)
 }
 
-/// How many of the deck's known cards come from each set, in one pass: a format may limit
-/// every set.
-fn set_tally(known: impl Iterator<Item = CardRef>) -> Vec<(SetCode, u32)> {
-    let mut counts: Vec<(SetCode, u32)> = Vec::new();
-    for id in known {
-        // A deck's cards mostly come in runs of one set.
-        if let Some((last, n)) = counts.last_mut()
-            && *last == id.set
-        {
-            *n += 1;
-        } else if let Some((_, n)) = counts.iter_mut().find(|(seen, _)| *seen == id.set) {
-            *n += 1;
-        } else {
-            counts.push((id.set, 1));
-        }
-    }
-    counts
-}
-
-/// The count of `set` in a `set_tally`.
+/// The count of `set` in a tally of sets.
 fn count_in(tally: &[(SetCode, u32)], set: &SetCode) -> u32 {
     tally.iter().find(|(seen, _)| seen == set).map_or(0, |&(_, n)| n)
 }
@@ -368,11 +349,11 @@ pub(crate) fn validate_list(
             }
             None => {
                 unknown.push(id);
-                counts.sized += 1;
+                counts.unknown += 1;
             }
         }
     }
-    let sized = counts.sized;
+    let sized = counts.sized(options);
     if !unknown.is_empty() {
         let list: Vec<String> = unknown.iter().map(ToString::to_string).collect();
         problems.push(violation(
@@ -449,7 +430,7 @@ pub(crate) fn validate_list(
     against(
         &mut problems,
         Some(Topic::Champions),
-        counts.champions,
+        counts.champions(),
         champions.clone(),
         format.champions,
         || ("champion".into(), "champions".into()),
@@ -520,14 +501,15 @@ pub(crate) fn validate_list(
         against(&mut problems, None, n, ids, *limit, words, format);
     }
     if !format.sets.is_empty() {
-        let sets = set_tally(known.iter().map(|(id, _)| *id));
+        let mut sets = SetRuns::default();
+        known.iter().for_each(|(id, _)| sets.add(id.set, 1));
         for (set, limit) in &format.sets {
             let ids = cards_where(&known, |id, _| id.set == *set);
             let words = || {
                 let title = catalogue.set_title(*set);
                 (format!("card from {title}"), format!("cards from {title}"))
             };
-            let n = count_in(&sets, set);
+            let n = sets.count_of(*set);
             against(&mut problems, Some(Topic::Sets), n, ids, *limit, words, format);
         }
     }
@@ -577,15 +559,23 @@ impl<'f> FormatCheck<'f> {
         }
     }
 
-    /// Whether a list of known cards (`entries`, in the list's order) fits the format: exactly
-    /// when `validate_list` finds no problem with it, proved by the same counts without
-    /// collecting a card or writing a word. A game checks its seats' lists so at every setup and
-    /// asks `validate_list` for the words only when one does not fit.
-    pub(crate) fn fits<'a>(&self, entries: impl Iterator<Item = &'a Entry> + Clone) -> bool {
+    /// Whether a list fits the format: exactly when `validate_list` finds no problem with it,
+    /// proved by the same counts without collecting a card or writing a word. `looked_up` is
+    /// what `look_up` found of the list and `entries` the cards it found, in the list's order. A
+    /// game checks its seats' lists so at every setup and asks `validate_list` for the words
+    /// only when one does not fit. One pass counts what most formats limit; the limits few
+    /// formats have (by world, by last digit, banned cards) and copies out of the list's order
+    /// walk the list again.
+    pub(crate) fn fits<'a>(&self, looked_up: &LookedUp, entries: impl Iterator<Item = &'a Entry> + Clone) -> bool {
+        if looked_up.unknown.is_some() {
+            return false;
+        }
         let format = self.format;
         let mut counts = Counts::default();
+        let mut copies = CopyRuns::default();
         for entry in entries.clone() {
             counts.add(&entry.card, self.options);
+            copies.add(entry, &self.types);
         }
         let within = |n: u32, limit: Limit| (limit.min..=limit.max).contains(&n);
         let count_where = |keep: &dyn Fn(&Entry) -> bool| entries.clone().filter(|e| keep(e)).count() as u32;
@@ -593,14 +583,18 @@ impl<'f> FormatCheck<'f> {
             let limit = self.types.of_kind(kind);
             (limit.min..=limit.max).contains(&counts.kinds[kind as usize])
         });
+        let sets = &looked_up.sets;
         let sets_fit = || {
-            let sets = set_tally(entries.clone().map(|e| e.id));
-            (sets.iter()).all(|(set, n)| format.sets.get(set).is_none_or(|limit| within(*n, *limit)))
-                && (self.required_sets.iter()).all(|(set, limit)| within(count_in(&sets, set), *limit))
+            (sets.sets()).all(|set| {
+                format
+                    .sets
+                    .get(&set)
+                    .is_none_or(|limit| within(sets.count_of(set), *limit))
+            }) && (self.required_sets.iter()).all(|(set, limit)| within(sets.count_of(*set), *limit))
         };
-        within(counts.sized, format.cards)
+        within(counts.sized(self.options), format.cards)
             && kinds_fit
-            && within(counts.champions, format.champions)
+            && within(counts.champions(), format.champions)
             && counts.levels <= format.levels.max as i32
             && within(counts.avatars, format.avatars)
             && within(counts.chase, format.chase)
@@ -610,21 +604,135 @@ impl<'f> FormatCheck<'f> {
             && (format.digits.iter())
                 .all(|(digit, limit)| within(count_where(&|e| e.id.number % 10 == u16::from(*digit)), *limit))
             && (format.banned.is_empty() || entries.clone().all(|e| !format.banned.contains(&e.id)))
-            && !too_many_copies(entries, &self.types)
+            && !copies.too_many(entries, &self.types)
+    }
+}
+
+/// What `look_up` found of a list: how many of its cards come from each set, and the first card
+/// the catalogue does not have.
+pub(crate) struct LookedUp {
+    sets: SetRuns,
+    pub(crate) unknown: Option<CardRef>,
+}
+
+/// Look a list's cards up in the catalogue, a run of one set's cards at a time (a deck's cards
+/// mostly come in runs of one set): each card found is handed to `found` (its index in the
+/// catalogue, its entry), in the list's order. Not inlined into its caller: a loop of its own
+/// keeps what it works with in registers.
+#[inline(never)]
+pub(crate) fn look_up<'a>(
+    list: &[CardRef],
+    catalogue: &'a Catalogue,
+    mut found: impl FnMut(usize, &'a Entry),
+) -> LookedUp {
+    let mut looked_up = LookedUp {
+        sets: SetRuns::default(),
+        unknown: None,
+    };
+    for run in list.chunk_by(|a, b| a.set == b.set) {
+        let set = run[0].set;
+        looked_up.sets.add(set, run.len() as u32);
+        let numbers = catalogue.numbers_of(set);
+        for &id in run {
+            match numbers.index_of(id.number) {
+                Some(at) => found(at, &catalogue.entries[at]),
+                None => looked_up.unknown = looked_up.unknown.or(Some(id)),
+            }
+        }
+    }
+    looked_up
+}
+
+/// The copies of each card (SF-14), counted in a row: a list in catalogue order, as decks keep
+/// theirs, holds each card's copies together, and most lists keep every limit. A list with a run
+/// past its type's limit, or out of that order (an identity below the one before it), has its
+/// copies counted again, sorted (`too_many_copies_sorted`). Every card sharing an identity has
+/// the identity's type.
+#[derive(Default)]
+struct CopyRuns {
+    /// The identity of the latest card, and its copies in a row (0 before the first card, which
+    /// starts a run whatever its identity).
+    last: u32,
+    run: u32,
+    /// Whether the list is to be counted again.
+    doubtful: bool,
+}
+
+impl CopyRuns {
+    fn add(&mut self, entry: &Entry, limits: &TypeLimits) {
+        let identity = entry.identity;
+        if identity == self.last {
+            self.run += 1;
+        } else {
+            self.doubtful |= identity < self.last;
+            self.run = 1;
+        }
+        self.last = identity;
+        self.doubtful |= self.run > limits.of_kind(entry.card.kind).copies;
+    }
+
+    /// Whether some card of the list counted (`entries`) has more copies than its type allows.
+    fn too_many<'a>(&self, entries: impl Iterator<Item = &'a Entry>, limits: &TypeLimits) -> bool {
+        self.doubtful && too_many_copies_sorted(entries, limits)
+    }
+}
+
+/// Whether some card of a list has more copies than its type allows (SF-14).
+fn too_many_copies<'a>(known: impl Iterator<Item = &'a Entry> + Clone, limits: &TypeLimits) -> bool {
+    let mut runs = CopyRuns::default();
+    known.clone().for_each(|entry| runs.add(entry, limits));
+    runs.too_many(known, limits)
+}
+
+/// How many of a list's cards come from each set, counted in runs: a deck's cards mostly come in
+/// runs of one set, and most decks are of one set, kept without a list.
+#[derive(Default)]
+struct SetRuns {
+    /// The set of the latest run and its cards.
+    run: Option<(SetCode, u32)>,
+    /// The cards of each set in the runs before it.
+    earlier: Vec<(SetCode, u32)>,
+}
+
+impl SetRuns {
+    /// Count `cards` cards of `set`, the next in the list.
+    fn add(&mut self, set: SetCode, cards: u32) {
+        match &mut self.run {
+            Some((current, n)) if *current == set => *n += cards,
+            run => {
+                if let Some((ended, n)) = run.replace((set, cards)) {
+                    match self.earlier.iter_mut().find(|(seen, _)| *seen == ended) {
+                        Some((_, total)) => *total += n,
+                        None => self.earlier.push((ended, n)),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The sets counted, each once.
+    fn sets(&self) -> impl Iterator<Item = SetCode> + '_ {
+        let latest = self.run.map(|(set, _)| set);
+        let latest_is_new = latest.filter(|set| self.earlier.iter().all(|(seen, _)| seen != set));
+        self.earlier.iter().map(|(set, _)| *set).chain(latest_is_new)
+    }
+
+    fn count_of(&self, set: SetCode) -> u32 {
+        count_in(&self.earlier, &set) + self.run.filter(|(latest, _)| *latest == set).map_or(0, |(_, n)| n)
     }
 }
 
 /// How many of a deck's known cards most limits of `validate_list` count, found in one pass:
 /// arrays indexed by the type and rarity (every `ALL` list is in declaration order,
-/// `cards::tests::every_all_list_is_in_declaration_order`). The rarer limits, by world and last
-/// digit, count their cards when a format has them.
+/// `cards::tests::every_all_list_is_in_declaration_order`). The deck's size and its champions
+/// are read from the types' counts. The rarer limits, by world and last digit, count their
+/// cards when a format has them.
 #[derive(Default)]
 struct Counts {
     kinds: [u32; CardType::ALL.len()],
     rarities: [u32; Rarity::ALL.len()],
-    /// The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
-    sized: u32,
-    champions: u32,
+    /// Cards the catalogue does not have: the deck's size counts them.
+    unknown: u32,
     /// The champions' levels, an avatar's only when the table counts it (AMB-36).
     levels: i32,
     avatars: u32,
@@ -635,17 +743,30 @@ impl Counts {
     fn add(&mut self, card: &Card, options: DeckOptions) {
         self.kinds[card.kind as usize] += 1;
         self.rarities[card.rarity as usize] += 1;
-        if options.dungeon_counts_in_deck || card.kind != CardType::Dungeon {
-            self.sized += 1;
-        }
-        if let Some(level) = card.champion_level() {
-            self.champions += 1;
-            if options.avatar_levels_count || !card.avatar {
-                self.levels += level;
-            }
+        if let Some(level) = card.champion_level()
+            && (options.avatar_levels_count || !card.avatar)
+        {
+            self.levels += level;
         }
         self.avatars += u32::from(card.avatar);
         self.chase += u32::from(card.is_chase());
+    }
+
+    /// The cards the deck's size counts: a dungeon may stand outside it (AMB-37).
+    fn sized(&self, options: DeckOptions) -> u32 {
+        let dungeons = if options.dungeon_counts_in_deck {
+            0
+        } else {
+            self.kinds[CardType::Dungeon as usize]
+        };
+        self.kinds.iter().sum::<u32>() - dungeons + self.unknown
+    }
+
+    fn champions(&self) -> u32 {
+        (CardType::ALL.iter())
+            .filter(|kind| kind.is_champion())
+            .map(|&kind| self.kinds[kind as usize])
+            .sum()
     }
 }
 
@@ -680,28 +801,8 @@ enum Topic {
     Sets,
 }
 
-/// Whether some card of the deck has more copies than its type allows (SF-14).
-fn too_many_copies<'a>(known: impl Iterator<Item = &'a Entry> + Clone, limits: &TypeLimits) -> bool {
-    // A list in catalogue order, as decks keep theirs, holds each card's copies in a row: they
-    // are counted so in one pass, unless an identity turns up below the one before it. Every
-    // card sharing an identity has the identity's type.
-    let mut last = None;
-    let mut copies = 0;
-    for entry in known.clone() {
-        match last {
-            Some(identity) if identity == entry.identity => copies += 1,
-            Some(identity) if identity > entry.identity => return too_many_copies_sorted(known, limits),
-            _ => copies = 1,
-        }
-        last = Some(entry.identity);
-        if copies > limits.of_kind(entry.card.kind).copies {
-            return true;
-        }
-    }
-    false
-}
-
-/// `too_many_copies` for a list in any order: sorted by identity first.
+/// Whether some card of a list has more copies than its type allows (SF-14), the list in any
+/// order: sorted by identity first.
 fn too_many_copies_sorted<'a>(known: impl Iterator<Item = &'a Entry>, limits: &TypeLimits) -> bool {
     // By identity, the type beside it.
     let mut identities: Vec<u64> = known
@@ -1072,8 +1173,9 @@ mod tests {
             ] {
                 let check = FormatCheck::new(format, options);
                 for list in &lists {
-                    let entries: Vec<&Entry> = list.iter().map(|id| catalogue.get(*id).unwrap()).collect();
-                    let fits = check.fits(entries.iter().copied());
+                    let mut entries = Vec::new();
+                    let looked_up = look_up(list, &catalogue, |_, entry| entries.push(entry));
+                    let fits = check.fits(&looked_up, entries.into_iter());
                     let problems = validate_list(list, &[], format, &catalogue, options);
                     assert_eq!(
                         fits,

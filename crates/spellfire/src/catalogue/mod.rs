@@ -292,9 +292,14 @@ impl Catalogue {
 
     /// The index of a card, if the catalogue has it.
     pub fn index_of(&self, id: CardRef) -> Option<usize> {
-        let set = self.sets.iter().position(|s| s.code == id.set)?;
-        let &index = self.by_number[set].get(usize::from(id.number))?;
-        (index != NO_ENTRY).then_some(index as usize)
+        self.numbers_of(id.set).index_of(id.number)
+    }
+
+    /// The cards of a set by number (none for a set the catalogue does not have): `index_of`
+    /// with the set found once, for a run of cards of one set.
+    pub(crate) fn numbers_of(&self, set: SetCode) -> SetNumbers<'_> {
+        let at = self.sets.iter().position(|s| s.code == set);
+        SetNumbers(at.map_or(&[], |at| &self.by_number[at]))
     }
 
     pub fn get(&self, id: CardRef) -> Option<&Entry> {
@@ -312,6 +317,18 @@ impl Catalogue {
     pub fn named<'a>(&'a self, name: &str) -> impl Iterator<Item = &'a Entry> + 'a {
         let key = name.trim().to_lowercase();
         self.entries.iter().filter(move |e| e.key == key)
+    }
+}
+
+/// One set's entries by card number (`Catalogue::numbers_of`).
+#[derive(Clone, Copy)]
+pub(crate) struct SetNumbers<'a>(&'a [u32]);
+
+impl SetNumbers<'_> {
+    /// The index of the set's card numbered `number`, if the catalogue has it.
+    pub(crate) fn index_of(self, number: u16) -> Option<usize> {
+        let &index = self.0.get(usize::from(number))?;
+        (index != NO_ENTRY).then_some(index as usize)
     }
 }
 
