@@ -195,24 +195,45 @@ impl Spellfire {
     fn deal(&mut self) -> Vec<Event> {
         let size = self.config.rules.formation;
         let hand_room = usize::from(self.hand_limit) + 2 * usize::from(self.draw_per_turn);
-        let mut owned = vec![0; self.players.len()];
-        for info in &self.cards {
-            owned[info.owner.index()] += 1;
+        for player in &mut self.players {
+            // Every field named, so that a new one is not forgotten here.
+            let Player {
+                draw,
+                hand,
+                formation,
+                pool,
+                discard,
+                limbo,
+                abyss,
+                turns,
+                realms_played,
+                mulligans: _,
+            } = player;
+            *draw = Pile::new();
+            // Room for a full hand and the draws of a turn and a full pool: they would
+            // otherwise grow a card or two at a time.
+            *hand = Vec::with_capacity(hand_room);
+            formation.empty(size);
+            *pool = Vec::with_capacity(POOL_ROOM);
+            *discard = Vec::new();
+            limbo.clear();
+            abyss.clear();
+            *turns = 0;
+            *realms_played = 0;
         }
-        for (player, owned) in self.players.iter_mut().zip(owned) {
-            let mulligans = player.mulligans;
-            *player = Player::new(size);
-            player.mulligans = mulligans;
-            // Room for the whole deck at once (an empty pile with room made).
-            player.draw = Pile::from_top_down(Vec::with_capacity(owned));
-            // Room for a full hand and the draws of a turn, a whole deck discarded and a full
-            // pool: they would otherwise grow a card or two at a time.
-            player.hand = Vec::with_capacity(hand_room);
-            player.discard = Vec::with_capacity(owned);
-            player.pool = Vec::with_capacity(POOL_ROOM);
-        }
-        for (index, info) in self.cards.iter().enumerate() {
-            self.players[info.owner.index()].draw.put_top(CardId(index as u16));
+        // The cards come in runs of one owner's (setup lays each seat's cards out in a row): the
+        // draw pile and the discard pile are made with room for the whole run at once.
+        let mut first_card = 0;
+        for run in self.cards.chunk_by(|a, b| a.owner == b.owner) {
+            let player = &mut self.players[run[0].owner.index()];
+            if player.draw.is_empty() {
+                player.draw = Pile::from_top_down(Vec::with_capacity(run.len()));
+            }
+            player.discard.reserve(run.len());
+            for index in first_card..first_card + run.len() {
+                player.draw.put_top(CardId(index as u16));
+            }
+            first_card += run.len();
         }
         self.battle = None;
         self.pending.clear();
@@ -238,27 +259,35 @@ impl Spellfire {
     /// Each player turns up a random card of his deck; the highest last digit of its number goes
     /// first, and tied players turn up again (SF-27, AMB-20).
     fn first_player(&mut self, events: &mut Vec<Event>) -> Seat {
-        let mut contenders: Vec<Seat> = Seat::all(self.seats()).collect();
+        let mut reveals = self.reveal_cards(Seat::all(self.seats()));
         loop {
-            let mut reveals = Vec::with_capacity(contenders.len());
-            for &seat in &contenders {
-                let deck = &self.players[seat.index()].draw;
-                let depth = self.rng.below(deck.len());
-                let card = *deck
-                    .iter_top_down()
-                    .nth(depth)
-                    .expect("a card at a depth below the pile's size");
-                let digit = (self.card(card).number % 10) as u8;
-                reveals.push((seat, self.card_name(card), digit));
-            }
             let best = reveals.iter().map(|r| r.2).max().unwrap_or(0);
-            contenders = reveals.iter().filter(|r| r.2 == best).map(|r| r.0).collect();
-            events.push(Event::FirstPlayerReveal { reveals });
-            if let [first] = contenders[..] {
+            let mut highest = reveals.iter().filter(|r| r.2 == best).map(|r| r.0);
+            if let (Some(first), None) = (highest.next(), highest.next()) {
+                events.push(Event::FirstPlayerReveal { reveals });
                 events.push(Event::FirstPlayer { seat: first });
                 return first;
             }
+            let tied: Vec<Seat> = reveals.iter().filter(|r| r.2 == best).map(|r| r.0).collect();
+            events.push(Event::FirstPlayerReveal { reveals });
+            reveals = self.reveal_cards(tied.into_iter());
         }
+    }
+
+    /// A random card of each seat's deck turned up, with the last digit of its number.
+    fn reveal_cards(&mut self, seats: impl Iterator<Item = Seat>) -> Vec<(Seat, CardName, u8)> {
+        let mut reveals = Vec::with_capacity(seats.size_hint().0);
+        for seat in seats {
+            let deck = &self.players[seat.index()].draw;
+            let depth = self.rng.below(deck.len());
+            let card = *deck
+                .iter_top_down()
+                .nth(depth)
+                .expect("a card at a depth below the pile's size");
+            let digit = (self.card(card).number % 10) as u8;
+            reveals.push((seat, self.card_name(card), digit));
+        }
+        reveals
     }
 
     fn begin_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {

@@ -130,6 +130,14 @@ impl Formation {
         }
     }
 
+    /// Every position emptied, for a formation of `size` (a new deal): `new` in place, where
+    /// the slots already stand.
+    pub(crate) fn empty(&mut self, size: FormationSize) {
+        self.size = size;
+        self.slots.clear();
+        self.slots.resize(size.positions(), None);
+    }
+
     pub fn size(&self) -> FormationSize {
         self.size
     }
