@@ -302,7 +302,14 @@ impl Spellfire {
         self.active = seat;
         self.turn += 1;
         self.phase = Phase::StartOfTurn;
-        self.used = TurnUse::default();
+        // The list of champions that attacked keeps its room from turn to turn: most turns have a
+        // battle, and a fresh list would be allocated for each.
+        let mut attacked = std::mem::take(&mut self.used.attacked);
+        attacked.clear();
+        self.used = TurnUse {
+            attacked,
+            ..TurnUse::default()
+        };
         self.player_mut(seat).turns += 1;
         // Cards resting "until their owner's next turn" wake up.
         let cards = &self.cards;
@@ -793,10 +800,16 @@ impl Spellfire {
             self.bin(*card, Bin::Discard);
         }
         // An item used up in one round (a potion) does not go home with its champion.
-        let (used_up, kept): (Vec<CardId>, Vec<CardId>) = fighter
-            .attachments
-            .into_iter()
-            .partition(|&c| self.abilities_of(c).any(|a| a.effect == Effect::OneUse));
+        // The fighter's list goes home with him: the few used up are picked out of it.
+        let mut kept = fighter.attachments;
+        let mut used_up = Vec::new();
+        kept.retain(|&c| {
+            let one_use = self.abilities_of(c).any(|a| a.effect == Effect::OneUse);
+            if one_use {
+                used_up.push(c);
+            }
+            !one_use
+        });
         for card in used_up {
             self.bin(card, Bin::Discard);
         }
@@ -1137,30 +1150,25 @@ impl Spellfire {
 
     /// `totals_before`: the round's totals as they were before the pass (`Derived`), if known.
     fn pass(&mut self, totals_before: Option<(i32, i32)>, events: &mut Vec<Event>) {
-        match self.pending.last().cloned() {
+        // The decision on top is read where it lies, not copied: most are boxed.
+        match self.pending.last() {
             // A power's choice declined, or nothing left to choose.
             Some(Pending::Pick(_)) => {
                 self.pending.pop();
             }
             Some(Pending::Leave(_)) => self.allow_spell(events),
             Some(Pending::Reply(_)) => self.let_go(events),
-            Some(Pending::Claim { seat }) => {
+            Some(&Pending::Claim { seat }) => {
                 self.pending.pop();
                 events.push(Event::ClaimWithdrawn { seat });
             }
-            Some(Pending::EventPause(pause)) => {
-                self.pending.pop();
-                events.push(Event::EventPassed {
-                    seat: pause.asking,
-                    card: self.card_name(pause.event),
-                });
-                self.continue_pause(*pause, events);
-            }
+            Some(Pending::EventPause(_)) => self.pass_in_pause(events),
             Some(Pending::Walled { .. }) => {
                 self.pending.pop();
                 self.walled_out(events);
             }
             Some(Pending::InstantDefeat(threat)) if threat.played => {
+                let threat = threat.clone();
                 self.pending.pop();
                 // The card just played acts now if it is still in the battle; then the powers
                 // that answer an ally joining.
@@ -1181,6 +1189,7 @@ impl Spellfire {
                 }
             }
             Some(Pending::InstantDefeat(threat)) => {
+                let threat = threat.clone();
                 self.pending.pop();
                 // The defeat lands if its power still holds after the reply; otherwise the order
                 // of activation goes on.
@@ -1259,14 +1268,12 @@ impl Spellfire {
             self.return_fighter(loser, loser_fighter, events);
         } else {
             let beaten = (!realm_beaten).then_some(loser_fighter.card);
-            let with_him: Vec<CardId> = std::iter::once(loser_fighter.card)
-                .chain(loser_fighter.attachments.iter().copied())
-                .collect();
+            // Most often none: then no list is allocated.
             let banishers: Vec<CardId> = if realm_beaten {
                 Vec::new()
             } else {
-                with_him
-                    .into_iter()
+                std::iter::once(loser_fighter.card)
+                    .chain(loser_fighter.attachments.iter().copied())
                     .filter(|&c| {
                         self.abilities_of(c).any(|a| {
                             a.when == Trigger::Defeated
@@ -1304,7 +1311,7 @@ impl Spellfire {
                 // The players may first reply to the razing (Spirit of the Land): then the
                 // round's end waits with it.
                 if self.threaten(Loss::BattleRazing {
-                    after: realm_powers.clone(),
+                    after: realm_powers.as_slice().to_vec(),
                 }) {
                     return;
                 }
@@ -1317,7 +1324,7 @@ impl Spellfire {
                 }
             }
         }
-        self.after_round(&realm_powers, loser_side == Side::Attacker, events);
+        self.after_round(realm_powers.as_slice(), loser_side == Side::Attacker, events);
     }
 
     /// `victor`, `winner`'s champion, beat a champion with cards whose power sends him to the
@@ -1736,9 +1743,10 @@ impl Spellfire {
     /// The pause after an event: every other player in turn, clockwise from the event's player
     /// (SF-192).
     fn open_pause(&mut self, event: CardId, by: Seat, target: Option<CardId>, copy: bool) {
-        let mut later = spellhall_core::AnswerQueue::after(by, self.seats());
-        // A table has two players at least: someone is asked.
-        let asking = later.pop().unwrap_or(by);
+        // A table has two players at least: someone is asked. The players after him are listed
+        // without him (at two players, no list is allocated).
+        let asking = by.others_in_turn_order(self.seats()).next().unwrap_or(by);
+        let later = spellhall_core::AnswerQueue::after_where(by, self.seats(), |&s| s != asking);
         self.pending.push(Pending::EventPause(Box::new(Pause {
             event,
             by,
@@ -1749,6 +1757,28 @@ impl Spellfire {
             copies: Vec::new(),
             copy,
         })));
+    }
+
+    /// The player asked in the pause on top lets the event be: `continue_pause`, the pause kept
+    /// where it lies while someone is left to ask.
+    fn pass_in_pause(&mut self, events: &mut Vec<Event>) {
+        let Some(Pending::EventPause(pause)) = self.pending.last_mut() else {
+            return;
+        };
+        let (seat, event) = (pause.asking, pause.event);
+        let next = pause.later.pop();
+        if let Some(next) = next {
+            pause.asking = next;
+        }
+        events.push(Event::EventPassed {
+            seat,
+            card: self.card_name(event),
+        });
+        if next.is_none()
+            && let Some(Pending::EventPause(pause)) = self.pending.pop()
+        {
+            self.resolve_event(*pause, events);
+        }
     }
 
     /// The next player is asked, or, once every other player has answered, the event acts.

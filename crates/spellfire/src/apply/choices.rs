@@ -13,6 +13,19 @@ use crate::effects::{Cost, Effect, Target, Trigger, Whose};
 use crate::event::Event;
 use crate::state::{CardId, Champion, Pending, Pick, Spellfire};
 
+/// `realm_sources`: the attacked realm and its holding, without a list allocated for them.
+#[derive(Clone, Copy)]
+pub(crate) struct RealmSources {
+    cards: [(CardId, Seat); 2],
+    count: usize,
+}
+
+impl RealmSources {
+    pub(crate) fn as_slice(&self) -> &[(CardId, Seat)] {
+        &self.cards[..self.count]
+    }
+}
+
 impl Spellfire {
     /// Whether `owner`'s cards are `whose`, seen from `by`.
     fn whose_fits(whose: Whose, owner: Seat, by: Seat) -> bool {
@@ -637,19 +650,24 @@ impl Spellfire {
     }
 
     /// The attacked realm and its holding, with the defending seat, while a battle is on: the
-    /// cards whose `RoundEnds` and `RealmHeld` powers may act.
-    pub(crate) fn realm_sources(&self) -> Vec<(CardId, Seat)> {
+    /// cards whose `RoundEnds` and `RealmHeld` powers may act. Two at most, kept in place: the
+    /// first `count` of `cards` (read them with `as_slice`).
+    pub(crate) fn realm_sources(&self) -> RealmSources {
+        let mut sources = RealmSources {
+            cards: [(CardId(0), Seat(0)); 2],
+            count: 0,
+        };
         let Some(battle) = &self.battle else {
-            return Vec::new();
+            return sources;
         };
         let Some(slot) = self.player(battle.defender).formation.slot(battle.target) else {
-            return Vec::new();
+            return sources;
         };
-        [Some(slot.realm), slot.holding]
-            .into_iter()
-            .flatten()
-            .map(|c| (c, battle.defender))
-            .collect()
+        for card in [Some(slot.realm), slot.holding].into_iter().flatten() {
+            sources.cards[sources.count] = (card, battle.defender);
+            sources.count += 1;
+        }
+        sources
     }
 
     /// A round over the realm of `sources` has ended (`held`: the attacker was beaten, so the

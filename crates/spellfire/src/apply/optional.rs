@@ -219,10 +219,13 @@ impl Spellfire {
             });
             loser_fighter.attachments = kept;
         }
-        let gone: Vec<CardId> = std::iter::once(loser_fighter.card)
-            .chain(loser_fighter.attachments.iter().copied())
-            .collect();
-        self.destroy(&gone, events);
+        // Listed only where cards may be destroyed for good.
+        if rules.permanent_destruction != PermanentDestruction::Off {
+            let gone: Vec<CardId> = std::iter::once(loser_fighter.card)
+                .chain(loser_fighter.attachments.iter().copied())
+                .collect();
+            self.destroy(&gone, events);
+        }
     }
 
     /// Whether a magical item or artifact could legally be attached to the fighter (SF-76–79).
