@@ -323,6 +323,13 @@ impl Spellfire {
         }
     }
 
+    /// `card`'s facts read from `content`, the game's own taken apart from the state
+    /// (`Arc::clone`: a reference count), so that its powers may act while the state changes
+    /// without a copy of them made first.
+    pub(crate) fn card_in<'c>(&self, content: &'c Content, card: CardId) -> &'c crate::catalogue::cards::Card {
+        &content.catalogue.entries[self.cards[card.index()].entry as usize].card
+    }
+
     pub(crate) fn names(&self, cards: &[CardId]) -> Vec<CardName> {
         cards.iter().map(|&c| self.card_name(c)).collect()
     }
@@ -575,8 +582,11 @@ impl Spellfire {
                         by: self.card_name(*card),
                     });
                     self.pending.push(Pending::InstantDefeat(threat));
-                } else if let Some(ability) = self.card(*card).power.on_play().cloned() {
-                    self.carry_out(&ability.effect, *card, seat, None, &[], events);
+                } else {
+                    let content = Arc::clone(&self.content);
+                    if let Some(ability) = self.card_in(&content, *card).power.on_play() {
+                        self.carry_out(&ability.effect, *card, seat, None, &[], events);
+                    }
                 }
                 // The attacked realm's powers that answer an ally joining (Yaramuke).
                 if let Some(battle) = &self.battle
@@ -641,7 +651,8 @@ impl Spellfire {
                         event: self.card_name(event),
                         target: self.card_name(*target),
                     });
-                    match self.card(event).power.on_play().cloned() {
+                    let content = Arc::clone(&self.content);
+                    match self.card_in(&content, event).power.on_play() {
                         // A spell acts at once (unless it may be answered, AMB-6); an event waits
                         // for its pause.
                         Some(ability) if !self.played_as_event(event) && !self.spell_pause_due(event, seat) => {
@@ -1173,7 +1184,8 @@ impl Spellfire {
                 // The card just played acts now if it is still in the battle; then the powers
                 // that answer an ally joining.
                 if self.battle_cards().iter().any(|&(c, _)| c == threat.source)
-                    && let Some(ability) = self.card(threat.source).power.on_play().cloned()
+                    && let content = Arc::clone(&self.content)
+                    && let Some(ability) = self.card_in(&content, threat.source).power.on_play()
                 {
                     self.carry_out(
                         &ability.effect,
@@ -1428,7 +1440,8 @@ impl Spellfire {
 
     /// A realm played or rebuilt: its power that acts then (draw a card).
     fn realm_arrives(&mut self, seat: Seat, realm: CardId, events: &mut Vec<Event>) {
-        if let Some(ability) = self.card(realm).power.on_play().cloned() {
+        let content = Arc::clone(&self.content);
+        if let Some(ability) = self.card_in(&content, realm).power.on_play() {
             self.carry_out(&ability.effect, realm, seat, None, &[], events);
         }
     }
@@ -1592,7 +1605,8 @@ impl Spellfire {
     /// A scripted spell or the like has just been used: its caster (the fighter in a round, else
     /// the first free champion of the pool able to cast it) pays the cost, and a target is chosen.
     fn cast(&mut self, seat: Seat, card: CardId, fighter: Option<CardId>, events: &mut Vec<Event>) {
-        let Some(ability) = self.card(card).power.on_play().cloned() else {
+        let content = Arc::clone(&self.content);
+        let Some(ability) = self.card_in(&content, card).power.on_play() else {
             return;
         };
         if self.pending.last().is_some_and(|p| matches!(p, Pending::Claim { .. })) {
@@ -1615,10 +1629,10 @@ impl Spellfire {
         {
             self.resting.push(caster);
         }
-        match ability.effect {
+        match &ability.effect {
             // With nothing to aim at, a card with a bonus only adds it (Lightning Bolt). Its
             // bonus may have turned the round, so its targets are seen from its caster.
-            Effect::Discard(ref target) if self.candidates(card, target, seat).is_empty() => {}
+            Effect::Discard(target) if self.candidates(card, target, seat).is_empty() => {}
             Effect::Discard(_) => self.pending.push(Pending::Target {
                 seat,
                 event: card,
@@ -1887,9 +1901,15 @@ impl Spellfire {
         });
         // A reply to a razing or discard acts by its reply's ability (Spirit of the Land).
         let reply = !pause.copy && matches!(self.pending.last(), Some(Pending::Reply(r)) if r.reply == Some(event));
+        // The reply's ability is copied (it is rare); the event's own is read in place.
+        let content = Arc::clone(&self.content);
         let ability = match reply {
-            true => self.reply_ability(event).cloned(),
-            false => self.card(event).power.on_play().cloned(),
+            true => self.reply_ability(event).cloned().map(std::borrow::Cow::Owned),
+            false => self
+                .card_in(&content, event)
+                .power
+                .on_play()
+                .map(std::borrow::Cow::Borrowed),
         };
         if let Some(ability) = ability {
             self.carry_out(
