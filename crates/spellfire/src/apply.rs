@@ -13,7 +13,7 @@ use crate::catalogue::deck::{FormatCheck, look_up, validate_list};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
 use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
-use crate::event::{Answer, Event};
+use crate::event::{Answer, CardNames, Event};
 use crate::formation::{FormationSize, Position, Slot};
 use crate::legal::CheckContext;
 mod leave;
@@ -373,7 +373,7 @@ impl Spellfire {
     pub(crate) fn draw_announced(&mut self, seat: Seat, count: usize, events: &mut Vec<Event>) {
         let drawn = self.draw_cards(seat, count, events);
         let hand = &self.player(seat).hand;
-        let cards = self.names(&hand[hand.len() - drawn..]);
+        let cards = hand[hand.len() - drawn..].iter().map(|&c| self.card_name(c)).collect();
         events.push(Event::Drew { seat, cards });
     }
 
@@ -688,7 +688,7 @@ impl Spellfire {
                 self.bin(*card, Bin::Discard);
                 events.push(Event::Discarded {
                     seat,
-                    cards: vec![self.card_name(*card)],
+                    cards: CardNames::One(self.card_name(*card)),
                 });
                 self.rebuild_step(events);
             }
@@ -2086,7 +2086,7 @@ impl Spellfire {
                     let hand = std::mem::take(&mut self.player_mut(seat).hand);
                     events.push(Event::Discarded {
                         seat,
-                        cards: self.names(&hand),
+                        cards: self.names(&hand).into(),
                     });
                     for card in hand {
                         self.bin(card, Bin::Discard);
@@ -2245,7 +2245,7 @@ impl Spellfire {
         let owner = self.owner(card);
         events.push(Event::Discarded {
             seat: owner,
-            cards: vec![self.card_name(card)],
+            cards: CardNames::One(self.card_name(card)),
         });
         if self.rule_card == Some(card) {
             self.rule_card = None;

@@ -26,7 +26,7 @@ pub enum Event {
     /// Cards drawn: their names for the drawer, the count for everyone else.
     Drew {
         seat: Seat,
-        cards: Vec<CardName>,
+        cards: CardNames,
     },
     RulePlayed {
         seat: Seat,
@@ -209,7 +209,7 @@ pub enum Event {
     },
     Discarded {
         seat: Seat,
-        cards: Vec<CardName>,
+        cards: CardNames,
     },
     /// A player without a realm loses his pool at the end of the turn (SF-65).
     PoolLost {
@@ -399,6 +399,86 @@ pub enum Event {
     GameOver {
         reason: String,
     },
+}
+
+/// The names of the cards of a draw or a discard, read as a slice of names (`Deref`). A turn's
+/// draw (three cards with 55-card decks) and a card discarded are the events of most actions:
+/// up to three names are kept in place, so that such an event allocates no list of its own;
+/// more are kept in a list. It prints, compares and serializes as the plain list of names.
+#[derive(Clone)]
+pub enum CardNames {
+    One(CardName),
+    Two([CardName; 2]),
+    Three([CardName; 3]),
+    /// None, or more than three.
+    List(Vec<CardName>),
+}
+
+impl CardNames {
+    pub fn as_slice(&self) -> &[CardName] {
+        match self {
+            CardNames::One(name) => std::slice::from_ref(name),
+            CardNames::Two(names) => names,
+            CardNames::Three(names) => names,
+            CardNames::List(names) => names,
+        }
+    }
+}
+
+impl std::ops::Deref for CardNames {
+    type Target = [CardName];
+
+    fn deref(&self) -> &[CardName] {
+        self.as_slice()
+    }
+}
+
+impl FromIterator<CardName> for CardNames {
+    fn from_iter<I: IntoIterator<Item = CardName>>(names: I) -> Self {
+        let mut names = names.into_iter();
+        let Some(first) = names.next() else {
+            return CardNames::List(Vec::new());
+        };
+        let Some(second) = names.next() else {
+            return CardNames::One(first);
+        };
+        let Some(third) = names.next() else {
+            return CardNames::Two([first, second]);
+        };
+        match names.next() {
+            None => CardNames::Three([first, second, third]),
+            Some(fourth) => CardNames::List([first, second, third, fourth].into_iter().chain(names).collect()),
+        }
+    }
+}
+
+impl From<Vec<CardName>> for CardNames {
+    fn from(names: Vec<CardName>) -> Self {
+        match names.len() {
+            1..=3 => names.into_iter().collect(),
+            _ => CardNames::List(names),
+        }
+    }
+}
+
+impl PartialEq for CardNames {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for CardNames {}
+
+impl std::fmt::Debug for CardNames {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for CardNames {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.as_slice())
+    }
 }
 
 /// How an event was answered in its pause (SF-193).

@@ -47,7 +47,7 @@ pub use catalogue::{
 };
 pub use combat::{Side, Source, Total};
 pub use effects::{Effect, Power, describe, join_words};
-pub use event::Event;
+pub use event::{CardNames, Event};
 pub use formation::{FormationSize, Position};
 #[cfg(feature = "scenario")]
 pub use scenario::{RealmSetup, TestGame, realm, shipped_content};

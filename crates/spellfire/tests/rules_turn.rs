@@ -290,7 +290,7 @@ fn sf_33_the_draw_is_three_four_or_five_cards_by_deck_size() {
         assert_eq!(game.player(Seat(1)).hand.len(), 0, "only the active player draws");
         assert!(events.contains(&Event::Drew {
             seat: Seat(0),
-            cards: vec!["The Iron Legion".into(); count],
+            cards: vec!["The Iron Legion".into(); count].into(),
         }));
     }
 }

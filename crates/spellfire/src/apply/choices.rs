@@ -313,7 +313,7 @@ impl Spellfire {
         self.bin(card, crate::apply::Bin::Discard);
         events.push(Event::Discarded {
             seat: owner,
-            cards: vec![self.card_name(card)],
+            cards: crate::event::CardNames::One(self.card_name(card)),
         });
         true
     }
