@@ -1063,7 +1063,8 @@ impl Spellfire {
             Side::Attacker => battle.attacker,
             Side::Defender => battle.defender,
         };
-        let sources = self.battle_cards().into_iter().filter(|&(card, side)| match step {
+        let cards = self.battle_cards();
+        let sources = cards.iter().copied().filter(|&(card, side)| match step {
             Side::Attacker => side == Side::Attacker || matches!(self.kind(card), CardType::Realm | CardType::Holding),
             Side::Defender => side == Side::Defender && !matches!(self.kind(card), CardType::Realm | CardType::Holding),
         });

@@ -712,7 +712,7 @@ impl Spellfire {
         {
             return;
         }
-        for (source, source_side) in self.battle_cards() {
+        for &(source, source_side) in self.battle_cards().iter() {
             let Some(battle) = &self.battle else { return };
             let seat = match source_side {
                 Side::Attacker => battle.attacker,

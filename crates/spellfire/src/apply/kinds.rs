@@ -77,7 +77,7 @@ impl Spellfire {
         }
         let mut asked = false;
         // The defender's choices go on the stack first, so the attacker chooses first.
-        for (source, side) in self.battle_cards().into_iter().rev() {
+        for &(source, side) in self.battle_cards().iter().rev() {
             let seat = if side == Side::Attacker { attacker } else { defender };
             asked |= self.ask_kind(source, seat, events);
         }

@@ -104,7 +104,7 @@ impl Spellfire {
             return Vec::new();
         }
         let mut out = Vec::new();
-        for (card, side) in self.battle_cards() {
+        for &(card, side) in self.battle_cards().iter() {
             if side != loser || self.powers_lost(card) {
                 continue;
             }

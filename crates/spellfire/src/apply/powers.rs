@@ -39,6 +39,60 @@ fn includes(party: Party, own: Side, side: Side) -> bool {
 
 const SIDES: [Side; 2] = [Side::Attacker, Side::Defender];
 
+/// The battle cards kept in place (`BattleCards`): more are rare.
+const BATTLE_CARDS_IN_PLACE: usize = 16;
+
+/// The cards of a battle with the side each fights for, in the order of activation
+/// (`battle_cards`), read as a slice. A round's totals are worked out after each of its actions:
+/// the few cards of most battles are kept in place, with no list allocated; past
+/// `BATTLE_CARDS_IN_PLACE` they move to a list.
+pub(crate) struct BattleCards {
+    in_place: [(CardId, Side); BATTLE_CARDS_IN_PLACE],
+    len: usize,
+    /// Every card, once there are more than fit in place.
+    spilled: Vec<(CardId, Side)>,
+}
+
+impl BattleCards {
+    fn new() -> Self {
+        Self {
+            in_place: [(CardId(0), Side::Attacker); BATTLE_CARDS_IN_PLACE],
+            len: 0,
+            spilled: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, card: (CardId, Side)) {
+        if self.len < BATTLE_CARDS_IN_PLACE {
+            self.in_place[self.len] = card;
+        } else {
+            if self.len == BATTLE_CARDS_IN_PLACE {
+                self.spilled.extend_from_slice(&self.in_place);
+            }
+            self.spilled.push(card);
+        }
+        self.len += 1;
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [(CardId, Side)] {
+        match self.len <= BATTLE_CARDS_IN_PLACE {
+            true => &mut self.in_place[..self.len],
+            false => &mut self.spilled,
+        }
+    }
+}
+
+impl std::ops::Deref for BattleCards {
+    type Target = [(CardId, Side)];
+
+    fn deref(&self) -> &[(CardId, Side)] {
+        match self.len <= BATTLE_CARDS_IN_PLACE {
+            true => &self.in_place[..self.len],
+            false => &self.spilled,
+        }
+    }
+}
+
 /// What `ability` does for a realm: any power of the realm's own cards (one over every realm of
 /// its player included), only a power over every realm for another realm's card.
 fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
@@ -197,15 +251,9 @@ impl Spellfire {
     /// activation (SF-136–138): the attacked realm, its holding, then the attacking champion and
     /// his cards, then the defending champion and his; same-type cards by highest icon bonus,
     /// then by name.
-    pub(crate) fn battle_cards(&self) -> Vec<(CardId, Side)> {
-        // One list, sized once: a total is worked out after every action of a round.
+    pub(crate) fn battle_cards(&self) -> BattleCards {
         let fighters = SIDES.map(|side| self.fighter_of(side));
-        let room = 3 + fighters
-            .iter()
-            .flatten()
-            .map(|f| 1 + f.attachments.len() + f.round_cards.len())
-            .sum::<usize>();
-        let mut out = Vec::with_capacity(room);
+        let mut out = BattleCards::new();
         if let Some(slot) = self.battle_slot() {
             // Walked from inside (`for_each`): moving the nest of iterators costs more than its cards.
             self.realm_own_cards(slot)
@@ -217,17 +265,13 @@ impl Spellfire {
                 out.push((fighter.card, side));
             }
             let start = out.len();
-            out.extend(
-                fighter
-                    .attachments
-                    .iter()
-                    .chain(&fighter.round_cards)
-                    .map(|&c| (c, side)),
-            );
+            for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
+                out.push((card, side));
+            }
             // A stable sort keeps the order played among cards of one rank with equal keys.
             // Compared a part at a time: the icon and the name are read only for cards of one type
             // (ranks below 7); cards of other kinds keep the order played.
-            out[start..].sort_by(|&(a, _), &(b, _)| {
+            out.as_mut_slice()[start..].sort_by(|&(a, _), &(b, _)| {
                 let (rank_a, rank_b) = (activation_rank(self.kind(a)), activation_rank(self.kind(b)));
                 rank_a.cmp(&rank_b).then_with(|| {
                     if rank_a == 7 {
