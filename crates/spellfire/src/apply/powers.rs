@@ -1069,8 +1069,14 @@ impl Spellfire {
                 self.push_immunities(card, powers);
             }
         }
-        if fighter.kind == FighterKind::Champion && self.kind(fighter.card).is_champion() {
-            powers.extend(self.player_wide(self.owner(fighter.card)).filter(|e| is_immunity(e)));
+        // The walk of `player_wide` is not even set up for a player none of whose cards gives
+        // every champion of his a power (it would find nothing).
+        let owner = self.owner(fighter.card);
+        if fighter.kind == FighterKind::Champion
+            && self.kind(fighter.card).is_champion()
+            && self.owned_may_have(owner, Family::EveryChampion)
+        {
+            powers.extend(self.player_wide(owner).filter(|e| is_immunity(e)));
         }
     }
 
