@@ -1535,7 +1535,9 @@ impl Spellfire {
             return;
         }
         for seat in Seat::all(self.seats()) {
-            if self.player(seat).formation.occupied() == 0 && !self.player(seat).pool.is_empty() {
+            // The pool read first, and the formation only up to its first realm.
+            let player = self.player(seat);
+            if !player.pool.is_empty() && player.formation.realms().next().is_none() {
                 let pool = std::mem::take(&mut self.player_mut(seat).pool);
                 let mut lost = Vec::new();
                 for champion in pool {
