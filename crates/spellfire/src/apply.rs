@@ -1689,7 +1689,7 @@ impl Spellfire {
                 }
             }
             // Any other power that asks a choice (Spell Turning's spell of the battle).
-            ref effect if effect.asks() => self.begin_choices(effect, card, seat, &[], events),
+            effect if effect.asks() => self.begin_choices(effect, card, seat, &[], events),
             _ => {}
         }
     }
