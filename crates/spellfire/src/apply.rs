@@ -409,7 +409,10 @@ impl Spellfire {
         // ends the round reads the totals it kept, from a state the pass has not changed yet.
         let before = std::mem::take(&mut self.derived);
         self.carry_out_action(decider, action, before, events);
-        self.derived.totals = self.in_round().then(|| self.round_totals());
+        // Kept only where the decider reads them: while a decision is pending, its seat decides,
+        // and `losing_side` works the totals out when asked.
+        let totals_read = self.pending.is_empty() && self.in_round();
+        self.derived.totals = totals_read.then(|| self.round_totals());
         // After the totals: in a round the loser decides.
         self.derived.decider = Some(self.fresh_decider());
     }
