@@ -4,7 +4,7 @@
 //! it is marked sure and listed without asking again (`Candidates`); builds with debug
 //! assertions, the tests among them, ask `check` of the sure ones too and stop on a "no".
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::ops::ControlFlow;
 
 use spellhall_core::{AnswerQueue, RuleError, Seat};
@@ -39,8 +39,9 @@ pub(crate) struct CheckContext {
     player_wide_movement: Memo<Seat, Movement>,
     hand_limit: Memo<Seat, usize>,
     /// The positions where a seat may lay a new realm, one bit a position
-    /// (`check_realm_position`): the same for every realm of his hand.
-    realm_positions: Memo<Seat, u16>,
+    /// (`check_realm_position`): the same for every realm of his hand. Only the decider's are
+    /// asked: one answer kept.
+    realm_positions: Cell<Option<(Seat, u16)>>,
     /// The battle's cards (with their sides) with a power that limits the cards of a kind a
     /// side plays in a round.
     limiters: OnceCell<Vec<(CardId, Side)>>,
@@ -85,13 +86,14 @@ impl CheckContext {
     }
 
     fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
-        self.realm_positions.get_or(seat, || {
-            let formation = &game.player(seat).formation;
-            (formation.positions())
-                .filter(|&at| formation.slot(at).is_none_or(|s| s.razed))
-                .filter(|&at| game.check_realm_position(seat, at).is_ok())
-                .fold(0, |open, at| open | 1 << at.0)
-        })
+        if let Some((asked, open)) = self.realm_positions.get()
+            && asked == seat
+        {
+            return open;
+        }
+        let open = game.open_realm_positions(seat);
+        self.realm_positions.set(Some((seat, open)));
+        open
     }
 
     fn hand_limit(&self, game: &Spellfire, seat: Seat) -> usize {
@@ -1743,6 +1745,39 @@ impl Spellfire {
     }
 
     /// Whether a realm in the hand could go somewhere in the formation (SF-219).
+    /// The positions `check_realm_position` allows `seat`, one bit a position, read in one pass
+    /// over his formation rather than a pass a position: the empty positions of the frontmost
+    /// row with one (`Formation::is_open`), and the razed realms unless a hole in front keeps
+    /// them (AMB-22, SF-52).
+    fn open_realm_positions(&self, seat: Seat) -> u16 {
+        let formation = &self.player(seat).formation;
+        let mut empty = 0u16;
+        let mut razed = 0u16;
+        for at in formation.positions() {
+            match formation.slot(at) {
+                None => empty |= 1 << at.0,
+                Some(slot) if slot.razed => razed |= 1 << at.0,
+                Some(_) => {}
+            }
+        }
+        let open = match empty.trailing_zeros() {
+            16 => 0,
+            first => {
+                let row = Position(first as u8).row();
+                (formation.positions())
+                    .filter(|at| at.row() == row)
+                    .fold(0, |bits, at| bits | 1 << at.0)
+                    & empty
+            }
+        };
+        let hole_forbidden = self.config.rules.replace_while_hole == ReplaceWhileHole::Forbidden
+            || self.tracks.front_first.contains(&seat);
+        if razed != 0 && hole_forbidden && formation.has_hole() {
+            return open;
+        }
+        open | razed
+    }
+
     fn realm_playable(&self, cx: &CheckContext, seat: Seat, card: CardId) -> bool {
         self.player(seat)
             .formation
@@ -2204,11 +2239,12 @@ impl Spellfire {
             // keeps out goes nowhere.
             CardType::Realm if self.cosmos_allows(cx, card, read.kind) => {
                 let open = cx.realm_positions(self, seat);
-                out.extend(
-                    (player.formation.positions())
-                        .filter(|at| open & (1 << at.0) != 0)
-                        .map(|at| Action::PlayRealm { card, at }),
-                )
+                let mut left = open;
+                while left != 0 {
+                    let at = Position(left.trailing_zeros() as u8);
+                    left &= left - 1;
+                    out.push(Action::PlayRealm { card, at });
+                }
             }
             // A realm carries at most one holding, face up unless the holding rebuilds it
             // (SF-69), and of the holding's world (SF-68).
