@@ -118,6 +118,12 @@ impl CheckContext {
         if game.lone.contains(card) {
             return 0;
         }
+        self.copies_of_repeated(game, card)
+    }
+
+    /// `copies_in_play` of a card that is not lone: the places in play walked once a card. Apart,
+    /// so that `cosmos_allows` asks the lone cards, most of those it is asked about, without a call.
+    fn copies_of_repeated(&self, game: &Spellfire, card: CardId) -> usize {
         self.copies.get_or(card, || {
             let identity = game.cards[card.index()].identity;
             let mut copies = 0;
@@ -1820,7 +1826,8 @@ impl Spellfire {
         // Most games destroy no card for good: its identity is not looked up.
         let destroyed =
             !self.tracks.destroyed.is_empty() && (self.tracks.destroyed).contains(&self.cards[card.index()].identity);
-        !destroyed && cx.copies_in_play(self, card) < self.cosmos_limit_of(kind)
+        // A lone card has no copy in play, and every kind allows one.
+        !destroyed && (self.lone.contains(card) || cx.copies_of_repeated(self, card) < self.cosmos_limit_of(kind))
     }
 
     /// Every card in play that the Rule of the Cosmos covers: realms and holdings in formations,
