@@ -595,8 +595,9 @@ impl Spellfire {
         if let Some(kept) = self.kept(card) {
             granted.extend(&kept.designations);
         }
-        // Designations given to every champion of a player (Elemental Avatar of Earth).
-        if self.kind(card).is_champion() {
+        // Designations given to every champion of a player (Elemental Avatar of Earth): none
+        // when none of his cards may give one, and then the walk is not even set up.
+        if self.kind(card).is_champion() && self.owned_may_have(self.owner(card), Family::EveryChampion) {
             for inner in self.player_wide(self.owner(card)) {
                 if let Effect::Designated(attribute) = inner
                     && !granted.contains(attribute)
