@@ -846,7 +846,8 @@ pub struct Spellfire {
 /// computation after every action of the random games.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Derived {
-    /// The attacker's total and the defender's, in a round.
+    /// The attacker's total and the defender's, in a round with no decision pending (the one
+    /// time the decider is read from them); otherwise worked out when asked.
     pub(crate) totals: Option<(i32, i32)>,
     /// The seat that decides next (`decider`; none once the game is over), which the kernel's
     /// loop, `legal` and `apply` each ask after every action.
