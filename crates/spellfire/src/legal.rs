@@ -1750,7 +1750,6 @@ impl Spellfire {
         Ok(())
     }
 
-    /// Whether a realm in the hand could go somewhere in the formation (SF-219).
     /// The positions `check_realm_position` allows `seat`, one bit a position, read in one pass
     /// over his formation rather than a pass a position: the empty positions of the frontmost
     /// row with one (`Formation::is_open`), and the razed realms unless a hole in front keeps
@@ -1784,6 +1783,7 @@ impl Spellfire {
         open | razed
     }
 
+    /// Whether a realm in the hand could go somewhere in the formation (SF-219).
     fn realm_playable(&self, cx: &CheckContext, seat: Seat, card: CardId) -> bool {
         self.player(seat)
             .formation
@@ -1924,10 +1924,7 @@ impl Spellfire {
                 _ => {}
             }
         }
-        movement.flyer |= attachments.iter().any(|&item| {
-            self.abilities_of(item)
-                .any(|a| a.when == Trigger::InPlay && a.effect == Effect::CarrierFlies)
-        });
+        movement.flyer |= self.any_carried(attachments, |e| *e == Effect::CarrierFlies);
         let owner = self.owner(card);
         // Most players have no card giving his champions a designation: nothing to ask then.
         if !(movement.swimmer && movement.earthwalker)

@@ -517,7 +517,12 @@ impl Spellfire {
 
     /// Whether something `champion` carries has an in-play power matching `wanted`.
     pub(crate) fn carries(&self, champion: CardId, wanted: impl Fn(&Effect) -> bool) -> bool {
-        self.attachments_of(champion).iter().any(|&item| {
+        self.any_carried(self.attachments_of(champion), wanted)
+    }
+
+    /// `carries`, of a champion's `attachments` already found.
+    pub(crate) fn any_carried(&self, attachments: &[CardId], wanted: impl Fn(&Effect) -> bool) -> bool {
+        attachments.iter().any(|&item| {
             self.abilities_of(item)
                 .any(|a| a.when == Trigger::InPlay && wanted(&a.effect))
         })
