@@ -2106,6 +2106,10 @@ impl Spellfire {
                 }
                 candidates.push_sure(Action::Pass);
             }
+            // Most games have no card that answers an event: then no card is read.
+            Some(Pending::EventPause(_)) if !self.may_act_at(Trigger::EventPause) => {
+                candidates.push_sure(Action::Pass);
+            }
             Some(Pending::EventPause(_)) => {
                 let player = self.player(seat);
                 let answers = player
@@ -2118,7 +2122,7 @@ impl Spellfire {
                             .iter()
                             .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied())),
                     )
-                    .filter(|&c| self.pause_answer_of(c).is_some())
+                    .filter(|&c| self.card_may_act_at(c, Trigger::EventPause) && self.pause_answer_of(c).is_some())
                     .map(Action::Answer);
                 candidates.extend(answers);
                 candidates.push_sure(Action::Pass);

@@ -60,11 +60,14 @@ pub(crate) enum Family {
     /// Abilities used from the pool (`Trigger::FromPool`): asked of every card of the active
     /// player's pool in his phases 3 and 5.
     FromPool = 1 << 19,
+    /// Abilities used in the pause after an event (`Trigger::EventPause`): asked of every card
+    /// of the hand and pool of each player the pause asks, after every event played.
+    AnswersEvents = 1 << 20,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u32 = (1 << 20) - 1;
+    const ALL: u32 = (1 << 21) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -76,6 +79,7 @@ impl Family {
             Trigger::TurnEnds => Family::TurnEnds,
             Trigger::AboutToGo => Family::RepliesToLoss,
             Trigger::FromPool => Family::FromPool,
+            Trigger::EventPause => Family::AnswersEvents,
             _ => return None,
         })
     }
