@@ -30,9 +30,10 @@ use crate::state::{
 /// never kept in the state, it cannot outlive what it was read from.
 #[derive(Default)]
 pub(crate) struct CheckContext {
-    /// How many copies of a card the Rule of the Cosmos finds in play: asked again for a
-    /// champion in the hand with every realm it could attack.
-    copies: Memo<CardId, usize>,
+    /// How many copies of a card the Rule of the Cosmos finds in play, by the card's identity:
+    /// asked again for a champion in the hand with every realm it could attack, and for each
+    /// copy of a card in the hand.
+    copies: Memo<u32, usize>,
     movement: Memo<CardId, Movement>,
     /// The movement a seat's cards give every champion of his (`Spellfire::player_wide_movement`),
     /// the same for all his champions.
@@ -124,8 +125,8 @@ impl CheckContext {
     /// `copies_in_play` of a card that is not lone: the places in play walked once a card. Apart,
     /// so that `cosmos_allows` asks the lone cards, most of those it is asked about, without a call.
     fn copies_of_repeated(&self, game: &Spellfire, card: CardId) -> usize {
-        self.copies.get_or(card, || {
-            let identity = game.cards[card.index()].identity;
+        let identity = game.cards[card.index()].identity;
+        self.copies.get_or(identity, || {
             let mut copies = 0;
             // The identity first: one comparison, where a card's kind is a look-up in the catalogue.
             game.visit_in_play_places(|c| {
