@@ -187,6 +187,7 @@ impl Spellfire {
             derived: Default::default(),
             absent: Default::default(),
             lone: Default::default(),
+            spare_lists: Default::default(),
         }
     }
 
@@ -801,9 +802,11 @@ impl Spellfire {
             self.fell([fighter.card]);
             self.bin(fighter.card, Bin::Discard);
         }
-        for card in fighter.attachments.into_iter().chain(fighter.round_cards) {
+        for &card in fighter.attachments.iter().chain(&fighter.round_cards) {
             self.bin(card, Bin::Discard);
         }
+        self.spare_lists.give(fighter.attachments);
+        self.spare_lists.give(fighter.round_cards);
     }
 
     /// A fighter that survives a round goes back to its pool with its items and artifacts; its
@@ -813,6 +816,7 @@ impl Spellfire {
         for card in &fighter.round_cards {
             self.bin(*card, Bin::Discard);
         }
+        self.spare_lists.give(fighter.round_cards);
         // An item used up in one round (a potion) does not go home with its champion.
         // The fighter's list goes home with him: the few used up are picked out of it.
         let mut kept = fighter.attachments;
@@ -864,7 +868,7 @@ impl Spellfire {
 
     /// Take a champion out of the hand or the pool to fight (SF-74, SF-105).
     fn enlist(&mut self, seat: Seat, champion: CardId) -> Fighter {
-        match self.player(seat).pool_index(champion) {
+        let mut fighter = match self.player(seat).pool_index(champion) {
             Some(index) => Fighter::champion(self.player_mut(seat).pool.remove(index)),
             None => {
                 self.take_from_hand(seat, champion);
@@ -873,7 +877,9 @@ impl Spellfire {
                     attachments: Vec::new(),
                 })
             }
-        }
+        };
+        fighter.round_cards = self.spare_lists.take();
+        fighter
     }
 
     fn attack(&mut self, seat: Seat, champion: CardId, defender: Seat, at: Position, events: &mut Vec<Event>) {
@@ -898,7 +904,7 @@ impl Spellfire {
                     step: BattleStep::ChooseDefender,
                     attacking: Some(fighter),
                     defending: None,
-                    defended: Vec::new(),
+                    defended: self.spare_lists.take(),
                     helpers: Vec::new(),
                     contributed: Vec::new(),
                     aid_refused: None,
@@ -943,7 +949,7 @@ impl Spellfire {
                     FighterKind::Realm
                 },
                 attachments: Vec::new(),
-                round_cards: Vec::new(),
+                round_cards: self.spare_lists.take(),
             },
             _ => self.enlist(seat, champion),
         };
@@ -1421,9 +1427,15 @@ impl Spellfire {
                 self.discard_gone_over(gone.champion, events);
             }
         }
-        if let Some(battle) = self.battle.take() {
-            aid = (battle.helpers, battle.contributed);
+        // The lists it keeps are taken out of it, rather than the whole battle moved.
+        if let Some(battle) = &mut self.battle {
+            aid = (
+                std::mem::take(&mut battle.helpers),
+                std::mem::take(&mut battle.contributed),
+            );
+            self.spare_lists.give(std::mem::take(&mut battle.defended));
         }
+        self.battle = None;
         self.return_aid_items(&aid.1, &aid.0, events);
         self.stand_ins_end(spoils, events);
         self.phase = Phase::AfterBattle;

@@ -104,6 +104,7 @@ impl Spellfire {
             derived: _,
             absent: _,
             lone: _,
+            spare_lists: _,
         } = self;
         // (active, turn, phase and the rule card are in the view itself; what is derived is
         // worked out afresh in a sampled state.)
@@ -264,6 +265,7 @@ impl Determinise for Spellfire {
             derived: Default::default(),
             absent: Default::default(),
             lone: Default::default(),
+            spare_lists: Default::default(),
         };
         sampled.find_absent_families();
         sampled.find_lone_cards();

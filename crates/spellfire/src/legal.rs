@@ -597,15 +597,17 @@ impl Spellfire {
                 ),
             },
             Some(Pending::Pick(pick)) => {
-                let offered = self.pick_candidates(pick);
                 let players = self.pick_players(pick);
                 let ways = self.pick_options(pick);
                 match action {
-                    Action::Choose(card) if offered.contains(card) => Ok(()),
+                    Action::Choose(card) if self.pick_offers(pick, *card) => Ok(()),
                     Action::ChoosePlayer(player) if players.contains(player) => Ok(()),
                     Action::ChooseOption(way) if ways.contains(way) => Ok(()),
                     // "Up to" and "may" let the player stop; with nothing left, the choice ends.
-                    Action::Pass if pick.optional || (offered.is_empty() && players.is_empty() && ways.is_empty()) => {
+                    Action::Pass
+                        if pick.optional
+                            || (!self.pick_has_candidate(pick) && players.is_empty() && ways.is_empty()) =>
+                    {
                         Ok(())
                     }
                     _ => {
@@ -2180,7 +2182,7 @@ impl Spellfire {
             }
             Some(Pending::Pick(pick)) => {
                 // `check` accepts exactly what these lists hold (and asks them afresh each time).
-                candidates.extend_sure(self.pick_candidates(pick).into_iter().map(Action::Choose));
+                self.pick_candidates(pick, |card| candidates.push_sure(Action::Choose(card)));
                 candidates.extend_sure(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
                 candidates.extend_sure(self.pick_options(pick).into_iter().map(Action::ChooseOption));
                 candidates.push(Action::Pass);

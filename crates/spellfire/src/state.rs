@@ -833,6 +833,40 @@ pub struct Spellfire {
     /// The cards no other card of the game shares an identity with, found at setup; not saved.
     #[serde(skip)]
     pub(crate) lone: crate::legal::LoneCards,
+    /// Emptied lists kept for reuse; not part of the state (see [`SpareLists`]).
+    #[serde(skip)]
+    pub(crate) spare_lists: SpareLists,
+}
+
+/// Emptied lists of cards kept for reuse, so that most battles and rounds allocate none: a
+/// battle's list of defenders and each fighter's one-round cards are taken from here and given
+/// back as the battle or the round ends. Not part of the state: never saved, compared or copied
+/// (a copy of a state starts without any).
+#[derive(Debug, Default)]
+pub(crate) struct SpareLists(Vec<Vec<CardId>>);
+
+impl Clone for SpareLists {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl SpareLists {
+    /// As many as a battle gives back at once (its defenders and both fighters' cards), and some.
+    const KEPT: usize = 4;
+
+    /// An empty list, with room from an earlier use where one is kept.
+    pub(crate) fn take(&mut self) -> Vec<CardId> {
+        self.0.pop().unwrap_or_default()
+    }
+
+    /// `list` is no longer needed: its room is kept for the next `take`.
+    pub(crate) fn give(&mut self, mut list: Vec<CardId>) {
+        if list.capacity() > 0 && self.0.len() < Self::KEPT {
+            list.clear();
+            self.0.push(list);
+        }
+    }
 }
 
 /// What is worked out from the state once after each action rather than at every question

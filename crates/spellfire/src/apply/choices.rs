@@ -151,29 +151,61 @@ impl Spellfire {
         }
     }
 
-    /// The cards the pick on top of the stack may choose now: in a draw pile, those its chooser
-    /// looked at that are still there; in a hand, none (chance chooses).
-    pub(crate) fn pick_candidates(&self, pick: &Pick) -> Vec<CardId> {
+    /// Each card the pick on top of the stack may choose now, in a fixed order: in a draw pile,
+    /// those its chooser looked at that are still there; in a hand, none (chance chooses).
+    pub(crate) fn pick_candidates(&self, pick: &Pick, mut each: impl FnMut(CardId)) {
+        let _ = self.each_pick_candidate(pick, &mut |card| {
+            each(card);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Whether `card` is one of `pick_candidates`: it stops where it finds it.
+    pub(crate) fn pick_offers(&self, pick: &Pick, card: CardId) -> bool {
+        self.each_pick_candidate(pick, &mut |c| match c == card {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        })
+        .is_break()
+    }
+
+    /// Whether `pick_candidates` would find a card: it stops at the first.
+    pub(crate) fn pick_has_candidate(&self, pick: &Pick) -> bool {
+        self.each_pick_candidate(pick, &mut |_| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// `visit` each of `pick_candidates`, in its order, until it says stop.
+    fn each_pick_candidate(&self, pick: &Pick, visit: &mut dyn FnMut(CardId) -> ControlFlow<()>) -> ControlFlow<()> {
+        // The few powers that choose between ways or copy gather their cards first.
         if let Effect::OneOf(all) = &pick.effect {
-            return self.one_of_candidates(pick.source, all, pick.seat);
+            return (self.one_of_candidates(pick.source, all, pick.seat).into_iter()).try_for_each(visit);
         }
         if matches!(pick.effect, Effect::CopyLevel(_) | Effect::CopyPower(_)) {
-            return self.copy_candidates(pick.source, &pick.effect, pick.seat);
+            return (self.copy_candidates(pick.source, &pick.effect, pick.seat).into_iter()).try_for_each(visit);
         }
-        let mut out = match (pick.effect.choice_target(), pick.player) {
+        // What the total left allows (Flame Strike).
+        let most = match &pick.effect {
+            Effect::UpToTotal(most, _) => Some(i32::from(*most)),
+            _ => None,
+        };
+        let mut visit = |card: CardId| match most.is_none_or(|most| self.power_level(card) <= most) {
+            true => visit(card),
+            false => ControlFlow::Continue(()),
+        };
+        match (pick.effect.choice_target(), pick.player) {
             (None | Some(Target::RandomInHand(_) | Target::LargestInHand(_)), _)
-            | (Some(Target::DrawTop { .. }), None) => Vec::new(),
+            | (Some(Target::DrawTop { .. }), None) => ControlFlow::Continue(()),
             (Some(Target::DrawTop { .. }), Some(seat)) => {
                 let pile = &self.player(seat).draw;
-                pick.seen.iter().copied().filter(|c| pile.contains(c)).collect()
+                pick.seen
+                    .iter()
+                    .copied()
+                    .filter(|c| pile.contains(c))
+                    .try_for_each(visit)
             }
-            (Some(target), _) => self.candidates(pick.source, target, pick.seat),
-        };
-        // What the total left allows (Flame Strike).
-        if let Effect::UpToTotal(most, _) = &pick.effect {
-            out.retain(|&c| self.power_level(c) <= i32::from(*most));
+            (Some(target), _) => self.each_candidate(pick.source, target, pick.seat, &mut visit),
         }
-        out
     }
 
     /// The players whose draw pile or hand `target` may reach into for `by`: those with a card
@@ -234,7 +266,7 @@ impl Spellfire {
                     owner: player,
                     cards: self.names(&pick.seen),
                 });
-                if !self.pick_candidates(&pick).is_empty() {
+                if self.pick_has_candidate(&pick) {
                     self.pending.push(Pending::Pick(pick));
                 }
             }
@@ -412,7 +444,7 @@ impl Spellfire {
             player: None,
             seen: Vec::new(),
         };
-        if !self.pick_candidates(&pick).is_empty()
+        if self.pick_has_candidate(&pick)
             || !self.pick_players(&pick).is_empty()
             || !self.pick_options(&pick).is_empty()
         {
@@ -498,22 +530,19 @@ impl Spellfire {
         if once {
             self.tracks.used_in_battle.push(pick.source);
         }
-        let effect = match &pick.effect {
-            Effect::UpToTotal(most, inner) => {
-                let spent = u8::try_from(self.power_level(card).max(0)).unwrap_or(u8::MAX);
-                Effect::UpToTotal(most.saturating_sub(spent), inner.clone())
-            }
-            other => other.clone(),
-        };
+        // The level a total is spent by is read before the effect acts on the card.
+        let spent = matches!(pick.effect, Effect::UpToTotal(..))
+            .then(|| u8::try_from(self.power_level(card).max(0)).unwrap_or(u8::MAX));
         self.carry_out(&pick.effect, pick.source, pick.seat, Some(card), &[], events);
-        let more = Pick {
-            left: pick.left.saturating_sub(1),
-            effect,
-            ..*pick
-        };
-        if self.outcome.is_none() && more.left > 0 && !self.pick_candidates(&more).is_empty() {
+        // The pick that may take more is this one, changed in place (no copy of its effect).
+        let mut more = pick;
+        more.left = more.left.saturating_sub(1);
+        if let (Effect::UpToTotal(most, _), Some(spent)) = (&mut more.effect, spent) {
+            *most = most.saturating_sub(spent);
+        }
+        if self.outcome.is_none() && more.left > 0 && self.pick_has_candidate(&more) {
             let at = at.min(self.pending.len());
-            self.pending.insert(at, Pending::Pick(Box::new(more)));
+            self.pending.insert(at, Pending::Pick(more));
         }
     }
 

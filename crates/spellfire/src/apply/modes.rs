@@ -70,7 +70,7 @@ impl Spellfire {
                     player: None,
                     seen: Vec::new(),
                 };
-                if more > 0 && !self.pick_candidates(&next).is_empty() {
+                if more > 0 && self.pick_has_candidate(&next) {
                     self.pending.push(Pending::Pick(Box::new(next)));
                 }
             }
