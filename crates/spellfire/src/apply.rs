@@ -1464,7 +1464,7 @@ impl Spellfire {
 
     /// One more card discarded for a rebuild; the third turns the realm face up (SF-61).
     fn rebuild_step(&mut self, events: &mut Vec<Event>) {
-        let Some(Pending::Rebuild { seat, at, left }) = self.pending.last().cloned() else {
+        let Some(&Pending::Rebuild { seat, at, left }) = self.pending.last() else {
             return;
         };
         self.pending.pop();
@@ -1607,7 +1607,7 @@ impl Spellfire {
         self.caster_casts(caster, card, seat, events);
         // A card whose power in the battle makes the walled attacker fly (Flight) is his one
         // answer to the wall: he goes on if he can cross now (SF-132).
-        if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
+        if let Some(&Pending::Walled { wall, .. }) = self.pending.last()
             && self
                 .abilities_of(card)
                 .filter(|a| a.when == Trigger::InBattle)
@@ -1650,7 +1650,7 @@ impl Spellfire {
         match &ability.effect {
             // With nothing to aim at, a card with a bonus only adds it (Lightning Bolt). Its
             // bonus may have turned the round, so its targets are seen from its caster.
-            Effect::Discard(target) if self.candidates(card, target, seat).is_empty() => {}
+            Effect::Discard(target) if !self.has_candidate(card, target, seat) => {}
             Effect::Discard(_) => self.pending.push(Pending::Target {
                 seat,
                 event: card,
@@ -1696,7 +1696,7 @@ impl Spellfire {
                     battle.flying.push(champion);
                 }
                 // The walled attacker's one answer: he goes on if he can cross now (SF-132).
-                if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned() {
+                if let Some(&Pending::Walled { wall, .. }) = self.pending.last() {
                     self.pending.pop();
                     if !self.can_cross(wall) {
                         self.walled_out(events);

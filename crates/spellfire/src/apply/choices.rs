@@ -55,6 +55,15 @@ impl Spellfire {
             .is_break()
     }
 
+    /// Whether `card` is one of `candidates`: it stops where it finds it.
+    pub(crate) fn is_candidate(&self, source: CardId, target: &Target, by: Seat, card: CardId) -> bool {
+        self.each_candidate(source, target, by, &mut |c| match c == card {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        })
+        .is_break()
+    }
+
     /// `visit` each of `candidates`, in its order, until it says stop.
     pub(crate) fn each_candidate(
         &self,
@@ -485,7 +494,7 @@ impl Spellfire {
                 let Some(target) = inner.choice_target() else { return };
                 for card in self.candidates(source, target, by) {
                     // A card may have gone already with another (an item with its champion).
-                    if self.candidates(source, target, by).contains(&card) && !calmed.contains(&self.owner(card)) {
+                    if self.is_candidate(source, target, by, card) && !calmed.contains(&self.owner(card)) {
                         self.carry_out(inner, source, by, Some(card), &[], events);
                     }
                 }

@@ -63,11 +63,14 @@ pub(crate) enum Family {
     /// Abilities used in the pause after an event (`Trigger::EventPause`): asked of every card
     /// of the hand and pool of each player the pause asks, after every event played.
     AnswersEvents = 1 << 20,
+    /// `CastsOnlyWithLeave`: a card in play that makes some spells wait for its player's leave
+    /// (asked of every spell cast).
+    AsksLeave = 1 << 21,
 }
 
 impl Family {
     /// Every family's bit.
-    const ALL: u32 = (1 << 21) - 1;
+    const ALL: u32 = (1 << 22) - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -161,6 +164,7 @@ fn family_of(effect: &Effect) -> Option<Family> {
         Effect::FunctionsAs(_) => Family::ChosenKinds,
         Effect::CarrierFlies | Effect::CarrierMayUse(_) => Family::ItemGives,
         Effect::DefendsAs(_) | Effect::DefenderMayUse(_) => Family::RealmLends,
+        Effect::CastsOnlyWithLeave { .. } => Family::AsksLeave,
         _ => return None,
     })
 }

@@ -10,7 +10,7 @@ use crate::effects::{Effect, Trigger};
 use crate::event::Event;
 use crate::state::{CardId, Leave, Pending, Spellfire};
 
-use super::Bin;
+use super::{Bin, Family};
 
 impl Spellfire {
     /// The first card in play (not among `asked`) whose power makes `by`'s champion `caster`
@@ -23,7 +23,10 @@ impl Spellfire {
         asked: &[CardId],
     ) -> Option<(CardId, Seat)> {
         let caster = caster?;
-        if !matches!(self.kind(spell), CardType::WizardSpell | CardType::ClericSpell) {
+        // Most games hold no card that asks for leave: no card in play is read for one.
+        if !self.may_have(Family::AsksLeave)
+            || !matches!(self.kind(spell), CardType::WizardSpell | CardType::ClericSpell)
+        {
             return None;
         }
         self.in_play_unique().find_map(|source| {

@@ -52,7 +52,7 @@ impl Spellfire {
                 // The first way whose choice allows the card; its further choices follow.
                 let chosen = all.iter().find(|way| {
                     way.choice_target()
-                        .is_some_and(|t| self.candidates(source, t, by).contains(&card))
+                        .is_some_and(|t| self.is_candidate(source, t, by, card))
                 });
                 let Some(way) = chosen.cloned() else { return };
                 let (inner, more) = match way {
@@ -101,7 +101,7 @@ impl Spellfire {
                     battle.flying.push(card);
                 }
                 // A walled attacker who now flies goes on (SF-132).
-                if let Some(Pending::Walled { wall, .. }) = self.pending.last().cloned()
+                if let Some(&Pending::Walled { wall, .. }) = self.pending.last()
                     && self.can_cross(wall)
                 {
                     self.pending.pop();

@@ -325,7 +325,7 @@ impl Spellfire {
                 .power
                 .on_play()
                 .and_then(|a| a.effect.choice_target());
-            pause.target = caster.filter(|&c| aim.is_some_and(|t| self.candidates(pause.event, t, seat).contains(&c)));
+            pause.target = caster.filter(|&c| aim.is_some_and(|t| self.is_candidate(pause.event, t, seat, c)));
         }
         pause.by = seat;
     }
