@@ -12,7 +12,7 @@ use crate::catalogue::cards::{Attribute, CardName, CardType};
 use crate::catalogue::deck::{FormatCheck, look_up, validate_list};
 use crate::catalogue::format::Format;
 use crate::combat::{Side, Total, losing};
-use crate::effects::{Ability, Cost, Crossing, Effect, Trigger, Until};
+use crate::effects::{Cost, Crossing, Effect, Trigger, Until};
 use crate::event::{Answer, CardNames, Event};
 use crate::formation::{FormationSize, Position, Slot};
 use crate::legal::CheckContext;
@@ -770,14 +770,10 @@ impl Spellfire {
             if !self.player(owner).discard.contains(&card) {
                 continue;
             }
-            let abilities: Vec<Ability> = self
-                .card(card)
-                .power
-                .abilities()
-                .iter()
-                .filter(|a| a.when == Trigger::Discarded)
-                .cloned()
-                .collect();
+            // Read from the shared content: the powers change the state.
+            let content = Arc::clone(&self.content);
+            let abilities =
+                (self.card_in(&content, card).power.abilities().iter()).filter(|a| a.when == Trigger::Discarded);
             for ability in abilities {
                 if self.condition_holds(&ability.condition, card, Side::Attacker) {
                     self.carry_out(&ability.effect, card, owner, None, &[], events);

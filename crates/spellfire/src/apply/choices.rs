@@ -4,6 +4,7 @@
 //! joins the battle, and champions that must attack. The engine never chooses for a player.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use spellhall_core::Seat;
 
@@ -377,7 +378,9 @@ impl Spellfire {
                 continue;
             }
             // Only the powers of this moment are copied (the choices they begin change the state).
-            let abilities: Vec<_> = self.abilities_of(source).filter(|a| a.when == when).cloned().collect();
+            // Read from the shared content: the choices they begin change the state.
+            let content = Arc::clone(&self.content);
+            let abilities: Vec<_> = self.abilities_in(&content, source).filter(|a| a.when == when).collect();
             for ability in abilities.iter().rev() {
                 if self.condition_holds(&ability.condition, source, Side::Attacker) {
                     self.begin_choices(&ability.effect, source, seat, &[], events);
@@ -666,11 +669,10 @@ impl Spellfire {
     /// `champion` of `seat` was defeated and discarded: its other `Defeated` powers act (back
     /// into the draw pile; a choice from the discard pile).
     pub(crate) fn after_defeat(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
-        let abilities: Vec<_> = self
-            .abilities_of(champion)
-            .filter(|a| a.when == Trigger::Defeated && a.effect != Effect::Survives)
-            .cloned()
-            .collect();
+        // Read from the shared content: the choices they begin change the state.
+        let content = Arc::clone(&self.content);
+        let abilities = (self.abilities_in(&content, champion))
+            .filter(|a| a.when == Trigger::Defeated && a.effect != Effect::Survives);
         for ability in abilities {
             match ability.effect {
                 Effect::BackIntoDraw => {
@@ -724,11 +726,10 @@ impl Spellfire {
             if !standing {
                 continue;
             }
-            // Only the powers of this moment are copied (the choices they begin change the state).
-            let abilities: Vec<_> = self
-                .abilities_of(source)
+            // Read from the shared content: the choices they begin change the state.
+            let content = Arc::clone(&self.content);
+            let abilities: Vec<_> = (self.abilities_in(&content, source))
                 .filter(|a| a.when == Trigger::RoundEnds || (held && a.when == Trigger::RealmHeld))
-                .cloned()
                 .collect();
             for ability in abilities.iter().rev() {
                 self.begin_choices(&ability.effect, source, seat, &[], events);
@@ -756,12 +757,9 @@ impl Spellfire {
                 Side::Attacker => battle.attacker,
                 Side::Defender => battle.defender,
             };
-            // Only the powers that answer an ally joining are copied (the choices change the state).
-            let abilities: Vec<_> = self
-                .abilities_of(source)
-                .filter(|a| matches!(a.when, Trigger::AllyJoins(_)))
-                .cloned()
-                .collect();
+            // Read from the shared content: the choices they begin change the state.
+            let content = Arc::clone(&self.content);
+            let abilities = (self.abilities_in(&content, source)).filter(|a| matches!(a.when, Trigger::AllyJoins(_)));
             for ability in abilities {
                 let Trigger::AllyJoins(party) = ability.when else {
                     continue;
@@ -797,12 +795,9 @@ impl Spellfire {
                 (Some(b), Side::Defender) => b.defender,
                 (None, _) => return,
             };
-            // Only the powers of a round's start are copied (the choices change the state).
-            let abilities: Vec<_> = self
-                .abilities_of(source)
-                .filter(|a| a.when == Trigger::RoundStart)
-                .cloned()
-                .collect();
+            // Read from the shared content: the choices they begin change the state.
+            let content = Arc::clone(&self.content);
+            let abilities = (self.abilities_in(&content, source)).filter(|a| a.when == Trigger::RoundStart);
             for ability in abilities {
                 // A once-a-battle power that has acted asks no more (Helm of Teleportation).
                 let spent = ability.cost == Cost::OncePerBattle && self.tracks.used_in_battle.contains(&source);

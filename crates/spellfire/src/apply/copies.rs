@@ -8,7 +8,10 @@ use spellhall_core::Seat;
 
 use crate::effects::{Ability, Effect, Trigger};
 use crate::event::Event;
-use crate::state::{CardId, Copied, CopiedWhat, Pending, Pick, Spellfire};
+use crate::state::{CardId, Content, Copied, CopiedWhat, Pending, Pick, Spellfire};
+
+/// A card's abilities (`abilities_of`, `abilities_in`): its own, then those it copies.
+pub(crate) type Abilities<'c> = std::iter::Chain<std::slice::Iter<'c, Ability>, std::slice::Iter<'c, Ability>>;
 
 impl Spellfire {
     /// The champion carrying `item`, in a pool or a battle.
@@ -38,29 +41,34 @@ impl Spellfire {
     /// The abilities of `card`: its own, and for a champion the special power an item he carries
     /// copies from another (acting as his own).
     #[inline]
-    pub(crate) fn abilities_of(&self, card: CardId) -> impl Iterator<Item = &Ability> + '_ {
+    pub(crate) fn abilities_of(&self, card: CardId) -> Abilities<'_> {
+        self.abilities_in(&self.content, card)
+    }
+
+    /// `abilities_of`, read from `content` (the game's own, taken apart from the state: see
+    /// `card_in`), so that they may act while the state changes without a copy of them made
+    /// first. Which abilities they are is settled as this is asked.
+    #[inline]
+    pub(crate) fn abilities_in<'c>(&self, content: &'c Content, card: CardId) -> Abilities<'c> {
         // Most games copy no power and keep no champion as an ally: their cards' abilities are
         // their own, found without a search (this is asked of every card in play, often, so this
         // much is inlined where it is asked and the search is not).
         if self.tracks.copies.is_empty() && self.tracks.kept.is_empty() {
-            return self.card(card).power.abilities().iter().chain(&[]);
+            return self.card_in(content, card).power.abilities().iter().chain(&[]);
         }
-        self.abilities_copied_or_kept(card)
+        self.abilities_copied_or_kept(content, card)
     }
 
-    /// `abilities_of` while some item copies a power or some champion is kept as an ally.
+    /// `abilities_in` while some item copies a power or some champion is kept as an ally.
     #[inline(never)]
-    fn abilities_copied_or_kept(
-        &self,
-        card: CardId,
-    ) -> std::iter::Chain<std::slice::Iter<'_, Ability>, std::slice::Iter<'_, Ability>> {
+    fn abilities_copied_or_kept<'c>(&self, content: &'c Content, card: CardId) -> Abilities<'c> {
         let copied = self
             .copied_from(card, CopiedWhat::Power)
-            .map_or(&[][..], |from| self.card(from).power.abilities());
+            .map_or(&[][..], |from| self.card_in(content, from).power.abilities());
         // A champion kept as an ally has no special powers (Death Rock).
         let own = match self.kept(card) {
             Some(_) => &[][..],
-            None => self.card(card).power.abilities(),
+            None => self.card_in(content, card).power.abilities(),
         };
         own.iter().chain(copied)
     }

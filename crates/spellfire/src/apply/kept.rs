@@ -11,9 +11,10 @@
 
 use spellhall_core::Seat;
 
+use crate::apply::Family;
 use crate::catalogue::cards::{Attribute, CardType};
 use crate::combat::Side;
-use crate::effects::{Effect, Scope, Trigger};
+use crate::effects::{Scope, Trigger};
 use crate::event::Event;
 use crate::state::{CardId, Fighter, Kept, Spellfire};
 
@@ -104,21 +105,25 @@ impl Spellfire {
     /// `champion` of `seat` was defeated in a battle and discarded: the `Defeated` powers over
     /// every champion of `seat` of the cards his pool champions carry act.
     pub(crate) fn own_champion_defeated(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
+        // Most games hold no such power: the carried cards are not even listed.
+        if !self.may_have(Family::EveryChampion) {
+            return;
+        }
         let carried: Vec<CardId> = self
             .player(seat)
             .pool
             .iter()
             .flat_map(|c| c.attachments.iter().copied())
             .collect();
+        // Read from the shared content: the choices they begin change the state.
+        let content = std::sync::Arc::clone(&self.content);
         for source in carried {
-            let powers: Vec<Effect> = self
-                .abilities_of(source)
+            let powers = (self.abilities_in(&content, source))
                 .filter(|a| a.when == Trigger::Defeated)
-                .filter_map(|a| a.effect.across(Scope::EveryChampion).cloned())
-                .collect();
+                .filter_map(|a| a.effect.across(Scope::EveryChampion));
             for effect in powers {
                 self.tracks.defeated = Some(champion);
-                self.begin_choices(&effect, source, seat, &[], events);
+                self.begin_choices(effect, source, seat, &[], events);
             }
         }
     }

@@ -8,7 +8,7 @@
 use spellhall_core::Seat;
 
 use crate::catalogue::cards::CardType;
-use crate::effects::{Ability, Cost, Effect, Trigger, Whose};
+use crate::effects::{Cost, Effect, Trigger, Whose};
 use crate::event::Event;
 use crate::state::{CardId, FighterKind, Pending, Pick, Spellfire};
 
@@ -196,12 +196,9 @@ impl Spellfire {
         if !matches!(self.kind(spell), CardType::WizardSpell | CardType::ClericSpell) {
             return;
         }
-        let abilities: Vec<Ability> = self
-            .abilities_of(caster)
-            .filter(|a| a.when == Trigger::Casts)
-            .cloned()
-            .collect();
-        for ability in abilities {
+        // Read from the shared content: the choices they begin change the state.
+        let content = std::sync::Arc::clone(&self.content);
+        for ability in self.abilities_in(&content, caster).filter(|a| a.when == Trigger::Casts) {
             let once = ability.cost == Cost::OncePerBattle && self.battle.is_some();
             if once && self.tracks.used_in_battle.contains(&caster) {
                 continue;

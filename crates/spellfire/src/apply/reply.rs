@@ -57,9 +57,11 @@ impl Spellfire {
             return false;
         };
         let owner = self.owner(first);
+        // The players asked after the owner are listed only once someone may reply (no reply's
+        // condition reads them).
         self.pending.push(Pending::Reply(Box::new(Reply {
             asking: owner,
-            later: AnswerQueue::after(owner, self.seats()),
+            later: AnswerQueue::default(),
             threatened,
             loss,
             reply: None,
@@ -74,8 +76,11 @@ impl Spellfire {
                 .flat_map(|p| p.hand.iter().chain(p.draw.peek_top(p.draw.len())))
                 .any(|&card| self.reply_ability(card).is_some()),
         };
-        if !held {
-            self.pending.pop();
+        match self.pending.last_mut() {
+            Some(Pending::Reply(reply)) if held => reply.later = AnswerQueue::after(owner, self.players.len()),
+            _ => {
+                self.pending.pop();
+            }
         }
         held
     }
