@@ -2,45 +2,75 @@
 //! answered by the others (an event's pause, a counter to an attack), they are asked one at a time,
 //! in turn order, each decision its own.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::Seat;
 
+/// The most seats a queue holds: every other seat of a table of 16, more than any game seats.
+const ROOM: usize = 15;
+
 /// The seats still to answer, in turn order; the first is the one asked now.
 ///
-/// Saved as a plain list of seats (`[2, 0]`), so a game that kept a `Vec<Seat>` before keeps its
-/// save layout.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct AnswerQueue(Vec<Seat>);
+/// Kept in place rather than in a list of its own (a queue is made for most event pauses, and
+/// would allocate one each time), and saved as a plain list of seats (`[2, 0]`), so a game that
+/// kept a `Vec<Seat>` before keeps its save layout.
+#[derive(Clone)]
+pub struct AnswerQueue {
+    /// The seats from `first` to `end` are the queue; those before `first` have answered.
+    seats: [Seat; ROOM],
+    first: u8,
+    end: u8,
+}
+
+impl Default for AnswerQueue {
+    fn default() -> Self {
+        Self {
+            seats: [Seat(0); ROOM],
+            first: 0,
+            end: 0,
+        }
+    }
+}
 
 impl AnswerQueue {
+    fn from_seats(seats: impl IntoIterator<Item = Seat>) -> Self {
+        let mut queue = Self::default();
+        for seat in seats {
+            assert!(usize::from(queue.end) < ROOM, "a queue of more than {ROOM} seats");
+            queue.seats[usize::from(queue.end)] = seat;
+            queue.end += 1;
+        }
+        queue
+    }
+
     /// Every other seat of a table of `count`, clockwise from the one to the left of `from` (the
     /// seat whose action is being answered).
     pub fn after(from: Seat, count: usize) -> Self {
-        Self(from.others_in_turn_order(count).collect())
+        Self::from_seats(from.others_in_turn_order(count))
     }
 
     /// The seats of [`AnswerQueue::after`] that the rules ask (`asked`: an enemy, a seat with a
     /// card that could answer), still in turn order.
     pub fn after_where(from: Seat, count: usize, asked: impl FnMut(&Seat) -> bool) -> Self {
-        Self(from.others_in_turn_order(count).filter(asked).collect())
+        Self::from_seats(from.others_in_turn_order(count).filter(asked))
     }
 
     /// One seat alone: the only one the rules ask.
     pub fn only(seat: Seat) -> Self {
-        Self(vec![seat])
+        Self::from_seats([seat])
     }
 
     /// The seat asked now; `None` once every seat has answered.
     pub fn asking(&self) -> Option<Seat> {
-        self.0.first().copied()
+        self.seats().first().copied()
     }
 
     /// Takes the seat at the front out of the queue (it has answered, or is about to be asked):
     /// the one after it is at the front now.
     pub fn pop(&mut self) -> Option<Seat> {
-        (!self.0.is_empty()).then(|| self.0.remove(0))
+        let seat = self.asking()?;
+        self.first += 1;
+        Some(seat)
     }
 
     /// `seat` has answered: drops it and every seat before it, so that the one after it is asked
@@ -48,24 +78,65 @@ impl AnswerQueue {
     /// the rules ([`AnswerQueue::after_where`]) and carries on from that seat this way; a seat no
     /// longer in the queue leaves no one to ask.
     pub fn answered(&mut self, seat: Seat) {
-        let asked = self.0.iter().position(|&s| s == seat).map_or(self.0.len(), |i| i + 1);
-        self.0.drain(..asked);
+        let asked = self
+            .seats()
+            .iter()
+            .position(|&s| s == seat)
+            .map_or(self.seats().len(), |i| i + 1);
+        self.first += asked as u8;
     }
 
     /// Drops the seats for which `keep` is false: the rules no longer ask them (the reason they
     /// had to answer is gone). The others keep their order.
-    pub fn keep_only(&mut self, keep: impl FnMut(&Seat) -> bool) {
-        self.0.retain(keep);
+    pub fn keep_only(&mut self, mut keep: impl FnMut(&Seat) -> bool) {
+        *self = Self::from_seats(self.seats().iter().copied().filter(|s| keep(s)));
     }
 
     /// Whether every seat has answered (or is no longer asked).
     pub fn is_done(&self) -> bool {
-        self.0.is_empty()
+        self.first == self.end
     }
 
     /// The seats still to answer, the one asked now first.
     pub fn seats(&self) -> &[Seat] {
-        &self.0
+        &self.seats[usize::from(self.first)..usize::from(self.end)]
+    }
+}
+
+// Compared, hashed, printed and saved as the list of seats still to answer.
+impl PartialEq for AnswerQueue {
+    fn eq(&self, other: &Self) -> bool {
+        self.seats() == other.seats()
+    }
+}
+
+impl Eq for AnswerQueue {}
+
+impl std::hash::Hash for AnswerQueue {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.seats().hash(state);
+    }
+}
+
+impl std::fmt::Debug for AnswerQueue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("AnswerQueue").field(&self.seats()).finish()
+    }
+}
+
+impl Serialize for AnswerQueue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.seats().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for AnswerQueue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let seats = Vec::<Seat>::deserialize(deserializer)?;
+        if seats.len() > ROOM {
+            return Err(serde::de::Error::invalid_length(seats.len(), &"at most 15 seats"));
+        }
+        Ok(Self::from_seats(seats))
     }
 }
 

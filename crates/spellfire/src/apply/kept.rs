@@ -14,7 +14,7 @@ use spellhall_core::Seat;
 use crate::apply::Family;
 use crate::catalogue::cards::{Attribute, CardType};
 use crate::combat::Side;
-use crate::effects::{Scope, Trigger};
+use crate::effects::{Ability, Scope, Trigger};
 use crate::event::Event;
 use crate::state::{CardId, Fighter, Kept, Spellfire};
 
@@ -105,8 +105,14 @@ impl Spellfire {
     /// `champion` of `seat` was defeated in a battle and discarded: the `Defeated` powers over
     /// every champion of `seat` of the cards his pool champions carry act.
     pub(crate) fn own_champion_defeated(&mut self, champion: CardId, seat: Seat, events: &mut Vec<Event>) {
-        // Most games hold no such power: the carried cards are not even listed.
-        if !self.may_have(Family::EveryChampion) {
+        // Most games hold no such power, and most sides carry none: the carried cards are listed
+        // (their powers change the state) only when one of them has one.
+        let acts = |a: &Ability| a.when == Trigger::Defeated && a.effect.across(Scope::EveryChampion).is_some();
+        if !self.may_have(Family::EveryChampion)
+            || !(self.player(seat).pool.iter())
+                .flat_map(|c| &c.attachments)
+                .any(|&card| self.abilities_of(card).any(acts))
+        {
             return;
         }
         let carried: Vec<CardId> = self
