@@ -66,11 +66,14 @@ pub(crate) enum Family {
     /// `CastsOnlyWithLeave`: a card in play that makes some spells wait for its player's leave
     /// (asked of every spell cast).
     AsksLeave = 1 << 21,
+    /// Abilities that act as a spell is played (`Trigger::SpellPlayed`): asked of every
+    /// realm and holding at each spell cast.
+    SpellPlayed = 1 << 22,
 }
 
 impl Family {
-    /// Every family's bit.
-    const ALL: u32 = (1 << 22) - 1;
+    /// Every family's bit: each bit up to the last family's (a new family goes last).
+    const ALL: u32 = (Family::SpellPlayed as u32) * 2 - 1;
 
     /// The family of abilities acting at `when`, for the moments some question looks for.
     pub(crate) fn acting_at(when: Trigger) -> Option<Family> {
@@ -83,6 +86,7 @@ impl Family {
             Trigger::AboutToGo => Family::RepliesToLoss,
             Trigger::FromPool => Family::FromPool,
             Trigger::EventPause => Family::AnswersEvents,
+            Trigger::SpellPlayed(_) => Family::SpellPlayed,
             _ => return None,
         })
     }
@@ -241,6 +245,12 @@ impl Spellfire {
     #[doc(hidden)]
     pub fn families_known_absent(&self) -> u32 {
         self.absent.game.count_ones()
+    }
+
+    /// How many families of power some card of the game may have (for the property tests).
+    #[doc(hidden)]
+    pub fn families_maybe_present(&self) -> u32 {
+        Family::ALL.count_ones() - self.families_known_absent()
     }
 
     /// This state, asking every question in full (for the property tests: the same game played

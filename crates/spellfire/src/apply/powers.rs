@@ -399,7 +399,10 @@ impl Spellfire {
     /// `seat` has just played `card`: if it is a wizard or cleric spell, the `SpellPlayed` powers of
     /// the face-up realms and holdings in play act for their owners (Mulmaster), in seat order.
     pub(crate) fn spell_played(&mut self, seat: Seat, card: CardId, events: &mut Vec<crate::event::Event>) {
-        if !matches!(self.kind(card), CardType::WizardSpell | CardType::ClericSpell) {
+        // Most games hold no card with such a power: no realm or holding is read for one.
+        if !self.may_have(Family::SpellPlayed)
+            || !matches!(self.kind(card), CardType::WizardSpell | CardType::ClericSpell)
+        {
             return;
         }
         let mut acting = Vec::new();
