@@ -17,7 +17,7 @@ use crate::combat::Side;
 use crate::effects::{Champions, Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
 use crate::formation::{Movement, Position};
 use crate::state::{
-    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
+    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster, Pick,
     RebuildCostZone, ReplaceWhileHole, Spellfire,
 };
 
@@ -38,11 +38,12 @@ pub(crate) struct CheckContext {
     /// The movement a seat's cards give every champion of his (`Spellfire::player_wide_movement`),
     /// the same for all his champions.
     player_wide_movement: Memo<Seat, Movement>,
-    hand_limit: Memo<Seat, usize>,
+    /// A seat's hand limit: only the decider's is asked.
+    hand_limit: OneAnswer<Seat, usize>,
     /// The positions where a seat may lay a new realm, one bit a position
     /// (`check_realm_position`): the same for every realm of his hand. Only the decider's are
-    /// asked: one answer kept.
-    realm_positions: Cell<Option<(Seat, u16)>>,
+    /// asked.
+    realm_positions: OneAnswer<Seat, u16>,
     /// The battle's cards (with their sides) with a power that limits the cards of a kind a
     /// side plays in a round.
     limiters: OnceCell<Vec<(CardId, Side)>>,
@@ -87,14 +88,7 @@ impl CheckContext {
     }
 
     fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
-        if let Some((asked, open)) = self.realm_positions.get()
-            && asked == seat
-        {
-            return open;
-        }
-        let open = game.open_realm_positions(seat);
-        self.realm_positions.set(Some((seat, open)));
-        open
+        self.realm_positions.get_or(seat, || game.open_realm_positions(seat))
     }
 
     fn hand_limit(&self, game: &Spellfire, seat: Seat) -> usize {
@@ -230,6 +224,29 @@ impl<K: Copy + PartialEq, V: Clone> Memo<K, V> {
     }
 }
 
+/// One answer of a `CheckContext`, kept with what it is about: for the questions asked of one
+/// seat only (the decider), where a `Memo`'s slots would cost more than they keep.
+struct OneAnswer<K, V>(Cell<Option<(K, V)>>);
+
+impl<K, V> Default for OneAnswer<K, V> {
+    fn default() -> Self {
+        OneAnswer(Cell::new(None))
+    }
+}
+
+impl<K: Copy + PartialEq, V: Copy> OneAnswer<K, V> {
+    fn get_or(&self, key: K, work_out: impl FnOnce() -> V) -> V {
+        if let Some((asked, value)) = self.0.get()
+            && asked == key
+        {
+            return value;
+        }
+        let value = work_out();
+        self.0.set(Some((key, value)));
+        value
+    }
+}
+
 /// The candidates of one `legal` call, in order, and which of them the candidates were built
 /// from everything `check` asks of them: those `legal` lists without asking `check` again (builds
 /// with debug assertions, the tests among them, still ask and fail loudly on a "no"). Reads and
@@ -249,15 +266,12 @@ impl<'a> Candidates<'a> {
 
     /// Mark the candidates from `from` to the end of the list sure.
     fn sure_from(&mut self, from: usize) {
-        for i in from..self.list.len() {
-            self.sure.mark(i);
-        }
+        self.sure.mark_range(from, self.list.len());
     }
 
     fn push_sure(&mut self, action: Action) {
-        let from = self.list.len();
+        self.sure.mark(self.list.len());
         self.list.push(action);
-        self.sure_from(from);
     }
 
     fn extend_sure(&mut self, actions: impl IntoIterator<Item = Action>) {
@@ -267,12 +281,11 @@ impl<'a> Candidates<'a> {
     }
 }
 
-/// Which candidates are sure, by their place in the list, and how many are. Past `SURE_BITS` of
-/// them (a huge table) none is, and `check` is asked.
+/// Which candidates are sure, one bit each by their place in the list. Past `SURE_BITS` of them
+/// (a huge table) none is, and `check` is asked.
 #[derive(Clone, Copy, Default)]
 struct SureMarks {
     bits: [u64; SURE_BITS / 64],
-    count: usize,
 }
 
 const SURE_BITS: usize = 256;
@@ -280,9 +293,19 @@ const SURE_BITS: usize = 256;
 impl SureMarks {
     fn mark(&mut self, i: usize) {
         if i < SURE_BITS {
-            let (word, bit) = (i / 64, 1 << (i % 64));
-            self.count += usize::from(self.bits[word] & bit == 0);
-            self.bits[word] |= bit;
+            self.bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    /// Mark the candidates from `from` up to `to` (not included): a word at a time, where a
+    /// phase marks a run of plays at once.
+    fn mark_range(&mut self, from: usize, to: usize) {
+        let to = to.min(SURE_BITS);
+        for (at, word) in self.bits.iter_mut().enumerate() {
+            let (first, end) = (from.max(at * 64), to.min(at * 64 + 64));
+            if first < end {
+                *word |= ones_below(end - first) << (first - at * 64);
+            }
         }
     }
 
@@ -290,10 +313,19 @@ impl SureMarks {
         i < SURE_BITS && self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
-    /// Whether the first `n` candidates are all sure (no candidate past them is marked).
+    /// Whether the first `n` candidates are all sure.
     fn all_below(&self, n: usize) -> bool {
-        n <= SURE_BITS && self.count == n
+        n <= SURE_BITS
+            && (self.bits.iter().enumerate()).all(|(at, &word)| {
+                let wanted = ones_below(n.saturating_sub(at * 64).min(64));
+                word & wanted == wanted
+            })
     }
+}
+
+/// A word with its `n` lowest bits set (`n` up to 64).
+fn ones_below(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1 << n) - 1 }
 }
 
 impl std::ops::Deref for Candidates<'_> {
@@ -410,6 +442,16 @@ fn refuse_naming(card: CardId, words: &'static str, rule: &'static str) -> Resul
 
 fn refuse_about(about: About, say: fn(&Spellfire, About) -> String, rule: &'static str) -> Result<(), Refusal> {
     Err(Refusal::new(Reason::About(about, say), rule))
+}
+
+/// No champion of the pool can use `card` (SF-163). The words are kept without a boxed closure:
+/// `legal` hears this of many spells.
+fn refuse_no_user(card: CardId) -> Result<(), Refusal> {
+    refuse_about(
+        About::card(card),
+        |game, about| format!("No champion in your pool can use {}.", game.kind(about.card).plural()),
+        "SF-163",
+    )
 }
 
 /// A card whose power is not scripted and that has no bonus would be played for nothing.
@@ -603,13 +645,7 @@ impl Spellfire {
                     Action::Choose(card) if self.pick_offers(pick, *card) => Ok(()),
                     Action::ChoosePlayer(player) if players.contains(player) => Ok(()),
                     Action::ChooseOption(way) if ways.contains(way) => Ok(()),
-                    // "Up to" and "may" let the player stop; with nothing left, the choice ends.
-                    Action::Pass
-                        if pick.optional
-                            || (!self.pick_has_candidate(pick) && players.is_empty() && ways.is_empty()) =>
-                    {
-                        Ok(())
-                    }
+                    Action::Pass if may_stop_picking(pick, || self.pick_has_candidate(pick), &players, &ways) => Ok(()),
                     _ => {
                         let (source, optional) = (pick.source, pick.optional);
                         refuse_later(
@@ -836,10 +872,7 @@ impl Spellfire {
             );
         }
         if self.caster(seat, card).is_none() {
-            return refuse_later(
-                move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
-                "SF-163",
-            );
+            return refuse_no_user(card);
         }
         if self.card(card).power.on_play().is_none() {
             return refuse_naming(
@@ -1668,10 +1701,7 @@ impl Spellfire {
             }
         }
         if !able {
-            return refuse_later(
-                move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
-                "SF-163",
-            );
+            return refuse_no_user(card);
         }
         if !facts.power.is_enforced() {
             return refuse_naming(
@@ -2144,8 +2174,9 @@ impl Spellfire {
                 candidates.push_sure(Action::Pass);
             }
             Some(Pending::Target { event, .. }) => {
+                // `check_target` accepts exactly these (and reads them afresh for each).
                 if let Some(Effect::Discard(target)) = self.card(*event).power.on_play().map(|a| &a.effect) {
-                    candidates.extend(self.targets(*event, target).into_iter().map(Action::Choose));
+                    candidates.extend_sure(self.targets(*event, target).into_iter().map(Action::Choose));
                 }
             }
             Some(Pending::Spoils { card, .. }) => {
@@ -2182,10 +2213,16 @@ impl Spellfire {
             }
             Some(Pending::Pick(pick)) => {
                 // `check` accepts exactly what these lists hold (and asks them afresh each time).
+                let from = candidates.len();
                 self.pick_candidates(pick, |card| candidates.push_sure(Action::Choose(card)));
-                candidates.extend_sure(self.pick_players(pick).into_iter().map(Action::ChoosePlayer));
-                candidates.extend_sure(self.pick_options(pick).into_iter().map(Action::ChooseOption));
-                candidates.push(Action::Pass);
+                let offered = candidates.len() > from;
+                let (players, ways) = (self.pick_players(pick), self.pick_options(pick));
+                let may_pass = may_stop_picking(pick, || offered, &players, &ways);
+                candidates.extend_sure(players.into_iter().map(Action::ChoosePlayer));
+                candidates.extend_sure(ways.into_iter().map(Action::ChooseOption));
+                if may_pass {
+                    candidates.push_sure(Action::Pass);
+                }
             }
             None => {
                 if holds.any(PlayFacts::AS_EVENT) {
@@ -2378,7 +2415,8 @@ impl Spellfire {
             Phase::AfterBattle => {
                 // Discards only over the hand limit (`check` says so of each): a hand within it
                 // reads the realms' powers once here rather than once a card.
-                if hand.len() > cx.hand_limit(self, seat) {
+                let over_limit = hand.len() > cx.hand_limit(self, seat);
+                if over_limit {
                     out.extend_sure(hand.iter().map(|c| Action::Discard(c.card)));
                 }
                 if holds.any(PlayFacts::USED_OUTSIDE_ROUND) {
@@ -2391,7 +2429,7 @@ impl Spellfire {
                     out.push(Action::CallMulligan);
                 }
                 // The turn ends only with the hand within its limit (SF-46).
-                if hand.len() <= cx.hand_limit(self, seat) {
+                if !over_limit {
                     out.push_sure(Action::EndTurn);
                 }
             }
@@ -2648,6 +2686,13 @@ fn first_closer(game: &Spellfire, closing: &[(CardId, &Champions)], champion: Ca
 /// Hands up to this size are read into a buffer on the stack (a hand is rarely over ten cards;
 /// a larger buffer costs every call its filling).
 const HAND_ON_STACK: usize = 12;
+
+/// Whether the player of `pick` may pass, given what it offers (`any_offered`: whether it offers
+/// some card, asked last): "up to" and "may" let him stop,
+/// and with nothing left the choice ends.
+fn may_stop_picking(pick: &Pick, any_offered: impl FnOnce() -> bool, players: &[Seat], ways: &[u8]) -> bool {
+    pick.optional || (players.is_empty() && ways.is_empty() && !any_offered())
+}
 
 /// Whether a card printing `phases` (none: any phase) is used in phase `phase`
 /// (`check_in_hand_for_phase`).
