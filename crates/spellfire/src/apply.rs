@@ -153,6 +153,7 @@ impl Spellfire {
         game.cards = cards;
         game.find_absent_families();
         game.find_lone_cards();
+        game.find_play_facts();
         let events = game.deal();
         Ok((game, events))
     }
@@ -188,6 +189,7 @@ impl Spellfire {
             absent: Default::default(),
             lone: Default::default(),
             spare_lists: Default::default(),
+            play: Default::default(),
         }
     }
 

@@ -105,6 +105,7 @@ impl Spellfire {
             absent: _,
             lone: _,
             spare_lists: _,
+            play: _,
         } = self;
         // (active, turn, phase and the rule card are in the view itself; what is derived is
         // worked out afresh in a sampled state.)
@@ -266,9 +267,11 @@ impl Determinise for Spellfire {
             absent: Default::default(),
             lone: Default::default(),
             spare_lists: Default::default(),
+            play: Default::default(),
         };
         sampled.find_absent_families();
         sampled.find_lone_cards();
+        sampled.find_play_facts();
         sampled
     }
 }

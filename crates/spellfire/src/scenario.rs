@@ -383,6 +383,7 @@ impl Spellfire {
         });
         self.find_absent_families();
         self.find_lone_cards();
+        self.find_play_facts();
         CardId(self.cards.len() as u16 - 1)
     }
 

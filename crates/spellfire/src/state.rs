@@ -836,6 +836,9 @@ pub struct Spellfire {
     /// Emptied lists kept for reuse; not part of the state (see [`SpareLists`]).
     #[serde(skip)]
     pub(crate) spare_lists: SpareLists,
+    /// What `legal` reads of each card in a hand, found at setup; not saved.
+    #[serde(skip)]
+    pub(crate) play: crate::legal::PlayTable,
 }
 
 /// Emptied lists of cards kept for reuse, so that most battles and rounds allocate none: a
