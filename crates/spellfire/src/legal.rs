@@ -928,6 +928,11 @@ impl Spellfire {
         if !self.holds(seat, card, |_| self.played_as_event(card)) {
             return refuse("Only an event from your hand.", "SF-186");
         }
+        self.check_event_in_hand(card)
+    }
+
+    /// `check_event` of a card played as an event that is in its player's hand.
+    fn check_event_in_hand(&self, card: CardId) -> Result<(), Refusal> {
         let power = &self.card(card).power;
         for timing in power.play_only() {
             match timing {
@@ -2075,12 +2080,15 @@ impl Spellfire {
         if sure.all_below(out.len()) {
             return;
         }
-        let mut i = 0;
-        out.retain(|action| {
-            let listed = sure.is_sure(i) || self.check_for(&cx, Some(seat), action).is_ok();
-            i += 1;
-            listed
-        });
+        // The listed ones moved forward in order over those refused, which are dropped at the end.
+        let mut listed = 0;
+        for i in 0..out.len() {
+            if sure.is_sure(i) || self.check_for(&cx, Some(seat), &out[i]).is_ok() {
+                out.swap(listed, i);
+                listed += 1;
+            }
+        }
+        out.truncate(listed);
     }
 
     /// Whether `visit_in_play_places` walks the cards `in_play_places` yields, in the same order
@@ -2142,13 +2150,18 @@ impl Spellfire {
     ) {
         // Room for a busy phase at once, rather than growing step by step.
         candidates.reserve(32);
-        let events = hand.iter().filter(|c| c.as_event()).map(|c| Action::PlayEvent(c.card));
+        // Wherever an event is offered, `check` asks `check_event` of it: asked here of the
+        // events of the hand, those allowed are sure.
+        let events = hand
+            .iter()
+            .filter(|c| c.as_event() && self.check_event_in_hand(c.card).is_ok())
+            .map(|c| Action::PlayEvent(c.card));
         // A card used from the hand outside the pool phase is a spell or the like (`check_any_time`,
         // `check_use`): the kind, a cheap look, is asked before `check` asks the rest.
         match self.pending.last() {
             Some(Pending::Claim { .. }) => {
                 if holds.any(PlayFacts::AS_EVENT) {
-                    candidates.extend(events);
+                    candidates.extend_sure(events);
                 }
                 if holds.any(PlayFacts::CAST_ANY_TIME) {
                     candidates.extend(self.cast_any_time(hand));
@@ -2181,7 +2194,7 @@ impl Spellfire {
             }
             Some(Pending::InstantDefeat(threat)) => {
                 if !threat.replied {
-                    candidates.extend(events);
+                    candidates.extend_sure(events);
                     if let Some(champion) = self.fighter(seat).map(|f| f.card) {
                         candidates.extend(hand.iter().map(|c| Action::Attach { card: c.card, champion }));
                     }
@@ -2245,7 +2258,7 @@ impl Spellfire {
             }
             None => {
                 if holds.any(PlayFacts::AS_EVENT) {
-                    candidates.extend(events);
+                    candidates.extend_sure(events);
                 }
                 self.phase_candidates(cx, seat, hand, holds, candidates);
                 if holds.any(PlayFacts::ANY_TIME) {

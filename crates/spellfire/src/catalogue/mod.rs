@@ -78,8 +78,9 @@ pub(crate) struct PlayFacts {
 }
 
 impl PlayFacts {
+    /// A blank (of the first kind: all its bits are zero, cheap to lay out many of).
     pub(crate) const NONE: PlayFacts = PlayFacts {
-        kind: CardType::Event,
+        kind: CardType::Ally,
         phases: 0,
         holds: 0,
     };
