@@ -98,9 +98,9 @@ impl CheckContext {
     fn limiters(&self, game: &Spellfire) -> &[(CardId, Side)] {
         self.limiters.get_or_init(|| {
             game.battle_cards_unordered()
-                .filter(|&(card, _)| {
-                    game.abilities_of(card)
-                        .any(|a| matches!(a.effect, Effect::AtMost { .. }))
+                .filter(|&(card, _)| match game.abilities_are_printed() {
+                    true => game.play_facts(card).limits_plays(),
+                    false => (game.abilities_of(card)).any(|a| matches!(a.effect, Effect::AtMost { .. })),
                 })
                 .collect()
         })
@@ -2187,7 +2187,7 @@ impl Spellfire {
                             .iter()
                             .flat_map(|c| std::iter::once(c.card).chain(c.attachments.iter().copied())),
                     )
-                    .filter(|&c| self.card_may_act_at(c, Trigger::EventPause) && self.pause_answer_of(c).is_some())
+                    .filter(|&c| self.answers_pause(c))
                     .map(Action::Answer);
                 candidates.extend(answers);
                 candidates.push_sure(Action::Pass);
@@ -2274,13 +2274,35 @@ impl Spellfire {
         }
     }
 
-    /// What the candidates ask of `card` (`HandCard`), read from the game's `PlayTable`.
+    /// What the candidates ask of `card` (`HandCard`).
     fn hand_card(&self, card: CardId) -> HandCard {
-        let play = match self.play.0.get(card.index()) {
+        HandCard {
+            card,
+            play: self.play_facts(card),
+        }
+    }
+
+    /// The `PlayFacts` of `card`, read from the game's `PlayTable`.
+    fn play_facts(&self, card: CardId) -> PlayFacts {
+        match self.play.0.get(card.index()) {
             Some(&play) => play,
             None => self.entry(card).play,
-        };
-        HandCard { card, play }
+        }
+    }
+
+    /// Whether every card's abilities now (`abilities_of`) are its printed ones, as in most
+    /// games: no power copied, no champion kept as an ally. Then the powers `PlayFacts` notes
+    /// are read from the table, not from the cards' abilities.
+    fn abilities_are_printed(&self) -> bool {
+        self.tracks.copies.is_empty() && self.tracks.kept.is_empty()
+    }
+
+    /// Whether `card` has a power that answers an event in its pause (`pause_answer_of`).
+    fn answers_pause(&self, card: CardId) -> bool {
+        match self.abilities_are_printed() {
+            true => self.play_facts(card).answers_pause(),
+            false => self.pause_answer_of(card).is_some(),
+        }
     }
 
     /// The spells and the like of `hand` that might be cast at any time: what `check_any_time`

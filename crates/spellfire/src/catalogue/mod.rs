@@ -13,6 +13,7 @@ use spellhall_core::content::{ContentError, SourceFile, parse_ron};
 
 use crate::apply::Families;
 use crate::cards::{Attribute, Card, CardRef, CardType, Rarity, SetCode, SetFile, World};
+use crate::effects::Effect;
 use crate::legal::USABLE_IN_ROUND;
 
 macro_rules! shipped_sets {
@@ -67,12 +68,15 @@ pub struct Entry {
 
 /// What `legal` asks of a card in a hand before it asks `check` (`legal::HandCard`): its kind,
 /// the phases printed on it, and the flags below as bits, so that a hand is summed up in one step
-/// a card (`legal::HandHolds`).
+/// a card (`legal::HandHolds`); and which of a few powers `legal` looks for among the cards in
+/// play the card prints.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PlayFacts {
     pub(crate) kind: CardType,
     /// The phases printed on the card, one bit a phase (0–5).
     phases: u8,
+    /// `ANSWERS_PAUSE` and `LIMITS_PLAYS`.
+    powers: u8,
     /// `kind_bit(kind)` and the flags.
     pub(crate) holds: u32,
 }
@@ -82,8 +86,14 @@ impl PlayFacts {
     pub(crate) const NONE: PlayFacts = PlayFacts {
         kind: CardType::Ally,
         phases: 0,
+        powers: 0,
         holds: 0,
     };
+
+    /// A power that answers an event in its pause (`Power::pause_answer`).
+    const ANSWERS_PAUSE: u8 = 1 << 0;
+    /// A power that limits the cards of some kinds a side plays in a round (`Effect::AtMost`).
+    const LIMITS_PLAYS: u8 = 1 << 1;
 
     /// An event, or a card that may also be played as one (`Spellfire::played_as_event`).
     pub(crate) const AS_EVENT: u32 = 1 << 24;
@@ -130,11 +140,15 @@ impl PlayFacts {
             (card.avatar, PlayFacts::AVATAR),
             (card.phases.is_empty(), PlayFacts::EVERY_PHASE),
         ];
+        let abilities = card.power.abilities();
+        let limits_plays = abilities.iter().any(|a| matches!(a.effect, Effect::AtMost { .. }));
         PlayFacts {
             kind: card.kind,
             phases: (card.phases.iter())
                 .filter(|&&phase| phase < 8)
                 .fold(0, |bits, &phase| bits | 1 << phase),
+            powers: u8::from(card.power.pause_answer().is_some()) * PlayFacts::ANSWERS_PAUSE
+                | u8::from(limits_plays) * PlayFacts::LIMITS_PLAYS,
             holds: (flags.iter())
                 .filter(|(set, _)| *set)
                 .fold(PlayFacts::kind_bit(card.kind), |bits, (_, bit)| bits | bit),
@@ -160,6 +174,16 @@ impl PlayFacts {
     /// Whether the card is played in phase `phase` (0–5): a phase printed on it, or none printed.
     pub(crate) fn in_phase(&self, phase: u8) -> bool {
         self.is(PlayFacts::EVERY_PHASE) || (phase < 8 && self.phases & (1 << phase) != 0)
+    }
+
+    /// Whether the card prints a power that answers an event in its pause.
+    pub(crate) fn answers_pause(&self) -> bool {
+        self.powers & PlayFacts::ANSWERS_PAUSE != 0
+    }
+
+    /// Whether the card prints a power limiting the cards a side plays in a round.
+    pub(crate) fn limits_plays(&self) -> bool {
+        self.powers & PlayFacts::LIMITS_PLAYS != 0
     }
 }
 
