@@ -1712,6 +1712,12 @@ impl Spellfire {
         if seat != self.active {
             return refuse("Only the active player uses such cards in phases 3 and 5.", "SF-161");
         }
+        self.check_pool_uses(seat, card, facts)
+    }
+
+    /// `check_use_outside_round` of a card of the active player's hand, of its phase and not
+    /// unarmed combat (`facts` are its own): what the pool and the card's power say.
+    fn check_pool_uses(&self, seat: Seat, card: CardId, facts: &Card) -> Result<(), Refusal> {
         // One walk of the pool finds whether a champion can use the card, and whether one of
         // those is free to (`caster`).
         let (mut able, mut free_caster) = (false, None);
@@ -1840,12 +1846,12 @@ impl Spellfire {
         open | razed
     }
 
-    /// Whether a realm in the hand could go somewhere in the formation (SF-219).
+    /// Whether `card`, of `seat`'s hand, is a realm that could go somewhere in the formation
+    /// (SF-219): what `check_realm` asks of some position, with the open positions read once.
     fn realm_playable(&self, cx: &CheckContext, seat: Seat, card: CardId) -> bool {
-        self.player(seat)
-            .formation
-            .positions()
-            .any(|at| self.check_realm(cx, seat, card, at).is_ok())
+        self.kind(card) == CardType::Realm
+            && cx.realm_positions(self, seat) != 0
+            && self.check_cosmos_with(cx, card).is_ok()
     }
 
     /// The Rule of the Cosmos: one copy of a champion, artifact, realm or holding in play across
@@ -2314,14 +2320,23 @@ impl Spellfire {
             .map(|c| Action::UseCard(c.card))
     }
 
-    /// The spells and the like of `hand` that might be used outside a round in phase `phase`:
-    /// what `check_use_outside_round` reads of their printed facts alone rules the others out
-    /// (unarmed combat, another phase, a power not scripted, not played or acting only in a
-    /// round); it asks the rest.
-    fn usable_outside_round<'a>(&'a self, hand: &'a [HandCard], phase: u8) -> impl Iterator<Item = Action> + 'a {
-        hand.iter()
-            .filter(move |c| c.is(PlayFacts::USED_OUTSIDE_ROUND) && c.in_phase(phase))
-            .map(|c| Action::UseCard(c.card))
+    /// The spells and the like of `seat`'s hand that may be used outside a round in phase `phase`
+    /// (3 or 5, no decision pending), where `check` asks `check_use_outside_round` of them: what
+    /// it reads of their printed facts alone rules the others out (unarmed combat, another
+    /// phase, a power not scripted, not played or acting only in a round), and the rest is
+    /// asked here. Those listed are sure.
+    fn usable_outside_round(&self, seat: Seat, hand: &[HandCard], phase: u8, out: &mut Candidates) {
+        if seat != self.active {
+            return;
+        }
+        for c in hand
+            .iter()
+            .filter(|c| c.is(PlayFacts::USED_OUTSIDE_ROUND) && c.in_phase(phase))
+        {
+            if self.check_pool_uses(seat, c.card, self.card(c.card)).is_ok() {
+                out.push_sure(Action::UseCard(c.card));
+            }
+        }
     }
 
     /// The ways `seat` could play the cards of his hand that are played at any time.
@@ -2457,7 +2472,7 @@ impl Spellfire {
                     }
                 }
                 if holds.any(PlayFacts::USED_OUTSIDE_ROUND) {
-                    out.extend(self.usable_outside_round(hand, Phase::Pool.number()));
+                    self.usable_outside_round(seat, hand, Phase::Pool.number(), out);
                 }
                 out.extend(self.pool_uses(seat));
                 // One battle a turn (SF-100).
@@ -2475,7 +2490,7 @@ impl Spellfire {
                     out.extend_sure(hand.iter().map(|c| Action::Discard(c.card)));
                 }
                 if holds.any(PlayFacts::USED_OUTSIDE_ROUND) {
-                    out.extend(self.usable_outside_round(hand, Phase::AfterBattle.number()));
+                    self.usable_outside_round(seat, hand, Phase::AfterBattle.number(), out);
                 }
                 out.extend(self.pool_uses(seat));
                 // A mulligan only at the end of a second turn without a realm played (SF-216).
