@@ -140,15 +140,21 @@ impl PlayFacts {
             (card.avatar, PlayFacts::AVATAR),
             (card.phases.is_empty(), PlayFacts::EVERY_PHASE),
         ];
-        let abilities = card.power.abilities();
-        let limits_plays = abilities.iter().any(|a| matches!(a.effect, Effect::AtMost { .. }));
+        let powers = [
+            (card.power.pause_answer().is_some(), PlayFacts::ANSWERS_PAUSE),
+            (
+                (card.power.abilities().iter()).any(|a| matches!(a.effect, Effect::AtMost { .. })),
+                PlayFacts::LIMITS_PLAYS,
+            ),
+        ];
         PlayFacts {
             kind: card.kind,
             phases: (card.phases.iter())
                 .filter(|&&phase| phase < 8)
                 .fold(0, |bits, &phase| bits | 1 << phase),
-            powers: u8::from(card.power.pause_answer().is_some()) * PlayFacts::ANSWERS_PAUSE
-                | u8::from(limits_plays) * PlayFacts::LIMITS_PLAYS,
+            powers: (powers.iter())
+                .filter(|(set, _)| *set)
+                .fold(0, |bits, (_, bit)| bits | bit),
             holds: (flags.iter())
                 .filter(|(set, _)| *set)
                 .fold(PlayFacts::kind_bit(card.kind), |bits, (_, bit)| bits | bit),
