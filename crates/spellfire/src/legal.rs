@@ -1082,6 +1082,11 @@ impl Spellfire {
         if !self.holds(seat, card, |k| USABLE_IN_ROUND.contains(&k)) {
             return refuse("Only a spell or the like from your hand.", "SF-165");
         }
+        self.check_any_time_in_hand(seat, card)
+    }
+
+    /// `check_any_time` of a spell or the like in `seat`'s hand.
+    fn check_any_time_in_hand(&self, seat: Seat, card: CardId) -> Result<(), Refusal> {
         let facts = self.card(card);
         if !(0..=5).all(|phase| facts.phases.contains(&phase)) || facts.power.on_play().is_none() {
             return refuse_naming(card, "{} is not cast at any time.", "SF-165");
@@ -1324,19 +1329,32 @@ impl Spellfire {
             return refuse("Only a magical item or artifact from your hand.", "SF-38");
         }
         if self.kind(card) == CardType::Artifact {
-            self.check_cosmos_with(cx, card)?;
-            let any_world = self
-                .card(card)
-                .power
-                .abilities()
-                .iter()
-                .any(|a| a.effect == Effect::GoesOnAnyWorld);
-            if !any_world && !same_world(self.card(card).world, self.card(champion).world) {
-                return refuse("An artifact goes only onto a champion of its own world.", "SF-78");
-            }
-            if attached.iter().any(|&a| self.kind(a) == CardType::Artifact) {
-                return refuse("A champion carries only one artifact.", "SF-79");
-            }
+            return self.check_artifact_onto(cx, card, champion, attached);
+        }
+        Ok(())
+    }
+
+    /// What `check_attachment` asks of an artifact past its being in the hand: the Rule of the
+    /// Cosmos, its world, the champion's one artifact.
+    fn check_artifact_onto(
+        &self,
+        cx: &CheckContext,
+        card: CardId,
+        champion: CardId,
+        attached: &[CardId],
+    ) -> Result<(), Refusal> {
+        self.check_cosmos_with(cx, card)?;
+        let any_world = self
+            .card(card)
+            .power
+            .abilities()
+            .iter()
+            .any(|a| a.effect == Effect::GoesOnAnyWorld);
+        if !any_world && !same_world(self.card(card).world, self.card(champion).world) {
+            return refuse("An artifact goes only onto a champion of its own world.", "SF-78");
+        }
+        if attached.iter().any(|&a| self.kind(a) == CardType::Artifact) {
+            return refuse("A champion carries only one artifact.", "SF-79");
         }
         Ok(())
     }
@@ -2170,7 +2188,7 @@ impl Spellfire {
                     candidates.extend_sure(events);
                 }
                 if holds.any(PlayFacts::CAST_ANY_TIME) {
-                    candidates.extend(self.cast_any_time(hand));
+                    self.cast_any_time(seat, hand, candidates);
                 }
                 if holds.any(PlayFacts::ANY_TIME) {
                     self.any_time_plays(cx, seat, hand, candidates);
@@ -2311,13 +2329,16 @@ impl Spellfire {
         }
     }
 
-    /// The spells and the like of `hand` that might be cast at any time: what `check_any_time`
-    /// reads of their printed facts alone rules the others out (every phase printed, a power
-    /// played); it asks the rest.
-    fn cast_any_time<'a>(&'a self, hand: &'a [HandCard]) -> impl Iterator<Item = Action> + 'a {
-        hand.iter()
-            .filter(|c| c.is(PlayFacts::CAST_ANY_TIME))
-            .map(|c| Action::UseCard(c.card))
+    /// The spells and the like of `seat`'s hand that may be cast at any time, where `check`
+    /// asks `check_any_time` of them: what it reads of their printed facts alone rules the
+    /// others out (every phase printed, a power played), and the rest is asked here. Those
+    /// listed are sure.
+    fn cast_any_time(&self, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
+        for c in hand.iter().filter(|c| c.is(PlayFacts::CAST_ANY_TIME)) {
+            if self.check_any_time_in_hand(seat, c.card).is_ok() {
+                out.push_sure(Action::UseCard(c.card));
+            }
+        }
     }
 
     /// The spells and the like of `seat`'s hand that may be used outside a round in phase `phase`
@@ -2380,9 +2401,13 @@ impl Spellfire {
                 )
             }
             CardType::Realm | CardType::Holding => {}
-            CardType::MagicalItem | CardType::Artifact => {
-                out.extend(player.pool.iter().map(|c| Action::Attach { card, champion: c.card }))
-            }
+            CardType::MagicalItem => out.extend(player.pool.iter().map(|c| Action::Attach { card, champion: c.card })),
+            // An artifact only onto the champions `check_artifact_onto` allows (`check_attachment`).
+            CardType::Artifact => out.extend(
+                (player.pool.iter())
+                    .filter(|c| self.check_artifact_onto(cx, card, c.card, &c.attachments).is_ok())
+                    .map(|c| Action::Attach { card, champion: c.card }),
+            ),
             CardType::Event => out.push(Action::PlayEvent(card)),
             // A champion that may also be played as an event (Crime Lord).
             kind if kind.is_champion() && read.as_event() => {
@@ -2413,13 +2438,13 @@ impl Spellfire {
                     out.extend_sure(rules.map(|c| Action::PlayRule(c.card)));
                 }
                 if holds.any(PlayFacts::CAST_ANY_TIME) {
-                    out.extend(self.cast_any_time(hand));
+                    self.cast_any_time(seat, hand, out);
                 }
                 out.push_sure(Action::Draw);
             }
             Phase::Realms => {
                 if holds.any(PlayFacts::CAST_ANY_TIME) {
-                    out.extend(self.cast_any_time(hand));
+                    self.cast_any_time(seat, hand, out);
                 }
                 // A questing champion due back comes first (SF-255): then `check` refuses the
                 // phase's other plays, and they are not sure.
@@ -2668,11 +2693,13 @@ impl HandCard {
 
     /// Whether `plays_of` builds this card's plays from all that `check` asks of them in phases
     /// 2 and 3 and as spoils (past what the phase itself asks): a realm's, a holding's, a
-    /// magical item's onto a pool champion (an artifact asks more), and a champion's into the
-    /// pool (not one also played as an event, nor an avatar's summons).
+    /// magical item's or an artifact's onto a pool champion, and a champion's into the pool (not
+    /// one also played as an event, nor an avatar's summons).
     fn plays_are_sure(&self) -> bool {
-        matches!(self.kind, CardType::Realm | CardType::Holding | CardType::MagicalItem)
-            || (self.kind.is_champion() && !self.as_event() && !self.avatar())
+        matches!(
+            self.kind,
+            CardType::Realm | CardType::Holding | CardType::MagicalItem | CardType::Artifact
+        ) || (self.kind.is_champion() && !self.as_event() && !self.avatar())
     }
 }
 
