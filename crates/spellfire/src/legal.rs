@@ -2453,6 +2453,7 @@ impl Spellfire {
                 // played at any time is offered. Their plays are built from all `check_realm`
                 // and `check_holding` ask.
                 let realms = holds.kind(CardType::Realm) || holds.kind(CardType::Holding);
+                let plays_from = out.len();
                 for &card in if realms { hand } else { &[] } {
                     let open = match card.kind {
                         CardType::Realm => !self.used.realm_action || card.any_time(),
@@ -2462,19 +2463,19 @@ impl Spellfire {
                     if open {
                         let from = out.len();
                         self.plays_of(cx, seat, card, out);
-                        if !quest_due || card.any_time() {
+                        if quest_due && card.any_time() {
                             out.sure_from(from);
                         }
                     }
                 }
                 // A rebuild costs three cards (SF-61).
                 if !self.used.realm_action && self.rebuild_cards(seat) >= REBUILD_CARDS {
-                    let from = out.len();
                     let razed = self.player(seat).formation.realms().filter(|(_, slot)| slot.razed);
                     out.extend(razed.map(|(at, _)| Action::Rebuild { at }));
-                    if !quest_due {
-                        out.sure_from(from);
-                    }
+                }
+                // With no quest due, the plays and rebuilds above are all sure: marked in one run.
+                if !quest_due {
+                    out.sure_from(plays_from);
                 }
                 self.quest_candidates(seat, out);
                 if quest_due {
