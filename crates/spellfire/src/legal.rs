@@ -158,12 +158,11 @@ impl Spellfire {
     /// Copy the game's cards' `PlayFacts` into its `PlayTable`, once its cards are dealt out.
     pub(crate) fn find_play_facts(&mut self) {
         let entries = &self.content.catalogue.entries;
-        self.play = PlayTable(
-            self.cards
-                .iter()
-                .map(|info| entries[info.entry as usize].play)
-                .collect(),
-        );
+        // Through a `Vec`: collected straight into the shared slice, each card costs more.
+        let play: Vec<PlayFacts> = (self.cards.iter())
+            .map(|info| entries[info.entry as usize].play)
+            .collect();
+        self.play = PlayTable(play.into());
     }
 
     /// Find the game's lone cards (`LoneCards`), once its cards are dealt out.
@@ -1834,7 +1833,9 @@ impl Spellfire {
     /// The positions `check_realm_position` allows `seat`, one bit a position, read in one pass
     /// over his formation rather than a pass a position: the empty positions of the frontmost
     /// row with one (`Formation::is_open`), and the razed realms unless a hole in front keeps
-    /// them (AMB-22, SF-52).
+    /// them (AMB-22, SF-52). Out of line: it is read once a `legal` call, where its kept answer
+    /// (`CheckContext::realm_positions`) is asked with every realm of the hand.
+    #[inline(never)]
     fn open_realm_positions(&self, seat: Seat) -> u16 {
         let formation = &self.player(seat).formation;
         let mut empty = 0u16;
