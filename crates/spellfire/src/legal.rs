@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use spellhall_core::{AnswerQueue, RuleError, Seat};
 
 use crate::action::Action;
-use crate::apply::Family;
+use crate::apply::{Family, FormationClosers};
 use crate::catalogue::PlayFacts;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
@@ -80,11 +80,13 @@ impl CheckContext {
         at: Position,
         attacking: bool,
     ) -> Vec<(CardId, &'g Champions)> {
-        // Most formations have none: then no realm of the seat has its cards read.
-        if !game.may_have(Family::ClosesRealm) || !game.formation_closes(seat, attacking) {
-            return Vec::new();
+        // Most realms have none: then none of their cards is read.
+        let mut closing = Vec::new();
+        if game.formation_may_close(seat, attacking).may_close(at) {
+            // Walked from inside: a nest of flattened iterators costs more stepped through.
+            (game.closing_powers_of(seat, at, attacking)).for_each(|power| closing.push(power));
         }
-        game.closing_powers_of(seat, at, attacking).collect()
+        closing
     }
 
     fn realm_positions(&self, game: &Spellfire, seat: Seat) -> u16 {
@@ -1552,6 +1554,20 @@ impl Spellfire {
             .find(|&c| fights(c))
     }
 
+    /// `formation_closers`, asked first of the cards `seat` owns: a formation holds only its
+    /// player's realms and holdings, so a player owning no card that closes a realm has none.
+    fn formation_may_close(&self, seat: Seat, attacking: bool) -> FormationClosers {
+        debug_assert!(
+            (self.player(seat).formation.realms())
+                .all(|(_, s)| self.owner(s.realm) == seat && s.holding.is_none_or(|h| self.owner(h) == seat)),
+            "a formation holds a card its player does not own"
+        );
+        if !self.owned_may_have(seat, Family::ClosesRealm) {
+            return FormationClosers::default();
+        }
+        self.formation_closers(seat, attacking)
+    }
+
     fn check_ally(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Ally) {
             return refuse("Only an ally from your hand.", "SF-228");
@@ -2554,7 +2570,7 @@ impl Spellfire {
         let mut count = 0;
         let mut add_targets = |defender: Seat, only: Option<Position>| {
             let formation = &self.player(defender).formation;
-            let closes = self.may_have(Family::ClosesRealm) && self.formation_closes(defender, true);
+            let closers = self.formation_may_close(defender, true);
             let barred = self.attacks_on_may_be_barred(defender);
             for (at, slot) in formation.realms() {
                 if slot.razed || only.is_some_and(|only| only != at) {
@@ -2566,7 +2582,11 @@ impl Spellfire {
                     exposed: formation.is_exposed(at),
                     realm: slot.realm,
                     barred,
-                    closers: if closes { Closers::Unread } else { Closers::None },
+                    closers: if closers.may_close(at) {
+                        Closers::Unread
+                    } else {
+                        Closers::None
+                    },
                 };
                 count += 1;
             }
@@ -2582,9 +2602,10 @@ impl Spellfire {
         // The powers closing the realms read so far, by the target's place: most calls read none.
         let mut closing: Vec<(usize, &Champions)> = Vec::new();
         let pool = player.pool.iter().map(|c| (c.card, true, &c.attachments[..]));
+        // What `check_attacker` asks of the champion is asked once for all his targets, and what
+        // it asks of each attack below: the attacks listed are sure, marked so once at the end.
+        let first_attack = out.len();
         for (champion, from_pool, attachments) in pool.chain(from_hand) {
-            // What `check_attacker` asks of the champion is asked once for all his targets, and
-            // what it asks of each attack below: the attacks listed are sure.
             if self.check_attacking_champion(cx, seat, champion, from_pool).is_err() {
                 continue;
             }
@@ -2593,28 +2614,54 @@ impl Spellfire {
             } else {
                 cx.movement_carrying(self, champion, attachments)
             };
+            // A lasting bar asks the champion and the attacked player, not the realm: read once
+            // for the realms of a player (they come together).
+            let mut barred: Option<(Seat, bool)> = None;
             for (i, t) in targets.iter_mut().enumerate() {
                 // The coast matters only to a swimmer: read only for him.
                 let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
                 let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
-                if !reached || t.barred && self.attack_barred(champion, t.defender).is_some() {
+                if !reached {
                     continue;
                 }
-                if t.closers == Closers::Unread {
-                    closing.extend(self.closing_powers_of(t.defender, t.at, true).map(|(_, who)| (i, who)));
-                    t.closers = Closers::Read;
+                if t.barred {
+                    let bars = match barred {
+                        Some((defender, bars)) if defender == t.defender => bars,
+                        _ => self.attack_barred(champion, t.defender).is_some(),
+                    };
+                    barred = Some((t.defender, bars));
+                    if bars {
+                        continue;
+                    }
                 }
-                let closed =
-                    t.closers == Closers::Read && (closing.iter()).any(|&(of, who)| of == i && self.is(who, champion));
-                if !closed {
-                    out.push_sure(Action::Attack {
-                        champion,
-                        defender: t.defender,
-                        at: t.at,
-                    });
+                if t.closers != Closers::None && self.target_closed(t, i, &mut closing, champion) {
+                    continue;
                 }
+                out.push(Action::Attack {
+                    champion,
+                    defender: t.defender,
+                    at: t.at,
+                });
             }
         }
+        out.sure_from(first_attack);
+    }
+
+    /// Whether a power closes `target` (the `index`-th of `attack_candidates`) to `champion`:
+    /// its closing powers read into `closing` when first asked.
+    fn target_closed<'g>(
+        &'g self,
+        target: &mut AttackTarget,
+        index: usize,
+        closing: &mut Vec<(usize, &'g Champions)>,
+        champion: CardId,
+    ) -> bool {
+        if target.closers == Closers::Unread {
+            // Walked from inside: a nest of flattened iterators costs more stepped through.
+            (self.closing_powers_of(target.defender, target.at, true)).for_each(|(_, who)| closing.push((index, who)));
+            target.closers = Closers::Read;
+        }
+        (closing.iter()).any(|&(of, who)| of == index && self.is(who, champion))
     }
 
     fn battle_candidates(&self, cx: &CheckContext, seat: Seat, hand: &[HandCard], out: &mut Candidates) {
@@ -2761,8 +2808,7 @@ impl AttackTarget {
 /// The powers closing an `AttackTarget` to some attackers (`Spellfire::closing_powers_of`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Closers {
-    /// None: no realm or holding of its player's formation has such a power
-    /// (`Spellfire::formation_closes`).
+    /// None: no power of its player's formation may close it (`Spellfire::formation_closers`).
     None,
     /// Not read yet: read when a champion first reaches it.
     Unread,

@@ -93,6 +93,24 @@ impl std::ops::Deref for BattleCards {
     }
 }
 
+/// The realms of a formation some power may close to some attackers or defenders
+/// (`Spellfire::formation_closers`): `closing_powers_of` finds a power for no other.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FormationClosers {
+    /// The positions whose realm or holding has such a power, one bit each.
+    own: u16,
+    /// Whether a power closes other realms than its card's own: one over every realm of its
+    /// player, or a holding's, which acts for the realms sharing it.
+    elsewhere: bool,
+}
+
+impl FormationClosers {
+    /// Whether a power may close the realm at `at`.
+    pub(crate) fn may_close(self, at: Position) -> bool {
+        self.elsewhere || self.own & (1 << at.index()) != 0
+    }
+}
+
 /// What `ability` does for a realm: any power of the realm's own cards (one over every realm of
 /// its player included), only a power over every realm for another realm's card.
 fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
@@ -1309,24 +1327,50 @@ impl Spellfire {
             })
     }
 
-    /// Whether some realm or holding of `seat`'s formation (razed or not) has a power that
-    /// closes a realm to some attackers (`attacking`) or defenders, for the realm itself or for
-    /// every realm of its player: every card `closing_powers` could find for one of the seat's
-    /// realms is among them.
-    pub(crate) fn formation_closes(&self, seat: Seat, attacking: bool) -> bool {
+    /// The realms of `seat`'s formation that a power may close to some attackers (`attacking`) or
+    /// defenders: the realms and holdings (razed or not) with a power that closes a realm, for
+    /// the realm itself or for every realm of its player, are read, and every card
+    /// `closing_powers` could find for one of the seat's realms is among them.
+    pub(crate) fn formation_closers(&self, seat: Seat, attacking: bool) -> FormationClosers {
+        let mut closers = FormationClosers::default();
+        let may_close = |card: CardId| self.card_may_have(card, Family::ClosesRealm);
+        for (at, slot) in self.player(seat).formation.realms() {
+            // Most cards have no such power in print: their abilities are not read.
+            if may_close(slot.realm) || slot.holding.is_some_and(may_close) {
+                self.read_closers(at, slot, attacking, &mut closers);
+            }
+        }
+        closers
+    }
+
+    /// `formation_closers` of the realm at `at`, whose realm or holding may have a closing power.
+    #[inline(never)]
+    fn read_closers(
+        &self,
+        at: Position,
+        slot: &crate::formation::Slot,
+        attacking: bool,
+        closers: &mut FormationClosers,
+    ) {
         let closes = |effect: &Effect| match effect {
             Effect::CannotBeAttackedBy(_) => attacking,
             Effect::CannotBeDefendedBy(_) => !attacking,
             _ => false,
         };
-        let may_close = |card: CardId| {
-            self.card_may_have(card, Family::ClosesRealm)
-                && self.abilities_of(card).any(|a| {
-                    matches!(a.when, Trigger::InPlay | Trigger::InBattle)
-                        && (closes(&a.effect) || a.effect.across(Scope::EveryRealm).is_some_and(closes))
-                })
-        };
-        (self.player(seat).formation.realms()).any(|(_, s)| may_close(s.realm) || s.holding.is_some_and(may_close))
+        for card in std::iter::once(slot.realm).chain(slot.holding) {
+            let (mut own, mut across) = (false, false);
+            for a in self.abilities_of(card) {
+                if matches!(a.when, Trigger::InPlay | Trigger::InBattle) {
+                    own |= closes(&a.effect);
+                    across |= a.effect.across(Scope::EveryRealm).is_some_and(closes);
+                }
+            }
+            if own || across {
+                closers.own |= 1 << at.index();
+            }
+            // A holding acts for the realms sharing it too (The Sea Barons).
+            closers.elsewhere |= across || (own && Some(card) == slot.holding);
+        }
     }
 
     /// The kind `fighter` chose for this battle under a power that lets it use only one of several
