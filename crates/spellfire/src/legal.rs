@@ -17,8 +17,8 @@ use crate::combat::Side;
 use crate::effects::{Champions, Condition, Cost, Effect, EventKind, Target, Timing, Trigger, Whose};
 use crate::formation::{Movement, Position};
 use crate::state::{
-    AttachInCombat, BattleStep, CardId, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster, Pick,
-    RebuildCostZone, ReplaceWhileHole, Spellfire,
+    AttachInCombat, BattleStep, CardId, Champion, FighterKind, MulliganLimit, Pause, Pending, Phase, Phase4Caster,
+    Pick, RebuildCostZone, ReplaceWhileHole, Spellfire,
 };
 
 /// What `check` reads of the game that is the same for every candidate of one `legal` call
@@ -99,12 +99,18 @@ impl CheckContext {
 
     fn limiters(&self, game: &Spellfire) -> &[(CardId, Side)] {
         self.limiters.get_or_init(|| {
-            game.battle_cards_unordered()
-                .filter(|&(card, _)| match game.abilities_are_printed() {
+            let mut limiters = Vec::new();
+            // Walked from inside: the battle's cards are a nest of chained iterators.
+            game.battle_cards_unordered().for_each(|(card, side)| {
+                let limits = match game.abilities_are_printed() {
                     true => game.play_facts(card).limits_plays(),
                     false => (game.abilities_of(card)).any(|a| matches!(a.effect, Effect::AtMost { .. })),
-                })
-                .collect()
+                };
+                if limits {
+                    limiters.push((card, side));
+                }
+            });
+            limiters
         })
     }
 
@@ -1073,8 +1079,8 @@ impl Spellfire {
         self.player(seat)
             .pool
             .iter()
+            .find(|c| self.free_caster(c, card))
             .map(|c| c.card)
-            .find(|&c| self.free_caster(c, card))
     }
 
     /// A spell that may be cast at any time (SF-165): it prints every phase, has a scripted effect
@@ -1206,11 +1212,11 @@ impl Spellfire {
                 // A spell or the like needs a champion in the pool able to use it (SF-163, SF-165);
                 // "only dragons may cast it" names the casters instead of the icon.
                 // A champion resting after casting Wish cannot cast it (SF-170).
-                let caster_ok = |c: CardId| match &answer.condition {
-                    Condition::UserIs(attribute) => self.card(c).has(*attribute),
+                let caster_ok = |c: &Champion| match &answer.condition {
+                    Condition::UserIs(attribute) => self.card(c.card).has(*attribute),
                     _ => self.free_caster(c, card),
                 };
-                player.pool.iter().any(|c| caster_ok(c.card))
+                player.pool.iter().any(caster_ok)
             }
             _ => false,
         };
@@ -1754,11 +1760,11 @@ impl Spellfire {
         // One walk of the pool finds whether a champion can use the card, and whether one of
         // those is free to (`caster`).
         let (mut able, mut free_caster) = (false, None);
-        for champion in self.player(seat).pool.iter().map(|c| c.card) {
-            if self.can_use(champion, FighterKind::Champion, card) {
+        for champion in &self.player(seat).pool {
+            if self.can_use(champion.card, FighterKind::Champion, &champion.attachments, card) {
                 able = true;
-                if self.is_free(champion) {
-                    free_caster = Some(champion);
+                if self.is_free(champion.card) {
+                    free_caster = Some(champion.card);
                     break;
                 }
             }
@@ -2047,8 +2053,9 @@ impl Spellfire {
         movement
     }
 
-    /// Whether a fighter may use `card`: by its icon (SF-151–154) or by the kinds its facts list.
-    fn can_use(&self, user: CardId, kind: FighterKind, card: CardId) -> bool {
+    /// Whether a fighter carrying `attachments` may use `card`: by its icon (SF-151–154) or by
+    /// the kinds its facts list.
+    fn can_use(&self, user: CardId, kind: FighterKind, attachments: &[CardId], card: CardId) -> bool {
         let used = self.card(card);
         let user_facts = self.card(user);
         // A realm defending as a kind of champion casts as that kind (DefendsAs).
@@ -2073,8 +2080,8 @@ impl Spellfire {
         // Most games have no item that gives its carrier more kinds of cards to use, and no
         // realm that lends its defender more.
         let by_item = self.may_have(Family::ItemGives)
-            && self.carries(
-                user,
+            && self.any_carried(
+                attachments,
                 |e| matches!(e, Effect::CarrierMayUse(kinds) if kinds.contains(&used.kind)),
             );
         by_item || (self.may_have(Family::RealmLends) && self.realm_lets_defender_use(user, used.kind))
@@ -2932,18 +2939,18 @@ impl Spellfire {
     /// Whether `seat`'s fighter in the round, or where the table allows it a champion of his pool,
     /// can use `card` (SF-151–153, SF-164).
     fn round_side_can_use(&self, seat: Seat, fighter: &crate::state::Fighter, card: CardId) -> bool {
-        self.can_use(fighter.card, fighter.kind, card) || self.pool_caster(seat, card)
+        self.can_use(fighter.card, fighter.kind, &fighter.attachments, card) || self.pool_caster(seat, card)
     }
 
     fn pool_caster(&self, seat: Seat, card: CardId) -> bool {
         self.config.rules.phase4_caster == Phase4Caster::AnyPoolChampion
-            && self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card))
+            && self.player(seat).pool.iter().any(|c| self.free_caster(c, card))
     }
 
     /// A champion of the pool that may cast `card` for its side: not away questing, not resting
     /// (SF-170, SF-254), and able to use it.
-    fn free_caster(&self, champion: CardId, card: CardId) -> bool {
-        self.is_free(champion) && self.can_use(champion, FighterKind::Champion, card)
+    fn free_caster(&self, champion: &Champion, card: CardId) -> bool {
+        self.is_free(champion.card) && self.can_use(champion.card, FighterKind::Champion, &champion.attachments, card)
     }
 
     /// Whether `champion` of a pool is neither away questing nor resting (SF-170, SF-254).
@@ -3103,7 +3110,7 @@ impl Spellfire {
                 if !facts.phases.is_empty() && !facts.phases.contains(&4) {
                     return refuse_naming(card, "{} is not played in phase 4.", "SF-160");
                 }
-                let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c.card, card));
+                let caster = self.player(seat).pool.iter().any(|c| self.free_caster(c, card));
                 if !caster {
                     return refuse_later(
                         move |game| format!("No champion in your pool can use {}.", game.kind(card).plural()),
