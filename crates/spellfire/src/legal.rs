@@ -2621,41 +2621,57 @@ impl Spellfire {
             } else {
                 cx.movement_carrying(self, champion, attachments)
             };
-            // A lasting bar asks the champion and the attacked player, not the realm: read once
-            // for the realms of a player (they come together).
-            let mut barred: Option<(Seat, bool)> = None;
-            for (i, t) in targets.iter_mut().enumerate() {
-                // The coast matters only to a swimmer: read only for him.
-                let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
-                let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
-                if !reached {
-                    continue;
-                }
-                if t.barred {
-                    let bars = match barred {
-                        Some((defender, bars)) if defender == t.defender => bars,
-                        _ => self.attack_barred(champion, t.defender).is_some(),
-                    };
-                    barred = Some((t.defender, bars));
-                    if bars {
-                        continue;
-                    }
-                }
-                if t.closers != Closers::None && self.target_closed(t, i, &mut closing, champion) {
-                    continue;
-                }
-                out.push(Action::Attack {
-                    champion,
-                    defender: t.defender,
-                    at: t.at,
-                });
-            }
+            self.push_attacks(champion, movement, targets, &mut closing, out);
         }
         out.sure_from(first_attack);
     }
 
+    /// The attacks of `champion`, moving as `movement`, on `targets` (`attack_candidates`, which
+    /// has asked all the rest), pushed onto `out`. Apart, so that the walk over the targets keeps
+    /// what it reads in registers rather than among the caller's many.
+    #[inline(never)]
+    fn push_attacks<'g>(
+        &'g self,
+        champion: CardId,
+        movement: Movement,
+        targets: &mut [AttackTarget],
+        closing: &mut Vec<(usize, &'g Champions)>,
+        out: &mut Vec<Action>,
+    ) {
+        // A lasting bar asks the champion and the attacked player, not the realm: read once for
+        // the realms of a player (they come together).
+        let mut barred: Option<(Seat, bool)> = None;
+        for (i, t) in targets.iter_mut().enumerate() {
+            // The coast matters only to a swimmer: read only for him.
+            let swims_there = || movement.swimmer && self.card(t.realm).has(Attribute::Coastal);
+            let reached = t.exposed || movement.flyer || movement.earthwalker || swims_there();
+            if !reached {
+                continue;
+            }
+            if t.barred {
+                let bars = match barred {
+                    Some((defender, bars)) if defender == t.defender => bars,
+                    _ => self.attack_barred(champion, t.defender).is_some(),
+                };
+                barred = Some((t.defender, bars));
+                if bars {
+                    continue;
+                }
+            }
+            if t.closers != Closers::None && self.target_closed(t, i, closing, champion) {
+                continue;
+            }
+            out.push(Action::Attack {
+                champion,
+                defender: t.defender,
+                at: t.at,
+            });
+        }
+    }
+
     /// Whether a power closes `target` (the `index`-th of `attack_candidates`) to `champion`:
-    /// its closing powers read into `closing` when first asked.
+    /// its closing powers read into `closing` when first asked. Apart: most targets have none.
+    #[inline(never)]
     fn target_closed<'g>(
         &'g self,
         target: &mut AttackTarget,
