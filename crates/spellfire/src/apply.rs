@@ -6,7 +6,7 @@ use std::sync::Arc;
 use spellhall_core::{Figure, GameRng, Outcome, Pile, RuleError, Seat, SetupError, seat_token, seats_token};
 
 pub(crate) use families::{Absent, Families, Family};
-pub(crate) use powers::FormationClosers;
+pub(crate) use powers::{AttackBars, FormationClosers};
 
 use crate::action::Action;
 use crate::catalogue::cards::{Attribute, CardName, CardType};

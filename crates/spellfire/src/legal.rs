@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use spellhall_core::{AnswerQueue, RuleError, Seat};
 
 use crate::action::Action;
-use crate::apply::{Family, FormationClosers};
+use crate::apply::{AttackBars, Family, FormationClosers};
 use crate::catalogue::PlayFacts;
 use crate::catalogue::cards::{Attribute, Card, CardType, Usable, Use, World};
 use crate::combat::Side;
@@ -2577,8 +2577,13 @@ impl Spellfire {
         let mut count = 0;
         let mut add_targets = |defender: Seat, only: Option<Position>| {
             let formation = &self.player(defender).formation;
+            let bars = self.attack_bars_on(defender);
+            // A bar that lets no champion through leaves the player's realms out of every attack.
+            if bars == AttackBars::EveryChampion {
+                return;
+            }
             let closers = self.formation_may_close(defender, true);
-            let barred = self.attacks_on_may_be_barred(defender);
+            let barred = bars == AttackBars::SomeChampions;
             for (at, slot) in formation.realms() {
                 if slot.razed || only.is_some_and(|only| only != at) {
                     continue;
@@ -2605,6 +2610,10 @@ impl Spellfire {
                 .for_each(|s| add_targets(s, None)),
         }
         let targets = &mut targets[..count];
+        // No realm to attack (none laid, or every one barred): the champions are not read.
+        if targets.is_empty() {
+            return;
+        }
         let all_exposed = targets.iter().all(|t| t.exposed);
         // The powers closing the realms read so far, by the target's place: most calls read none.
         let mut closing: Vec<(usize, &Champions)> = Vec::new();

@@ -111,6 +111,17 @@ impl FormationClosers {
     }
 }
 
+/// Which champions lasting powers bar from attacking a player's realms (`Spellfire::attack_bars_on`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AttackBars {
+    /// None: `attack_barred` is `None` for every champion.
+    NoChampion,
+    /// Those a bar does not let through: `attack_barred` asks of each.
+    SomeChampions,
+    /// Every champion: a bar lets none through.
+    EveryChampion,
+}
+
 /// What `ability` does for a realm: any power of the realm's own cards (one over every realm of
 /// its player included), only a power over every realm for another realm's card.
 fn for_realm(ability: &Ability, own: bool) -> Option<&Effect> {
@@ -967,10 +978,21 @@ impl Spellfire {
             .map(|(card, _)| card)
     }
 
-    /// Whether a lasting power bars some champions from attacking `defender`'s realms now: when
-    /// none does, `attack_barred` is `None` for every champion (`legal` asks this once a seat).
-    pub(crate) fn attacks_on_may_be_barred(&self, defender: Seat) -> bool {
-        !self.lasting.is_empty() && self.bars_on(defender).next().is_some()
+    /// Which champions lasting powers bar from attacking `defender`'s realms now
+    /// (`attack_barred`), as far as it is known without asking of each (`legal` asks this once a
+    /// seat).
+    pub(crate) fn attack_bars_on(&self, defender: Seat) -> AttackBars {
+        let mut bars = AttackBars::NoChampion;
+        if self.lasting.is_empty() {
+            return bars;
+        }
+        for (_, unless) in self.bars_on(defender) {
+            if unless.is_none() {
+                return AttackBars::EveryChampion;
+            }
+            bars = AttackBars::SomeChampions;
+        }
+        bars
     }
 
     /// The lasting bars on attacking `defender`'s realms: each one's card, with the champions it
