@@ -1574,6 +1574,22 @@ impl Spellfire {
         self.formation_closers(seat, attacking)
     }
 
+    /// Whether `ally`, from a hand, can reach `defender`'s realm at `at` to join an attack on it
+    /// (SF-148): an exposed realm is open to it, one behind the front only by its own movement
+    /// (read only then). It carries nothing, lying in a hand.
+    fn ally_reaches(&self, cx: &CheckContext, ally: CardId, defender: Seat, at: Position) -> bool {
+        let formation = &self.player(defender).formation;
+        let Some(slot) = formation.slot(at) else {
+            return true;
+        };
+        formation.is_exposed(at)
+            || formation.reachable(
+                at,
+                cx.movement_carrying(self, ally, &[]),
+                self.card(slot.realm).has(Attribute::Coastal),
+            )
+    }
+
     fn check_ally(&self, cx: &CheckContext, seat: Seat, card: CardId) -> Result<(), Refusal> {
         if !self.holds(seat, card, |k| k == CardType::Ally) {
             return refuse("Only an ally from your hand.", "SF-228");
@@ -1588,15 +1604,7 @@ impl Spellfire {
         };
         self.check_play_limit(cx, seat, side, card)?;
         // An ally joining an attack on a protected realm needs its own way there (SF-148).
-        let formation = &self.player(battle.defender).formation;
-        if seat == battle.attacker
-            && let Some(slot) = formation.slot(battle.target)
-            && !formation.reachable(
-                battle.target,
-                cx.movement(self, card),
-                self.card(slot.realm).has(Attribute::Coastal),
-            )
-        {
+        if seat == battle.attacker && !self.ally_reaches(cx, card, battle.defender, battle.target) {
             return refuse(
                 "This ally cannot reach a protected realm: allies do not share their champion's movement.",
                 "SF-148",
@@ -3108,15 +3116,7 @@ impl Spellfire {
                 if !self.holds(seat, *card, |k| k == CardType::Ally) {
                     return refuse("Only an ally from your hand.", "SF-239");
                 }
-                let formation = &self.player(battle.defender).formation;
-                if aided == battle.attacker
-                    && let Some(slot) = formation.slot(battle.target)
-                    && !formation.reachable(
-                        battle.target,
-                        cx.movement(self, *card),
-                        self.card(slot.realm).has(Attribute::Coastal),
-                    )
-                {
+                if aided == battle.attacker && !self.ally_reaches(cx, *card, battle.defender, battle.target) {
                     return refuse(
                         "This ally cannot reach a protected realm: allies do not share their champion's movement.",
                         "SF-148",
