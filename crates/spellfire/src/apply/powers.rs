@@ -111,7 +111,8 @@ impl FormationClosers {
     }
 }
 
-/// Which champions lasting powers bar from attacking a player's realms (`Spellfire::attack_bars_on`).
+/// Which champions lasting powers bar from attacking a player's realms
+/// (`Spellfire::attack_bars_on`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum AttackBars {
     /// None: `attack_barred` is `None` for every champion.
