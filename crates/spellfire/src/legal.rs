@@ -1560,15 +1560,9 @@ impl Spellfire {
             .find(|&c| fights(c))
     }
 
-    /// `formation_closers`, asked first of the cards `seat` owns: a formation holds only its
-    /// player's realms and holdings, so a player owning no card that closes a realm has none.
+    /// `formation_closers`, asked first of the cards `seat` owns (`formation_may_have`).
     fn formation_may_close(&self, seat: Seat, attacking: bool) -> FormationClosers {
-        debug_assert!(
-            (self.player(seat).formation.realms())
-                .all(|(_, s)| self.owner(s.realm) == seat && s.holding.is_none_or(|h| self.owner(h) == seat)),
-            "a formation holds a card its player does not own"
-        );
-        if !self.owned_may_have(seat, Family::ClosesRealm) {
+        if !self.formation_may_have(seat, Family::ClosesRealm) {
             return FormationClosers::default();
         }
         self.formation_closers(seat, attacking)

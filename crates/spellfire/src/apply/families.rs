@@ -219,6 +219,17 @@ impl Spellfire {
         absent & family as u32 == 0
     }
 
+    /// Whether some realm or holding of `seat`'s formation may have a power of `family` now,
+    /// asked of the cards `seat` owns: a formation holds only its player's realms and holdings.
+    pub(crate) fn formation_may_have(&self, seat: Seat, family: Family) -> bool {
+        debug_assert!(
+            (self.player(seat).formation.realms())
+                .all(|(_, s)| self.owner(s.realm) == seat && s.holding.is_none_or(|h| self.owner(h) == seat)),
+            "a formation holds a card its player does not own"
+        );
+        self.owned_may_have(seat, family)
+    }
+
     /// Whether `card`'s abilities now (`abilities_of`) may hold a power of `family`: read from
     /// its catalogue entry in one step rather than from its abilities, unless a power is copied.
     pub(crate) fn card_may_have(&self, card: CardId, family: Family) -> bool {

@@ -406,7 +406,10 @@ impl Spellfire {
     /// The sum over the in-play powers of `seat`'s face-up realms and their holdings.
     fn formation_sum(&self, seat: Seat, family: Family, amount: impl Fn(&Effect) -> Option<i32>) -> i32 {
         // Plain loops: `legal` asks the hand limit for every discard it offers. A card without
-        // a power of the family is not read.
+        // a power of the family is not read, nor a formation whose player owns none.
+        if !self.formation_may_have(seat, family) {
+            return 0;
+        }
         let mut sum = 0;
         for (_, slot) in self.player(seat).formation.realms() {
             if slot.razed {
