@@ -13,8 +13,11 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use spellfire::{Action, Config, Content, Rules, Spellfire};
+use spellfire::{Action, Spellfire};
 use spellhall_core::{Game, GameRng};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 /// Runs a time is the least of.
 const LEGAL_RUNS: usize = 8;
@@ -33,23 +36,12 @@ fn main() {
     let games = args.next().flatten().unwrap_or(200);
     let players = args.next().flatten().unwrap_or(4) as usize;
 
-    let content = std::sync::Arc::new(Content::shipped().expect("Spellfire content"));
-    let starters: Vec<_> = spellfire::deck::starter_decks()
-        .expect("Spellfire starter decks")
-        .into_iter()
-        .map(|deck| deck.cards)
-        .collect();
+    let content = common::content();
+    let starters = common::starters();
 
     let mut tallies: HashMap<String, Tally> = HashMap::new();
     for seed in 1..=games {
-        let decks = (0..players)
-            .map(|i| starters[(seed as usize * players + i) % starters.len()].clone())
-            .collect();
-        let config = Config {
-            format: "55-starter".into(),
-            decks,
-            rules: Rules::default(),
-        };
+        let config = common::table_in_turn(&starters, players, seed);
         let mut game = Spellfire::new(&config, &content, seed).expect("setup");
         // The pick `play_randomly` makes, so that these are the games `playouts` plays.
         let mut rng = GameRng::new(seed);

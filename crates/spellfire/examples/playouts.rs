@@ -6,34 +6,26 @@
 
 use std::time::Instant;
 
-use spellfire::{Config, Content, Rules, Spellfire};
+use spellfire::Spellfire;
 use spellhall_core::Game;
 use spellhall_core::testkit::play_randomly;
+
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().ok());
     let games = args.next().flatten().unwrap_or(200);
     let players = args.next().flatten().unwrap_or(2) as usize;
 
-    let content = std::sync::Arc::new(Content::shipped().expect("Spellfire content"));
-    let starters: Vec<_> = spellfire::deck::starter_decks()
-        .expect("Spellfire starter decks")
-        .into_iter()
-        .map(|deck| deck.cards)
-        .collect();
+    let content = common::content();
+    let starters = common::starters();
 
     let start = Instant::now();
     let mut actions = 0u64;
     for seed in 1..=games {
         // The throughput bench's choice of decks, so that the profile is of the same games.
-        let decks = (0..players)
-            .map(|i| starters[(seed as usize * players + i) % starters.len()].clone())
-            .collect();
-        let config = Config {
-            format: "55-starter".into(),
-            decks,
-            rules: Rules::default(),
-        };
+        let config = common::table_in_turn(&starters, players, seed);
         let game = Spellfire::new(&config, &content, seed).expect("setup");
         actions += play_randomly(game, seed) as u64;
     }

@@ -38,6 +38,18 @@ pub fn starter_table(seats: usize, pick: u64) -> Config {
     }
 }
 
+/// The table the throughput benchmark deals for game `seed` (`crates/throughput`): `players` of
+/// the `starters` in turn, a different run of them each game.
+pub fn table_in_turn(starters: &[Vec<CardRef>], players: usize, seed: u64) -> Config {
+    Config {
+        format: "55-starter".into(),
+        decks: (0..players)
+            .map(|i| starters[(seed as usize * players + i) % starters.len()].clone())
+            .collect(),
+        rules: Rules::default(),
+    }
+}
+
 /// Formation positions by letter, for `realm(A, ...)` and `Position(A)`.
 pub const A: u8 = 0;
 pub const B: u8 = 1;
